@@ -1,0 +1,263 @@
+import { CliError, ExitCode, NetworkError, UsageError, isAbortError } from '../errors.js';
+import { apiErrorFrom } from './errors.js';
+import { backoffMs, Pacer, retryAfterMs, RETRYABLE_STATUS } from './pacing.js';
+import { redact } from './redact.js';
+import { Pool, request, type Dispatcher } from './undici.js';
+
+export { ApiError } from '../errors.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | undefined | null | ReadonlyArray<string | number>;
+
+export interface RequestSpec {
+  method: HttpMethod;
+  /** Path below the base URL, starting with "/". */
+  path: string;
+  /** Arrays are sent comma-separated, as the spec's list parameters are. */
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: T;
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  retries: number;
+  userAgent: string;
+  env?: Record<string, string | undefined>;
+  /** Aborted on Ctrl-C: stops waits and requests at once. */
+  signal?: AbortSignal;
+  /** One line per request (--verbose). */
+  onRequestLine?: (line: string) => void;
+  /** Called before a retry or a pacing wait, for a notice on stderr. */
+  onWait?: (info: { reason: string; ms: number }) => void;
+  now?: () => number;
+  random?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** A response larger than this is not a page of this API: refuse it instead of exhausting memory. */
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export function buildQuery(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    params.set(name, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+class TimeoutError extends Error {
+  constructor(readonly ms: number) {
+    super(`timed out after ${ms} ms`);
+    this.name = 'TimeoutError';
+  }
+}
+
+/**
+ * The one transport: base URL, bearer auth, JSON, per-request timeout,
+ * retries with backoff on 429/5xx/network errors, and pacing on the
+ * X-RateLimit headers. 401/403/404/422 are never retried (five auth failures
+ * lock the caller out for fifteen minutes).
+ */
+export class ApiClient {
+  private readonly origin: string;
+  private readonly basePath: string;
+  private readonly pool: Dispatcher;
+  private readonly pacer: Pacer;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+
+  constructor(private readonly options: ClientOptions) {
+    const url = new URL(options.baseUrl);
+    const env = options.env ?? {};
+    if (url.protocol === 'http:' && !isLoopback(url.hostname) && env.MAILCTL_ALLOW_HTTP !== '1') {
+      throw new UsageError(`refusing to send the API key over plain http to ${url.host}`, {
+        hint: 'use an https:// base URL, or set MAILCTL_ALLOW_HTTP=1 if this network is trusted',
+      });
+    }
+    this.origin = url.origin;
+    this.basePath = url.pathname.replace(/\/+$/, '');
+    this.pool = new Pool(this.origin, { connections: 4, keepAliveTimeout: 30_000, pipelining: 1 });
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    this.sleep = options.sleep ?? defaultSleep;
+    this.pacer = new Pacer(this.now);
+  }
+
+  urlFor(spec: Pick<RequestSpec, 'path' | 'query'>): string {
+    return `${this.origin}${this.basePath}${spec.path}${buildQuery(spec.query)}`;
+  }
+
+  async request<T = unknown>(spec: RequestSpec): Promise<ApiResponse<T>> {
+    const path = `${this.basePath}${spec.path}${buildQuery(spec.query)}`;
+    const url = `${this.origin}${path}`;
+    const attempts = this.options.retries + 1;
+    for (let attempt = 1; ; attempt++) {
+      await this.pace();
+      const started = this.now();
+      let outcome: { status: number; headers: ApiResponse['headers']; text: string; statusText: string } | undefined;
+      try {
+        outcome = await this.send(spec, path);
+      } catch (error) {
+        if (this.options.signal?.aborted) throw error;
+        const reason = error instanceof TimeoutError ? error.message : describeNetworkError(error);
+        this.line(spec, url, `failed (${reason})`, started, attempt, attempts);
+        if (error instanceof CliError) throw error;
+        if (attempt < attempts) {
+          await this.wait(backoffMs(attempt, this.random), `${spec.method} ${url} failed (${reason})`);
+          continue;
+        }
+        throw new NetworkError(`${spec.method} ${url}: ${reason}`, {
+          hint: error instanceof TimeoutError ? 'the server is slower than --timeout: raise it, or try again later' : 'check the base URL and your network',
+          cause: error,
+        });
+      }
+      this.pacer.observe(outcome.headers);
+      this.line(spec, url, String(outcome.status), started, attempt, attempts);
+      const json = parseJson(outcome.text);
+      if (outcome.status >= 200 && outcome.status < 300) {
+        if (json === undefined || typeof json !== 'object' || json === null) {
+          throw new CliError(`unexpected response from ${spec.method} ${url}: HTTP ${outcome.status} with ${outcome.text.trim() === '' ? 'an empty body' : 'a body that is not a JSON object'}`, ExitCode.Failure);
+        }
+        return { status: outcome.status, headers: outcome.headers, body: json as T };
+      }
+      const retryAfter = retryAfterMs(outcome.headers, this.now());
+      if (RETRYABLE_STATUS.has(outcome.status) && attempt < attempts) {
+        const ms = outcome.status === 429 && retryAfter !== undefined ? retryAfter : backoffMs(attempt, this.random);
+        await this.wait(ms, `${spec.method} ${url} answered ${outcome.status}`);
+        continue;
+      }
+      throw apiErrorFrom({
+        status: outcome.status,
+        statusText: outcome.statusText,
+        text: outcome.text,
+        json,
+        contentType: String(outcome.headers['content-type'] ?? ''),
+        retryAfterMs: outcome.status === 429 ? retryAfter : undefined,
+      });
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close().catch(() => undefined);
+  }
+
+  private async pace(): Promise<void> {
+    const delay = this.pacer.delayBeforeNext();
+    if (delay > 0) {
+      this.options.onWait?.({ reason: 'rate limit reached, pacing', ms: delay });
+      await this.sleep(delay, this.options.signal);
+      this.pacer.spent();
+    }
+  }
+
+  private async wait(ms: number, reason: string): Promise<void> {
+    this.options.onWait?.({ reason: `${reason}; retrying`, ms });
+    await this.sleep(ms, this.options.signal);
+  }
+
+  private async send(spec: RequestSpec, path: string) {
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(new TimeoutError(this.options.timeoutMs)), this.options.timeoutMs);
+    const signal = this.options.signal ? AbortSignal.any([this.options.signal, timeout.signal]) : timeout.signal;
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.options.apiKey}`,
+      accept: 'application/json',
+      'user-agent': this.options.userAgent,
+    };
+    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    try {
+      const res = await request(this.pool, { method: spec.method, path, headers, body, signal });
+      const text = await readCapped(res.body);
+      return { status: res.statusCode, headers: res.headers, text, statusText: '' };
+    } catch (error) {
+      if (timeout.signal.aborted && !this.options.signal?.aborted) throw timeout.signal.reason;
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private line(spec: RequestSpec, url: string, status: string, started: number, attempt: number, attempts: number): void {
+    if (!this.options.onRequestLine) return;
+    const body = spec.body === undefined ? '' : ` body=${JSON.stringify(redact(spec.body))}`;
+    this.options.onRequestLine(`${spec.method} ${url} ${status} ${this.now() - started}ms attempt ${attempt}/${attempts}${body}`);
+  }
+}
+
+async function readCapped(body: Dispatcher.ResponseData['body']): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) {
+      body.destroy();
+      throw new CliError(`the response is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB; refusing to read it`, ExitCode.Failure);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function describeNetworkError(error: unknown): string {
+  if (isAbortError(error)) return 'aborted';
+  const err = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const code = err.code ?? err.cause?.code;
+  const known: Record<string, string> = {
+    ECONNREFUSED: 'connection refused',
+    ECONNRESET: 'connection reset by the server',
+    ENOTFOUND: 'host not found',
+    EAI_AGAIN: 'host lookup failed',
+    ETIMEDOUT: 'connection timed out',
+    UND_ERR_SOCKET: 'connection closed by the server',
+    UND_ERR_CLOSED: 'connection closed',
+    UND_ERR_CONNECT_TIMEOUT: 'connect timed out',
+    UND_ERR_HEADERS_TIMEOUT: 'timed out waiting for headers',
+    UND_ERR_BODY_TIMEOUT: 'timed out reading the body',
+    UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'connection closed mid-body',
+  };
+  if (code && known[code]) return known[code]!;
+  if (code && /^ERR_TLS|CERT|SSL/.test(code)) return `TLS error (${code})`;
+  return err.message ?? String(error);
+}

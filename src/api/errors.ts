@@ -1,0 +1,65 @@
+import { ApiError } from '../errors.js';
+
+const HINTS: Record<string, string> = {
+  insufficient_scope: 'the API key lacks the scope this operation needs: use a key with that scope',
+  sandbox_restricted: 'sandbox keys cannot change data: use a live key',
+  rate_limit_exceeded: 'the team is over its rate limit: wait and run the command again',
+};
+
+function hintFor(status: number, code?: string): string | undefined {
+  if (code && HINTS[code]) return HINTS[code];
+  if (status === 401) return 'check the API key: run `mailctl auth login`, or set MAILCTL_API_KEY';
+  if (status === 429) return HINTS.rate_limit_exceeded;
+  return undefined;
+}
+
+function describeNonJson(text: string, contentType: string): string {
+  const trimmed = text.trim();
+  if (trimmed === '') return 'empty body';
+  if (/html/i.test(contentType) || /^<(!doctype|html|head|body)/i.test(trimmed)) {
+    const title = /<title[^>]*>([^<]{1,120})<\/title>/i.exec(trimmed)?.[1]?.trim();
+    return `an HTML page${title ? ` "${title}"` : ''}, not JSON: a proxy or gateway may be failing`;
+  }
+  if (/^[{[]/.test(trimmed)) return 'a truncated or malformed JSON body';
+  return `a non-JSON body: "${trimmed.slice(0, 80).replace(/\s+/g, ' ')}${trimmed.length > 80 ? '…' : ''}"`;
+}
+
+function fieldErrorsOf(value: unknown): Record<string, string[]> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  const out: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(value)) {
+    out[field] = Array.isArray(messages) ? messages.map(String) : [String(messages)];
+  }
+  return out;
+}
+
+/**
+ * Turns any error answer into an ApiError with a one-line message: the API's
+ * own message when the body is the documented JSON, else a description of what
+ * came back (HTML from a proxy, nothing, half a JSON document).
+ */
+export function apiErrorFrom(init: {
+  status: number;
+  statusText: string;
+  text: string;
+  json: unknown;
+  contentType: string;
+  retryAfterMs?: number;
+}): ApiError {
+  const body = init.json && typeof init.json === 'object' ? (init.json as Record<string, unknown>) : undefined;
+  const code = typeof body?.error_code === 'string' ? body.error_code : undefined;
+  const message =
+    typeof body?.message === 'string' && body.message.trim() !== ''
+      ? body.message.trim().split('\n')[0]!
+      : `HTTP ${init.status}${init.statusText ? ` ${init.statusText}` : ''}: the server answered with ${describeNonJson(init.text, init.contentType)}`;
+  return new ApiError(
+    {
+      status: init.status,
+      code,
+      message,
+      fieldErrors: fieldErrorsOf(body?.errors),
+      retryAfter: init.retryAfterMs === undefined ? undefined : Math.ceil(init.retryAfterMs / 1000),
+    },
+    { hint: hintFor(init.status, code) },
+  );
+}

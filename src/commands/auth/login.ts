@@ -1,0 +1,33 @@
+import { validateBaseUrl, isSandboxKey, maskSecret } from '../../config/resolve.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { readHidden } from '../../input/prompt.js';
+
+export function parse(): Record<string, never> {
+  return {};
+}
+
+/** A key is one token: whitespace inside it means something else was pasted or piped. */
+function checkKey(raw: string): string {
+  const key = raw.replace(/^\uFEFF/, '').trim();
+  if (key === '') throw new UsageError('no API key given: pipe it on stdin or type it at the prompt');
+  if (/\s/.test(key)) throw new UsageError('the API key must be a single line with no spaces');
+  if (key.length > 512) throw new UsageError('the API key is longer than 512 characters: is this the right input?');
+  return key;
+}
+
+export async function run(_opts: unknown, ctx: Context): Promise<void> {
+  const profile = ctx.settings().profile.value;
+  const baseUrl = ctx.globals.baseUrl === undefined ? undefined : validateBaseUrl(ctx.globals.baseUrl, '--base-url');
+  const key = checkKey(ctx.io.stdinIsTTY ? await readHidden(ctx.io, `API key for profile "${profile}": `) : await ctx.readStdin());
+  const { ConfigStore } = await import('../../config/store.js');
+  const store = new ConfigStore(ctx.env);
+  store.updateProfile(profile, (p) => ({ ...p, api_key: key, ...(baseUrl ? { base_url: baseUrl } : {}) }));
+  if (!ctx.configData().current_profile) store.setCurrentProfile(profile);
+  const saved = store.profile(profile) ?? {};
+  ctx.notice(`Saved API key ${maskSecret(key)} to profile "${profile}" in ${store.path}`);
+  if (!saved.base_url && !ctx.env.MAILCTL_BASE_URL) {
+    ctx.notice(`hint: set the API root with \`mailctl config set base_url URL${profile === 'default' ? '' : ` --profile ${profile}`}\``);
+  }
+  if (isSandboxKey(key)) ctx.warn('this is a sandbox key: the API refuses it on schedule, unschedule and audience writes');
+}

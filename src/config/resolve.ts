@@ -1,0 +1,134 @@
+import { AuthError, UsageError } from '../errors.js';
+import { parseDuration, parseIntInRange } from '../input/duration.js';
+import { DEFAULT_PROFILE, type ConfigData } from './data.js';
+import type { Env } from './paths.js';
+
+export type Source = 'flag' | 'env' | 'profile' | 'config' | 'default';
+
+export interface Setting<T> {
+  value: T;
+  source: Source;
+}
+
+export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
+export type Format = (typeof FORMATS)[number];
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_RETRIES = 3;
+export const MAX_RETRIES = 10;
+
+/** The global flags that feed settings, as commander hands them over. */
+export interface SettingFlags {
+  profile?: string;
+  baseUrl?: string;
+  output?: string;
+  json?: boolean;
+  ndjson?: boolean;
+  timeout?: string;
+  retries?: string;
+}
+
+export interface Settings {
+  profile: Setting<string>;
+  baseUrl: Setting<string | undefined>;
+  apiKey: Setting<string | undefined>;
+  output: Setting<Format>;
+  timeoutMs: Setting<number>;
+  retries: Setting<number>;
+}
+
+function pick<T>(...candidates: Array<[T | undefined, Source]>): Setting<T | undefined> {
+  for (const [value, source] of candidates) {
+    if (value !== undefined && value !== '') return { value, source };
+  }
+  return { value: undefined, source: 'default' };
+}
+
+export function parseFormat(text: string, where: string): Format {
+  if ((FORMATS as readonly string[]).includes(text)) return text as Format;
+  throw new UsageError(`${where} must be one of ${FORMATS.join(', ')} (got "${text}")`);
+}
+
+export function validateBaseUrl(text: string, where: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`${where} must be an http or https URL (got "${text}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`${where} must be an http or https URL (got "${text}")`);
+  }
+  return text.replace(/\/+$/, '');
+}
+
+/** flag > env > profile > default, for every setting; each value says where it came from. */
+export function resolveSettings(flags: SettingFlags, env: Env, data: ConfigData): Settings {
+  const profileName = pick<string>(
+    [flags.profile, 'flag'],
+    [env.MAILCTL_PROFILE, 'env'],
+    [data.current_profile, 'config'],
+  );
+  const profile: Setting<string> = { value: profileName.value ?? DEFAULT_PROFILE, source: profileName.source };
+  const stored = data.profiles[profile.value] ?? {};
+
+  const formatFlag = flags.json ? 'json' : flags.ndjson ? 'ndjson' : flags.output;
+  if (flags.json && flags.ndjson) throw new UsageError('--json and --ndjson cannot be used together');
+  const output = pick<string>([formatFlag, 'flag'], [stored.output, 'profile']);
+  const timeout = pick<string>([flags.timeout, 'flag'], [stored.timeout, 'profile']);
+  const retries = pick<string | number>([flags.retries, 'flag'], [stored.retries, 'profile']);
+  const baseUrl = pick<string>([flags.baseUrl, 'flag'], [env.MAILCTL_BASE_URL, 'env'], [stored.base_url, 'profile']);
+  const where = (s: Source, flag: string, key: string) =>
+    s === 'flag' ? flag : s === 'env' ? `MAILCTL_${key.toUpperCase()}` : `${key} in profile "${profile.value}"`;
+
+  return {
+    profile,
+    baseUrl: {
+      value: baseUrl.value === undefined ? undefined : validateBaseUrl(baseUrl.value, where(baseUrl.source, '--base-url', 'base_url')),
+      source: baseUrl.source,
+    },
+    apiKey: pick<string>([env.MAILCTL_API_KEY, 'env'], [stored.api_key, 'profile']),
+    output: {
+      value: output.value === undefined ? 'table' : parseFormat(output.value, where(output.source, '--output', 'output')),
+      source: output.source,
+    },
+    timeoutMs: {
+      value: timeout.value === undefined ? DEFAULT_TIMEOUT_MS : parseDuration(timeout.value, where(timeout.source, '--timeout', 'timeout')),
+      source: timeout.source,
+    },
+    retries: {
+      value: retries.value === undefined ? DEFAULT_RETRIES : parseIntInRange(retries.value, where(retries.source, '--retries', 'retries'), 0, MAX_RETRIES),
+      source: retries.source,
+    },
+  };
+}
+
+/** The base URL a command needs, or the usage error that says how to set it. */
+export function requireBaseUrl(settings: Settings): string {
+  if (settings.baseUrl.value) return settings.baseUrl.value;
+  const p = settings.profile.value;
+  const flag = p === DEFAULT_PROFILE ? '' : ` --profile ${p}`;
+  throw new UsageError(`no base URL for profile "${p}"`, {
+    hint: `run \`mailctl config set base_url https://api.example.com${flag}\`, or set MAILCTL_BASE_URL`,
+  });
+}
+
+/** The API key a command needs, or the auth error that says how to set it. */
+export function requireApiKey(settings: Settings): string {
+  if (settings.apiKey.value) return settings.apiKey.value;
+  const p = settings.profile.value;
+  const flag = p === DEFAULT_PROFILE ? '' : ` --profile ${p}`;
+  throw new AuthError(`no API key for profile "${p}"`, {
+    hint: `run \`mailctl auth login${flag}\`, or set MAILCTL_API_KEY`,
+  });
+}
+
+/** Keys look like `<prefix>_<64 chars>`; sandbox keys carry the `sandbox` prefix (service-notes). */
+export function isSandboxKey(key: string): boolean {
+  return /^sandbox[_-]/i.test(key);
+}
+
+/** "****abcd": enough to tell keys apart, never enough to use one. */
+export function maskSecret(secret: string): string {
+  return secret.length <= 4 ? '****' : `****${secret.slice(-4)}`;
+}

@@ -1,0 +1,163 @@
+import type { ApiClient } from './api/client.js';
+import { readConfigData, type ConfigData } from './config/data.js';
+import { configFile, type Env } from './config/paths.js';
+import { resolveSettings, requireApiKey, requireBaseUrl, type Settings } from './config/resolve.js';
+import { parseFieldList } from './output/fields.js';
+import type { OutputTarget } from './output/types.js';
+import { version } from './version.js';
+
+/** The process's streams and environment, captured once in main.ts so that nothing else reads process.*. */
+export interface IO {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  stdin: NodeJS.ReadableStream;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  stdinIsTTY: boolean;
+  /** Terminal width of stdout (80 when unknown). */
+  columns: number;
+  env: Env;
+}
+
+/** Global flags as commander parsed them (strings, not yet validated). */
+export interface GlobalOptions {
+  profile?: string;
+  baseUrl?: string;
+  output?: string;
+  json?: boolean;
+  ndjson?: boolean;
+  fields?: string;
+  timeout?: string;
+  retries?: string;
+  verbose?: boolean;
+  quiet?: boolean;
+  /** false with --no-color */
+  color?: boolean;
+}
+
+export interface Spinner {
+  update(text: string): void;
+  stop(): void;
+}
+
+/** Everything one command run depends on. Built lazily: --help never loads what a request needs. */
+export interface Context {
+  io: IO;
+  env: Env;
+  globals: GlobalOptions;
+  /** Aborted on Ctrl-C. */
+  signal: AbortSignal;
+  now(): number;
+  /** The config file as read (no conf load), and the settings resolved from flags, env and profile. */
+  configData(): ConfigData;
+  settings(): Settings;
+  /** The transport, with key and base URL checked (exit 3 / exit 2 when missing). */
+  api(): Promise<ApiClient>;
+  /** Where data goes: format, --fields, TTY, colour. Validates the global output flags. */
+  output(): OutputTarget;
+  /** A notice on stderr, unless --quiet. */
+  notice(message: string): void;
+  /** A warning on stderr, even with --quiet. */
+  warn(message: string): void;
+  /** A spinner on stderr, only when stderr is a TTY and not --quiet; otherwise a no-op. */
+  spinner(text: string): Promise<Spinner>;
+  /** All of stdin as text (for keys, secrets and id files given as "-"). */
+  readStdin(): Promise<string>;
+}
+
+/** Colour only on a TTY, never with NO_COLOR or --no-color (chalk alone would ignore NO_COLOR). */
+export function colourAllowed(isTTY: boolean, env: IO['env'], globals: GlobalOptions): boolean {
+  return isTTY && globals.color !== false && !env.NO_COLOR;
+}
+
+export interface ContextHooks {
+  /** Resources to release when the command ends (the HTTP pool). */
+  disposers: Array<() => Promise<void>>;
+}
+
+/** Builds the Context of one command run. Heavy modules load on first use only. */
+export function createContext(io: IO, globals: GlobalOptions, signal: AbortSignal, hooks: ContextHooks): Context {
+  let data: ConfigData | undefined;
+  let settings: Settings | undefined;
+  let client: Promise<ApiClient> | undefined;
+  let target: OutputTarget | undefined;
+  const stderrLine = (line: string) => io.stderr.write(`${line}\n`);
+
+  const ctx: Context = {
+    io,
+    env: io.env,
+    globals,
+    signal,
+    now: () => Date.now(),
+    configData() {
+      data ??= readConfigData(configFile(io.env));
+      return data;
+    },
+    settings() {
+      settings ??= resolveSettings(globals, io.env, ctx.configData());
+      return settings;
+    },
+    api() {
+      client ??= (async () => {
+        const s = ctx.settings();
+        const baseUrl = requireBaseUrl(s);
+        const apiKey = requireApiKey(s);
+        const { ApiClient } = await import('./api/client.js');
+        const api = new ApiClient({
+          baseUrl,
+          apiKey,
+          timeoutMs: s.timeoutMs.value,
+          retries: s.retries.value,
+          userAgent: `mailctl/${version()} node/${process.versions.node}`,
+          env: io.env,
+          signal,
+          onRequestLine: globals.verbose ? (line) => stderrLine(`> ${line}`) : undefined,
+          onWait: ({ reason, ms }) => {
+            if (globals.verbose) stderrLine(`> ${reason} in ${(ms / 1000).toFixed(1)}s`);
+          },
+        });
+        hooks.disposers.push(() => api.close());
+        return api;
+      })();
+      return client;
+    },
+    output() {
+      if (target) return target;
+      const format = ctx.settings().output.value;
+      const fields = parseFieldList(globals.fields);
+      target = {
+        format,
+        fields,
+        isTTY: io.stdoutIsTTY,
+        columns: io.columns,
+        color: colourAllowed(io.stdoutIsTTY, io.env, globals),
+        now: ctx.now,
+        write: (text) =>
+          new Promise<void>((resolve) => {
+            if (io.stdout.write(text)) resolve();
+            else io.stdout.once('drain', () => resolve());
+          }),
+      };
+      return target;
+    },
+    notice(message) {
+      if (!globals.quiet) stderrLine(message);
+    },
+    warn(message) {
+      stderrLine(`warning: ${message}`);
+    },
+    async spinner(text): Promise<Spinner> {
+      if (!io.stderrIsTTY || globals.quiet) return { update() {}, stop() {} };
+      const { default: ora } = await import('ora');
+      const spin = ora({ text, stream: io.stderr as NodeJS.WriteStream, color: 'cyan', isEnabled: true, discardStdin: false }).start();
+      hooks.disposers.push(async () => void spin.stop());
+      return { update: (t) => void (spin.text = t), stop: () => void spin.stop() };
+    },
+    async readStdin() {
+      const chunks: Buffer[] = [];
+      for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+      return Buffer.concat(chunks).toString('utf8');
+    },
+  };
+  return ctx;
+}

@@ -1,0 +1,104 @@
+// Every failure a command can end with, and the one table that maps it to an
+// exit code (cli.md "Exit codes"). Commands throw these; only main.ts exits.
+
+export enum ExitCode {
+  Ok = 0,
+  Failure = 1,
+  Usage = 2,
+  Auth = 3,
+  NotFound = 4,
+  Refused = 5,
+  RateLimited = 6,
+  Network = 7,
+  Interrupted = 130,
+  /** SIGTERM: 128 + 15, as shells report it. */
+  Terminated = 143,
+}
+
+export interface CliErrorOptions {
+  /** A next step for the user, printed after the error ("run `mailctl auth login`"). */
+  hint?: string;
+  /** Further lines printed under the message (field errors, one per line). */
+  details?: string[];
+  cause?: unknown;
+}
+
+export class CliError extends Error {
+  readonly exitCode: ExitCode;
+  readonly hint?: string;
+  readonly details: string[];
+
+  constructor(message: string, exitCode: ExitCode = ExitCode.Failure, options: CliErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'CliError';
+    this.exitCode = exitCode;
+    this.hint = options.hint;
+    this.details = options.details ?? [];
+  }
+}
+
+/** Bad flag, bad value, bad input file: nothing was sent. */
+export class UsageError extends CliError {
+  constructor(message: string, options: CliErrorOptions = {}) {
+    super(message, ExitCode.Usage, options);
+    this.name = 'UsageError';
+  }
+}
+
+/** No key, or a key the CLI can tell will be refused before sending. */
+export class AuthError extends CliError {
+  constructor(message: string, options: CliErrorOptions = {}) {
+    super(message, ExitCode.Auth, options);
+    this.name = 'AuthError';
+  }
+}
+
+/** Cannot connect, timed out, TLS. */
+export class NetworkError extends CliError {
+  constructor(message: string, options: CliErrorOptions = {}) {
+    super(message, ExitCode.Network, options);
+    this.name = 'NetworkError';
+  }
+}
+
+/** Ctrl-C: whatever was written stays valid. */
+export class InterruptedError extends CliError {
+  constructor() {
+    super('interrupted', ExitCode.Interrupted);
+    this.name = 'InterruptedError';
+  }
+}
+
+export function exitCodeForStatus(status: number): ExitCode {
+  if (status === 401 || status === 403) return ExitCode.Auth;
+  if (status === 404) return ExitCode.NotFound;
+  if (status === 400 || status === 409 || status === 422) return ExitCode.Refused;
+  if (status === 429) return ExitCode.RateLimited;
+  return ExitCode.Failure;
+}
+
+/** An answer from the API that is not a success, after retries. */
+export class ApiError extends CliError {
+  readonly status: number;
+  readonly code?: string;
+  readonly fieldErrors: Record<string, string[]>;
+  readonly retryAfter?: number;
+
+  constructor(
+    init: { status: number; code?: string; message: string; fieldErrors?: Record<string, string[]>; retryAfter?: number },
+    options: CliErrorOptions = {},
+  ) {
+    const fieldErrors = init.fieldErrors ?? {};
+    const details = Object.entries(fieldErrors).flatMap(([field, messages]) => messages.map((m) => `  ${field}: ${m}`));
+    super(init.message, exitCodeForStatus(init.status), { ...options, details: [...details, ...(options.details ?? [])] });
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.fieldErrors = fieldErrors;
+    this.retryAfter = init.retryAfter;
+  }
+}
+
+export function isAbortError(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || (error as { code?: string }).code === 'ABORT_ERR');
+}

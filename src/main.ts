@@ -1,0 +1,113 @@
+import type { CommanderError } from 'commander';
+import type { IO } from './context.js';
+import type { Runtime } from './commands/verb.js';
+import { CliError, ExitCode, InterruptedError, type ApiError } from './errors.js';
+
+/** How an error reads on stderr: `error: <message> (<code>, HTTP <status>)`, details, hint. */
+function errorLines(error: CliError, quiet: boolean): string {
+  const api = error as Partial<ApiError>;
+  const tag = api.status ? ` (${api.code ? `${api.code}, ` : ''}HTTP ${api.status})` : '';
+  const lines = [`error: ${error.message}${tag}`, ...error.details];
+  if (error.hint && !quiet) lines.push(`hint: ${error.hint}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function errorJson(error: CliError): string {
+  const api = error as Partial<ApiError>;
+  const errors = api.fieldErrors && Object.keys(api.fieldErrors).length ? api.fieldErrors : undefined;
+  const payload = {
+    error: {
+      status: api.status ?? null,
+      code: api.code ?? null,
+      message: error.message,
+      ...(errors ? { errors } : error.details.length ? { errors: error.details.map((d) => d.trim()) } : {}),
+      exit_code: error.exitCode,
+      ...(error.hint ? { hint: error.hint } : {}),
+    },
+  };
+  return `${JSON.stringify(payload)}\n`;
+}
+
+function isCommanderError(error: unknown): error is CommanderError {
+  return error instanceof Error && typeof (error as CommanderError).code === 'string' && (error as CommanderError).code.startsWith('commander.');
+}
+
+/** The one place where a failure becomes an exit code. */
+export function report(error: unknown, runtime: Runtime, quiet: boolean): ExitCode {
+  const { stderr } = runtime.io;
+  if (runtime.signal.reason instanceof InterruptedError || error instanceof InterruptedError) return ExitCode.Interrupted;
+  if (runtime.signal.aborted) return ExitCode.Terminated;
+  if (isCommanderError(error)) {
+    // commander has printed its message (with a "did you mean" where one fits)
+    if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(error.code)) return ExitCode.Ok;
+    return ExitCode.Usage;
+  }
+  if (error instanceof CliError) {
+    stderr.write(errorLines(error, quiet));
+    if (runtime.errorFormat === 'json') stderr.write(errorJson(error));
+    return error.exitCode;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  stderr.write(`error: unexpected failure: ${message}\n`);
+  if (runtime.io.env.MAILCTL_DEBUG && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`);
+  else stderr.write('hint: set MAILCTL_DEBUG=1 for the stack trace, and report it\n');
+  return ExitCode.Failure;
+}
+
+function captureIO(): IO {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    stdoutIsTTY: Boolean(process.stdout.isTTY),
+    stderrIsTTY: Boolean(process.stderr.isTTY),
+    stdinIsTTY: Boolean(process.stdin.isTTY),
+    columns: process.stdout.columns || 80,
+    env: process.env,
+  };
+}
+
+/** Runs mailctl with argv and ends the process with the mapped exit code. */
+export async function main(argv: string[] = process.argv): Promise<void> {
+  const io = captureIO();
+  // `--version` is what scripts probe first: answer it without loading commander.
+  if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-V')) {
+    const { version } = await import('./version.js');
+    io.stdout.write(`${version()}\n`);
+    return process.exit(ExitCode.Ok);
+  }
+  const controller = new AbortController();
+  const runtime: Runtime = { io, signal: controller.signal, disposers: [] };
+  process.on('SIGINT', () => {
+    // Each write is a whole line (or a whole page of lines), so stopping
+    // between writes leaves valid NDJSON/CSV behind. A second Ctrl-C, or a
+    // command that does not stop within 2 s, ends the process at once.
+    if (controller.signal.aborted) process.exit(ExitCode.Interrupted);
+    controller.abort(new InterruptedError());
+    setTimeout(() => process.exit(ExitCode.Interrupted), 2000).unref();
+  });
+  // SIGTERM (a CI runner stopping a job, `kill`) stops the command the same
+  // way; a command that then ends normally (the emulator) exits 0.
+  process.on('SIGTERM', () => controller.abort(new Error('terminated')));
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    // The reader went away (`| head`): stop quietly, as Unix tools do.
+    if (error.code === 'EPIPE') process.exit(ExitCode.Ok);
+  });
+  let code: ExitCode;
+  try {
+    const { buildProgram } = await import('./program.js');
+    const program = buildProgram(runtime);
+    if (argv.length <= 2) {
+      program.outputHelp();
+      code = ExitCode.Ok;
+    } else {
+      await program.parseAsync(argv);
+      code = runtime.signal.reason instanceof InterruptedError ? ExitCode.Interrupted : ExitCode.Ok;
+    }
+  } catch (error) {
+    const quiet = argv.includes('-q') || argv.includes('--quiet');
+    code = report(error, runtime, quiet);
+  }
+  for (const dispose of runtime.disposers) await dispose().catch(() => undefined);
+  process.exit(code);
+}

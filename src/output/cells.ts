@@ -1,0 +1,70 @@
+import type { Column, ColumnKind } from './types.js';
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/** Local wall-clock time for people: 2026-11-20 14:03:22. */
+export function localTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** "3h ago", "in 5m": for times where recency is what matters. */
+export function relativeTime(iso: string, now: number): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  const diff = Math.round((t - now) / 1000);
+  const abs = Math.abs(diff);
+  const [n, unit] =
+    abs < 60 ? [abs, 's'] : abs < 3600 ? [Math.floor(abs / 60), 'm'] : abs < 86_400 ? [Math.floor(abs / 3600), 'h'] : [Math.floor(abs / 86_400), 'd'];
+  if (abs < 5) return 'just now';
+  return diff < 0 ? `${n}${unit} ago` : `in ${n}${unit}`;
+}
+
+/** Raw text of a value for pipes and CSV: ISO times, JSON for objects, empty for null. */
+export function plainCell(value: unknown, kind: ColumnKind = 'text'): string {
+  if (value === null || value === undefined) return '';
+  if (kind === 'percent' && typeof value === 'number') return value.toFixed(1);
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Text of a value for people on a terminal (colour is added by the table renderer). */
+export function ttyCell(value: unknown, kind: ColumnKind = 'text', now: number = Date.now()): string {
+  if (value === null || value === undefined || value === '') return '-';
+  switch (kind) {
+    case 'time':
+      return typeof value === 'string' ? localTime(value) : String(value);
+    case 'reltime':
+      return typeof value === 'string' ? relativeTime(value, now) : String(value);
+    case 'percent':
+      return typeof value === 'number' ? `${value.toFixed(1)}%` : String(value);
+    case 'bool':
+      return value ? 'yes' : 'no';
+    case 'number':
+      return typeof value === 'number' ? value.toLocaleString('en-US') : String(value);
+    default:
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+}
+
+/** A tab-separated cell must not carry tabs or line breaks of its own. */
+export function tsvCell(value: unknown, kind?: ColumnKind): string {
+  return plainCell(value, kind).replace(/[\t\r\n]+/g, ' ');
+}
+
+/** RFC 4180: quote when the field has a comma, quote or line break; double inner quotes. */
+export function csvCell(value: unknown, kind?: ColumnKind): string {
+  const text = plainCell(value, kind);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(cells: string[]): string {
+  return `${cells.join(',')}\r\n`;
+}
+
+export function tsvLine<T>(columns: Column<T>[], row: T): string {
+  return `${columns.map((c) => tsvCell(c.value(row), c.kind)).join('\t')}\n`;
+}

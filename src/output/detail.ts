@@ -1,0 +1,78 @@
+import { csvCell, csvLine, tsvCell, tsvLine, ttyCell } from './cells.js';
+import type { Column, ColumnKind, OutputTarget } from './types.js';
+import { UsageError } from '../errors.js';
+
+/** One labelled value of a show command. `key` is what --fields and pipes use. */
+export interface DetailField {
+  key: string;
+  label: string;
+  value: unknown;
+  kind?: ColumnKind;
+}
+
+/** A block of a show command: labelled values, or a small table (an email's event timeline). */
+export interface DetailSection {
+  title?: string;
+  fields?: DetailField[];
+  table?: { columns: Column<any>[]; rows: readonly unknown[] };
+}
+
+function pick(obj: unknown, fields: string[]): unknown {
+  const raw = (obj ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(fields.map((f) => [f, f in raw ? raw[f] : null]));
+}
+
+/** The names --fields accepts for this object: its own keys and the detail keys. */
+function checkDetailFields(obj: unknown, sections: DetailSection[], requested: string[] | undefined): void {
+  if (!requested) return;
+  const valid = new Set([...Object.keys((obj ?? {}) as object), ...sections.flatMap((s) => (s.fields ?? []).map((f) => f.key))]);
+  const unknown = requested.filter((f) => !valid.has(f));
+  if (unknown.length > 0) {
+    throw new UsageError(`--fields: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((f) => `"${f}"`).join(', ')}`, {
+      hint: `valid fields: ${[...valid].join(', ')}`,
+    });
+  }
+}
+
+/**
+ * Writes one resource. json/ndjson print the API object itself (or its
+ * --fields keys); csv prints one header and one row; a pipe gets key<TAB>value
+ * lines then any table rows tab-separated; a TTY gets aligned labels and tables.
+ */
+export async function writeDetail(target: OutputTarget, obj: unknown, sections: DetailSection[]): Promise<void> {
+  checkDetailFields(obj, sections, target.fields);
+  const fields = sections.flatMap((s) => s.fields ?? []);
+  const chosen = target.fields ? target.fields.map((k) => fields.find((f) => f.key === k) ?? { key: k, label: k, value: (obj as Record<string, unknown>)?.[k] }) : fields;
+  switch (target.format) {
+    case 'json':
+      return target.write(`${JSON.stringify(target.fields ? pick(obj, target.fields) : obj, null, 2)}\n`);
+    case 'ndjson':
+      return target.write(`${JSON.stringify(target.fields ? pick(obj, target.fields) : obj)}\n`);
+    case 'csv':
+      return target.write(csvLine(chosen.map((f) => csvCell(f.key))) + csvLine(chosen.map((f) => csvCell(f.value, f.kind))));
+  }
+  if (!target.isTTY) {
+    let text = chosen.map((f) => `${f.key}\t${tsvCell(f.value, f.kind)}\n`).join('');
+    if (!target.fields) {
+      for (const s of sections) if (s.table) for (const row of s.table.rows) text += tsvLine(s.table.columns, row);
+    }
+    return target.write(text);
+  }
+  const { colouriser, renderTable } = await import('./table.js');
+  const { chalk, status } = colouriser(target.color);
+  const shown = target.fields ? [{ fields: chosen }] : sections;
+  const width = Math.max(0, ...shown.flatMap((s) => (s.fields ?? []).map((f) => f.label.length)));
+  let text = '';
+  for (const section of shown) {
+    if (text) text += '\n';
+    if (section.title) text += `${chalk.bold(section.title)}\n`;
+    for (const f of section.fields ?? []) {
+      const cell = ttyCell(f.value, f.kind, target.now());
+      text += `${chalk.dim(f.label.padEnd(width))}  ${f.kind === 'status' ? status(cell) : cell}\n`;
+    }
+    if ('table' in section && section.table) {
+      text += section.table.rows.length ? renderTable(target, section.table.columns, section.table.rows) : `${chalk.dim('(none)')}\n`;
+    }
+  }
+  return target.write(text);
+}

@@ -1,0 +1,70 @@
+import { csvCell, csvLine, tsvLine } from './cells.js';
+import { pickFields, selectColumns } from './fields.js';
+import type { ListSpec, OutputTarget } from './types.js';
+
+export interface ListWriter<T> {
+  /** Writes one page: at once for ndjson, csv, json and pipes; buffered for a TTY table. */
+  write(rows: readonly T[]): Promise<void>;
+  /** Closes the output (the JSON array, the TTY table). Safe to call after an error or Ctrl-C. */
+  end(): Promise<void>;
+  readonly count: number;
+}
+
+/**
+ * Streams rows in the chosen format as pages arrive, so `--all` over a
+ * million events uses as little memory as one page. Only a table on a TTY
+ * waits for the end: it needs every row to size its columns.
+ */
+export function createListWriter<T>(target: OutputTarget, spec: ListSpec<T>): ListWriter<T> {
+  const columns = selectColumns(target.fields, spec.columns);
+  let count = 0;
+  let started = false;
+  let ended = false;
+  const buffered: T[] = [];
+
+  const start = async () => {
+    if (started) return;
+    started = true;
+    if (target.format === 'csv') await target.write(csvLine(columns.map((c) => csvCell(c.key))));
+    if (target.format === 'json') await target.write('[');
+  };
+
+  return {
+    get count() {
+      return count;
+    },
+    async write(rows) {
+      await start();
+      if (rows.length === 0) return;
+      let text = '';
+      switch (target.format) {
+        case 'ndjson':
+          for (const row of rows) text += `${JSON.stringify(pickFields(row, target.fields, spec.columns))}\n`;
+          break;
+        case 'json':
+          for (const row of rows) {
+            text += `${count === 0 && text === '' ? '\n' : ',\n'}${JSON.stringify(pickFields(row, target.fields, spec.columns))}`;
+          }
+          break;
+        case 'csv':
+          for (const row of rows) text += csvLine(columns.map((c) => csvCell(c.value(row), c.kind)));
+          break;
+        default:
+          if (target.isTTY) buffered.push(...rows);
+          else for (const row of rows) text += tsvLine(columns, row);
+      }
+      count += rows.length;
+      if (text) await target.write(text);
+    },
+    async end() {
+      if (ended) return;
+      ended = true;
+      await start();
+      if (target.format === 'json') await target.write(count === 0 ? ']\n' : '\n]\n');
+      if (target.format === 'table' && target.isTTY && buffered.length > 0) {
+        const { renderTable } = await import('./table.js');
+        await target.write(renderTable(target, columns, buffered));
+      }
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import Table from 'cli-table3';
+import { Chalk } from 'chalk';
+import { ttyCell } from './cells.js';
+import type { Column, OutputTarget } from './types.js';
+
+const STATUS_COLOURS: Record<string, 'green' | 'yellow' | 'red' | 'cyan' | 'gray' | 'blue'> = {
+  sent: 'green', delivered: 'green', success: 'green', enabled: 'green', subscribed: 'green', delivery: 'green',
+  scheduled: 'cyan', sending: 'blue', preparing: 'blue', in_review: 'yellow', draft: 'gray',
+  failed: 'red', failure: 'red', bounced: 'red', bounce: 'red', disabled: 'gray', spam_complaint: 'red', policy_rejection: 'red',
+};
+
+export function colouriser(enabled: boolean) {
+  const chalk = new Chalk({ level: enabled ? 1 : 0 });
+  return {
+    chalk,
+    status: (text: string) => {
+      const colour = STATUS_COLOURS[text];
+      return colour ? chalk[colour](text) : text;
+    },
+  };
+}
+
+const TRUNCATE = '…';
+
+/** Shrinks the widest columns until the table fits the terminal. */
+function fitWidths(natural: number[], available: number): number[] {
+  const widths = [...natural];
+  const min = 6;
+  while (widths.reduce((a, b) => a + b, 0) > available) {
+    const widest = widths.indexOf(Math.max(...widths));
+    if (widths[widest]! <= min) break;
+    widths[widest] = widths[widest]! - 1;
+  }
+  return widths;
+}
+
+/** A borderless, aligned table for people at a terminal, as wide as the terminal allows. */
+export function renderTable<T>(target: OutputTarget, columns: Column<T>[], rows: readonly T[]): string {
+  const { chalk, status } = colouriser(target.color);
+  const texts = rows.map((row) => columns.map((c) => ttyCell(c.value(row), c.kind, target.now())));
+  const gap = 2;
+  const natural = columns.map((c, i) =>
+    Math.min(c.maxWidth ?? Infinity, Math.max(c.header.length, ...texts.map((r) => r[i]!.length))) + gap,
+  );
+  const widths = fitWidths(natural, Math.max(20, target.columns));
+  const table = new Table({
+    head: columns.map((c) => chalk.bold(c.header)),
+    colWidths: widths,
+    truncate: TRUNCATE,
+    wordWrap: false,
+    chars: {
+      top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '',
+      'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '',
+    },
+    style: { head: [], border: [], 'padding-left': 0, 'padding-right': gap },
+  });
+  for (const row of texts) {
+    table.push(row.map((text, i) => (columns[i]!.kind === 'status' ? status(text) : text)));
+  }
+  return `${table
+    .toString()
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')}\n`;
+}

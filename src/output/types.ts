@@ -1,0 +1,35 @@
+import type { Format } from '../config/resolve.js';
+
+export type { Format };
+
+/** How a value is shown: the same raw value prints as ISO in a pipe and as local time on a TTY. */
+export type ColumnKind = 'text' | 'time' | 'reltime' | 'number' | 'percent' | 'bool' | 'status';
+
+export interface Column<T> {
+  /** The name --fields uses; an API field name where the column is one. */
+  key: string;
+  header: string;
+  value: (row: T) => unknown;
+  kind?: ColumnKind;
+  /** Longest a TTY cell may be before it is truncated. */
+  maxWidth?: number;
+}
+
+/** What a list command writes: its default columns, and every field --fields may name. */
+export interface ListSpec<T> {
+  columns: Column<T>[];
+  /** API field names of the resource (json keeps these keys under --fields). */
+  fields: readonly string[];
+}
+
+/** Where and how to write: derived once per run from the flags, settings and streams. */
+export interface OutputTarget {
+  write(text: string): Promise<void>;
+  isTTY: boolean;
+  /** Terminal width, for tables on a TTY. */
+  columns: number;
+  format: Format;
+  fields?: string[];
+  color: boolean;
+  now: () => number;
+}

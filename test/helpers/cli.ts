@@ -1,0 +1,81 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BIN = fileURLToPath(new URL('../../bin/mailctl.js', import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliOptions {
+  /** Added to a clean environment (PATH, HOME and a fresh MAILCTL_CONFIG_DIR only). */
+  env?: Record<string, string | undefined>;
+  /** Written to stdin, which is then closed. Without it stdin is closed at once (not a TTY). */
+  input?: string | Buffer;
+  /** A config directory to share between calls; a fresh one by default. */
+  configDir?: string;
+}
+
+export function tempDir(prefix = 'mailctl-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+function cleanEnv(opts: CliOptions): Record<string, string> {
+  const env: Record<string, string | undefined> = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    MAILCTL_CONFIG_DIR: opts.configDir ?? tempDir('mailctl-config-'),
+    ...opts.env,
+  };
+  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
+}
+
+/** Starts the built CLI; the caller controls its streams (for --follow and Ctrl-C tests). */
+export function startCli(args: string[], opts: CliOptions = {}): ChildProcessWithoutNullStreams {
+  const child = spawn(process.execPath, [BIN, ...args], { env: cleanEnv(opts), stdio: 'pipe' });
+  if (opts.input !== undefined) child.stdin.end(opts.input);
+  else child.stdin.end();
+  return child;
+}
+
+/** Collects a started CLI's output until it exits. */
+export function finished(child: ChildProcessWithoutNullStreams): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
+/**
+ * Runs the built bin/mailctl.js asynchronously, so that an emulator running in
+ * the test's own process can answer it (spawnSync would block the event loop).
+ */
+export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
+  return finished(startCli(args, opts));
+}
+
+/** The env that points the CLI at an emulator with one of its keys. */
+export function emulatorEnv(
+  emu: { baseUrl: string; keys: Record<string, string> },
+  key: 'full' | 'read_only' | 'sandbox' | 'other_team' = 'full',
+): Record<string, string> {
+  return { MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys[key]! };
+}
+
+/** Parses NDJSON output, failing on any line that is not a whole JSON value. */
+export function ndjson(text: string): unknown[] {
+  return text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line));
+}
