@@ -1,0 +1,57 @@
+// Answers and error bodies, shaped as service-notes.md documents them, so a client written
+// against the emulator copes with the real service's failures too.
+
+export interface ApiResponse {
+  status: number;
+  body: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(String(body.message));
+  }
+  toResponse(): ApiResponse {
+    return { status: this.status, body: this.body, headers: this.headers };
+  }
+}
+
+/** A success answer; `data` undefined means no `data` key at all (the spec's race case). */
+export function ok(message: string, data?: unknown): ApiResponse {
+  return { status: 200, body: data === undefined ? { message } : { message, data } };
+}
+
+export const UNEXPECTED_MESSAGE = 'An unexpected error occurred. Please try again later.';
+
+export function notFound(entity: string): ApiError {
+  return new ApiError(404, { message: `${entity} not found.`, error_code: 'not_found' });
+}
+
+export function validationFailed(errors: Record<string, string[]>): ApiError {
+  return new ApiError(422, { message: 'Validation failed.', error_code: 'validation_error', errors });
+}
+
+/** 422 for a refused state move: the documented codes carry no `errors` map. */
+export function stateError(errorCode: 'campaign_not_sendable' | 'campaign_not_scheduled', message: string): ApiError {
+  return new ApiError(422, { message, error_code: errorCode });
+}
+
+export function badRequest(errorCode: string, message: string): ApiError {
+  return new ApiError(400, { message, error_code: errorCode });
+}
+
+export function unauthorized(message: 'API key is required.' | 'Invalid API key.'): ApiError {
+  return new ApiError(401, { message });
+}
+
+export function forbidden(errorCode: 'insufficient_scope' | 'sandbox_restricted', message: string): ApiError {
+  return new ApiError(403, { message, error_code: errorCode });
+}
+
+export function unexpected(status = 500): ApiResponse {
+  return { status, body: { message: UNEXPECTED_MESSAGE, error_code: 'server_error' } };
+}

@@ -1,0 +1,103 @@
+// One API request in, one answer out, with no I/O: the order of checks every route shares.
+//   1. campaigns whose scheduled_at passed move on (lazy dispatch, with the emulator's clock)
+//   2. rate limit of the key's team (unknown or missing keys share an "anonymous" bucket, so
+//      every answer carries the X-RateLimit headers when the limit is on); 429 when exceeded
+//   3. route lookup: unknown path or method → 404 JSON
+//   4. authentication (401), scope (403 insufficient_scope), sandbox (403 sandbox_restricted)
+//   5. unparsable JSON body on a route that reads one → 400 invalid_json
+//   6. the handler: validation (422), existence (404), state (422), the action (200)
+import { ApiError, unexpected, type ApiResponse } from './api-error.js';
+import { advanceCampaigns } from './data/campaign-events.js';
+import { authenticate, authorize, bearerToken, type ApiKey } from './keys.js';
+import { TokenBucket } from './rate-limit.js';
+import { Router } from './router.js';
+import { audienceRoutes } from './routes/audience.js';
+import { bulkRoutes } from './routes/bulk.js';
+import { campaignEventRoutes } from './routes/campaign-events.js';
+import { campaignRoutes } from './routes/campaigns.js';
+import { emailRoutes } from './routes/emails.js';
+import { webhookRoutes } from './routes/webhooks.js';
+import type { EmulatorStore } from './types.js';
+
+export interface ApiRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  authorization: string | string[] | undefined;
+  body: unknown;
+  /** a body was sent and is not valid JSON */
+  bodyInvalid: boolean;
+  now: number;
+}
+
+const router = new Router([
+  ...emailRoutes,
+  ...campaignRoutes,
+  ...campaignEventRoutes,
+  ...audienceRoutes,
+  ...bulkRoutes,
+  ...webhookRoutes,
+]);
+
+export class EmulatorApp {
+  private readonly keys: ReadonlyMap<string, ApiKey>;
+  private readonly buckets = new Map<string, TokenBucket>();
+
+  constructor(
+    private readonly store: EmulatorStore,
+    keys: ApiKey[],
+    private readonly rateLimit: number,
+  ) {
+    this.keys = new Map(keys.map((k) => [k.key, k]));
+  }
+
+  handle(req: ApiRequest): ApiResponse {
+    for (const team of Object.values(this.store.teams)) advanceCampaigns(team, req.now);
+    const token = bearerToken(req.authorization);
+    const key = token === undefined ? undefined : this.keys.get(token);
+    let rateHeaders: Record<string, string> = {};
+    if (this.rateLimit > 0) {
+      const outcome = this.bucket(key?.team ?? 'anonymous', req.now).take(req.now);
+      if (outcome.error) return outcome.error.toResponse();
+      rateHeaders = outcome.headers;
+    }
+    const res = this.route(req, token);
+    return { ...res, headers: { ...rateHeaders, ...res.headers } };
+  }
+
+  private route(req: ApiRequest, token: string | undefined): ApiResponse {
+    const match = router.match(req.method, req.path);
+    if (!match) {
+      return {
+        status: 404,
+        body: { message: `The route ${req.method} ${req.path} could not be found.`, error_code: 'not_found' },
+      };
+    }
+    try {
+      const key = authenticate(this.keys, token);
+      authorize(key, match.route.scope, match.route.sandboxBlocked === true);
+      if (match.route.body && req.bodyInvalid) {
+        return { status: 400, body: { message: 'The request body is not valid JSON.', error_code: 'invalid_json' } };
+      }
+      return match.route.handler({
+        team: this.store.teams[key.team],
+        key,
+        params: match.params,
+        query: req.query,
+        body: req.body,
+        now: req.now,
+      });
+    } catch (e) {
+      if (e instanceof ApiError) return e.toResponse();
+      // A bug in the emulator: answer as the service documents its own failures, but say why.
+      const res = unexpected();
+      return { ...res, body: { ...res.body, detail: e instanceof Error ? e.message : String(e) } };
+    }
+  }
+
+  private bucket(name: string, now: number): TokenBucket {
+    let b = this.buckets.get(name);
+    if (!b) this.buckets.set(name, (b = new TokenBucket(this.rateLimit, now)));
+    return b;
+  }
+}

@@ -1,0 +1,148 @@
+// Seeded audience data: lists, topics, properties, contacts and segments, plus webhooks. A few
+// records carry the nulls and unusual values service-notes says clients meet in practice
+// (null created_at / list_id / cached_contacts_count, contact statuses other than subscribed).
+import { Rng, uuidFrom } from '../prng.js';
+import { DAY_MS } from '../time.js';
+import type { Contact, MailingList, Property, Segment, Topic, Webhook } from '../types.js';
+import { COMPANIES, FIRST_NAMES, LAST_NAMES, RECIPIENT_DOMAINS } from './pools.js';
+
+const LIST_NAMES = ['Newsletter', 'Customers', 'Beta testers', 'VIP', 'Trial users', 'Churned'];
+const TOPICS: Array<[string, string | null, 'public' | 'private']> = [
+  ['Product updates', 'New features and improvements', 'public'],
+  ['Promotions', 'Offers and discounts', 'public'],
+  ['Events', null, 'private'],
+  ['Security notices', 'Sign-in alerts and security advisories', 'private'],
+];
+const PROPERTIES: Array<[string, string | null]> = [
+  ['first_name', 'there'],
+  ['last_name', null],
+  ['company', null],
+  ['plan', 'free'],
+  ['country', null],
+  ['signup_source', 'website'],
+];
+// The documented statuses beyond `subscribed` are not named in our sources; these are plausible.
+const OTHER_STATUSES = ['unsubscribed', 'bounced', 'complained', 'pending'];
+const PLANS = ['free', 'starter', 'pro', 'enterprise'];
+const COUNTRIES = ['FR', 'DE', 'IT', 'ES', 'NL', 'US', 'JP', 'BR'];
+
+export function makeLists(rng: Rng, now: number, count: number): MailingList[] {
+  return LIST_NAMES.slice(0, count).map((name, i) => ({ id: uuidFrom(rng), name, created_at: now - (200 - i) * DAY_MS }));
+}
+
+export function makeTopics(rng: Rng, now: number, count: number): Topic[] {
+  return TOPICS.slice(0, count).map(([name, description, visibility], i) => ({
+    id: uuidFrom(rng),
+    name,
+    description,
+    default_subscription: 'opt_in',
+    visibility,
+    created_at: i === 3 ? null : now - (150 - i) * DAY_MS,
+  }));
+}
+
+export function makeProperties(rng: Rng, now: number, count: number): Property[] {
+  return PROPERTIES.slice(0, count).map(([name, fallback], i) => ({
+    id: uuidFrom(rng),
+    name,
+    type: 'string',
+    fallback_value: fallback,
+    created_at: i === 5 ? null : now - (180 - i) * DAY_MS,
+  }));
+}
+
+export function makeContacts(
+  rng: Rng,
+  now: number,
+  count: number,
+  lists: readonly MailingList[],
+  topics: readonly Topic[],
+): Contact[] {
+  const out: Contact[] = [];
+  for (let i = 0; i < count; i++) {
+    const first = rng.pick(FIRST_NAMES);
+    const last = rng.pick(LAST_NAMES);
+    const domain = rng.pick(RECIPIENT_DOMAINS).name;
+    const listIds = new Set<string>();
+    const topicIds = new Set<string>();
+    for (const l of lists) if (rng.chance(0.35)) listIds.add(l.id);
+    for (const t of topics) if (rng.chance(0.4)) topicIds.add(t.id);
+    out.push({
+      id: uuidFrom(rng),
+      email: `${first}.${last}${i + 1}@${domain}`,
+      status: i % 17 === 5 ? (OTHER_STATUSES[(i / 17) % OTHER_STATUSES.length | 0] as string) : 'subscribed',
+      properties: {
+        first_name: first.charAt(0).toUpperCase() + first.slice(1),
+        last_name: last.charAt(0).toUpperCase() + last.slice(1),
+        company: rng.pick(COMPANIES),
+        plan: rng.pick(PLANS),
+        country: rng.pick(COUNTRIES),
+      },
+      created_at: now - rng.int(365) * DAY_MS - rng.int(DAY_MS),
+      listIds,
+      topicIds,
+    });
+  }
+  return out;
+}
+
+export function makeSegments(rng: Rng, now: number, lists: readonly MailingList[], contacts: readonly Contact[]): Segment[] {
+  const first = contacts[0]?.email ?? 'someone@example.com';
+  const segs: Array<Omit<Segment, 'id' | 'created_at'>> = [
+    {
+      name: 'One known reader',
+      list_id: lists[0]?.id ?? null,
+      condition_groups: [{ conditions: [{ field: 'email', operator: 'equals', value: first }] }],
+      cached_contacts_count: 1,
+    },
+    {
+      name: 'Example.com readers or VIP plan',
+      list_id: lists[1]?.id ?? null,
+      condition_groups: [
+        { conditions: [{ field: 'email', operator: 'ends_with', value: '@example.com' }] },
+        { conditions: [{ field: 'plan', operator: 'equals', value: 'enterprise' }, { field: 'country', operator: 'equals', value: 'FR' }] },
+      ],
+      cached_contacts_count: contacts.filter((c) => c.email.endsWith('@example.com')).length,
+    },
+    {
+      name: 'Pro plan',
+      list_id: lists[2]?.id ?? null,
+      condition_groups: [{ conditions: [{ field: 'plan', operator: 'equals', value: 'pro' }] }],
+      cached_contacts_count: contacts.filter((c) => c.properties.plan === 'pro').length,
+    },
+    {
+      name: 'Legacy import (never counted)',
+      list_id: null,
+      condition_groups: [{ conditions: [{ field: 'email', operator: 'contains', value: 'legacy' }] }],
+      cached_contacts_count: null,
+    },
+  ];
+  return segs.map((s, i) => ({ id: uuidFrom(rng), created_at: i === 3 ? null : now - (90 - i) * DAY_MS, ...s }));
+}
+
+export function makeWebhooks(rng: Rng, now: number, brand: string, count: number): Webhook[] {
+  const host = `hooks.${brand.toLowerCase()}.example`;
+  const all: Webhook[] = [
+    {
+      id: uuidFrom(rng), name: 'All events to the warehouse', url: `https://${host}/ingest`, enabled: true,
+      event_types: null, auth_type: 'none', credentials: {},
+      last_successful_at: now - 60_000, last_failure_at: null, last_status: 'success',
+    },
+    {
+      id: uuidFrom(rng), name: 'Bounces to support', url: `https://${host}/bounces`, enabled: true,
+      event_types: ['message.bounce', 'message.out_of_band'], auth_type: 'basic',
+      credentials: { auth_username: 'support', auth_password: 'seeded-secret-1' },
+      last_successful_at: now - 3_600_000, last_failure_at: now - 2 * DAY_MS, last_status: 'success',
+    },
+    {
+      id: uuidFrom(rng), name: 'Engagement to analytics', url: `https://${host}/engagement`, enabled: false,
+      event_types: ['engagement.open', 'engagement.click'], auth_type: 'oauth2',
+      credentials: {
+        oauth_token_url: `https://auth.${brand.toLowerCase()}.example/token`,
+        oauth_client_id: 'analytics', oauth_client_secret: 'seeded-secret-2',
+      },
+      last_successful_at: null, last_failure_at: now - 5 * 60_000, last_status: 'failure',
+    },
+  ];
+  return all.slice(0, count);
+}

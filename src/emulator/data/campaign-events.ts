@@ -1,0 +1,122 @@
+// Campaign events (spec 2.4, types of 6.2) and the stats derived from them, plus the emulator's
+// own sending of a scheduled campaign once its scheduled_at has passed: it moves to sending,
+// then sent, its events and stats growing on the way.
+import { Rng, hashString, mix32, uuidFrom } from '../prng.js';
+import type { Campaign, CampaignEvent, CampaignStats, TeamData } from '../types.js';
+import { BOUNCE_CLASSES, LINKS, USER_AGENTS } from './pools.js';
+
+/** How long the emulator takes to send a campaign it dispatches. */
+export const SEND_DURATION_MS = 10_000;
+
+export interface RecipientEventOptions {
+  /** latest allowed timestamp (no event from the future) */
+  notAfter: number;
+  /** engagement can trail the delivery by up to this much */
+  engagementWindowMs: number;
+  forceSpamComplaint?: boolean;
+  forceUnsubscribe?: boolean;
+}
+
+/** The events one recipient produces from the moment the campaign reaches it, oldest first. */
+export function recipientEvents(rng: Rng, email: string, t0: number, o: RecipientEventOptions): CampaignEvent[] {
+  const out: CampaignEvent[] = [];
+  const at = (ms: number): number => Math.min(o.notAfter, Math.round(ms));
+  const ev = (type: CampaignEvent['type'], ts: number, extra: Partial<CampaignEvent> = {}): void => {
+    out.push({ id: uuidFrom(rng), type, email, ts: at(ts), ...extra });
+  };
+  ev('injection', t0);
+  if (rng.chance(0.05) && !o.forceSpamComplaint && !o.forceUnsubscribe) {
+    const bc = rng.pick(BOUNCE_CLASSES);
+    ev('bounce', t0 + 1000 + rng.int(60_000), { bounce_class: String(bc.code), reason: bc.reason });
+    return out;
+  }
+  const delivered = t0 + 500 + rng.int(30_000);
+  ev('delivery', delivered);
+  const agent = rng.pick(USER_AGENTS);
+  let last = delivered;
+  if (rng.chance(0.45) || o.forceSpamComplaint || o.forceUnsubscribe) {
+    last = delivered + 60_000 + rng.float() * o.engagementWindowMs;
+    ev('open', last, { user_agent: agent });
+    if (rng.chance(0.3)) {
+      last += rng.int(3_600_000);
+      ev('open', last, { user_agent: agent });
+    }
+    if (rng.chance(0.35)) {
+      last += 5_000 + rng.int(600_000);
+      ev('click', last, { target_link_url: rng.pick(LINKS), user_agent: agent });
+    }
+    if (rng.chance(0.02) || o.forceUnsubscribe) ev('list_unsubscribe', last + 30_000, { user_agent: agent });
+  }
+  if (rng.chance(0.005) || o.forceSpamComplaint) ev('spam_complaint', last + 3_600_000);
+  return out;
+}
+
+export function statsOf(events: readonly CampaignEvent[]): CampaignStats {
+  const s: CampaignStats = {
+    injections: 0, deliveries: 0, bounces: 0, spam_complaints: 0, opens: 0,
+    unique_opens: 0, clicks: 0, unique_clicks: 0, unsubscribes: 0,
+  };
+  const opened = new Set<string>();
+  const clicked = new Set<string>();
+  for (const e of events) {
+    if (e.type === 'injection') s.injections++;
+    else if (e.type === 'delivery') s.deliveries++;
+    else if (e.type === 'bounce') s.bounces++;
+    else if (e.type === 'spam_complaint') s.spam_complaints++;
+    else if (e.type === 'list_unsubscribe') s.unsubscribes++;
+    else if (e.type === 'open') {
+      s.opens++;
+      opened.add(e.email);
+    } else if (e.type === 'click') {
+      s.clicks++;
+      clicked.add(e.email);
+    }
+  }
+  s.unique_opens = opened.size;
+  s.unique_clicks = clicked.size;
+  return s;
+}
+
+/** Keeps a campaign's events oldest first when a batch arrives (batches are never older). */
+export function appendEvents(c: Campaign, batch: CampaignEvent[]): void {
+  batch.sort((a, b) => a.ts - b.ts);
+  const floor = c.events.length > 0 ? (c.events.at(-1) as CampaignEvent).ts : -Infinity;
+  for (const e of batch) c.events.push(e.ts < floor ? { ...e, ts: floor } : e);
+  c.stats = statsOf(c.events);
+  c.sent_count = c.stats.injections;
+}
+
+function dispatchRng(c: Campaign, k: number): Rng {
+  return new Rng(mix32(hashString(c.id) + k));
+}
+
+/**
+ * Lazily advances campaigns whose scheduled_at has passed: called on each request with the
+ * emulator's clock, so tests with a fake clock see exact, deterministic progress.
+ */
+export function advanceCampaigns(team: TeamData, now: number): void {
+  for (const c of team.campaigns.values()) {
+    if (c.status === 'scheduled' && c.scheduled_at !== null && c.scheduled_at <= now) {
+      c.status = 'sending';
+      c.dispatch = { startedAt: c.scheduled_at, emitted: 0 };
+    }
+    const d = c.dispatch;
+    if (d === null) continue;
+    const total = c.recipients.length;
+    const fraction = Math.min(1, (now - d.startedAt) / SEND_DURATION_MS);
+    const target = Math.floor(total * fraction);
+    const batch: CampaignEvent[] = [];
+    for (let k = d.emitted; k < target; k++) {
+      const t0 = d.startedAt + (k / Math.max(1, total)) * SEND_DURATION_MS;
+      const opts = { notAfter: now, engagementWindowMs: 5_000 };
+      batch.push(...recipientEvents(dispatchRng(c, k), c.recipients[k] as string, t0, opts));
+    }
+    d.emitted = Math.max(d.emitted, target);
+    if (batch.length > 0) appendEvents(c, batch);
+    if (fraction >= 1) {
+      c.status = 'sent';
+      c.sent_at = d.startedAt + SEND_DURATION_MS;
+      c.dispatch = null;
+    }
+  }
+}

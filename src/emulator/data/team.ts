@@ -1,0 +1,121 @@
+// Builds a team's whole data set from the seed, and the fixtures (well-known ids) tests use.
+import { rngFor } from '../prng.js';
+import { DAY_MS } from '../time.js';
+import type { Campaign, CampaignState, Fixtures, TeamData, TeamName } from '../types.js';
+import { makeContacts, makeLists, makeProperties, makeSegments, makeTopics, makeWebhooks } from './audience.js';
+import { MAIN_TEAM_CAMPAIGNS, OTHER_TEAM_CAMPAIGNS, makeCampaign, type CampaignSeedContext } from './campaigns.js';
+import { EventLog } from './event-log.js';
+import { SUBJECTS } from './pools.js';
+
+export interface TeamSizes {
+  events: number;
+  contacts: number;
+  lists: number;
+  topics: number;
+  properties: number;
+  webhooks: number;
+}
+
+export const OTHER_TEAM_SIZES: TeamSizes = { events: 300, contacts: 25, lists: 2, topics: 2, properties: 3, webhooks: 2 };
+
+/** Extra addresses beside the contacts, so events also reach people who are not contacts. */
+const GUESTS = 60;
+
+export interface BuiltTeam {
+  team: TeamData;
+  /** the seeded campaign ids by role, for the fixtures */
+  roles: { byState: Partial<Record<CampaignState, string>>; unsendable?: string; vanishing?: string; rich?: string };
+}
+
+export function buildTeam(name: TeamName, seed: number, now: number, sizes: TeamSizes): BuiltTeam {
+  const brand = name === 'main' ? 'Acme' : 'Globex';
+  const rng = rngFor(seed, `team:${name}`);
+  const lists = makeLists(rng, now, sizes.lists);
+  const topics = makeTopics(rng, now, sizes.topics);
+  const properties = makeProperties(rng, now, sizes.properties);
+  const contacts = makeContacts(rng, now, sizes.contacts, lists, topics);
+  const segments = makeSegments(rng, now, lists, contacts);
+  const webhooks = makeWebhooks(rng, now, brand, sizes.webhooks);
+
+  const recipients = contacts.map((c) => c.email.toLowerCase());
+  for (let g = 0; g < GUESTS; g++) recipients.push(`guest${g + 1}@${g % 2 === 0 ? 'example.org' : 'post.example'}`);
+  const events = new EventLog({
+    seed,
+    team: name,
+    recipients,
+    subjects: SUBJECTS,
+    senders: [`orders@mail.${brand.toLowerCase()}.example`, `hello@mail.${brand.toLowerCase()}.example`],
+    senderNames: [`${brand} Orders`, null],
+  });
+  // Inside the default 10-day window with an hour to spare, so a default query made shortly
+  // after start sees every seeded event.
+  events.generate(sizes.events, now - 10 * DAY_MS + 3_600_000, now - 1000);
+
+  const ctx: CampaignSeedContext = { rng, now, brand, audience: contacts.map((c) => c.email) };
+  const roles: BuiltTeam['roles'] = { byState: {} };
+  const campaigns: Campaign[] = [];
+  const counts = name === 'main' ? MAIN_TEAM_CAMPAIGNS : OTHER_TEAM_CAMPAIGNS;
+  let index = 0;
+  for (const [state, n] of Object.entries(counts) as Array<[CampaignState, number]>) {
+    for (let k = 0; k < n; k++) {
+      const rich = name === 'main' && state === 'sent' && k === 1;
+      const c = makeCampaign(ctx, { status: state, index: index++, richEvents: rich, recipients: rich ? 200 : undefined });
+      campaigns.push(c);
+      roles.byState[state] ??= c.id;
+      if (rich) roles.rich = c.id;
+    }
+  }
+  if (name === 'main') {
+    const unsendable = makeCampaign(ctx, { status: 'draft', index: index++, sendable: false, name: 'Untitled draft' });
+    const vanishing = makeCampaign(ctx, { status: 'draft', index: index++, vanishOnWrite: true, name: 'Draft deleted by a colleague' });
+    campaigns.push(unsendable, vanishing);
+    roles.unsendable = unsendable.id;
+    roles.vanishing = vanishing.id;
+  }
+
+  const team: TeamData = {
+    name,
+    events,
+    campaigns: new Map(campaigns.map((c) => [c.id, c])),
+    topics: new Map(topics.map((t) => [t.id, t])),
+    contacts: new Map(contacts.map((c) => [c.id, c])),
+    lists: new Map(lists.map((l) => [l.id, l])),
+    properties: new Map(properties.map((p) => [p.id, p])),
+    segments: new Map(segments.map((s) => [s.id, s])),
+    webhooks: new Map(webhooks.map((w) => [w.id, w])),
+  };
+  return { team, roles };
+}
+
+/** Newest transmissions with at least two events: good subjects for `email show`. */
+function pickRequestIds(log: EventLog, n: number): string[] {
+  const out: string[] = [];
+  for (let t = log.txCount - 1; t >= 0 && out.length < n; t--) {
+    if (log.eventsOfTransmission(t).length >= 2) out.push(log.transmissionId(t));
+  }
+  return out;
+}
+
+export function makeFixtures(main: BuiltTeam, other: BuiltTeam): Fixtures {
+  const ids = <T extends { id: string }>(m: Map<string, T>): string[] => [...m.keys()];
+  const byState = main.roles.byState as Record<CampaignState, string>;
+  return {
+    campaigns: { ...byState },
+    unsendableDraft: main.roles.unsendable as string,
+    vanishingCampaign: main.roles.vanishing as string,
+    campaignWithEvents: main.roles.rich as string,
+    contacts: ids(main.team.contacts),
+    lists: ids(main.team.lists),
+    topics: ids(main.team.topics),
+    properties: ids(main.team.properties),
+    segments: ids(main.team.segments),
+    webhooks: ids(main.team.webhooks),
+    requestIds: pickRequestIds(main.team.events, 5),
+    otherTeam: {
+      campaigns: ids(other.team.campaigns),
+      contacts: ids(other.team.contacts),
+      webhooks: ids(other.team.webhooks),
+      topics: ids(other.team.topics),
+    },
+  };
+}

@@ -1,0 +1,75 @@
+// The API emulator: an in-memory HTTP server implementing the 15 operations of
+// shared/spec/email-service-api.md, behaving as shared/design/service-notes.md describes.
+// `startEmulator` is what tests, the benchmarks and `mailctl emulator` (via serve.ts) use.
+import type { AddressInfo } from 'node:net';
+import { EmulatorApp } from './app.js';
+import { OTHER_TEAM_SIZES, buildTeam, makeFixtures } from './data/team.js';
+import { Faults } from './faults.js';
+import { makeKeys } from './keys.js';
+import { rngFor } from './prng.js';
+import { createEmulatorServer } from './server.js';
+import type { Emulator, EmulatorOptions, EmulatorStore, RecordedRequest } from './types.js';
+
+export type {
+  Campaign, CampaignEvent, CampaignState, CampaignStats, Contact, Emulator, EmulatorOptions, EmulatorStore,
+  FaultScript, Fixtures, MailingList, Property, RecordedRequest, Segment, TeamData, TeamName, Topic, Webhook,
+} from './types.js';
+export { EventLog, EMAIL_EVENT_TYPES } from './data/event-log.js';
+export { SEND_DURATION_MS } from './data/campaign-events.js';
+
+function check(name: string, value: number, min: number, max = Infinity, integer = false): number {
+  if (!Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
+    throw new RangeError(`emulator option ${name} must be ${integer ? 'an integer' : 'a number'} in [${min}, ${max}], got ${value}`);
+  }
+  return value;
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const host = options.host ?? '127.0.0.1';
+  const seed = check('seed', options.seed ?? 1, 0, 2 ** 32 - 1, true);
+  const events = check('events', options.events ?? 2000, 0, 50_000_000, true);
+  const contacts = check('contacts', options.contacts ?? 200, 0, 1_000_000, true);
+  const rateLimit = check('rateLimit', options.rateLimit ?? 0, 0);
+  const latency = check('latency', options.latency ?? 0, 0);
+  const faultRate = check('faultRate', options.faultRate ?? 0, 0, 1);
+  const port = check('port', options.port ?? 0, 0, 65535, true);
+  const now = options.now ?? Date.now;
+
+  const start = now();
+  const sizes = { events, contacts, lists: 6, topics: 4, properties: 6, webhooks: 3 };
+  const main = buildTeam('main', seed, start, sizes);
+  const other = buildTeam('other', seed, start, OTHER_TEAM_SIZES);
+  const store: EmulatorStore = { teams: { main: main.team, other: other.team } };
+  const keys = makeKeys(seed);
+  const requests: RecordedRequest[] = [];
+  const faults = new Faults(faultRate, rngFor(seed, 'faults'));
+  const srv = createEmulatorServer({ app: new EmulatorApp(store, keys, rateLimit), faults, latency, now, requests });
+
+  await new Promise<void>((resolve, reject) => {
+    srv.server.once('error', reject);
+    srv.server.listen(port, host, () => {
+      srv.server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = srv.server.address() as AddressInfo;
+  // A wildcard bind is reachable on loopback; a URL needs brackets around an IPv6 address.
+  const reach = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  const baseUrl = `http://${reach.includes(':') ? `[${reach}]` : reach}:${address.port}`;
+  const keyOf = (kind: string) => keys.find((k) => k.kind === kind)?.key as string;
+
+  let closing: Promise<void> | undefined;
+  return {
+    baseUrl,
+    keys: { full: keyOf('full'), read_only: keyOf('read_only'), sandbox: keyOf('sandbox'), other_team: keyOf('other_team') },
+    requests,
+    clearRequests: () => {
+      requests.length = 0; // same array: references held by tests stay live
+    },
+    scriptFault: (f) => faults.add(f),
+    fixtures: makeFixtures(main, other),
+    store,
+    addEvents: (n) => store.teams.main.events.append(check('n', n, 0, 50_000_000, true), now()),
+    close: () => (closing ??= srv.close()),
+  };
+}

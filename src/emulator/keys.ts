@@ -1,0 +1,87 @@
+// API keys, their scopes and teams. Keys follow service-notes: `<prefix>_<64 random chars>`,
+// with `sandbox_` for sandbox keys so a client can tell one before sending anything.
+import { forbidden, unauthorized } from './api-error.js';
+import { randomChars, rngFor } from './prng.js';
+
+export type Scope =
+  | 'campaigns:read'
+  | 'campaigns:write'
+  | 'audience:read'
+  | 'audience:write'
+  | 'emails:read'
+  | 'webhooks:read'
+  | 'webhooks:write';
+
+export const ALL_SCOPES: readonly Scope[] = [
+  'campaigns:read',
+  'campaigns:write',
+  'audience:read',
+  'audience:write',
+  'emails:read',
+  'webhooks:read',
+  'webhooks:write',
+];
+
+export const READ_SCOPES: readonly Scope[] = ['campaigns:read', 'audience:read', 'emails:read', 'webhooks:read'];
+
+export type KeyKind = 'full' | 'read_only' | 'sandbox' | 'other_team';
+export type TeamName = 'main' | 'other';
+
+export interface ApiKey {
+  kind: KeyKind;
+  key: string;
+  team: TeamName;
+  scopes: ReadonlySet<Scope>;
+  sandbox: boolean;
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+function makeKey(seed: number, kind: KeyKind, prefix: string): string {
+  return `${prefix}_${randomChars(rngFor(seed, `key:${kind}`), 64, ALPHABET)}`;
+}
+
+export function makeKeys(seed: number): ApiKey[] {
+  const def = (kind: KeyKind, prefix: string, team: TeamName, scopes: readonly Scope[]): ApiKey => ({
+    kind,
+    key: makeKey(seed, kind, prefix),
+    team,
+    scopes: new Set(scopes),
+    sandbox: prefix === 'sandbox',
+  });
+  return [
+    def('full', 'live', 'main', ALL_SCOPES),
+    def('read_only', 'live', 'main', READ_SCOPES),
+    def('sandbox', 'sandbox', 'main', ALL_SCOPES),
+    def('other_team', 'live', 'other', ALL_SCOPES),
+  ];
+}
+
+/**
+ * The token of `Authorization: Bearer <token>`; undefined when no header or an empty one was sent.
+ * Any other non-empty value is returned whole, so it fails as an invalid key rather than a missing one.
+ */
+export function bearerToken(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined) return undefined;
+  const m = /^\s*Bearer\s+(\S*)\s*$/i.exec(value);
+  if (m) return m[1] === '' ? undefined : m[1];
+  return value.trim() === '' ? undefined : value.trim();
+}
+
+/** 401 with the two documented bodies (no error_code), else the key record. */
+export function authenticate(keys: ReadonlyMap<string, ApiKey>, token: string | undefined): ApiKey {
+  if (token === undefined) throw unauthorized('API key is required.');
+  const key = keys.get(token);
+  if (!key) throw unauthorized('Invalid API key.');
+  return key;
+}
+
+export function authorize(key: ApiKey, scope: Scope, sandboxBlocked: boolean): void {
+  if (!key.scopes.has(scope)) {
+    throw forbidden('insufficient_scope', `This API key lacks the required scope: ${scope}.`);
+  }
+  if (sandboxBlocked && key.sandbox) {
+    throw forbidden('sandbox_restricted', 'Sandbox API keys cannot perform this operation.');
+  }
+}

@@ -1,0 +1,93 @@
+// Deterministic randomness: every id, key and record of the emulator comes from a seed, so two
+// emulators started with the same seed serve the same data (tests and demos can rely on it).
+
+/** FNV-1a: turns a stream name into 32 bits, so each data kind gets its own independent stream. */
+export function hashString(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** murmur3 finaliser: a stateless hash for fields derived from an index at render time. */
+export function mix32(x: number): number {
+  x ^= x >>> 16;
+  x = Math.imul(x, 0x85ebca6b);
+  x ^= x >>> 13;
+  x = Math.imul(x, 0xc2b2ae35);
+  x ^= x >>> 16;
+  return x >>> 0;
+}
+
+/** mulberry32: tiny and fast enough to draw a few numbers per event for a million events. */
+export class Rng {
+  private s: number;
+  constructor(seed: number) {
+    this.s = seed >>> 0;
+  }
+  next(): number {
+    let t = (this.s = (this.s + 0x6d2b79f5) | 0);
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  }
+  /** uniform in [0, 1) */
+  float(): number {
+    return this.next() / 4294967296;
+  }
+  /** uniform integer in [0, n) */
+  int(n: number): number {
+    return Math.floor(this.float() * n);
+  }
+  chance(p: number): boolean {
+    return this.float() < p;
+  }
+  pick<T>(items: readonly T[]): T {
+    return items[this.int(items.length)] as T;
+  }
+}
+
+export function rngFor(seed: number, stream: string): Rng {
+  return new Rng(mix32((seed >>> 0) ^ hashString(stream)));
+}
+
+const HEX = '0123456789abcdef';
+
+export function uuidFrom(rng: Rng): string {
+  let s = '';
+  for (let i = 0; i < 32; i++) {
+    let d = rng.int(16);
+    if (i === 12) d = 4; // version 4
+    if (i === 16) d = 8 + (d & 3); // RFC 4122 variant
+    s += HEX[d];
+    if (i === 7 || i === 11 || i === 15 || i === 19) s += '-';
+  }
+  return s;
+}
+
+export function randomChars(rng: Rng, n: number, alphabet: string): string {
+  let s = '';
+  for (let i = 0; i < n; i++) s += alphabet[rng.int(alphabet.length)];
+  return s;
+}
+
+// A bijection on 32-bit integers: ids look scattered yet stay unique and can be mapped back to
+// the index they came from, so no id → record map has to be built for a million events.
+const MUL = 0x2c1b3c6d; // odd, hence invertible modulo 2^32
+const MUL_INV = inverseOdd(MUL);
+
+function inverseOdd(a: number): number {
+  let x = a; // Newton's iteration doubles the correct low bits each round
+  for (let i = 0; i < 5; i++) x = Math.imul(x, 2 - Math.imul(a, x));
+  return x >>> 0;
+}
+
+export function permute(i: number, key: number): number {
+  return (Math.imul(i >>> 0, MUL) ^ key) >>> 0;
+}
+
+export function unpermute(p: number, key: number): number {
+  return Math.imul((p ^ key) >>> 0, MUL_INV) >>> 0;
+}

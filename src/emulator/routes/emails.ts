@@ -1,0 +1,143 @@
+// Spec 4.1 (account-wide email events) and 4.2 (email detail).
+//
+// Cursors are base64url JSON: the exclusive log position the next page starts below, plus the
+// effective range and upper position of the first page. Positions only ever grow with appended
+// (newer) events, so a cursor stays valid while events arrive, and freezing the range keeps a
+// paging client's window and total_count fixed even when `from`/`to` were defaults based on now.
+import { notFound, ok } from '../api-error.js';
+import { EMAIL_EVENT_TYPES, type EventLog } from '../data/event-log.js';
+import { CountCache, compileFilter, pageOf, type EventFilterInput } from '../data/event-query.js';
+import type { Route, RouteContext } from '../router.js';
+import { DAY_MS, isoOffset, isoUtc } from '../time.js';
+import type { TeamName } from '../types.js';
+import { FieldErrors, dateQuery, intQuery, isEmail, listQuery } from '../validate.js';
+
+const DEFAULT_WINDOW_MS = 10 * DAY_MS;
+
+interface EventCursor {
+  team: TeamName;
+  p: number;
+  f: number;
+  t: number;
+  h: number;
+}
+
+function encodeCursor(c: EventCursor): string {
+  return Buffer.from(JSON.stringify(c)).toString('base64url');
+}
+
+function decodeCursor(raw: string, team: TeamName, log: EventLog): EventCursor | null {
+  try {
+    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<EventCursor>;
+    const ints = [c.p, c.f, c.t, c.h].every((n) => Number.isSafeInteger(n));
+    if (!ints || c.team !== team) return null;
+    const v = c as EventCursor;
+    return v.p >= 0 && v.p <= v.h && v.h <= log.length && v.f <= v.t ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+interface Range {
+  fromMs: number;
+  toMs: number;
+}
+
+/** from/to of 4.1 and 4.2: dates, `to` covering its whole day, defaults 10 days back to now. */
+function rangeOf(ctx: RouteContext, errs: FieldErrors, frozen?: Range): Range | undefined {
+  const from = dateQuery(errs, ctx.query, 'from');
+  const to = dateQuery(errs, ctx.query, 'to');
+  if (errs.has('from') || errs.has('to')) return undefined;
+  const fromMs = from?.start ?? frozen?.fromMs ?? ctx.now - DEFAULT_WINDOW_MS;
+  const toMs = to?.end ?? frozen?.toMs ?? ctx.now;
+  if (fromMs > toMs) {
+    errs.add(to ? 'to' : 'from', 'The to date must be a date after or equal to from.');
+    return undefined;
+  }
+  return { fromMs, toMs };
+}
+
+function filterOf(ctx: RouteContext, errs: FieldErrors): EventFilterInput {
+  const f: EventFilterInput = {};
+  const types = listQuery(ctx.query, 'events');
+  for (const t of types ?? []) {
+    if (!(EMAIL_EVENT_TYPES as readonly string[]).includes(t)) errs.add('events', `The selected events value "${t}" is invalid.`);
+  }
+  const recipients = listQuery(ctx.query, 'recipients');
+  for (const r of recipients ?? []) {
+    if (!isEmail(r)) errs.add('recipients', `The recipients value "${r}" must be a valid email address.`);
+  }
+  const classes = listQuery(ctx.query, 'bounce_classes');
+  for (const b of classes ?? []) {
+    if (!/^\d{1,3}$/.test(b)) errs.add('bounce_classes', `The bounce_classes value "${b}" must be an integer.`);
+  }
+  if (types) f.types = types;
+  if (recipients) f.recipients = recipients;
+  const transmissions = listQuery(ctx.query, 'transmissions');
+  if (transmissions) f.transmissions = transmissions;
+  if (classes) f.bounceClasses = classes.map(Number);
+  return f;
+}
+
+const countCaches = new WeakMap<EventLog, CountCache>();
+
+function listEvents(ctx: RouteContext) {
+  const log = ctx.team.events;
+  const errs = new FieldErrors();
+  const filter = filterOf(ctx, errs);
+  const perPage = intQuery(errs, ctx.query, 'per_page', 1, 100, 25);
+  const rawCursor = ctx.query.cursor;
+  const cursor = rawCursor ? decodeCursor(rawCursor, ctx.team.name, log) : undefined;
+  if (cursor === null) errs.add('cursor', 'The cursor is invalid or expired.');
+  const range = rangeOf(ctx, errs, cursor ? { fromMs: cursor.f, toMs: cursor.t } : undefined);
+  errs.throwIfAny();
+  const { fromMs, toMs } = range as Range;
+
+  const lo = log.lowerBound(fromMs);
+  const hi = Math.min(cursor?.h ?? Infinity, log.upperBound(toMs));
+  const compiled = compileFilter(log, filter);
+  const page = pageOf(log, compiled, lo, Math.min(cursor?.p ?? hi, hi), perPage);
+  let counts = countCaches.get(log);
+  if (!counts) countCaches.set(log, (counts = new CountCache()));
+  const next = page.next === null ? null : encodeCursor({ team: ctx.team.name, p: page.next, f: fromMs, t: toMs, h: hi });
+  return ok('Events retrieved successfully.', {
+    events: {
+      data: page.indices.map((i) => log.render(i)),
+      total_count: counts.count(log, compiled, lo, hi),
+      from: isoOffset(fromMs),
+      to: isoOffset(toMs),
+      pagination: { next_cursor: next, per_page: perPage },
+    },
+  });
+}
+
+function showEmail(ctx: RouteContext) {
+  const log = ctx.team.events;
+  const errs = new FieldErrors();
+  const range = rangeOf(ctx, errs);
+  errs.throwIfAny();
+  const { fromMs, toMs } = range as Range;
+  const id = ctx.params.requestId as string;
+  const t = log.transmissionIndex(id);
+  if (t < 0) throw notFound('Email');
+  const all = log.eventsOfTransmission(t);
+  const state = log.transmissionState(t);
+  const inRange = all.filter((i) => (log.ts[i] as number) >= fromMs && (log.ts[i] as number) <= toMs);
+  const rcpt = log.recipientOfTx(t);
+  return ok('Email retrieved successfully.', {
+    transmission_id: id,
+    state,
+    scheduled_at: state === 'scheduled' ? isoUtc(log.ts[all.at(-1) as number] as number) : null,
+    from: log.senderOfTx(t),
+    from_name: log.senderNameOfTx(t),
+    subject: log.subjectOfTx(t),
+    recipients: [rcpt],
+    num_recipients: 1,
+    events: inRange.map((i) => log.render(i)),
+  });
+}
+
+export const emailRoutes: Route[] = [
+  { method: 'GET', path: '/emails/events', scope: 'emails:read', handler: listEvents },
+  { method: 'GET', path: '/emails/:requestId', scope: 'emails:read', handler: showEmail },
+];

@@ -1,0 +1,147 @@
+// The HTTP side on node:http: reads and logs each request, applies latency and injected faults,
+// asks the app for the answer and writes it. Everything about the API itself lives in app.ts.
+import http from 'node:http';
+import type { ApiResponse } from './api-error.js';
+import type { EmulatorApp } from './app.js';
+import type { FaultAction, Faults } from './faults.js';
+import type { RecordedRequest } from './types.js';
+
+export interface ServerDeps {
+  app: EmulatorApp;
+  faults: Faults;
+  latency: number;
+  now: () => number;
+  requests: RecordedRequest[];
+}
+
+const MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+export interface EmulatorServer {
+  server: http.Server;
+  close(): Promise<void>;
+}
+
+export function createEmulatorServer(deps: ServerDeps): EmulatorServer {
+  let seq = 0;
+  let closed = false;
+  const sleeping = new Set<{ timer: NodeJS.Timeout; wake: () => void }>();
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const entry = { timer: setTimeout(() => wake(), ms), wake: () => wake() };
+      function wake(): void {
+        clearTimeout(entry.timer);
+        sleeping.delete(entry);
+        resolve();
+      }
+      sleeping.add(entry);
+    });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+    const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+    const query: Record<string, string> = {};
+    for (const name of new Set(url.searchParams.keys())) query[name] = url.searchParams.getAll(name).join(',');
+    const auth = req.headers.authorization;
+    const token = (Array.isArray(auth) ? auth[0] : auth)?.replace(/^\s*Bearer\s+/i, '').trim();
+    // Logged at arrival, before the body is read, so the log keeps arrival order.
+    const rec: RecordedRequest = {
+      seq: ++seq,
+      time: deps.now(),
+      method: req.method ?? 'GET',
+      path,
+      query,
+      rawQuery: url.search.slice(1),
+      headers: { ...req.headers },
+      body: undefined,
+      status: 0,
+      ...(token ? { key: token } : {}),
+    };
+    deps.requests.push(rec);
+
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    }
+    const text = Buffer.concat(chunks).toString('utf8');
+    let bodyInvalid = false;
+    if (text !== '') {
+      try {
+        rec.body = JSON.parse(text);
+      } catch {
+        rec.body = text;
+        bodyInvalid = true;
+      }
+    }
+
+    const fault = deps.faults.pick(rec.method, path);
+    const delay = deps.latency + (fault?.delayMs ?? 0);
+    if (delay > 0) await sleep(delay);
+    if (closed) {
+      res.socket?.destroy();
+      return;
+    }
+    if (fault?.kind === 'drop') {
+      res.socket?.destroy();
+      return;
+    }
+    if (fault?.kind === 'answer') {
+      rec.status = fault.status;
+      res.writeHead(fault.status, { 'Content-Length': Buffer.byteLength(fault.body), ...fault.headers });
+      res.end(fault.body);
+      return;
+    }
+    const answer: ApiResponse =
+      size > MAX_BODY_BYTES
+        ? { status: 413, body: { message: 'The request body is too large.', error_code: 'payload_too_large' } }
+        : deps.app.handle({
+            method: rec.method,
+            path,
+            query,
+            authorization: auth,
+            body: rec.body,
+            bodyInvalid,
+            now: deps.now(),
+          });
+    send(res, rec, answer, fault);
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch(() => {
+      // Only I/O can fail here (the app catches its own errors): the client went away.
+      res.socket?.destroy();
+    });
+  });
+
+  return {
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        closed = true;
+        for (const s of [...sleeping]) s.wake();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function send(res: http.ServerResponse, rec: RecordedRequest, answer: ApiResponse, fault: FaultAction | undefined): void {
+  const text = JSON.stringify(answer.body);
+  const length = Buffer.byteLength(text);
+  const headers = {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(length),
+    ...answer.headers,
+    ...(fault?.kind === 'late' ? fault.headers : {}),
+  };
+  res.writeHead(answer.status, headers);
+  if (fault?.kind === 'dropMidBody') {
+    // The real status and headers, then half the body, then a dead connection.
+    res.write(Buffer.from(text).subarray(0, Math.floor(length / 2)), () => res.socket?.destroy());
+    return;
+  }
+  rec.status = answer.status;
+  res.end(text);
+}

@@ -1,0 +1,212 @@
+// The emulator's public types and the shape of its live store. Other code (CLI tests, the
+// benchmarks, the `mailctl emulator` command) codes against these names: keep them stable.
+import type { EventLog } from './data/event-log.js';
+
+export interface EmulatorOptions {
+  host?: string; // default '127.0.0.1'
+  port?: number; // default 0 (free port)
+  seed?: number; // default 1; all data deterministic from it
+  events?: number; // number of email events for the main team (default 2000)
+  contacts?: number; // number of contacts (default 200)
+  rateLimit?: number; // requests per second per team (token bucket, capacity = rate); undefined/0 = off
+  latency?: number; // ms added before each answer
+  faultRate?: number; // 0..1 share of requests failing with 500/502/503 or a dropped connection
+  now?: () => number; // clock override for tests (ms); default Date.now
+}
+
+export interface RecordedRequest {
+  seq: number;
+  time: number; // ms, arrival (from the emulator's clock)
+  method: string;
+  path: string; // no query string
+  query: Record<string, string>; // repeated names are joined with ','
+  rawQuery: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown; // parsed JSON, or the raw string when not JSON, or undefined when empty
+  status: number; // status answered; 0 when the connection was dropped
+  key?: string; // the bearer token sent, valid or not
+}
+
+export interface FaultScript {
+  method?: string;
+  path?: string | RegExp; // exact path without query string, or a pattern tested against it
+  status?: number; // default 503
+  drop?: boolean; // destroy the socket instead of answering
+  dropMidBody?: boolean; // send the real status, headers and half the body, then destroy
+  times?: number; // default 1
+  skip?: number; // let this many matching requests through first
+  body?: string;
+  headers?: Record<string, string>;
+  delayMs?: number; // answer late; with no status/body/drop the request is then served normally
+}
+
+export type CampaignState = 'draft' | 'scheduled' | 'preparing' | 'in_review' | 'sending' | 'sent' | 'failed';
+
+export interface Fixtures {
+  campaigns: Record<CampaignState, string>;
+  unsendableDraft: string;
+  vanishingCampaign: string;
+  campaignWithEvents: string;
+  contacts: string[];
+  lists: string[];
+  topics: string[];
+  properties: string[];
+  segments: string[];
+  webhooks: string[];
+  requestIds: string[];
+  otherTeam: { campaigns: string[]; contacts: string[]; webhooks: string[]; topics: string[] };
+}
+
+export interface Emulator {
+  baseUrl: string;
+  keys: { full: string; read_only: string; sandbox: string; other_team: string };
+  requests: RecordedRequest[];
+  clearRequests(): void;
+  scriptFault(f: FaultScript): void;
+  fixtures: Fixtures;
+  store: EmulatorStore;
+  addEvents(n: number): void;
+  close(): Promise<void>;
+}
+
+// ---- the live store -------------------------------------------------------------------------
+// Times are epoch milliseconds (null where the spec allows null); routes render them as ISO.
+
+export type TeamName = 'main' | 'other';
+
+export const CAMPAIGN_EVENT_TYPES = [
+  'injection',
+  'delivery',
+  'bounce',
+  'spam_complaint',
+  'open',
+  'click',
+  'list_unsubscribe',
+] as const;
+export type CampaignEventType = (typeof CAMPAIGN_EVENT_TYPES)[number];
+
+export interface CampaignEvent {
+  id: string;
+  type: CampaignEventType;
+  email: string;
+  ts: number;
+  bounce_class?: string; // a string here, unlike account-wide events (service-notes)
+  reason?: string;
+  target_link_url?: string;
+  user_agent?: string;
+}
+
+export interface CampaignStats {
+  injections: number;
+  deliveries: number;
+  bounces: number;
+  spam_complaints: number;
+  opens: number;
+  unique_opens: number;
+  clicks: number;
+  unique_clicks: number;
+  unsubscribes: number;
+}
+
+export interface Campaign {
+  id: string;
+  name: string;
+  status: CampaignState;
+  created_at: number;
+  subject: string | null;
+  from_email: string | null;
+  from_name: string | null;
+  reply_to: string | null;
+  html_content: string | null;
+  scheduled_at: number | null;
+  sent_at: number | null;
+  /** addresses the campaign goes to; total_recipients is their count */
+  recipients: string[];
+  sent_count: number;
+  stats: CampaignStats;
+  /** oldest first; listings walk it backwards (newest first) */
+  events: CampaignEvent[];
+  /** deleted right after a successful schedule/unschedule: the spec 4.6/4.7 race */
+  vanishOnWrite: boolean;
+  /** set while the emulator itself sends the campaign (after its scheduled_at passed) */
+  dispatch: { startedAt: number; emitted: number } | null;
+}
+
+export interface Topic {
+  id: string;
+  name: string;
+  description: string | null;
+  default_subscription: string;
+  visibility: 'private' | 'public';
+  created_at: number | null;
+}
+
+export interface MailingList {
+  id: string;
+  name: string;
+  created_at: number;
+}
+
+export interface Contact {
+  id: string;
+  email: string;
+  status: string;
+  properties: Record<string, string>;
+  created_at: number | null;
+  listIds: Set<string>;
+  topicIds: Set<string>;
+}
+
+export interface Property {
+  id: string;
+  name: string;
+  type: string;
+  fallback_value: string | null;
+  created_at: number | null;
+}
+
+export interface Segment {
+  id: string;
+  name: string;
+  list_id: string | null;
+  condition_groups: Array<{ conditions: Array<{ field: string; operator: string; value: string }> }>;
+  cached_contacts_count: number | null;
+  created_at: number | null;
+}
+
+export interface Webhook {
+  id: string;
+  name: string;
+  url: string;
+  enabled: boolean;
+  event_types: string[] | null; // null = all events
+  auth_type: 'none' | 'basic' | 'oauth2';
+  /** stored, never rendered */
+  credentials: {
+    auth_username?: string;
+    auth_password?: string;
+    oauth_token_url?: string;
+    oauth_client_id?: string;
+    oauth_client_secret?: string;
+  };
+  last_successful_at: number | null;
+  last_failure_at: number | null;
+  last_status: 'success' | 'failure';
+}
+
+/** One team's data. Maps keep insertion order, which is the order listings use. */
+export interface TeamData {
+  name: TeamName;
+  events: EventLog;
+  campaigns: Map<string, Campaign>;
+  topics: Map<string, Topic>;
+  contacts: Map<string, Contact>;
+  lists: Map<string, MailingList>;
+  properties: Map<string, Property>;
+  segments: Map<string, Segment>;
+  webhooks: Map<string, Webhook>;
+}
+
+export interface EmulatorStore {
+  teams: Record<TeamName, TeamData>;
+}
