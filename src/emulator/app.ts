@@ -8,7 +8,7 @@
 //   6. the handler: validation (422), existence (404), state (422), the action (200)
 import { ApiError, unexpected, type ApiResponse } from './api-error.js';
 import { advanceCampaigns } from './data/campaign-events.js';
-import { authenticate, authorize, bearerToken, type ApiKey } from './keys.js';
+import { authenticate, authorize, type ApiKey } from './keys.js';
 import { TokenBucket } from './rate-limit.js';
 import { Router } from './router.js';
 import { audienceRoutes } from './routes/audience.js';
@@ -23,7 +23,8 @@ export interface ApiRequest {
   method: string;
   path: string;
   query: Record<string, string>;
-  authorization: string | string[] | undefined;
+  /** the bearer token sent, if any */
+  token: string | undefined;
   body: unknown;
   /** a body was sent and is not valid JSON */
   bodyInvalid: boolean;
@@ -53,7 +54,7 @@ export class EmulatorApp {
 
   handle(req: ApiRequest): ApiResponse {
     for (const team of Object.values(this.store.teams)) advanceCampaigns(team, req.now);
-    const token = bearerToken(req.authorization);
+    const token = req.token;
     const key = token === undefined ? undefined : this.keys.get(token);
     let rateHeaders: Record<string, string> = {};
     if (this.rateLimit > 0) {

@@ -64,8 +64,8 @@ export function makeKeys(seed: number): ApiKey[] {
 export function bearerToken(header: string | string[] | undefined): string | undefined {
   const value = Array.isArray(header) ? header[0] : header;
   if (value === undefined) return undefined;
-  const m = /^\s*Bearer\s+(\S*)\s*$/i.exec(value);
-  if (m) return m[1] === '' ? undefined : m[1];
+  const m = /^\s*Bearer(?:\s+(\S*))?\s*$/i.exec(value);
+  if (m) return m[1] ? m[1] : undefined;
   return value.trim() === '' ? undefined : value.trim();
 }
 

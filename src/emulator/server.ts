@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { ApiResponse } from './api-error.js';
 import type { EmulatorApp } from './app.js';
 import type { FaultAction, Faults } from './faults.js';
+import { bearerToken } from './keys.js';
 import type { RecordedRequest } from './types.js';
 
 export interface ServerDeps {
@@ -43,7 +44,7 @@ export function createEmulatorServer(deps: ServerDeps): EmulatorServer {
     const query: Record<string, string> = {};
     for (const name of new Set(url.searchParams.keys())) query[name] = url.searchParams.getAll(name).join(',');
     const auth = req.headers.authorization;
-    const token = (Array.isArray(auth) ? auth[0] : auth)?.replace(/^\s*Bearer\s+/i, '').trim();
+    const token = bearerToken(auth);
     // Logged at arrival, before the body is read, so the log keeps arrival order.
     const rec: RecordedRequest = {
       seq: ++seq,
@@ -100,7 +101,7 @@ export function createEmulatorServer(deps: ServerDeps): EmulatorServer {
             method: rec.method,
             path,
             query,
-            authorization: auth,
+            token,
             body: rec.body,
             bodyInvalid,
             now: deps.now(),
