@@ -2,9 +2,10 @@ import type { Command } from 'commander';
 import { register as registerAuth } from './auth/index.js';
 import { register as registerConfig } from './config/index.js';
 import { register as registerProfile } from './profile/index.js';
+import { register as registerWebhook } from './webhook/index.js';
 
 /**
  * Every noun, in the order `mailctl --help` lists them. Each register() only
  * declares names, options and help text: verbs load their code when they run.
  */
-export const NOUNS: Array<(program: Command) => void> = [registerAuth, registerProfile, registerConfig];
+export const NOUNS: Array<(program: Command) => void> = [registerAuth, registerProfile, registerConfig, registerWebhook];

@@ -1,0 +1,42 @@
+import type { Webhook } from '../../api/webhooks.js';
+import type { DetailSection } from '../../output/detail.js';
+import type { Column } from '../../output/types.js';
+
+/** "all" when the webhook has no event filter (null means every event), else how many types it receives. */
+export function eventCount(w: Webhook): string | number {
+  return w.event_types === null ? 'all' : w.event_types.length;
+}
+
+/** The columns of `webhook list`; keys are the API's field names so --fields can name either. */
+export const WEBHOOK_COLUMNS: Column<Webhook>[] = [
+  { key: 'id', header: 'ID', value: (w) => w.id },
+  { key: 'name', header: 'NAME', value: (w) => w.name, maxWidth: 32 },
+  { key: 'url', header: 'URL', value: (w) => w.url, maxWidth: 48 },
+  { key: 'enabled', header: 'ENABLED', value: (w) => w.enabled, kind: 'bool' },
+  { key: 'event_types', header: 'EVENTS', value: eventCount },
+  { key: 'auth_type', header: 'AUTH', value: (w) => w.auth_type },
+  { key: 'has_auth_credentials', header: 'CREDENTIALS', value: (w) => w.has_auth_credentials, kind: 'bool' },
+  { key: 'last_status', header: 'LAST STATUS', value: (w) => w.last_status, kind: 'status' },
+  { key: 'last_successful_at', header: 'LAST SUCCESS', value: (w) => w.last_successful_at, kind: 'reltime' },
+  { key: 'last_failure_at', header: 'LAST FAILURE', value: (w) => w.last_failure_at, kind: 'reltime' },
+];
+
+/** One webhook as `webhook set` prints it: every field, the event types spelt out. */
+export function webhookSections(w: Webhook): DetailSection[] {
+  return [
+    {
+      fields: [
+        { key: 'id', label: 'id', value: w.id },
+        { key: 'name', label: 'name', value: w.name },
+        { key: 'url', label: 'url', value: w.url },
+        { key: 'enabled', label: 'enabled', value: w.enabled, kind: 'bool' },
+        { key: 'event_types', label: 'events', value: w.event_types === null ? 'all' : w.event_types.join(',') },
+        { key: 'auth_type', label: 'auth type', value: w.auth_type },
+        { key: 'has_auth_credentials', label: 'credentials stored', value: w.has_auth_credentials, kind: 'bool' },
+        { key: 'last_status', label: 'last status', value: w.last_status, kind: 'status' },
+        { key: 'last_successful_at', label: 'last success', value: w.last_successful_at, kind: 'time' },
+        { key: 'last_failure_at', label: 'last failure', value: w.last_failure_at, kind: 'time' },
+      ],
+    },
+  ];
+}

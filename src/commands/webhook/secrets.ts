@@ -1,0 +1,54 @@
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { readHidden } from '../../input/prompt.js';
+
+// Webhook secrets never come from a flag value (shell history, `ps`, CI logs):
+// only from stdin or from an environment variable. Nothing here ever puts the
+// value into a message.
+
+export const MAX_SECRET_LENGTH = 255;
+
+export interface SecretSource {
+  /** The flag that reads it from stdin, e.g. "--auth-password-stdin". */
+  flag: string;
+  /** The environment variable that may hold it. */
+  envVar: string;
+  /** "password", "client secret": how messages name it. */
+  what: string;
+}
+
+export const PASSWORD: SecretSource = { flag: '--auth-password-stdin', envVar: 'MAILCTL_WEBHOOK_PASSWORD', what: 'password' };
+export const CLIENT_SECRET: SecretSource = {
+  flag: '--oauth-client-secret-stdin',
+  envVar: 'MAILCTL_WEBHOOK_CLIENT_SECRET',
+  what: 'client secret',
+};
+
+/** Drops a byte-order mark and the trailing line break(s) that `echo` and editors add; keeps every other character. */
+export function normaliseSecret(raw: string): string {
+  return raw.replace(/^\uFEFF/, '').replace(/[\r\n]+$/, '');
+}
+
+/** The secret, checked; `where` names its origin in the error (the flag or the variable), never the value. */
+export function checkSecret(raw: string, source: SecretSource, where: string): string {
+  const value = normaliseSecret(raw);
+  if (value === '') throw new UsageError(`${where}: the ${source.what} is empty`);
+  if (/[\r\n]/.test(value)) throw new UsageError(`${where}: the ${source.what} must be a single line`);
+  if (value.length > MAX_SECRET_LENGTH) {
+    throw new UsageError(`${where}: the ${source.what} must be at most ${MAX_SECRET_LENGTH} characters (got ${value.length})`);
+  }
+  return value;
+}
+
+/** Reads the secret from stdin: all of it when piped, with a hidden prompt on a terminal. */
+export async function secretFromStdin(ctx: Context, source: SecretSource): Promise<string> {
+  const raw = ctx.io.stdinIsTTY ? await readHidden(ctx.io, `Webhook ${source.what}: `) : await ctx.readStdin();
+  return checkSecret(raw, source, source.flag);
+}
+
+/** The secret from its environment variable, or undefined when the variable is unset or empty. */
+export function secretFromEnv(ctx: Context, source: SecretSource): string | undefined {
+  const raw = ctx.env[source.envVar];
+  if (raw === undefined || normaliseSecret(raw) === '') return undefined;
+  return checkSecret(raw, source, source.envVar);
+}

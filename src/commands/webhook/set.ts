@@ -1,0 +1,271 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { redact } from '../../api/redact.js';
+import { updateWebhook, updateWebhookRequest, WEBHOOK_FIELDS, type WebhookUpdate } from '../../api/webhooks.js';
+import type { Context } from '../../context.js';
+import { ApiError, UsageError } from '../../errors.js';
+import { resolveWebhookEvents, suggestWebhookEvent, WEBHOOK_EVENTS, type EventConversion } from '../../input/webhook-events.js';
+import { writeDetail } from '../../output/detail.js';
+import { checkFields } from '../../output/fields.js';
+import type { OutputTarget } from '../../output/types.js';
+import { oneOf, parseInput } from '../schema.js';
+import type { RawInput } from '../verb.js';
+import { webhookSections } from './columns.js';
+import { CLIENT_SECRET, PASSWORD, secretFromEnv, secretFromStdin, type SecretSource } from './secrets.js';
+
+const AUTH_TYPES = ['none', 'basic', 'oauth2'] as const;
+type AuthType = (typeof AUTH_TYPES)[number];
+
+/** Everything but the secrets, which are read in run() (stdin and env belong to the context). */
+export interface SetOptions {
+  id: string;
+  update: Omit<WebhookUpdate, 'auth_password' | 'oauth_client_secret'>;
+  conversions: EventConversion[];
+  passwordStdin: boolean;
+  secretStdin: boolean;
+  dryRun: boolean;
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const httpUrl = z
+  .string()
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(2048, { error: 'must be at most 2048 characters' })
+  .refine(isHttpUrl, { error: 'must be an http or https URL such as https://hooks.example.com/mail' });
+
+/** Credentials are sent exactly as typed (no trimming), but a blank one is a mistake. */
+const credential = z
+  .string()
+  .refine((v) => v.trim() !== '', { error: 'must not be empty' })
+  .refine((v) => v.length <= 255, { error: 'must be at most 255 characters' });
+
+// Spec 4.15 says only "string"; ids containing "/" or whitespace cannot name one webhook in a path.
+const webhookId = z
+  .string()
+  .refine((v) => v !== '', { error: 'must not be empty' })
+  .refine((v) => !/[\s/]/.test(v), { error: 'must not contain "/" or whitespace' })
+  .refine((v) => v !== '.' && v !== '..', { error: 'must be a webhook id (see `mailctl webhook list`)' });
+
+const schema = z.object({
+  args: z.tuple([webhookId]),
+  name: z.string().trim().min(1, { error: 'must not be empty' }).max(255, { error: 'must be at most 255 characters' }).optional(),
+  url: httpUrl.optional(),
+  events: z.array(z.string()).optional(),
+  enable: z.boolean().optional(),
+  disable: z.boolean().optional(),
+  authType: oneOf(AUTH_TYPES).optional(),
+  authUsername: credential.optional(),
+  authPasswordStdin: z.boolean().optional(),
+  oauthTokenUrl: httpUrl.optional(),
+  oauthClientId: credential.optional(),
+  oauthClientSecretStdin: z.boolean().optional(),
+  dryRun: z.boolean().optional(),
+});
+type Parsed = z.output<typeof schema>;
+
+const FIELD_FLAGS = '--name, --url, --events, --enable, --disable, --auth-type, --auth-username, --auth-password-stdin, --oauth-token-url, --oauth-client-id, --oauth-client-secret-stdin';
+
+function parseEvents(values: string[]): { events: string[]; conversions: EventConversion[] } {
+  const shown = values.join(',');
+  const items = values.flatMap((v) => v.split(',')).map((s) => s.trim());
+  if (items.some((s) => s === '')) {
+    throw new UsageError(items.every((s) => s === '') ? `--events: needs at least one event name (got "${shown}")` : `--events: must not have an empty item (got "${shown}")`);
+  }
+  const { events, conversions, unknown } = resolveWebhookEvents(items);
+  if (unknown.length > 0) {
+    const suggestion = unknown.length === 1 ? suggestWebhookEvent(unknown[0]!) : undefined;
+    throw new UsageError(
+      `--events: unknown event name${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')}${suggestion ? ` (did you mean ${suggestion}?)` : ''}`,
+      {
+        details: [
+          `valid names: ${WEBHOOK_EVENTS.join(', ')}`,
+          'short names (delivery, click, relay_injection) and the legacy prefix engagament. are accepted too',
+        ],
+      },
+    );
+  }
+  return { events, conversions };
+}
+
+/** Flags of each credential family that were given, by their names. */
+function givenCredentialFlags(p: Parsed): { basic: string[]; oauth: string[] } {
+  const pick = (pairs: Array<[unknown, string]>) => pairs.filter(([v]) => v !== undefined && v !== false).map(([, flag]) => flag);
+  return {
+    basic: pick([
+      [p.authUsername, '--auth-username'],
+      [p.authPasswordStdin, '--auth-password-stdin'],
+    ]),
+    oauth: pick([
+      [p.oauthTokenUrl, '--oauth-token-url'],
+      [p.oauthClientId, '--oauth-client-id'],
+      [p.oauthClientSecretStdin, '--oauth-client-secret-stdin'],
+    ]),
+  };
+}
+
+/**
+ * What can be checked without reading a secret. With --auth-type the
+ * credentials must be those of that type and complete (secrets are checked in
+ * run); without it, credentials of one type rotate those already stored for
+ * the webhook's current type, and the API refuses them if the type differs.
+ */
+function checkAuth(p: Parsed): void {
+  const { basic, oauth } = givenCredentialFlags(p);
+  const type: AuthType | undefined = p.authType;
+  if (type === 'none') {
+    const given = [...basic, ...oauth];
+    if (given.length > 0) throw new UsageError(`${given[0]} cannot be used with --auth-type none (it removes the credentials)`);
+    return;
+  }
+  if (type === 'basic') {
+    if (oauth.length > 0) throw new UsageError(`${oauth[0]} cannot be used with --auth-type basic`);
+    if (p.authUsername === undefined) {
+      throw new UsageError('--auth-type basic needs --auth-username and a password', {
+        hint: 'pipe the password with --auth-password-stdin, or set MAILCTL_WEBHOOK_PASSWORD',
+      });
+    }
+    return;
+  }
+  if (type === 'oauth2') {
+    if (basic.length > 0) throw new UsageError(`${basic[0]} cannot be used with --auth-type oauth2`);
+    const missing = [p.oauthTokenUrl === undefined && '--oauth-token-url', p.oauthClientId === undefined && '--oauth-client-id'].filter(Boolean);
+    if (missing.length > 0) {
+      throw new UsageError(`--auth-type oauth2 needs --oauth-token-url, --oauth-client-id and a client secret (missing ${missing.join(' and ')})`, {
+        hint: 'pipe the secret with --oauth-client-secret-stdin, or set MAILCTL_WEBHOOK_CLIENT_SECRET',
+      });
+    }
+    return;
+  }
+  if (basic.length > 0 && oauth.length > 0) {
+    throw new UsageError(`${basic[0]} and ${oauth[0]} belong to different auth types, and a webhook has one`, {
+      hint: 'to switch, pass --auth-type basic or --auth-type oauth2 with all of its credentials',
+    });
+  }
+}
+
+export function parse(input: RawInput, cmd: Command): SetOptions {
+  const p = parseInput(schema, input, cmd);
+  if (p.enable && p.disable) throw new UsageError('--enable and --disable cannot be used together');
+  if (p.authPasswordStdin && p.oauthClientSecretStdin) {
+    throw new UsageError('--auth-password-stdin and --oauth-client-secret-stdin cannot be used together: stdin holds one value', {
+      hint: 'a webhook has either basic or oauth2 credentials, never both',
+    });
+  }
+  const { basic, oauth } = givenCredentialFlags(p);
+  const changes = [p.name, p.url, p.events, p.enable, p.disable, p.authType].filter((v) => v !== undefined).length + basic.length + oauth.length;
+  if (changes === 0) throw new UsageError(`nothing to change: give at least one of ${FIELD_FLAGS}`);
+  checkAuth(p);
+  const events = p.events === undefined ? undefined : parseEvents(p.events);
+
+  const update: SetOptions['update'] = {};
+  if (p.name !== undefined) update.name = p.name;
+  if (p.url !== undefined) update.url = p.url;
+  if (events) update.events = events.events;
+  if (p.enable) update.active = true;
+  if (p.disable) update.active = false;
+  if (p.authType !== undefined) update.auth_type = p.authType;
+  if (p.authUsername !== undefined) update.auth_username = p.authUsername;
+  if (p.oauthTokenUrl !== undefined) update.oauth_token_url = p.oauthTokenUrl;
+  if (p.oauthClientId !== undefined) update.oauth_client_id = p.oauthClientId;
+  return {
+    id: p.args[0],
+    update,
+    conversions: events?.conversions ?? [],
+    passwordStdin: Boolean(p.authPasswordStdin),
+    secretStdin: Boolean(p.oauthClientSecretStdin),
+    dryRun: Boolean(p.dryRun),
+  };
+}
+
+/**
+ * A secret from stdin when its flag is given; else, only when --auth-type
+ * switches to the type that needs it, from its environment variable (a
+ * variable left set in a CI job must not leak into unrelated updates).
+ */
+async function secret(ctx: Context, source: SecretSource, fromStdin: boolean, needed: boolean): Promise<string | undefined> {
+  if (fromStdin) return secretFromStdin(ctx, source);
+  if (!needed) return undefined;
+  const value = secretFromEnv(ctx, source);
+  if (value === undefined) {
+    throw new UsageError(`--auth-type ${source === PASSWORD ? 'basic' : 'oauth2'} needs a ${source.what}`, {
+      hint: `pipe it with ${source.flag}, or set ${source.envVar}`,
+    });
+  }
+  ctx.notice(`Using the ${source.what} from ${source.envVar}.`);
+  return value;
+}
+
+async function buildBody(opts: SetOptions, ctx: Context): Promise<WebhookUpdate> {
+  const u = opts.update;
+  const password = await secret(ctx, PASSWORD, opts.passwordStdin, u.auth_type === 'basic');
+  const clientSecret = await secret(ctx, CLIENT_SECRET, opts.secretStdin, u.auth_type === 'oauth2');
+  // Spec order, and only what was given
+  const body = {
+    name: u.name,
+    url: u.url,
+    events: u.events,
+    active: u.active,
+    auth_type: u.auth_type,
+    auth_username: u.auth_username,
+    auth_password: password,
+    oauth_token_url: u.oauth_token_url,
+    oauth_client_id: u.oauth_client_id,
+    oauth_client_secret: clientSecret,
+  };
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as WebhookUpdate;
+}
+
+async function printDryRun(out: OutputTarget, method: string, url: string, body: WebhookUpdate): Promise<void> {
+  const masked = redact(body);
+  if (out.format === 'json') return out.write(`${JSON.stringify({ method, url, body: masked }, null, 2)}\n`);
+  if (out.format === 'ndjson') return out.write(`${JSON.stringify({ method, url, body: masked })}\n`);
+  return out.write(`${method} ${url}\n${JSON.stringify(masked, null, 2)}\n`);
+}
+
+/** The API's refusal, with a next step where the CLI knows one. */
+function withHint(error: ApiError, opts: SetOptions): ApiError {
+  let hint: string | undefined;
+  if (error.status === 404) hint = 'run `mailctl webhook list` to see the ids of the team\'s webhooks';
+  if (error.status === 400 && opts.update.auth_type === undefined && (opts.passwordStdin || opts.secretStdin || opts.update.auth_username || opts.update.oauth_token_url || opts.update.oauth_client_id)) {
+    hint = 'without --auth-type, credentials replace those of the webhook\'s current auth type; to switch, pass --auth-type with all of its credentials';
+  }
+  if (!hint) return error;
+  const { status, code, message, fieldErrors, retryAfter } = error;
+  return new ApiError({ status, code, message, fieldErrors, retryAfter }, { hint, cause: error });
+}
+
+export async function run(opts: SetOptions, ctx: Context): Promise<void> {
+  const out = ctx.output();
+  checkFields(out.fields, [], WEBHOOK_FIELDS);
+  const body = await buildBody(opts, ctx);
+  if (opts.conversions.length > 0) {
+    ctx.notice(`Converted event names to their canonical form: ${opts.conversions.map((c) => `${c.given} → ${c.canonical}`).join(', ')}.`);
+  }
+  const api = await ctx.api();
+  const request = updateWebhookRequest(opts.id, body);
+  if (opts.dryRun) {
+    await printDryRun(out, request.method, api.urlFor(request), body);
+    ctx.notice('Dry run: nothing was sent.');
+    return;
+  }
+  const spinner = await ctx.spinner(`Updating webhook ${opts.id}`);
+  let webhook;
+  try {
+    webhook = await updateWebhook(api, opts.id, body);
+  } catch (error) {
+    throw error instanceof ApiError ? withHint(error, opts) : error;
+  } finally {
+    spinner.stop();
+  }
+  await writeDetail(out, webhook, webhookSections(webhook));
+  ctx.notice(`Updated webhook ${webhook.id}.`);
+}
