@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { register as registerAuth } from './auth/index.js';
 import { register as registerConfig } from './config/index.js';
+import { register as registerEmail } from './email/index.js';
+import { register as registerEvents } from './events/index.js';
 import { register as registerProfile } from './profile/index.js';
 import { register as registerWebhook } from './webhook/index.js';
 
@@ -8,4 +10,4 @@ import { register as registerWebhook } from './webhook/index.js';
  * Every noun, in the order `mailctl --help` lists them. Each register() only
  * declares names, options and help text: verbs load their code when they run.
  */
-export const NOUNS: Array<(program: Command) => void> = [registerAuth, registerProfile, registerConfig, registerWebhook];
+export const NOUNS: Array<(program: Command) => void> = [registerEvents, registerEmail, registerAuth, registerProfile, registerConfig, registerWebhook];

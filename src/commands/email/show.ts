@@ -1,0 +1,82 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { DEFAULT_WINDOW_DAYS, getEmail, type EmailDetail, type EmailEvent } from '../../api/emails.js';
+import type { Context } from '../../context.js';
+import { ApiError } from '../../errors.js';
+import { resolveDayRange } from '../../input/day-range.js';
+import { writeDetail } from '../../output/detail.js';
+import { parseInput } from '../schema.js';
+import type { RawInput } from '../verb.js';
+import { oldestFirst, timelineColumns } from '../events/columns.js';
+
+export interface ShowOptions {
+  requestId: string;
+  from?: string;
+  to?: string;
+}
+
+const schema = z.object({
+  args: z.tuple([
+    z
+      .string()
+      .trim()
+      .min(1, { error: 'must not be empty' })
+      .regex(/^[^\s/?#]+$/, { error: 'must be a transmission id (the request_id of an event), without spaces or slashes' })
+      // GET /emails/events is the event listing, not an email.
+      .refine((id) => id !== 'events', { error: 'is not a transmission id: for the event listing run `mailctl events list`' }),
+  ]),
+  from: z.string().optional(),
+  to: z.string().optional(),
+});
+
+export function parse(input: RawInput, cmd: Command): ShowOptions {
+  const o = parseInput(schema, input, cmd);
+  return { requestId: o.args[0], from: o.from, to: o.to };
+}
+
+function sender(d: EmailDetail): string | null {
+  if (!d.from) return d.from_name ?? null;
+  return d.from_name ? `${d.from_name} <${d.from}>` : d.from;
+}
+
+function recipients(d: EmailDetail): string | null {
+  const list = d.recipients ?? [];
+  const n = d.num_recipients ?? list.length;
+  if (list.length === 0) return n ? `${n} recipients` : null;
+  return n > list.length ? `${list.join(', ')} (+${n - list.length} more)` : list.join(', ');
+}
+
+export async function run(opts: ShowOptions, ctx: Context): Promise<void> {
+  const out = ctx.output();
+  const range = resolveDayRange({ from: opts.from, to: opts.to }, ctx.now(), DEFAULT_WINDOW_DAYS);
+  const api = await ctx.api();
+  let detail: EmailDetail;
+  try {
+    detail = await getEmail(api, opts.requestId, range);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      throw new ApiError(
+        { status: error.status, code: error.code, message: error.message, fieldErrors: error.fieldErrors },
+        {
+          hint: `a request id is the request_id of an email's events (\`mailctl events list\`)${range.from ? '' : `; for an email older than ${DEFAULT_WINDOW_DAYS} days, add --from`}`,
+          cause: error,
+        },
+      );
+    }
+    throw error;
+  }
+  const events = oldestFirst(detail.events as EmailEvent[]);
+  await writeDetail(out, detail, [
+    {
+      fields: [
+        { key: 'transmission_id', label: 'Transmission', value: detail.transmission_id },
+        { key: 'state', label: 'State', value: detail.state, kind: 'status' },
+        { key: 'scheduled_at', label: 'Scheduled', value: detail.scheduled_at, kind: 'time' },
+        { key: 'from', label: 'From', value: sender(detail) },
+        { key: 'subject', label: 'Subject', value: detail.subject },
+        { key: 'recipients', label: 'Recipients', value: recipients(detail) },
+      ],
+    },
+    { title: `Events (${events.length}, oldest first)`, table: { columns: timelineColumns, rows: events } },
+  ]);
+}

@@ -1,0 +1,53 @@
+import { EMAIL_EVENT_FIELDS, type EmailEvent } from '../../api/emails.js';
+import type { Column, ListSpec } from '../../output/types.js';
+
+/**
+ * What matters beyond the type: why a bounce bounced, how long a delivery
+ * queued (ms, as the service reports queue_time), where a click went.
+ */
+export function eventDetail(e: EmailEvent): string {
+  if (e.bounce_class !== undefined && e.bounce_class !== null) {
+    return e.reason ? `class ${e.bounce_class}: ${e.reason}` : `class ${e.bounce_class}`;
+  }
+  if (typeof e.queue_time === 'number') return `queued ${e.queue_time} ms`;
+  if (typeof e.target_link_url === 'string') return e.target_link_url;
+  if (typeof e.reason === 'string') return e.reason;
+  return '';
+}
+
+const time: Column<EmailEvent> = { key: 'timestamp', header: 'TIME', value: (e) => e.timestamp, kind: 'time' };
+const type: Column<EmailEvent> = { key: 'type', header: 'TYPE', value: (e) => e.type, kind: 'status' };
+const recipient: Column<EmailEvent> = { key: 'rcpt_to', header: 'RECIPIENT', value: (e) => e.rcpt_to, maxWidth: 40 };
+const detail: Column<EmailEvent> = { key: 'detail', header: 'DETAIL', value: eventDetail, maxWidth: 60 };
+
+export const eventListSpec: ListSpec<EmailEvent> = {
+  fields: EMAIL_EVENT_FIELDS,
+  columns: [
+    time,
+    type,
+    recipient,
+    { key: 'subject', header: 'SUBJECT', value: (e) => e.subject, maxWidth: 40 },
+    { key: 'mailbox_provider', header: 'PROVIDER', value: (e) => e.mailbox_provider, maxWidth: 20 },
+    detail,
+  ],
+};
+
+/** The timeline of `email show`: the subject and sender are in the header above it. */
+export const timelineColumns: Column<EmailEvent>[] = [time, type, recipient, detail];
+
+/** Sort key of an event: its time in ms (events without a readable time sort first). */
+export function eventTime(e: EmailEvent): number {
+  const t = typeof e.timestamp === 'string' ? Date.parse(e.timestamp) : NaN;
+  return Number.isNaN(t) ? -Infinity : t;
+}
+
+/**
+ * Events the API listed newest first, oldest first: by time, and events of the
+ * same millisecond in the reverse of the API's order (its order is newest first).
+ */
+export function oldestFirst(newestFirst: readonly EmailEvent[]): EmailEvent[] {
+  return newestFirst
+    .map((e, i) => ({ e, i, t: eventTime(e) }))
+    .sort((a, b) => a.t - b.t || b.i - a.i)
+    .map((x) => x.e);
+}

@@ -1,0 +1,33 @@
+import type { GlobalOptions } from '../../context.js';
+
+// The exact command for the next page, rebuilt from the parsed options rather
+// than from argv: relative dates are written as the days they resolved to, so
+// the command still means the same range when it is run tomorrow.
+
+const SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
+
+/** POSIX shell quoting: bare when safe, else single quotes. */
+export function shellQuote(value: string): string {
+  return SAFE.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Global flags the user gave on the command line (env and profile values stay where they came from). */
+export function globalArgs(g: GlobalOptions): string[] {
+  const args: string[] = [];
+  if (g.profile !== undefined) args.push('--profile', g.profile);
+  if (g.baseUrl !== undefined) args.push('--base-url', g.baseUrl);
+  if (g.output !== undefined) args.push('--output', g.output);
+  if (g.json) args.push('--json');
+  if (g.ndjson) args.push('--ndjson');
+  if (g.fields !== undefined) args.push('--fields', g.fields);
+  if (g.timeout !== undefined) args.push('--timeout', g.timeout);
+  if (g.retries !== undefined) args.push('--retries', g.retries);
+  if (g.verbose) args.push('--verbose');
+  if (g.color === false) args.push('--no-color');
+  return args;
+}
+
+/** `mailctl <words> <args>`, each argument quoted for a POSIX shell. */
+export function commandLine(words: string[], args: string[]): string {
+  return ['mailctl', ...words, ...args.map(shellQuote)].join(' ');
+}

@@ -1,0 +1,144 @@
+import type { EmailEvent, EventsPage } from '../../api/emails.js';
+import { ApiError, NetworkError } from '../../errors.js';
+import { eventTime, oldestFirst } from './columns.js';
+
+// `events list --follow`: the newest page first (what `events list` shows,
+// oldest first), then a poll every interval for what is new, until Ctrl-C.
+//
+// The API lists newest first with day-granular bounds, so each poll reads from
+// the top down and stops once it reaches events older than the newest one
+// already printed minus an overlap. The overlap catches events that reach the
+// service a little late (a timestamp just below one already printed); the ids
+// printed within it are remembered so an event is printed once, and ids older
+// than the overlap are forgotten, so memory does not grow with time.
+
+export const OVERLAP_MS = 60_000;
+const DAY_MS = 86_400_000;
+const MAX_BACKOFF_MS = 60_000;
+
+export interface FollowOptions {
+  /** One request of spec 4.1 with the user's filters; `from` narrows the window as time goes on. */
+  fetchPage(query: { cursor?: string; perPage?: number; from?: string }): Promise<EventsPage>;
+  /** Page size of the first listing (undefined: the API's default). */
+  firstPerPage?: number;
+  /** --from as a day, if given: polls never reach further back. */
+  from?: string;
+  intervalMs: number;
+  /** Stop after this many events (--limit). */
+  limit?: number;
+  write(events: EmailEvent[]): Promise<void>;
+  warn(message: string): void;
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+  signal: AbortSignal;
+}
+
+/** Ids printed recently, with their times; the newest time is the watermark. */
+export class SeenEvents {
+  private readonly ids = new Map<string, number>();
+  newest: number | undefined;
+
+  has(id: string | undefined): boolean {
+    return id !== undefined && this.ids.has(id);
+  }
+
+  add(e: EmailEvent): void {
+    const t = eventTime(e);
+    if (typeof e.event_id === 'string') this.ids.set(e.event_id, t);
+    if (t !== -Infinity && (this.newest === undefined || t > this.newest)) this.newest = t;
+  }
+
+  /** Events older than this are not looked at again. */
+  horizon(): number | undefined {
+    return this.newest === undefined ? undefined : this.newest - OVERLAP_MS;
+  }
+
+  /** Forgets ids older than the horizon. */
+  prune(): void {
+    const horizon = this.horizon();
+    if (horizon === undefined) return;
+    for (const [id, t] of this.ids) if (t < horizon) this.ids.delete(id);
+  }
+
+  get size(): number {
+    return this.ids.size;
+  }
+}
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * New events since the last poll, newest first as the API gives them. Reads
+ * further pages only while a page brings something new and is still above
+ * the horizon.
+ */
+export async function pollOnce(opts: Pick<FollowOptions, 'fetchPage' | 'from'>, seen: SeenEvents, perPage: number): Promise<EmailEvent[]> {
+  const horizon = seen.horizon();
+  let from = opts.from;
+  if (horizon !== undefined) {
+    const day = dayOf(horizon);
+    if (from === undefined || day > from) from = day;
+  }
+  const fresh: EmailEvent[] = [];
+  const taken = new Set<string>();
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await opts.fetchPage({ cursor, perPage, from });
+    let brought = 0;
+    let below = false;
+    for (const e of page.events) {
+      if (horizon !== undefined && eventTime(e) < horizon) {
+        below = true;
+        break;
+      }
+      const id = typeof e.event_id === 'string' ? e.event_id : undefined;
+      if (seen.has(id) || (id !== undefined && taken.has(id))) continue;
+      if (id !== undefined) taken.add(id);
+      fresh.push(e);
+      brought++;
+    }
+    if (below || brought === 0 || page.nextCursor === null || page.nextCursor === cursor) return fresh;
+    cursor = page.nextCursor;
+  }
+}
+
+function retryable(error: unknown): boolean {
+  if (error instanceof NetworkError) return true;
+  return error instanceof ApiError && (error.status === 429 || error.status >= 500);
+}
+
+/** Runs until the signal aborts (or --limit is reached); failures that may pass are warned about and retried. */
+export async function follow(opts: FollowOptions): Promise<void> {
+  const seen = new SeenEvents();
+  let printed = 0;
+  const emit = async (events: EmailEvent[]): Promise<boolean> => {
+    const left = opts.limit === undefined ? Infinity : opts.limit - printed;
+    const batch = events.length > left ? events.slice(0, left) : events;
+    for (const e of batch) seen.add(e);
+    if (batch.length) await opts.write(batch);
+    printed += batch.length;
+    return opts.limit !== undefined && printed >= opts.limit;
+  };
+
+  try {
+    const first = await opts.fetchPage({ perPage: opts.firstPerPage, from: opts.from });
+    if (await emit(oldestFirst(first.events))) return;
+    let wait = opts.intervalMs;
+    for (;;) {
+      await opts.sleep(wait, opts.signal);
+      try {
+        const fresh = await pollOnce(opts, seen, 100);
+        wait = opts.intervalMs;
+        if (await emit(oldestFirst(fresh))) return;
+        seen.prune();
+      } catch (error) {
+        if (opts.signal.aborted || !retryable(error)) throw error;
+        wait = Math.min(MAX_BACKOFF_MS, Math.max(wait * 2, opts.intervalMs));
+        opts.warn(`${(error as Error).message}; polling again in ${Math.round(wait / 1000)}s`);
+      }
+    }
+  } catch (error) {
+    // Ctrl-C: the output written so far is whole; main.ts turns the abort into exit 130.
+    if (opts.signal.aborted) return;
+    throw error;
+  }
+}

@@ -1,0 +1,39 @@
+import { Option, type Command } from 'commander';
+import { withHelp } from '../help.js';
+import { verb } from '../verb.js';
+
+// Kept free of zod/undici: --help loads only this file.
+const TYPES =
+  'injection, delivery, bounce, delay, out_of_band, spam_complaint, policy_rejection, click, open, initial_open,\n  amp_click, amp_open, amp_initial_open, generation_failure, generation_rejection, list_unsubscribe, link_unsubscribe';
+
+const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+
+export function register(program: Command): void {
+  const events = program.command('events').description('read the delivery and engagement events of the account');
+  withHelp(
+    events
+      .command('list')
+      .description('list email events, newest first; --all exports every page, --follow watches for new ones')
+      .option('--events <types>', 'event types, comma-separated or repeated (the types are listed below)', collect)
+      .option('--recipient <email>', 'only events of this recipient (repeatable or comma-separated)', collect)
+      .option('--from <day>', 'first day, UTC: YYYY-MM-DD, today, yesterday, 7d, 24h (default: 10 days ago)')
+      .option('--to <day>', 'last day, inclusive, same forms as --from (default: now)')
+      .option('--transmission <id>', 'only events of this sent email (its request_id)')
+      .option('--bounce-class <n>', 'only bounces of these classification codes, 1-999 (repeatable or comma-separated)', collect)
+      .option('--per-page <n>', 'events per request, 1-100 (default: 25 for one page, 100 with --all/--limit)')
+      .option('--cursor <cursor>', 'start at this page (the next_cursor of an earlier listing)')
+      .option('--all', 'follow every page, writing each as it arrives')
+      .option('--limit <n>', 'stop after N events (fetches no page it does not need)')
+      .option('-f, --follow', 'after the newest page, keep printing new events as they arrive until Ctrl-C')
+      .addOption(new Option('--poll-interval <duration>', 'time between polls of --follow (default: 2s)').hideHelp())
+      .addHelpText('after', `\nEvent types:\n  ${TYPES}`),
+    {
+      api: 'GET /emails/events',
+      examples: [
+        'mailctl events list --events bounce,spam_complaint --from 7d',
+        'mailctl events list --recipient ana@example.com --follow',
+        'mailctl events list --from 2026-03-01 --to 2026-03-10 --all --ndjson > events.ndjson',
+      ],
+    },
+  ).action(verb(() => import('./list.js')));
+}
