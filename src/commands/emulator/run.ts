@@ -1,0 +1,33 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import type { Context } from '../../context.js';
+import { intFlag, parseInput } from '../schema.js';
+import type { RawInput } from '../verb.js';
+
+const schema = z.object({
+  host: z.string().trim().min(1, { error: 'must not be empty' }),
+  port: intFlag(0, 65_535),
+  seed: intFlag(0, 2 ** 31 - 1),
+  events: intFlag(0, 5_000_000),
+  contacts: intFlag(0, 100_000),
+  rateLimit: intFlag(1, 100_000).optional(),
+  latency: intFlag(0, 60_000),
+  faultRate: z
+    .string()
+    .trim()
+    .regex(/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/, { error: 'must be a number from 0 to 1' })
+    .transform(Number),
+});
+
+export type EmulatorRunOptions = z.output<typeof schema>;
+
+export function parse(input: RawInput, cmd: Command): EmulatorRunOptions {
+  return parseInput(schema, input, cmd);
+}
+
+/** Serves until Ctrl-C or SIGTERM; the base URL and keys are the data this command prints. */
+export async function run(opts: EmulatorRunOptions, ctx: Context): Promise<void> {
+  const { serveEmulator } = await import('../../emulator/serve.js');
+  const json = Boolean(ctx.globals.json || ctx.globals.ndjson || ctx.globals.output === 'json' || ctx.globals.output === 'ndjson');
+  await serveEmulator({ ...opts, json }, ctx.io.stdout, ctx.io.stdoutIsTTY, ctx.signal);
+}
