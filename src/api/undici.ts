@@ -6,11 +6,11 @@ import type { Dispatcher, Pool as PoolClass } from 'undici';
 // transport needs a Pool and request() only, so it loads just those two modules.
 // undici has no "exports" map, so these paths are public; the lockfile pins them
 // and test/api/client.test.ts fails if they move.
-const require = createRequire(import.meta.url);
+const requireCjs = createRequire(import.meta.url);
 
-export const Pool = require('undici/lib/dispatcher/pool.js') as typeof PoolClass;
+export const Pool = requireCjs('undici/lib/dispatcher/pool.js') as typeof PoolClass;
 
-const requestImpl = require('undici/lib/api/api-request.js') as (
+const requestImpl = requireCjs('undici/lib/api/api-request.js') as (
   this: Dispatcher,
   options: Dispatcher.RequestOptions,
 ) => Promise<Dispatcher.ResponseData>;
