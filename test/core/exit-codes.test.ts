@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { json, raw, scriptedServer } from '../helpers/server.js';
+
+// One spawned command (webhook list: a plain GET) against a scripted server,
+// for every class of answer in cli.md's exit code table.
+
+const KEY = 'live_exitcodes0000000000000000000000000000000000000000000000000000000';
+let server: Awaited<ReturnType<typeof scriptedServer>>;
+let next: Parameters<typeof scriptedServer>[0][number] = json(200, { message: 'ok', data: { webhooks: [] } });
+
+beforeAll(async () => {
+  server = await scriptedServer([(req, res, i) => next(req, res, i)]);
+});
+afterAll(() => server.close());
+
+async function call(handler: typeof next, extra: string[] = []) {
+  next = handler;
+  const before = server.seen.length;
+  const result = await runCli(['webhook', 'list', '--retries', '1', ...extra], { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY } });
+  return { ...result, requests: server.seen.length - before };
+}
+
+describe('exit codes (cli.md)', () => {
+  it('0 on success, with nothing on stderr', async () => {
+    const r = await call(json(200, { message: 'ok', data: { webhooks: [] } }), ['-q']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+  });
+
+  it('1 on a 5xx after retries, with the API message', async () => {
+    const r = await call(json(500, { message: 'An unexpected error occurred. Please try again later.' }));
+    expect(r.code).toBe(1);
+    expect(r.requests).toBe(2);
+    expect(r.stderr).toBe('error: An unexpected error occurred. Please try again later. (HTTP 500)\n');
+  });
+
+  it('1 on an HTML 502, with one clean line and no stack trace', async () => {
+    const r = await call(raw(502, '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>', { 'content-type': 'text/html' }));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('error: HTTP 502: the server answered with an HTML page "502 Bad Gateway", not JSON: a proxy or gateway may be failing (HTTP 502)\n');
+  });
+
+  it('3 on 401, requested once, with the login hint', async () => {
+    const r = await call(json(401, { message: 'Invalid API key.' }));
+    expect(r.code).toBe(3);
+    expect(r.requests).toBe(1);
+    expect(r.stderr).toBe('error: Invalid API key. (HTTP 401)\nhint: check the API key: run `mailctl auth login`, or set MAILCTL_API_KEY\n');
+    expect(r.stderr).not.toContain(KEY);
+  });
+
+  it('3 on 403 insufficient_scope', async () => {
+    const r = await call(json(403, { message: 'The API key lacks the webhooks:read scope.', error_code: 'insufficient_scope' }));
+    expect(r.code).toBe(3);
+    expect(r.requests).toBe(1);
+    expect(r.stderr.split('\n')[0]).toBe('error: The API key lacks the webhooks:read scope. (insufficient_scope, HTTP 403)');
+  });
+
+  it('4 on 404', async () => {
+    const r = await call(json(404, { message: 'Not found.', error_code: 'not_found' }));
+    expect(r.code).toBe(4);
+    expect(r.requests).toBe(1);
+  });
+
+  it('5 on 422, with field errors one per line', async () => {
+    const r = await call(json(422, { message: 'Validation failed.', error_code: 'validation_error', errors: { per_page: ['must be at most 100'] } }));
+    expect(r.code).toBe(5);
+    expect(r.stderr).toBe('error: Validation failed. (validation_error, HTTP 422)\n  per_page: must be at most 100\n');
+  });
+
+  it('6 on 429 after retries', async () => {
+    const r = await call(json(429, { message: 'Rate limit exceeded.', error_code: 'rate_limit_exceeded' }, { 'retry-after': '0' }));
+    expect(r.code).toBe(6);
+    expect(r.requests).toBe(2);
+  });
+
+  it('7 when the server is slower than --timeout, naming the URL', async () => {
+    const r = await call((_req, res) => setTimeout(() => res.end('{}'), 2000), ['--timeout', '300ms', '--retries', '0']);
+    expect(r.code).toBe(7);
+    expect(r.stderr).toContain(`error: GET ${server.baseUrl}/webhooks: timed out after 300 ms`);
+  });
+
+  it('also prints the error as one JSON object on stderr with --json', async () => {
+    const r = await call(json(422, { message: 'Validation failed.', error_code: 'validation_error', errors: { per_page: ['too big'] } }), ['--json']);
+    expect(r.code).toBe(5);
+    expect(r.stdout).toBe('');
+    const last = r.stderr.trim().split('\n').pop()!;
+    expect(JSON.parse(last)).toMatchObject({ error: { status: 422, code: 'validation_error', message: 'Validation failed.', errors: { per_page: ['too big'] } } });
+  });
+
+  it('2 on a usage error, with nothing sent', async () => {
+    const r = await call(json(200, {}), ['--fields', 'nope']);
+    expect(r.code).toBe(2);
+    expect(r.requests).toBe(0);
+    expect(r.stderr).toContain('--fields: unknown field "nope"');
+  });
+
+  it('2 with the fix when no base URL is set, 3 when no key is set', async () => {
+    const noUrl = await runCli(['webhook', 'list'], { env: { MAILCTL_API_KEY: KEY } });
+    expect(noUrl.code).toBe(2);
+    expect(noUrl.stderr).toContain('mailctl config set base_url');
+    const noKey = await runCli(['webhook', 'list'], { env: { MAILCTL_BASE_URL: server.baseUrl } });
+    expect(noKey.code).toBe(3);
+    expect(noKey.stderr).toContain('mailctl auth login');
+  });
+});
