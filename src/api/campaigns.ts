@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import type { ApiClient, RequestSpec } from './client.js';
+import { parseResponse } from './response.js';
+
+// Spec 4.3–4.7. Which campaign fields every state carries is "not shown", so
+// only id and status are required; everything else may be absent or null and
+// unknown fields pass through (json output prints the API's object as is).
+
+const count = z.number().nullish();
+
+export const campaignStatsSchema = z
+  .object({
+    injections: count,
+    deliveries: count,
+    bounces: count,
+    spam_complaints: count,
+    opens: count,
+    unique_opens: count,
+    clicks: count,
+    unique_clicks: count,
+    unsubscribes: count,
+  })
+  .loose();
+
+const text = z.string().nullish();
+
+export const campaignSchema = z
+  .object({
+    id: z.string(),
+    name: text,
+    status: z.string(),
+    sent_count: count,
+    created_at: text,
+    stats: campaignStatsSchema.nullish(),
+    subject: text,
+    from_email: text,
+    from_name: text,
+    reply_to: text,
+    scheduled_at: text,
+    total_recipients: count,
+    sent_at: text,
+    html_content: text,
+  })
+  .loose();
+
+export type Campaign = z.output<typeof campaignSchema>;
+export type CampaignStats = z.output<typeof campaignStatsSchema>;
+
+/** Largest page sizes the API allows (spec 8): used by --all / --limit. */
+export const MAX_CAMPAIGNS_PER_PAGE = 100;
+export const MAX_CAMPAIGN_EVENTS_PER_PAGE = 100;
+
+/** Every field of a campaign (spec 2.5): the names --fields accepts besides the column keys. */
+export const CAMPAIGN_FIELDS = [
+  'id', 'name', 'status', 'sent_count', 'created_at', 'stats', 'subject', 'from_email', 'from_name', 'reply_to',
+  'scheduled_at', 'total_recipients', 'sent_at',
+] as const;
+
+export const campaignEventSchema = z
+  .object({
+    event_id: z.string().nullish(),
+    event_type: z.string(),
+    email: text,
+    timestamp: text,
+    // a string here, an integer on account-wide events (service-notes): accept both
+    bounce_class: z.union([z.string(), z.number()]).nullish(),
+    reason: text,
+    target_link_url: text,
+    user_agent: text,
+  })
+  .loose();
+
+export type CampaignEvent = z.output<typeof campaignEventSchema>;
+
+export const CAMPAIGN_EVENT_FIELDS = [
+  'event_id', 'event_type', 'email', 'timestamp', 'bounce_class', 'reason', 'target_link_url', 'user_agent',
+] as const;
+
+const path = (id: string, rest = '') => `/campaigns/${encodeURIComponent(id)}${rest}`;
+
+// ---- GET /campaigns (4.3) ------------------------------------------------------------------
+
+export interface ListCampaignsQuery {
+  page?: number;
+  perPage?: number;
+  /** one of the states of spec 3.1 */
+  status?: string;
+}
+
+const listSchema = z.object({
+  data: z.object({
+    campaigns: z.array(campaignSchema),
+    pagination: z
+      .object({ total: z.number().nullish(), per_page: z.number().nullish(), current_page: z.number(), last_page: z.number() })
+      .loose(),
+  }),
+});
+
+export interface CampaignPage {
+  campaigns: Campaign[];
+  page: number;
+  lastPage: number;
+  total?: number;
+  perPage?: number;
+}
+
+export function listCampaignsRequest(q: ListCampaignsQuery): RequestSpec {
+  return { method: 'GET', path: '/campaigns', query: { page: q.page, per_page: q.perPage, status: q.status } };
+}
+
+export async function listCampaigns(api: ApiClient, q: ListCampaignsQuery): Promise<CampaignPage> {
+  const res = await api.request(listCampaignsRequest(q));
+  const { data } = parseResponse(listSchema, res.body, 'GET /campaigns');
+  const p = data.pagination;
+  return {
+    campaigns: data.campaigns,
+    page: p.current_page,
+    lastPage: p.last_page,
+    total: p.total ?? undefined,
+    perPage: p.per_page ?? undefined,
+  };
+}
+
+// ---- GET /campaigns/{id} (4.4) -------------------------------------------------------------
+
+const showSchema = z.object({ data: campaignSchema });
+
+export async function getCampaign(api: ApiClient, id: string): Promise<Campaign> {
+  const res = await api.request({ method: 'GET', path: path(id) });
+  return parseResponse(showSchema, res.body, 'GET /campaigns/{campaignId}').data;
+}
+
+// ---- GET /campaigns/{id}/events (4.5) ------------------------------------------------------
+
+export interface CampaignEventsQuery {
+  eventType?: string;
+  email?: string;
+  /** sent as given: ISO date (a whole UTC day, spec 4.5) or date-time */
+  startDate?: string;
+  endDate?: string;
+  limit?: number;
+  cursor?: string;
+}
+
+const eventsSchema = z.object({
+  data: z.object({
+    events: z.array(campaignEventSchema),
+    next_cursor: z.string().nullable(),
+  }),
+});
+
+export interface CampaignEventPage {
+  events: CampaignEvent[];
+  nextCursor: string | null;
+}
+
+export function campaignEventsRequest(id: string, q: CampaignEventsQuery): RequestSpec {
+  return {
+    method: 'GET',
+    path: path(id, '/events'),
+    query: {
+      event_type: q.eventType,
+      email: q.email,
+      start_date: q.startDate,
+      end_date: q.endDate,
+      limit: q.limit,
+      cursor: q.cursor,
+    },
+  };
+}
+
+export async function listCampaignEvents(api: ApiClient, id: string, q: CampaignEventsQuery): Promise<CampaignEventPage> {
+  const res = await api.request(campaignEventsRequest(id, q));
+  const { data } = parseResponse(eventsSchema, res.body, 'GET /campaigns/{campaignId}/events');
+  // An empty cursor string would loop on the first page: treat it as the end.
+  return { events: data.events, nextCursor: data.next_cursor === '' ? null : data.next_cursor };
+}
+
+// ---- POST /campaigns/{id}/schedule and /unschedule (4.6, 4.7) ------------------------------
+
+/** `data` is omitted when the campaign could not be re-read after the write (concurrent deletion). */
+const writeSchema = z.object({ message: z.string().nullish(), data: campaignSchema.nullish() }).loose();
+
+export interface CampaignWriteResult {
+  /** The API's human message ("Campaign scheduled successfully."). */
+  message?: string;
+  /** The updated campaign; undefined when the answer had no `data` (spec 4.6). */
+  campaign?: Campaign;
+}
+
+export function scheduleRequest(id: string, scheduledAt: string): RequestSpec {
+  return { method: 'POST', path: path(id, '/schedule'), body: { scheduled_at: scheduledAt } };
+}
+
+export function unscheduleRequest(id: string): RequestSpec {
+  return { method: 'POST', path: path(id, '/unschedule') };
+}
+
+async function write(api: ApiClient, spec: RequestSpec, operation: string): Promise<CampaignWriteResult> {
+  const res = await api.request(spec);
+  const body = parseResponse(writeSchema, res.body, operation);
+  return { message: body.message ?? undefined, campaign: body.data ?? undefined };
+}
+
+export function scheduleCampaign(api: ApiClient, id: string, scheduledAt: string): Promise<CampaignWriteResult> {
+  return write(api, scheduleRequest(id, scheduledAt), 'POST /campaigns/{campaignId}/schedule');
+}
+
+export function unscheduleCampaign(api: ApiClient, id: string): Promise<CampaignWriteResult> {
+  return write(api, unscheduleRequest(id), 'POST /campaigns/{campaignId}/unschedule');
+}

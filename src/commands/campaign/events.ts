@@ -1,0 +1,137 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import {
+  CAMPAIGN_EVENT_FIELDS, listCampaignEvents, MAX_CAMPAIGN_EVENTS_PER_PAGE, type CampaignEvent, type CampaignEventsQuery,
+} from '../../api/campaigns.js';
+import { cursorPages } from '../../api/paginate.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { parseSince, type ParsedTime } from '../../input/time.js';
+import { checkFields } from '../../output/fields.js';
+import { createListWriter } from '../../output/list.js';
+import type { ListSpec } from '../../output/types.js';
+import { email, intFlag, oneOf, parseInput } from '../schema.js';
+import type { RawInput } from '../verb.js';
+import { campaignIdArgs, fitColumns, shellArg } from './shared.js';
+import { CAMPAIGN_EVENT_TYPES } from './values.js';
+
+const DAY_MS = 86_400_000;
+
+const schema = z.object({
+  args: campaignIdArgs,
+  type: oneOf(CAMPAIGN_EVENT_TYPES).optional(),
+  email: email.optional(),
+  since: z.string().optional(),
+  until: z.string().optional(),
+  perPage: intFlag(1, 100).optional(),
+  cursor: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
+  all: z.boolean().optional(),
+  limit: intFlag(1, 1_000_000).optional(),
+});
+
+type Parsed = z.output<typeof schema>;
+export type Options = Omit<Parsed, 'args'> & { id: string };
+
+export function parse(input: RawInput, cmd: Command): Options {
+  const { args, ...rest } = parseInput(schema, input, cmd);
+  return { ...rest, id: args[0] };
+}
+
+/** What a recipient's event adds: the bounce, the link clicked, the client that opened. */
+function detail(e: CampaignEvent): string | null {
+  if (e.event_type === 'bounce') return [e.bounce_class, e.reason].filter((v) => v !== null && v !== undefined && v !== '').join(' ') || null;
+  if (e.event_type === 'click') return e.target_link_url ?? e.user_agent ?? null;
+  return e.user_agent ?? e.reason ?? null;
+}
+
+export const CAMPAIGN_EVENT_LIST: ListSpec<CampaignEvent> = {
+  columns: [
+    { key: 'timestamp', header: 'TIME', value: (e) => e.timestamp, kind: 'time' },
+    { key: 'event_type', header: 'TYPE', value: (e) => e.event_type, kind: 'status' },
+    { key: 'email', header: 'EMAIL', value: (e) => e.email, maxWidth: 32 },
+    { key: 'detail', header: 'DETAIL', value: detail, maxWidth: 60 },
+    { key: 'event_id', header: 'EVENT ID', value: (e) => e.event_id },
+  ],
+  fields: CAMPAIGN_EVENT_FIELDS,
+};
+
+const TTY_PLAN = {
+  widths: { timestamp: 19, event_type: 16, email: 32, event_id: 36 },
+  flex: 'detail',
+  minFlex: 12,
+  dropOrder: ['event_id'],
+};
+
+/** The value sent for --since/--until: ISO as written (date and time joined by "T"), a relative one as UTC. */
+function wire(t: ParsedTime): string {
+  return t.text.replace(' ', 'T');
+}
+
+/** The last instant a bound covers: a date-only --until is the whole UTC day (spec 4.5). */
+function endOf(t: ParsedTime): number {
+  return t.dateOnly ? t.ms + DAY_MS - 1 : t.ms;
+}
+
+function nextCommand(opts: Options, query: CampaignEventsQuery, cursor: string): string {
+  const parts = [`mailctl campaign events ${opts.id}`];
+  if (query.eventType) parts.push(`--type ${query.eventType}`);
+  if (query.email) parts.push(`--email ${shellArg(query.email)}`);
+  if (query.startDate) parts.push(`--since ${shellArg(query.startDate)}`);
+  if (query.endDate) parts.push(`--until ${shellArg(query.endDate)}`);
+  if (opts.perPage !== undefined) parts.push(`--per-page ${opts.perPage}`);
+  parts.push(`--cursor ${shellArg(cursor)}`);
+  return parts.join(' ');
+}
+
+export async function run(opts: Options, ctx: Context): Promise<void> {
+  const out = ctx.output();
+  checkFields(out.fields, CAMPAIGN_EVENT_LIST.columns, CAMPAIGN_EVENT_LIST.fields);
+  const now = ctx.now();
+  const since = opts.since !== undefined ? parseSince(opts.since, '--since', now) : undefined;
+  const until = opts.until !== undefined ? parseSince(opts.until, '--until', now) : undefined;
+  if (since && until && since.ms > endOf(until)) {
+    throw new UsageError(`--since (${since.text}) is after --until (${until.text}): no event can match`);
+  }
+  const follow = Boolean(opts.all) || opts.limit !== undefined;
+  // Relative bounds are resolved once, so every page of one run asks for the same window.
+  const query: CampaignEventsQuery = {
+    eventType: opts.type,
+    email: opts.email,
+    startDate: since && wire(since),
+    endDate: until && wire(until),
+    limit: opts.perPage ?? (follow ? MAX_CAMPAIGN_EVENTS_PER_PAGE : undefined),
+  };
+  const api = await ctx.api();
+  const spec = out.format === 'table' && out.isTTY && !out.fields
+    ? { ...CAMPAIGN_EVENT_LIST, columns: fitColumns(CAMPAIGN_EVENT_LIST.columns, out.columns, TTY_PLAN) }
+    : CAMPAIGN_EVENT_LIST;
+  const writer = createListWriter(out, spec);
+  const spinner = out.format === 'table' && out.isTTY ? await ctx.spinner('fetching campaign events') : undefined;
+  let next: string | null = null;
+  let requests = 0;
+  try {
+    // A filtered page may be empty while next_cursor is not null (spec 4.5): that is
+    // never the end. Without --all/--limit the first page that has rows is shown,
+    // so a sparse filter does not print nothing while matches exist further on.
+    const pages = cursorPages(
+      async (cursor) => {
+        requests++;
+        const page = await listCampaignEvents(api, opts.id, { ...query, cursor });
+        return { items: page.events, nextCursor: page.nextCursor };
+      },
+      opts.cursor,
+      { all: follow ? opts.all : true, limit: opts.limit },
+    );
+    for await (const page of pages) {
+      next = page.nextCursor;
+      await writer.write(page.items);
+      spinner?.update(`fetching campaign events: ${writer.count} so far (${requests} requests)`);
+      if (!follow && page.items.length > 0) break;
+    }
+  } finally {
+    spinner?.stop();
+    await writer.end();
+  }
+  if (!follow && next !== null) ctx.notice(`more events; next page: ${nextCommand(opts, query, next)}, or --all for every page`);
+  if (writer.count === 0 && out.format === 'table' && out.isTTY) ctx.notice('no matching events');
+}

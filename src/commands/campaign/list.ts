@@ -1,0 +1,109 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { CAMPAIGN_FIELDS, listCampaigns, MAX_CAMPAIGNS_PER_PAGE, type Campaign } from '../../api/campaigns.js';
+import { numberedPages } from '../../api/paginate.js';
+import type { Context } from '../../context.js';
+import { checkFields } from '../../output/fields.js';
+import { createListWriter } from '../../output/list.js';
+import type { ListSpec } from '../../output/types.js';
+import { intFlag, oneOf, parseInput } from '../schema.js';
+import type { RawInput } from '../verb.js';
+import { campaignRates, fitColumns, shellArg } from './shared.js';
+import { CAMPAIGN_STATES } from './values.js';
+
+const schema = z.object({
+  args: z.tuple([]),
+  status: oneOf(CAMPAIGN_STATES).optional(),
+  page: intFlag(1, 10_000).optional(),
+  perPage: intFlag(1, 100).optional(),
+  all: z.boolean().optional(),
+  limit: intFlag(1, 1_000_000).optional(),
+});
+
+export type Options = z.output<typeof schema>;
+
+export function parse(input: RawInput, cmd: Command): Options {
+  return parseInput(schema, input, cmd);
+}
+
+/** The time that matters for a campaign: when it was sent, else when it is (or was) scheduled. */
+function when(c: Campaign): string | null {
+  return c.sent_at ?? c.scheduled_at ?? null;
+}
+
+export const CAMPAIGN_LIST: ListSpec<Campaign> = {
+  columns: [
+    { key: 'id', header: 'ID', value: (c) => c.id },
+    { key: 'name', header: 'NAME', value: (c) => c.name, maxWidth: 32 },
+    { key: 'status', header: 'STATUS', value: (c) => c.status, kind: 'status' },
+    { key: 'when', header: 'SENT/SCHEDULED', value: when, kind: 'time' },
+    { key: 'total_recipients', header: 'RECIPIENTS', value: (c) => c.total_recipients, kind: 'number' },
+    { key: 'sent_count', header: 'SENT', value: (c) => c.sent_count, kind: 'number' },
+    { key: 'delivery_rate', header: 'DELIVERED', value: (c) => campaignRates(c).delivery_rate, kind: 'percent' },
+    { key: 'open_rate', header: 'OPENED', value: (c) => campaignRates(c).open_rate, kind: 'percent' },
+    { key: 'click_rate', header: 'CLICKED', value: (c) => campaignRates(c).click_rate, kind: 'percent' },
+    { key: 'bounce_rate', header: 'BOUNCED', value: (c) => campaignRates(c).bounce_rate, kind: 'percent' },
+  ],
+  fields: CAMPAIGN_FIELDS,
+};
+
+/** What each default column needs at most on a TTY (local times are 19 characters). */
+const TTY_PLAN = {
+  widths: { id: 36, status: 9, when: 19, total_recipients: 10, sent_count: 7, delivery_rate: 9, open_rate: 6, click_rate: 7, bounce_rate: 7 },
+  flex: 'name',
+  minFlex: 16,
+  dropOrder: ['sent_count', 'total_recipients', 'bounce_rate', 'click_rate', 'open_rate', 'delivery_rate', 'when'],
+};
+
+/** The command line that shows the next page, with the user's own filters. */
+function nextCommand(opts: Options, page: number): string {
+  const parts = ['mailctl campaign list'];
+  if (opts.status) parts.push(`--status ${shellArg(opts.status)}`);
+  if (opts.perPage !== undefined) parts.push(`--per-page ${opts.perPage}`);
+  parts.push(`--page ${page}`);
+  return parts.join(' ');
+}
+
+export async function run(opts: Options, ctx: Context): Promise<void> {
+  const out = ctx.output();
+  checkFields(out.fields, CAMPAIGN_LIST.columns, CAMPAIGN_LIST.fields);
+  const api = await ctx.api();
+  const follow = Boolean(opts.all) || opts.limit !== undefined;
+  const perPage = opts.perPage ?? (follow ? MAX_CAMPAIGNS_PER_PAGE : undefined);
+  const firstPage = opts.page ?? 1;
+  const spec = out.format === 'table' && out.isTTY && !out.fields
+    ? { ...CAMPAIGN_LIST, columns: fitColumns(CAMPAIGN_LIST.columns, out.columns, TTY_PLAN) }
+    : CAMPAIGN_LIST;
+  const writer = createListWriter(out, spec);
+  // A TTY table waits for every row, so a spinner can run meanwhile; streamed formats would garble it.
+  const spinner = follow && out.format === 'table' && out.isTTY ? await ctx.spinner('fetching campaigns') : undefined;
+  let last: { page: number; lastPage: number; total?: number } | undefined;
+  try {
+    const pages = numberedPages(
+      async (page) => {
+        // The first request carries `page` only when the user chose one: the API's default is 1.
+        const result = await listCampaigns(api, {
+          page: page === 1 && opts.page === undefined ? undefined : page,
+          perPage,
+          status: opts.status,
+        });
+        return { items: result.campaigns, page: result.page, lastPage: result.lastPage, total: result.total };
+      },
+      firstPage,
+      { all: opts.all, limit: opts.limit },
+    );
+    for await (const page of pages) {
+      last = page;
+      await writer.write(page.items);
+      spinner?.update(`fetching campaigns: ${writer.count} so far, page ${page.page} of ${page.lastPage}`);
+    }
+  } finally {
+    spinner?.stop();
+    await writer.end();
+  }
+  if (!follow && last && last.page < last.lastPage) {
+    const total = last.total !== undefined ? ` (${last.total} in total)` : '';
+    ctx.notice(`page ${last.page} of ${last.lastPage}${total}; next page: ${nextCommand(opts, last.page + 1)}, or --all for every page`);
+  }
+  if (writer.count === 0 && out.format === 'table' && out.isTTY) ctx.notice(opts.status ? `no campaigns in state ${opts.status}` : 'no campaigns');
+}

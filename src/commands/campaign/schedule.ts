@@ -1,0 +1,59 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { scheduleCampaign, scheduleRequest } from '../../api/campaigns.js';
+import type { Context } from '../../context.js';
+import { parseFutureTime } from '../../input/time.js';
+import { parseInput } from '../schema.js';
+import type { RawInput } from '../verb.js';
+import { printDryRun } from './dry-run.js';
+import { campaignIdArgs, localText, refuseSandboxKey, utcText } from './shared.js';
+import { checkWriteFields, printCampaign, printResult } from './write-result.js';
+
+const schema = z.object({
+  args: campaignIdArgs,
+  at: z.string(),
+  dryRun: z.boolean().optional(),
+});
+
+export interface Options {
+  id: string;
+  at: string;
+  dryRun: boolean;
+}
+
+export function parse(input: RawInput, cmd: Command): Options {
+  const o = parseInput(schema, input, cmd);
+  return { id: o.args[0], at: o.at, dryRun: Boolean(o.dryRun) };
+}
+
+export async function run(opts: Options, ctx: Context): Promise<void> {
+  checkWriteFields(ctx);
+  // Checked against this run's clock, before anything is sent: a past time is exit 2.
+  const at = parseFutureTime(opts.at, '--at', ctx.now());
+  // ISO values go out as the user wrote them (offset kept; none means UTC, spec 4.6),
+  // with "T" between date and time; relative ones as a UTC instant.
+  const scheduledAt = at.text.replace(' ', 'T');
+  refuseSandboxKey(ctx, 'schedule campaigns', 'POST /campaigns/{campaignId}/schedule');
+  const api = await ctx.api();
+  // A relative time is sent to the second (parseFutureTime drops the milliseconds): show that.
+  const ms = opts.at.trim().startsWith('+') ? Math.floor(at.ms / 1000) * 1000 : at.ms;
+  const when = `${utcText(ms)} (local ${localText(ms)})`;
+  if (opts.dryRun) {
+    await printDryRun(ctx, api, scheduleRequest(opts.id, scheduledAt));
+    ctx.notice(`would schedule campaign ${opts.id} for ${when}`);
+    return;
+  }
+  const result = await scheduleCampaign(api, opts.id, scheduledAt);
+  if (result.campaign) {
+    if (result.message) ctx.notice(result.message);
+    await printCampaign(ctx, result.campaign);
+    return;
+  }
+  // Spec 4.6: success without `data` when the campaign cannot be re-read after the
+  // write, e.g. a colleague deleted it meanwhile. The schedule itself succeeded.
+  ctx.warn(
+    `campaign ${opts.id} was scheduled for ${when}, but the API could not return it afterwards` +
+      ' (it was probably deleted meanwhile): check with `mailctl campaign show`',
+  );
+  await printResult(ctx, { id: opts.id, scheduled_at: scheduledAt, deleted: true, message: result.message ?? null }, ms);
+}

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import type { Campaign } from '../../api/campaigns.js';
+import { isSandboxKey } from '../../config/resolve.js';
+import type { Context } from '../../context.js';
+import { AuthError } from '../../errors.js';
+import { uuid } from '../schema.js';
+
+// What the campaign verbs share: the id argument, the rates computed from
+// stats, the sandbox refusal and the display of a time in UTC and local time.
+
+/** `{ args: [id] }` → the id, checked as a UUID before anything is sent. */
+export const campaignIdArgs = z.tuple([uuid]);
+
+/** A share as a percentage, or null when there is nothing to divide by (shown as "-"). */
+export function percent(part: number | null | undefined, whole: number | null | undefined): number | null {
+  if (typeof part !== 'number' || typeof whole !== 'number' || !(whole > 0)) return null;
+  return (part / whole) * 100;
+}
+
+export interface CampaignRates {
+  /** deliveries / injections (sent_count when stats has no injections) */
+  delivery_rate: number | null;
+  /** unique_opens / deliveries */
+  open_rate: number | null;
+  /** unique_clicks / deliveries */
+  click_rate: number | null;
+  /** bounces / injections */
+  bounce_rate: number | null;
+  /** spam_complaints / deliveries */
+  complaint_rate: number | null;
+  /** unsubscribes / deliveries */
+  unsubscribe_rate: number | null;
+}
+
+export function campaignRates(c: Campaign): CampaignRates {
+  const s = c.stats ?? {};
+  const sent = s.injections ?? c.sent_count;
+  return {
+    delivery_rate: percent(s.deliveries, sent),
+    open_rate: percent(s.unique_opens, s.deliveries),
+    click_rate: percent(s.unique_clicks, s.deliveries),
+    bounce_rate: percent(s.bounces, sent),
+    complaint_rate: percent(s.spam_complaints, s.deliveries),
+    unsubscribe_rate: percent(s.unsubscribes, s.deliveries),
+  };
+}
+
+/**
+ * Sandbox keys are refused by the API on schedule/unschedule (spec 4.6, 4.7);
+ * they are recognisable by their prefix (service-notes), so refuse them here
+ * and spend neither a request nor the sandbox's small daily quota.
+ */
+export function refuseSandboxKey(ctx: Context, action: string, operation: string): void {
+  const key = ctx.settings().apiKey.value;
+  if (key && isSandboxKey(key)) {
+    throw new AuthError(`sandbox API keys cannot ${action}: the API refuses them on ${operation} (nothing was sent)`, {
+      hint: 'use a live key: set MAILCTL_API_KEY, or `mailctl auth login` with --profile',
+    });
+  }
+}
+
+function pad(n: number): string {
+  return String(Math.abs(n)).padStart(2, '0');
+}
+
+/** 2026-12-01T08:00:00Z: the UTC instant, without milliseconds when they are zero. */
+export function utcText(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
+}
+
+/** 2026-12-01 09:00:00 +01:00 (Europe/Berlin): the wall-clock time where the command runs. */
+export function localText(ms: number): string {
+  const d = new Date(ms);
+  const off = -d.getTimezoneOffset();
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const date = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  return `${date} ${off < 0 ? '-' : '+'}${pad(Math.trunc(off / 60))}:${pad(off % 60)}${zone ? ` (${zone})` : ''}`;
+}
+
+/** A string time from the API as ms, or undefined when it is absent or unreadable. */
+export function timeMs(value: string | null | undefined): number | undefined {
+  if (!value) return undefined;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+/** Quotes a value for a shell command line shown in a hint, only when it needs it. */
+export function shellArg(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The object handed to writeDetail: every name --fields asked for must exist
+ * on it (writeDetail refuses unknown names, and by then the request is sent).
+ * Computed values fill the names the API object does not have.
+ */
+export function withRequested(obj: Record<string, unknown>, fields: string[] | undefined, computed: Record<string, unknown> = {}): Record<string, unknown> {
+  if (!fields) return obj;
+  const out = { ...obj };
+  for (const f of fields) if (!(f in out)) out[f] = f in computed ? computed[f] : null;
+  return out;
+}
+
+export interface FitPlan {
+  /** Widest each fixed column can get (header or value), without the gap. */
+  widths: Record<string, number>;
+  /** The column that takes what is left (truncated with "…"). */
+  flex: string;
+  /** Narrowest the flex column may get before another column is dropped. */
+  minFlex: number;
+  /** Columns to give up, first to last, when the terminal is too narrow. */
+  dropOrder: string[];
+}
+
+const GAP = 2;
+
+/**
+ * The default columns of a TTY table for this terminal width. The table
+ * renderer shrinks the widest column first, which would cut the ids people
+ * copy; instead, drop the least useful columns and let one text column
+ * (a name, an address) take the width that is left.
+ */
+export function fitColumns<C extends { key: string; maxWidth?: number }>(columns: C[], available: number, plan: FitPlan): C[] {
+  let kept = [...columns];
+  const fixed = () => kept.reduce((sum, c) => (c.key === plan.flex ? sum : sum + (plan.widths[c.key] ?? 12) + GAP), 0);
+  for (const key of plan.dropOrder) {
+    if (available - fixed() - GAP >= plan.minFlex) break;
+    kept = kept.filter((c) => c.key !== key);
+  }
+  const room = Math.max(plan.minFlex, available - fixed() - GAP);
+  return kept.map((c) => (c.key === plan.flex ? { ...c, maxWidth: Math.min(c.maxWidth ?? Infinity, room) } : c));
+}

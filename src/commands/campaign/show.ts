@@ -1,0 +1,130 @@
+import { stat, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { CAMPAIGN_FIELDS, getCampaign, type Campaign } from '../../api/campaigns.js';
+import type { Context } from '../../context.js';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { writeDetail, type DetailField, type DetailSection } from '../../output/detail.js';
+import { checkFields } from '../../output/fields.js';
+import { parseInput } from '../schema.js';
+import type { RawInput } from '../verb.js';
+import { campaignIdArgs, campaignRates, withRequested } from './shared.js';
+
+const schema = z.object({
+  args: campaignIdArgs,
+  html: z.boolean().optional(),
+  htmlOut: z.string().trim().min(1, { error: 'needs a file name' }).optional(),
+});
+
+export interface Options {
+  id: string;
+  html: boolean;
+  htmlOut?: string;
+}
+
+export function parse(input: RawInput, cmd: Command): Options {
+  const o = parseInput(schema, input, cmd);
+  if (o.html && o.htmlOut !== undefined) {
+    throw new UsageError('--html and --html-out cannot be used together', {
+      hint: '--html prints the HTML alone to stdout; --html-out FILE writes it and prints the campaign',
+    });
+  }
+  return { id: o.args[0], html: Boolean(o.html), htmlOut: o.htmlOut };
+}
+
+const STATS = [
+  ['injections', 'Injected'],
+  ['deliveries', 'Delivered'],
+  ['bounces', 'Bounced'],
+  ['spam_complaints', 'Spam complaints'],
+  ['opens', 'Opens'],
+  ['unique_opens', 'Unique opens'],
+  ['clicks', 'Clicks'],
+  ['unique_clicks', 'Unique clicks'],
+  ['unsubscribes', 'Unsubscribes'],
+] as const;
+
+const RATES = [
+  ['delivery_rate', 'Delivered', 'deliveries / injected'],
+  ['open_rate', 'Opened', 'unique opens / delivered'],
+  ['click_rate', 'Clicked', 'unique clicks / delivered'],
+  ['bounce_rate', 'Bounced', 'bounces / injected'],
+  ['complaint_rate', 'Complaints', 'spam complaints / delivered'],
+  ['unsubscribe_rate', 'Unsubscribed', 'unsubscribes / delivered'],
+] as const;
+
+/** Names of the detail lines beside the API's own fields: what --fields may also name. */
+export const SHOW_KEYS = [...CAMPAIGN_FIELDS, 'html_content', 'html_bytes', ...STATS.map(([k]) => k), ...RATES.map(([k]) => k)];
+
+function htmlBytes(c: Campaign): number | null {
+  return typeof c.html_content === 'string' ? Buffer.byteLength(c.html_content, 'utf8') : null;
+}
+
+export function sections(c: Campaign, isTTY: boolean): DetailSection[] {
+  const rates = campaignRates(c);
+  const stats = c.stats ?? {};
+  const bytes = htmlBytes(c);
+  const f = (key: string, label: string, value: unknown, kind?: DetailField['kind']): DetailField => ({ key, label, value, kind });
+  return [
+    {
+      fields: [
+        f('id', 'ID', c.id),
+        f('name', 'Name', c.name),
+        f('status', 'Status', c.status, 'status'),
+        f('subject', 'Subject', c.subject),
+        f('from_name', 'From name', c.from_name),
+        f('from_email', 'From email', c.from_email),
+        f('reply_to', 'Reply-To', c.reply_to),
+        f('created_at', 'Created', c.created_at, 'time'),
+        f('scheduled_at', 'Scheduled', c.scheduled_at, 'time'),
+        f('sent_at', 'Sent', c.sent_at, 'time'),
+        f('total_recipients', 'Recipients', c.total_recipients, 'number'),
+        f('sent_count', 'Sent count', c.sent_count, 'number'),
+        // The HTML itself never goes to a terminal or pipe here: only its size, and how to get it.
+        f('html_bytes', 'HTML', isTTY && bytes !== null ? `${bytes.toLocaleString('en-US')} bytes (--html to print, --html-out FILE to save)` : bytes),
+      ],
+    },
+    { title: 'Stats', fields: STATS.map(([k, label]) => f(k, label, stats[k], 'number')) },
+    { title: isTTY ? 'Rates (%)' : undefined, fields: RATES.map(([k, label]) => f(k, label, rates[k], 'percent')) },
+  ];
+}
+
+/** Fails before the request when the file could not be written anyway. */
+async function checkWritable(file: string): Promise<void> {
+  const dir = dirname(resolve(file));
+  const info = await stat(dir).catch(() => undefined);
+  if (!info?.isDirectory()) throw new UsageError(`--html-out: the folder ${dir} does not exist (got "${file}")`);
+  const target = await stat(file).catch(() => undefined);
+  if (target?.isDirectory()) throw new UsageError(`--html-out: ${file} is a folder, not a file`);
+}
+
+function noHtml(c: Campaign): CliError {
+  return new CliError(`campaign ${c.id} has no HTML content (status ${c.status})`, ExitCode.Failure);
+}
+
+export async function run(opts: Options, ctx: Context): Promise<void> {
+  const out = ctx.output();
+  if (!opts.html) checkFields(out.fields, [], SHOW_KEYS);
+  if (opts.htmlOut !== undefined) await checkWritable(opts.htmlOut);
+  const api = await ctx.api();
+  const c = await getCampaign(api, opts.id);
+
+  if (opts.html) {
+    if (typeof c.html_content !== 'string') throw noHtml(c);
+    await out.write(c.html_content.endsWith('\n') ? c.html_content : `${c.html_content}\n`);
+    return;
+  }
+  if (opts.htmlOut !== undefined) {
+    if (typeof c.html_content !== 'string') throw noHtml(c);
+    try {
+      await writeFile(opts.htmlOut, c.html_content, 'utf8');
+    } catch (error) {
+      throw new CliError(`cannot write ${opts.htmlOut}: ${(error as Error).message}`, ExitCode.Failure, { cause: error });
+    }
+    ctx.notice(`wrote the HTML (${htmlBytes(c)} bytes) to ${opts.htmlOut}`);
+  }
+  const secs = sections(c, out.isTTY);
+  const computed = Object.fromEntries(secs.flatMap((s) => (s.fields ?? []).map((d) => [d.key, d.value])));
+  await writeDetail(out, withRequested(c, out.fields, computed), secs);
+}

@@ -1,0 +1,61 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { unscheduleCampaign, unscheduleRequest } from '../../api/campaigns.js';
+import type { Context } from '../../context.js';
+import { ApiError } from '../../errors.js';
+import { parseInput } from '../schema.js';
+import type { RawInput } from '../verb.js';
+import { printDryRun } from './dry-run.js';
+import { campaignIdArgs, refuseSandboxKey } from './shared.js';
+import { checkWriteFields, printCampaign, printResult } from './write-result.js';
+
+const schema = z.object({
+  args: campaignIdArgs,
+  ifScheduled: z.boolean().optional(),
+  dryRun: z.boolean().optional(),
+});
+
+export interface Options {
+  id: string;
+  ifScheduled: boolean;
+  dryRun: boolean;
+}
+
+export function parse(input: RawInput, cmd: Command): Options {
+  const o = parseInput(schema, input, cmd);
+  return { id: o.args[0], ifScheduled: Boolean(o.ifScheduled), dryRun: Boolean(o.dryRun) };
+}
+
+/** The API's refusal of a campaign that is not scheduled (service-notes: 422 campaign_not_scheduled). */
+function isNotScheduled(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.code === 'campaign_not_scheduled';
+}
+
+export async function run(opts: Options, ctx: Context): Promise<void> {
+  checkWriteFields(ctx);
+  refuseSandboxKey(ctx, 'unschedule campaigns', 'POST /campaigns/{campaignId}/unschedule');
+  const api = await ctx.api();
+  if (opts.dryRun) {
+    await printDryRun(ctx, api, unscheduleRequest(opts.id));
+    return;
+  }
+  let result;
+  try {
+    result = await unscheduleCampaign(api, opts.id);
+  } catch (error) {
+    // Only this one refusal becomes a no-op: a missing campaign, a bad key or a
+    // server error still fails, so a re-run CI job never hides a real problem.
+    if (!opts.ifScheduled || !isNotScheduled(error)) throw error;
+    ctx.notice(`campaign ${opts.id} is not scheduled, nothing to do (--if-scheduled): ${error.message}`);
+    await printResult(ctx, { id: opts.id, unscheduled: false, message: error.message });
+    return;
+  }
+  if (result.campaign) {
+    if (result.message) ctx.notice(result.message);
+    await printCampaign(ctx, result.campaign);
+    return;
+  }
+  // Spec 4.7: success without `data` when the campaign cannot be re-read after the write.
+  ctx.warn(`campaign ${opts.id} was unscheduled, but the API could not return it afterwards (it was probably deleted meanwhile)`);
+  await printResult(ctx, { id: opts.id, unscheduled: true, deleted: true, message: result.message ?? null });
+}

@@ -1,0 +1,53 @@
+import { CAMPAIGN_FIELDS, type Campaign } from '../../api/campaigns.js';
+import type { Context } from '../../context.js';
+import { writeDetail, type DetailField } from '../../output/detail.js';
+import { checkFields } from '../../output/fields.js';
+import { localText, timeMs, utcText, withRequested } from './shared.js';
+
+// How schedule and unschedule print their outcome. json/ndjson: the campaign
+// object as the API returned it. Table (TTY or pipe): id, name, status and
+// the scheduled time in UTC and in local time.
+
+/** Keys a write's output can have, for checking --fields before the request. */
+export const WRITE_KEYS = [...CAMPAIGN_FIELDS, 'scheduled_local', 'deleted', 'message', 'unscheduled'];
+
+export function checkWriteFields(ctx: Context): void {
+  checkFields(ctx.output().fields, [], WRITE_KEYS);
+}
+
+function timeFields(ms: number | undefined, raw: string | null | undefined): DetailField[] {
+  return [
+    { key: 'scheduled_at', label: 'Scheduled (UTC)', value: ms === undefined ? raw ?? null : utcText(ms) },
+    { key: 'scheduled_local', label: 'Scheduled (local)', value: ms === undefined ? null : localText(ms) },
+  ];
+}
+
+/** The updated campaign of a successful write. */
+export async function printCampaign(ctx: Context, c: Campaign): Promise<void> {
+  const out = ctx.output();
+  const ms = timeMs(c.scheduled_at);
+  const fields: DetailField[] = [
+    { key: 'id', label: 'ID', value: c.id },
+    { key: 'name', label: 'Name', value: c.name },
+    { key: 'status', label: 'Status', value: c.status, kind: 'status' },
+    ...timeFields(ms, c.scheduled_at),
+  ];
+  const computed = Object.fromEntries(fields.map((f) => [f.key, f.value]));
+  await writeDetail(out, withRequested(c, out.fields, computed), [{ fields }]);
+}
+
+/**
+ * A result the API did not give as a campaign (no `data` after the write, or
+ * an --if-scheduled no-op): a small object of the same id, printed in every format.
+ */
+export async function printResult(ctx: Context, obj: Record<string, unknown>, scheduledMs?: number): Promise<void> {
+  const out = ctx.output();
+  const fields: DetailField[] = [{ key: 'id', label: 'ID', value: obj.id }];
+  if ('status' in obj) fields.push({ key: 'status', label: 'Status', value: obj.status, kind: 'status' });
+  if ('scheduled_at' in obj) fields.push(...timeFields(scheduledMs, obj.scheduled_at as string));
+  if ('unscheduled' in obj) fields.push({ key: 'unscheduled', label: 'Unscheduled', value: obj.unscheduled, kind: 'bool' });
+  if ('deleted' in obj) fields.push({ key: 'deleted', label: 'Deleted', value: obj.deleted, kind: 'bool' });
+  if ('message' in obj) fields.push({ key: 'message', label: 'Message', value: obj.message });
+  const computed = Object.fromEntries(fields.map((f) => [f.key, f.value]));
+  await writeDetail(out, withRequested(obj, out.fields, computed), [{ fields }]);
+}
