@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { register as registerHelp } from './commands/help-topics/index.js';
 import { NOUNS } from './commands/index.js';
 import { bindRuntime, type Runtime } from './commands/verb.js';
 import { version } from './version.js';
@@ -32,5 +33,7 @@ export function buildProgram(runtime: Runtime): Command {
     });
   bindRuntime(program, runtime);
   for (const register of NOUNS) register(program);
+  // `help [TOPIC | COMMAND...]` replaces commander's implicit help command: listed last, as that one was.
+  registerHelp(program);
   return program;
 }

@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import { register as registerAudience } from './lists/audience.js';
+import { register as registerApi } from './api/index.js';
 import { register as registerAuth } from './auth/index.js';
 import { register as registerCampaign } from './campaign/index.js';
+import { register as registerCompletion } from './completion/index.js';
 import { register as registerConfig } from './config/index.js';
 import { register as registerEmulator } from './emulator/index.js';
 import { register as registerEmail } from './email/index.js';
@@ -13,4 +15,4 @@ import { register as registerWebhook } from './webhook/index.js';
  * Every noun, in the order `mailctl --help` lists them. Each register() only
  * declares names, options and help text: verbs load their code when they run.
  */
-export const NOUNS: Array<(program: Command) => void> = [registerEvents, registerEmail, registerAuth, registerProfile, registerConfig, registerCampaign, registerAudience, registerWebhook, registerEmulator];
+export const NOUNS: Array<(program: Command) => void> = [registerEvents, registerEmail, registerAuth, registerProfile, registerConfig, registerCampaign, registerAudience, registerWebhook, registerEmulator, registerCompletion, registerApi];

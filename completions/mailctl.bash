@@ -1,0 +1,207 @@
+# bash completion for mailctl
+# Generated from the command tree by `mailctl completion SHELL`; do not edit (npm run completions).
+# Install: mailctl completion bash > ~/.local/share/bash-completion/completions/mailctl
+#      or: echo 'source <(mailctl completion bash)' >> ~/.bashrc
+
+# Sets __mailctl_words to the subcommands of command path $1.
+__mailctl_subcommands() {
+  case "$1" in
+    '') __mailctl_words='events email auth profile config campaign topic contact property segment lists webhook emulator completion api help' ;;
+    'events') __mailctl_words='list' ;;
+    'email') __mailctl_words='show' ;;
+    'auth') __mailctl_words='login status logout' ;;
+    'profile') __mailctl_words='list use remove' ;;
+    'config') __mailctl_words='get set list' ;;
+    'campaign') __mailctl_words='list show events schedule unschedule' ;;
+    'topic') __mailctl_words='update' ;;
+    'contact') __mailctl_words='show' ;;
+    'property') __mailctl_words='update' ;;
+    'segment') __mailctl_words='show' ;;
+    'lists') __mailctl_words='attach detach' ;;
+    'webhook') __mailctl_words='list set' ;;
+    *) __mailctl_words='' ;;
+  esac
+}
+
+# Sets __mailctl_words to the flags of command path $1, global flags included.
+__mailctl_flags() {
+  case "$1" in
+    '') __mailctl_words='--version --help' ;;
+    'events list') __mailctl_words='--events --recipient --from --to --transmission --bounce-class --per-page --cursor --all --limit --follow --help' ;;
+    'email show') __mailctl_words='--from --to --help' ;;
+    'campaign list') __mailctl_words='--status --page --per-page --all --limit --help' ;;
+    'campaign show') __mailctl_words='--html --html-out --help' ;;
+    'campaign events') __mailctl_words='--type --email --since --until --per-page --cursor --all --limit --help' ;;
+    'campaign schedule') __mailctl_words='--at --dry-run --help' ;;
+    'campaign unschedule') __mailctl_words='--if-scheduled --dry-run --help' ;;
+    'topic update') __mailctl_words='--name --description --clear-description --visibility --dry-run --help' ;;
+    'property update') __mailctl_words='--fallback-value --clear-fallback --dry-run --help' ;;
+    'lists attach') __mailctl_words='--contact --list --contacts-file --lists-file --column --dry-run --help' ;;
+    'lists detach') __mailctl_words='--contact --list --contacts-file --lists-file --column --dry-run --yes --help' ;;
+    'webhook set') __mailctl_words='--name --url --events --enable --disable --auth-type --auth-username --auth-password-stdin --oauth-token-url --oauth-client-id --oauth-client-secret-stdin --dry-run --help' ;;
+    'emulator') __mailctl_words='--host --port --seed --events --contacts --rate-limit --latency --fault-rate --help' ;;
+    'api') __mailctl_words='--field --raw-field --query --input --paginate --dry-run --help' ;;
+    *) __mailctl_words='--help' ;;
+  esac
+  __mailctl_words="$__mailctl_words --profile --base-url --output --json --ndjson --fields --timeout --retries --verbose --quiet --no-color"
+}
+
+# Succeeds when flag $2 takes a value in command path $1.
+__mailctl_takes_value() {
+  case "$2" in
+    --profile|--base-url|-o|--output|--fields|--timeout|--retries) return 0 ;;
+  esac
+  case "$1 $2" in
+    'events list --events'|'events list --recipient'|'events list --from'|'events list --to'|'events list --transmission'|'events list --bounce-class'|'events list --per-page'|'events list --cursor'|'events list --limit') return 0 ;;
+    'email show --from'|'email show --to') return 0 ;;
+    'campaign list --status'|'campaign list --page'|'campaign list --per-page'|'campaign list --limit') return 0 ;;
+    'campaign show --html-out') return 0 ;;
+    'campaign events --type'|'campaign events --email'|'campaign events --since'|'campaign events --until'|'campaign events --per-page'|'campaign events --cursor'|'campaign events --limit') return 0 ;;
+    'campaign schedule --at') return 0 ;;
+    'topic update --name'|'topic update --description'|'topic update --visibility') return 0 ;;
+    'property update --fallback-value') return 0 ;;
+    'lists attach --contact'|'lists attach --list'|'lists attach --contacts-file'|'lists attach --lists-file'|'lists attach --column') return 0 ;;
+    'lists detach --contact'|'lists detach --list'|'lists detach --contacts-file'|'lists detach --lists-file'|'lists detach --column') return 0 ;;
+    'webhook set --name'|'webhook set --url'|'webhook set --events'|'webhook set --auth-type'|'webhook set --auth-username'|'webhook set --oauth-token-url'|'webhook set --oauth-client-id') return 0 ;;
+    'emulator --host'|'emulator --port'|'emulator --seed'|'emulator --events'|'emulator --contacts'|'emulator --rate-limit'|'emulator --latency'|'emulator --fault-rate') return 0 ;;
+    'api -F'|'api --field'|'api -f'|'api --raw-field'|'api --query'|'api --input') return 0 ;;
+  esac
+  return 1
+}
+
+# Sets __mailctl_kind (words, list, profiles, files, help or none) and
+# __mailctl_words for flag $2 of command path $1, or for its argument "#N".
+__mailctl_values() {
+  __mailctl_words=''
+  case "$1 $2" in
+    'events list --events') __mailctl_kind=list; __mailctl_words='injection delivery bounce delay out_of_band spam_complaint policy_rejection click open initial_open amp_click amp_open amp_initial_open generation_failure generation_rejection list_unsubscribe link_unsubscribe' ;;
+    'campaign list --status') __mailctl_kind=words; __mailctl_words='draft scheduled preparing in_review sending sent failed' ;;
+    'campaign show --html-out') __mailctl_kind=files ;;
+    'campaign events --type') __mailctl_kind=words; __mailctl_words='injection delivery bounce spam_complaint open click list_unsubscribe' ;;
+    'topic update --visibility') __mailctl_kind=words; __mailctl_words='public private' ;;
+    'lists attach --contacts-file') __mailctl_kind=files ;;
+    'lists attach --lists-file') __mailctl_kind=files ;;
+    'lists detach --contacts-file') __mailctl_kind=files ;;
+    'lists detach --lists-file') __mailctl_kind=files ;;
+    'webhook set --events') __mailctl_kind=list; __mailctl_words='message.injection message.delivery message.bounce message.delay message.out_of_band message.spam_complaint message.policy_rejection engagement.click engagement.open engagement.initial_open engagement.amp_click engagement.amp_open engagement.amp_initial_open generation.generation_failure generation.generation_rejection unsubscribe.list_unsubscribe unsubscribe.link_unsubscribe relay.relay_injection relay.relay_rejection relay.relay_delivery relay.relay_tempfail relay.relay_permfail' ;;
+    'webhook set --auth-type') __mailctl_kind=words; __mailctl_words='none basic oauth2' ;;
+    'api --input') __mailctl_kind=files ;;
+    'profile use #0') __mailctl_kind=profiles ;;
+    'profile remove #0') __mailctl_kind=profiles ;;
+    'config get #0') __mailctl_kind=words; __mailctl_words='base_url output timeout retries' ;;
+    'config set #0') __mailctl_kind=words; __mailctl_words='base_url output timeout retries' ;;
+    'config set #1') __mailctl_kind=none ;;
+    'completion #0') __mailctl_kind=words; __mailctl_words='bash zsh fish' ;;
+    'api #0') __mailctl_kind=words; __mailctl_words='GET POST PUT PATCH DELETE' ;;
+    'api #1') __mailctl_kind=none ;;
+    'help #'*) __mailctl_kind=help; __mailctl_words='exit-codes environment formats' ;;
+    *' --profile') __mailctl_kind=profiles ;;
+    *' -o') __mailctl_kind=words; __mailctl_words='table json ndjson csv' ;;
+    *' --output') __mailctl_kind=words; __mailctl_words='table json ndjson csv' ;;
+    *) __mailctl_kind=none ;;
+  esac
+}
+
+__mailctl_is_word() {
+  local word="$1" w
+  shift
+  for w; do [[ $w == "$word" ]] && return 0; done
+  return 1
+}
+
+# Adds to COMPREPLY the values of __mailctl_kind that start with $1; $2 is kept in front (--flag=).
+__mailctl_complete_value() {
+  local cur="$1" prefix="$2" head='' w line avail=''
+  case "$__mailctl_kind" in
+    words)
+      COMPREPLY+=($(compgen -P "$prefix" -W "$__mailctl_words" -- "$cur"))
+      ;;
+    list)
+      # a comma-separated list: complete the item after the last comma, skip the items already given
+      [[ $cur == *,* ]] && head="${cur%,*},"
+      for w in $__mailctl_words; do [[ ,$head == *",$w,"* ]] || avail="$avail $w"; done
+      COMPREPLY+=($(compgen -P "$prefix$head" -W "$avail" -- "${cur##*,}"))
+      type compopt >/dev/null 2>&1 && compopt -o nospace 2>/dev/null
+      ;;
+    profiles)
+      while IFS= read -r line; do
+        [[ -n $line && $line == "$cur"* ]] && COMPREPLY+=("$prefix$line")
+      done < <(mailctl completion profiles 2>/dev/null)
+      ;;
+    files)
+      type compopt >/dev/null 2>&1 && compopt -o filenames 2>/dev/null
+      while IFS= read -r line; do COMPREPLY+=("$prefix$line"); done < <(compgen -f -- "$cur")
+      ;;
+  esac
+}
+
+_mailctl() {
+  local cur="${COMP_WORDS[COMP_CWORD]}" prev='' path='' w i dashdash='' flag='' vcur='' prefix=''
+  local __mailctl_words='' __mailctl_kind=''
+  local -a args=()
+  (( COMP_CWORD > 0 )) && prev="${COMP_WORDS[COMP_CWORD-1]}"
+  COMPREPLY=()
+
+  # The command path and the arguments typed before the cursor.
+  for (( i = 1; i < COMP_CWORD; i++ )); do
+    w="${COMP_WORDS[i]}"
+    if [[ -z $dashdash && $w == -?* ]]; then
+      if [[ $w == -- ]]; then
+        dashdash=1
+      elif [[ ${COMP_WORDS[i+1]} == '=' ]]; then
+        (( i += 2 ))  # --flag=value, split at "=" by COMP_WORDBREAKS
+      elif [[ $w != *=* ]] && __mailctl_takes_value "$path" "$w"; then
+        (( i += 1 ))
+      fi
+      continue
+    fi
+    if (( ${#args[@]} == 0 )); then
+      __mailctl_subcommands "$path"
+      if __mailctl_is_word "$w" $__mailctl_words; then
+        path="${path:+$path }$w"
+        continue
+      fi
+    fi
+    args+=("$w")
+  done
+
+  # The value of a flag: "--flag value", "--flag=value" whole or split at "=".
+  if [[ -z $dashdash ]]; then
+    if [[ $cur == '=' && $prev == -?* ]]; then
+      flag="$prev"
+    elif [[ $prev == '=' ]] && (( COMP_CWORD > 1 )) && [[ ${COMP_WORDS[COMP_CWORD-2]} == -?* ]]; then
+      flag="${COMP_WORDS[COMP_CWORD-2]}" vcur="$cur"
+    elif [[ $cur == --*=* ]]; then
+      flag="${cur%%=*}" vcur="${cur#*=}" prefix="${cur%%=*}="
+    elif [[ $prev == -?* && $prev != *=* ]]; then
+      flag="$prev" vcur="$cur"
+    fi
+    if [[ -n $flag ]] && __mailctl_takes_value "$path" "$flag"; then
+      __mailctl_values "$path" "$flag"
+      __mailctl_complete_value "$vcur" "$prefix"
+      return 0
+    fi
+    if [[ $cur == -* ]]; then
+      __mailctl_flags "$path"
+      COMPREPLY=($(compgen -W "$__mailctl_words" -- "$cur"))
+      return 0
+    fi
+  fi
+
+  if (( ${#args[@]} == 0 )); then
+    __mailctl_subcommands "$path"
+    [[ -n $__mailctl_words ]] && COMPREPLY=($(compgen -W "$__mailctl_words" -- "$cur"))
+  fi
+  __mailctl_values "$path" "#${#args[@]}"
+  if [[ $__mailctl_kind == help ]]; then
+    # mailctl help [topic | command [subcommand]]
+    local topics="$__mailctl_words"
+    __mailctl_subcommands "${args[*]}"
+    (( ${#args[@]} == 0 )) && __mailctl_words="$topics $__mailctl_words"
+    __mailctl_kind=words
+  fi
+  __mailctl_complete_value "$cur" ''
+  return 0
+}
+
+complete -F _mailctl mailctl

@@ -1,0 +1,109 @@
+import type { HelpTopic } from './names.js';
+
+// The text of `mailctl help TOPIC`, from shared/design/cli.md. Lines stay under 80 columns.
+
+const EXIT_CODES = `Exit codes
+
+Every command ends with one of these, so scripts and CI jobs can branch on $?:
+
+  0    success (also --dry-run, and --help)
+  1    any other failure: a 5xx answer after retries, an unexpected response
+  2    usage error: unknown command or flag, bad value, bad input file;
+       nothing was sent
+  3    authentication or permission: no API key, 401, 403 (missing scope,
+       sandbox key refused on a write operation)
+  4    not found: 404
+  5    refused by the API: 400, 409, 422 (validation failed, campaign not
+       scheduled or not sendable)
+  6    rate limited or quota exceeded, after retries: 429
+  7    network: cannot connect, timed out, TLS error
+  130  interrupted (Ctrl-C); what was already written stays valid
+       (whole NDJSON lines, a closed JSON array)
+  143  terminated (SIGTERM)
+
+429, 5xx and network errors are retried first (--retries N, default 3; a
+429's Retry-After is honoured). 401, 403, 404 and 422 are never retried.
+
+The error itself goes to stderr as
+  error: <message> (<error_code>, HTTP <status>)
+followed by the API's field errors and a hint; with --json or --ndjson also
+as one JSON object: {"error":{"status":..,"code":..,"message":..,"exit_code":..}}
+
+Examples:
+  $ mailctl campaign unschedule "$ID" --if-scheduled
+  $ mailctl campaign show "$ID" --json > c.json; [ $? -eq 4 ] && echo "no such campaign"
+  $ mailctl api GET /campaigns/"$ID" || echo "failed with exit code $?"
+`;
+
+const ENVIRONMENT = `Environment
+
+  MAILCTL_API_KEY        API key; overrides the key saved in the profile. The
+                         key is never a command-line flag (it would show in ps
+                         and shell history): use this, or \`mailctl auth login\`.
+  MAILCTL_BASE_URL       API root, e.g. https://api.example.com; overrides the
+                         profile's base_url (--base-url overrides it)
+  MAILCTL_PROFILE        profile to use when --profile is not given (else the
+                         one chosen with \`mailctl profile use\`, else "default")
+  MAILCTL_CONFIG_DIR     directory of config.json (default: $XDG_CONFIG_HOME/
+                         mailctl or ~/.config/mailctl on Linux, ~/Library/
+                         Preferences/mailctl on macOS, %APPDATA%\\mailctl\\Config
+                         on Windows)
+  MAILCTL_ALLOW_HTTP     1: allow sending the key over plain http to a host that
+                         is not loopback (refused by default)
+  MAILCTL_WEBHOOK_PASSWORD
+                         basic auth password for \`webhook set --auth-type basic\`
+                         when --auth-password-stdin is not given
+  MAILCTL_WEBHOOK_CLIENT_SECRET
+                         OAuth 2.0 client secret for \`webhook set --auth-type
+                         oauth2\` when --oauth-client-secret-stdin is not given
+  NO_COLOR               any value: no colour (same as --no-color); colour is
+                         only used on a terminal anyway
+  MAILCTL_DEBUG          1: print the stack trace of an unexpected failure
+
+Precedence, for every setting: flag > environment > profile > built-in default.
+\`mailctl auth status\` and \`mailctl config list\` show where each value came from.
+
+Examples:
+  $ MAILCTL_PROFILE=staging mailctl campaign list
+  $ MAILCTL_API_KEY="$CI_MAIL_KEY" MAILCTL_BASE_URL=https://api.example.com mailctl webhook list --json
+  $ NO_COLOR=1 mailctl events list --from 7d
+`;
+
+const FORMATS = `Output formats
+
+Choose with -o/--output FMT, or --json / --ndjson; a profile can set a default
+(\`mailctl config set output json\`).
+
+  table   the default. On a terminal: a table sized to its width, colour
+          allowed. In a pipe or a file: tab-separated rows with the same
+          columns, no header, no colour, no truncation, ISO 8601 times, ready
+          for cut, awk and sort.
+  json    a show command prints the resource object as the API returns it; a
+          list prints one JSON array of its rows (every page with --all).
+  ndjson  one compact JSON object per line, written as each page arrives: the
+          format for --all and --follow in pipelines.
+  csv     RFC 4180 with a header row.
+
+--fields a,b,c picks the columns of table and csv, and the keys kept in json
+and ndjson. An unknown field is a usage error (exit 2) that lists the valid
+ones.
+
+stdout carries data only. Progress, spinners, notices, hints, warnings and
+errors go to stderr (-q silences all but warnings and errors). With json or
+ndjson output an error is also written to stderr as one JSON object.
+
+\`mailctl api\` always prints JSON: the response body, indented on a terminal
+and on one line in a pipe; with --paginate one JSON array of the items of
+every page, or one item per line with --ndjson.
+
+Examples:
+  $ mailctl campaign list --status sent --all -o csv > sent.csv
+  $ mailctl events list --from 24h --all --ndjson | jq -r .rcpt_to
+  $ mailctl webhook list --fields id,name,enabled
+`;
+
+export const TOPIC_TEXT: Record<HelpTopic, string> = {
+  'exit-codes': EXIT_CODES,
+  environment: ENVIRONMENT,
+  formats: FORMATS,
+};

@@ -1,0 +1,259 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PassThrough } from 'node:stream';
+import { Command, Option } from 'commander';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BIN, runCli, tempDir } from '../helpers/cli.js';
+import { buildProgram } from '../../src/program.js';
+import { describeProgram, walk } from '../../src/completion/index.js';
+import { completionScript } from '../../src/completion/index.js';
+import { COMPLETION_FILES, COMPLETION_VALUES, SHELLS, scriptFor } from '../../src/commands/completion/script.js';
+import { CAMPAIGN_STATES } from '../../src/completion/values.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+function liveProgram(): Command {
+  const sink = new PassThrough();
+  return buildProgram({
+    io: { stdout: sink, stderr: sink, stdin: sink, stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, columns: 80, env: {} },
+    signal: new AbortController().signal,
+    disposers: [],
+  });
+}
+
+function hasShell(shell: string): boolean {
+  return spawnSync(shell, ['-c', 'exit 0']).status === 0;
+}
+
+/**
+ * A PATH where `mailctl` is the built CLI, and a config dir with three
+ * profiles: the scripts run the real `mailctl completion profiles`.
+ */
+let env: Record<string, string>;
+let scripts: Record<string, string>;
+
+beforeAll(() => {
+  const dir = tempDir('mailctl-completion-');
+  const bin = join(dir, 'bin');
+  mkdirSync(bin);
+  writeFileSync(join(bin, 'mailctl'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+  chmodSync(join(bin, 'mailctl'), 0o755);
+  const config = join(dir, 'config');
+  mkdirSync(config);
+  writeFileSync(
+    join(config, 'config.json'),
+    JSON.stringify({ current_profile: 'default', profiles: { default: { base_url: 'https://a.example' }, staging: {}, 'ci-prod': {} } }),
+  );
+  mkdirSync(join(dir, 'files'));
+  writeFileSync(join(dir, 'files', 'body.json'), '{}');
+  env = { PATH: `${bin}:${process.env.PATH}`, HOME: dir, MAILCTL_CONFIG_DIR: config, TERM: 'dumb', FILES: join(dir, 'files') };
+  scripts = {};
+  const program = liveProgram();
+  for (const shell of SHELLS) {
+    scripts[shell] = join(dir, shell === 'zsh' ? '_mailctl' : `mailctl.${shell}`);
+    writeFileSync(scripts[shell], scriptFor(shell, program));
+  }
+});
+
+// Completes LINE (the cursor at its end) with bash's real completion function.
+const BASH_DRIVER = `
+source "$1"
+line="$2"
+read -ra COMP_WORDS <<< "$line"
+[[ $line == *' ' ]] && COMP_WORDS+=('')
+COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 ))
+COMP_LINE="$line"
+COMP_POINT=\${#line}
+_mailctl mailctl "\${COMP_WORDS[COMP_CWORD]}" "\${COMP_WORDS[COMP_CWORD-1]}"
+printf '%s\\n' "\${COMPREPLY[@]}"
+`;
+
+function bashComplete(line: string): string[] {
+  const r = spawnSync('bash', ['--norc', '--noprofile', '-c', BASH_DRIVER, 'driver', scripts.bash!, line], { env, encoding: 'utf8', cwd: env.FILES });
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(0);
+  return r.stdout.split('\n').filter(Boolean);
+}
+
+function fishComplete(line: string): string[] {
+  const r = spawnSync('fish', ['--no-config', '-c', `source ${scripts.fish}; complete -C ${JSON.stringify(line)}`], { env, encoding: 'utf8', cwd: env.FILES });
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(0);
+  return r.stdout.split('\n').filter(Boolean).map((l) => l.split('\t')[0]!);
+}
+
+// zsh completes only inside its line editor: drive an interactive zsh on a
+// pseudo-terminal (zpty), press tab, and print what reaches compadd.
+const ZSH_DRIVER = `
+zmodload zsh/zpty || exit 3
+zpty z zsh -f -i
+zpty -w z "cd \${(q)FILES}; fpath=(\${(q)1:h} \\$fpath); autoload -U compinit; compinit -u -D"
+zpty -w z 'compadd () { if [[ \${@[1,(i)(-|--)]} == *-(O|A|D)\\ * ]]; then builtin compadd "$@"; return; fi; typeset -a hits; builtin compadd -A hits "$@"; local h; for h in $hits; do print -r -- "C""ANDIDATE:$h"; done; }'
+zpty -w z 'comppostfuncs=( exit )'
+zpty -w z "$2"$'\\t'
+local out
+while zpty -r z out; do print -r -- "$out"; done
+`;
+
+function zshComplete(line: string): string[] {
+  const r = spawnSync('zsh', ['-f', '-c', ZSH_DRIVER, 'driver', scripts.zsh!, line], { env, encoding: 'utf8' });
+  expect(r.status).toBe(0);
+  const found = [...r.stdout.matchAll(/CANDIDATE:([^\r\n\x1b]+)/g)].map((m) => m[1]!);
+  return [...new Set(found)].sort();
+}
+
+describe('completion scripts', () => {
+  it('prints for bash, zsh and fish the same text as completions/ (run `npm run completions` after changing commands)', async () => {
+    for (const shell of SHELLS) {
+      const r = await runCli(['completion', shell]);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.stdout, `${COMPLETION_FILES[shell]} is stale: run npm run completions`).toBe(readFileSync(join(ROOT, COMPLETION_FILES[shell]), 'utf8'));
+    }
+  });
+
+  it('refuses an unknown shell or none with exit 2', async () => {
+    const bad = await runCli(['completion', 'powershell']);
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toMatch(/powershell/);
+    expect(bad.stderr).toMatch(/bash, zsh, fish/);
+    const none = await runCli(['completion']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/missing required argument 'shell'/);
+  });
+
+  it('passes bash -n, zsh -n and fish -n', () => {
+    for (const [shell, args] of [['bash', ['-n']], ['zsh', ['-n']], ['fish', ['--no-execute']]] as const) {
+      expect(hasShell(shell), `${shell} is not installed (apt-get install -y zsh fish; .ci/run does it)`).toBe(true);
+      const r = spawnSync(shell, [...args, scripts[shell]!], { encoding: 'utf8' });
+      expect(r.stderr, `${shell} -n`).toBe('');
+      expect(r.status, `${shell} -n`).toBe(0);
+    }
+  });
+
+  it('lists the profiles of the config store for the scripts (hidden `completion profiles`)', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { default: {}, 'eu-west': {} } }));
+    const r = await runCli(['completion', 'profiles'], { configDir: dir });
+    expect(r).toMatchObject({ code: 0, stdout: 'default\neu-west\n', stderr: '' });
+    const empty = await runCli(['completion', 'profiles']);
+    expect(empty).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    const help = await runCli(['completion', '--help']);
+    expect(help.stdout).not.toMatch(/profiles/);
+  });
+});
+
+describe('bash completion, driven through its completion function', () => {
+  it('completes commands and subcommands', () => {
+    expect(bashComplete('mailctl camp')).toEqual(['campaign']);
+    expect(bashComplete('mailctl campaign sch')).toEqual(['schedule']);
+    expect(bashComplete('mailctl campaign ')).toEqual(['list', 'show', 'events', 'schedule', 'unschedule']);
+    expect(bashComplete('mailctl --json --profile staging camp')).toEqual(['campaign']);
+  });
+
+  it('completes the values of enum options', () => {
+    expect(bashComplete('mailctl campaign list --status ')).toEqual([...CAMPAIGN_STATES]);
+    expect(bashComplete('mailctl campaign list --status s')).toEqual(['scheduled', 'sending', 'sent']);
+    expect(bashComplete('mailctl campaign list --status=s')).toEqual(['--status=scheduled', '--status=sending', '--status=sent']);
+    expect(bashComplete('mailctl campaign events 3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f --type spam')).toEqual(['spam_complaint']);
+    expect(bashComplete('mailctl topic update x --visibility ')).toEqual(['public', 'private']);
+    expect(bashComplete('mailctl webhook set x --auth-type ')).toEqual(['none', 'basic', 'oauth2']);
+    expect(bashComplete('mailctl campaign list -o ')).toEqual(['table', 'json', 'ndjson', 'csv']);
+    expect(bashComplete('mailctl --output n')).toEqual(['ndjson']);
+  });
+
+  it('completes comma lists item by item, without the items already given', () => {
+    expect(bashComplete('mailctl events list --events delivery,b')).toEqual(['delivery,bounce']);
+    expect(bashComplete('mailctl events list --events delivery,bounce,')).toHaveLength(15);
+    expect(bashComplete('mailctl webhook set x --events message.delivery,engagement.c')).toEqual(['message.delivery,engagement.click']);
+  });
+
+  it('completes flags, profile names, arguments and files', () => {
+    expect(bashComplete('mailctl campaign list --st')).toEqual(['--status']);
+    expect(bashComplete('mailctl campaign list --pro')).toEqual(['--profile']);
+    expect(bashComplete('mailctl --profile ')).toEqual(['default', 'staging', 'ci-prod']);
+    expect(bashComplete('mailctl profile use s')).toEqual(['staging']);
+    expect(bashComplete('mailctl config get ')).toEqual(['base_url', 'output', 'timeout', 'retries']);
+    expect(bashComplete('mailctl completion ')).toEqual(['bash', 'zsh', 'fish']);
+    expect(bashComplete('mailctl api ')).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+    expect(bashComplete('mailctl api POST /x --input bo')).toEqual(['body.json']);
+    expect(bashComplete('mailctl help ex')).toEqual(['exit-codes']);
+    expect(bashComplete('mailctl help campaign sch')).toEqual(['schedule']);
+    // free-text values offer nothing (no file names either)
+    expect(bashComplete('mailctl campaign events --cursor ')).toEqual([]);
+    // a value-taking flag swallows the next word: here "campaign" is a profile name, not the command
+    expect(bashComplete('mailctl --profile campaign ')).toContain('events');
+  });
+});
+
+describe('fish and zsh completion, driven through the shells', () => {
+  it('fish completes commands, subcommands, enum values and profiles', () => {
+    expect(fishComplete('mailctl camp')).toEqual(['campaign']);
+    expect(fishComplete('mailctl campaign sch')).toEqual(['schedule']);
+    expect(fishComplete('mailctl campaign list --status ').sort()).toEqual([...CAMPAIGN_STATES].sort());
+    expect(fishComplete('mailctl events list --events delivery,b')).toEqual(['delivery,bounce']);
+    expect(fishComplete('mailctl --profile ').sort()).toEqual(['ci-prod', 'default', 'staging']);
+  });
+
+  it('zsh completes commands, subcommands, enum values and profiles', () => {
+    expect(zshComplete('mailctl camp')).toEqual(['campaign']);
+    expect(zshComplete('mailctl campaign sch')).toEqual(['schedule']);
+    expect(zshComplete('mailctl campaign list --status ')).toEqual([...CAMPAIGN_STATES].sort());
+    expect(zshComplete('mailctl --profile ')).toEqual(['ci-prod', 'default', 'staging']);
+    expect(zshComplete('mailctl api ')).toEqual(['DELETE', 'GET', 'PATCH', 'POST', 'PUT']);
+  });
+});
+
+describe('the generator reads the live command tree', () => {
+  it('every key of the value table names a live command and option once its noun is registered', () => {
+    const model = describeProgram(liveProgram(), COMPLETION_VALUES);
+    const commands = new Map(walk(model.root).map((c) => [c.path.join(' '), c]));
+    const nouns = new Set(model.root.commands.map((c) => c.name));
+    for (const key of Object.keys(COMPLETION_VALUES)) {
+      const m = /^(.*?)\s*(--[\w-]+|<[\w.]+>)$/.exec(key);
+      expect(m, key).not.toBeNull();
+      const [, path, last] = m!;
+      if (path === '') {
+        expect(model.globals.some((o) => o.long === last), key).toBe(true);
+        continue;
+      }
+      if (!nouns.has(path!.split(' ')[0]!)) continue; // that noun is not registered yet
+      const cmd = commands.get(path!);
+      expect(cmd, `${key}: no command "${path}"`).toBeDefined();
+      const known = last!.startsWith('<') ? cmd!.args.some((a) => `<${a.name}>` === last) : cmd!.options.some((o) => o.long === last && o.takesValue);
+      expect(known, `${key}: "${path}" has no ${last}`).toBe(true);
+    }
+  });
+
+  it('a command added to the tree appears in all three scripts, with commander .choices() as values', () => {
+    const program = new Command('mailctl').addOption(new Option('-o, --output <format>', 'format').choices(['table', 'json']));
+    const noun = program.command('widget').description('manage widgets');
+    noun
+      .command('paint')
+      .description('paint a widget')
+      .argument('<widget_id>', 'widget')
+      .addOption(new Option('--colour <name>', 'colour').choices(['red', 'green']))
+      .addOption(new Option('--from-file <path>', 'read from a file'))
+      .action(() => undefined);
+    const bash = completionScript('bash', program, {});
+    expect(bash).toContain(`'widget') __mailctl_words='paint' ;;`);
+    expect(bash).toContain(`'widget paint --colour') __mailctl_kind=words; __mailctl_words='red green' ;;`);
+    expect(bash).toContain(`'widget paint --from-file') __mailctl_kind=files ;;`);
+    expect(bash).toContain(`*' --output') __mailctl_kind=words; __mailctl_words='table json' ;;`);
+    const zsh = completionScript('zsh', program, {});
+    expect(zsh).toContain(`'--colour=[colour]:name:(red green)'`);
+    expect(zsh).toContain(`'paint:paint a widget'`);
+    const fish = completionScript('fish', program, {});
+    expect(fish).toContain(`complete -c mailctl -n '__mailctl_is "widget paint"' -l colour -x -a 'red green' -d 'colour'`);
+    expect(fish).toContain(`complete -c mailctl -n '__mailctl_arg "widget" 0' -a paint -d 'paint a widget'`);
+  });
+
+  it('refuses a value that the scripts could not carry unquoted', () => {
+    const program = new Command('mailctl');
+    program.command('x').addOption(new Option('--y <v>', 'y').choices(['a b'])).action(() => undefined);
+    expect(() => completionScript('bash', program, {})).toThrow(/"a b"/);
+  });
+});
