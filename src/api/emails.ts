@@ -139,6 +139,11 @@ export const emailDetailSchema = z
 
 export type EmailDetail = z.output<typeof emailDetailSchema>;
 
+/** Fields of an email detail (spec 2.3): what --fields of `email show` accepts. */
+export const EMAIL_DETAIL_FIELDS = [
+  'transmission_id', 'state', 'scheduled_at', 'from', 'from_name', 'subject', 'recipients', 'num_recipients', 'events',
+] as const;
+
 const detailResponse = z.object({ data: emailDetailSchema }).loose();
 
 /** GET /emails/{requestId} with the optional from/to days. */

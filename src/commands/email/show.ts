@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { DEFAULT_WINDOW_DAYS, getEmail, type EmailDetail, type EmailEvent } from '../../api/emails.js';
+import { DEFAULT_WINDOW_DAYS, EMAIL_DETAIL_FIELDS, getEmail, type EmailDetail, type EmailEvent } from '../../api/emails.js';
 import type { Context } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import { resolveDayRange } from '../../input/day-range.js';
 import { writeDetail } from '../../output/detail.js';
+import { checkFields } from '../../output/fields.js';
 import { parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
 import { oldestFirst, timelineColumns } from '../events/columns.js';
@@ -48,6 +49,8 @@ function recipients(d: EmailDetail): string | null {
 
 export async function run(opts: ShowOptions, ctx: Context): Promise<void> {
   const out = ctx.output();
+  // writeDetail checks --fields against the answer; unknown names must fail before anything is sent.
+  checkFields(out.fields, [], EMAIL_DETAIL_FIELDS);
   const range = resolveDayRange({ from: opts.from, to: opts.to }, ctx.now(), DEFAULT_WINDOW_DAYS);
   const api = await ctx.api();
   let detail: EmailDetail;

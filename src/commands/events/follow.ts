@@ -10,10 +10,11 @@ import { eventTime, oldestFirst } from './columns.js';
 // already printed minus an overlap. The overlap catches events that reach the
 // service a little late (a timestamp just below one already printed); the ids
 // printed within it are remembered so an event is printed once, and ids older
-// than the overlap are forgotten, so memory does not grow with time.
+// than the overlap are forgotten, so memory does not grow with time. Events
+// below the first page (when it was not the last) were never meant to be
+// printed: polls stop at the oldest event of that page too.
 
 export const OVERLAP_MS = 60_000;
-const DAY_MS = 86_400_000;
 const MAX_BACKOFF_MS = 60_000;
 
 export interface FollowOptions {
@@ -36,6 +37,12 @@ export interface FollowOptions {
 export class SeenEvents {
   private readonly ids = new Map<string, number>();
   newest: number | undefined;
+  /**
+   * Time of the oldest event of the first page when more existed below it:
+   * those were deliberately not printed, so no poll may take them for new
+   * (the overlap would otherwise reach back past the first page).
+   */
+  floor: number | undefined;
 
   has(id: string | undefined): boolean {
     return id !== undefined && this.ids.has(id);
@@ -50,6 +57,12 @@ export class SeenEvents {
   /** Events older than this are not looked at again. */
   horizon(): number | undefined {
     return this.newest === undefined ? undefined : this.newest - OVERLAP_MS;
+  }
+
+  /** True for an event a poll must not print, nor look below: older than the horizon, or not after the floor. */
+  behind(t: number): boolean {
+    const horizon = this.horizon();
+    return (horizon !== undefined && t < horizon) || (this.floor !== undefined && t <= this.floor);
   }
 
   /** Forgets ids older than the horizon. */
@@ -72,9 +85,9 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * the horizon.
  */
 export async function pollOnce(opts: Pick<FollowOptions, 'fetchPage' | 'from'>, seen: SeenEvents, perPage: number): Promise<EmailEvent[]> {
-  const horizon = seen.horizon();
+  const horizon = Math.max(seen.horizon() ?? -Infinity, seen.floor ?? -Infinity);
   let from = opts.from;
-  if (horizon !== undefined) {
+  if (horizon !== -Infinity) {
     const day = dayOf(horizon);
     if (from === undefined || day > from) from = day;
   }
@@ -86,7 +99,7 @@ export async function pollOnce(opts: Pick<FollowOptions, 'fetchPage' | 'from'>, 
     let brought = 0;
     let below = false;
     for (const e of page.events) {
-      if (horizon !== undefined && eventTime(e) < horizon) {
+      if (seen.behind(eventTime(e))) {
         below = true;
         break;
       }
@@ -121,7 +134,9 @@ export async function follow(opts: FollowOptions): Promise<void> {
 
   try {
     const first = await opts.fetchPage({ perPage: opts.firstPerPage, from: opts.from });
-    if (await emit(oldestFirst(first.events))) return;
+    const backlog = oldestFirst(first.events);
+    if (first.nextCursor !== null && backlog.length > 0) seen.floor = eventTime(backlog[0]!);
+    if (await emit(backlog)) return;
     let wait = opts.intervalMs;
     for (;;) {
       await opts.sleep(wait, opts.signal);

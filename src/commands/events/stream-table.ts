@@ -14,17 +14,17 @@ const MIN_WIDTH = 6;
 const TRUNCATE = '…';
 
 /**
- * Shrinks the widest columns until the line fits the terminal; times and
- * types (short, and what a reader scans for) keep their width while any
- * free-text column can still give some up.
+ * Shrinks the widest columns until the line fits the terminal (headers stay
+ * whole); times and types (short, and what a reader scans for) keep their
+ * width while any free-text column can still give some up.
  */
-function fit(natural: number[], firm: boolean[], available: number): number[] {
+function fit(natural: number[], minimum: number[], firm: boolean[], available: number): number[] {
   const widths = [...natural];
   for (const shrinkFirm of [false, true]) {
-    while (widths.reduce((a, b) => a + b + GAP, 0) > available) {
+    while (widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1) > available) {
       let widest = -1;
       widths.forEach((w, i) => {
-        if ((shrinkFirm || !firm[i]) && w > MIN_WIDTH && (widest < 0 || w > widths[widest]!)) widest = i;
+        if ((shrinkFirm || !firm[i]) && w > minimum[i]! && (widest < 0 || w > widths[widest]!)) widest = i;
       });
       if (widest < 0) break;
       widths[widest] = widths[widest]! - 1;
@@ -66,7 +66,12 @@ export function createStreamingTable<T>(target: OutputTarget, columns: Column<T>
         const natural = columns.map((c, i) =>
           Math.max(c.header.length, Math.min(c.maxWidth ?? Infinity, Math.max(0, ...texts.map((r) => r[i]!.length)))),
         );
-        widths = fit(natural, columns.map((c) => c.kind === 'time' || c.kind === 'status'), Math.max(20, target.columns));
+        widths = fit(
+          natural,
+          columns.map((c) => Math.max(MIN_WIDTH, c.header.length)),
+          columns.map((c) => c.kind === 'time' || c.kind === 'status'),
+          Math.max(20, target.columns),
+        );
         out += line(columns.map((c) => c.header), (text) => chalk.bold(text));
       }
       for (const cells of texts) {

@@ -1,0 +1,247 @@
+// The pure parts of `events list`: cursor paging with prefetch and --limit,
+// the --follow poll (dedupe, floor, horizon, bounded memory), day ranges,
+// the streaming terminal table and the next-page command line.
+import { describe, expect, it } from 'vitest';
+import type { EmailEvent, EventsPage } from '../../src/api/emails.js';
+import { eventDetail, oldestFirst } from '../../src/commands/events/columns.js';
+import { commandLine, shellQuote } from '../../src/commands/events/command-line.js';
+import { follow, OVERLAP_MS, pollOnce, SeenEvents } from '../../src/commands/events/follow.js';
+import { eventPages } from '../../src/commands/events/pages.js';
+import { createStreamingTable } from '../../src/commands/events/stream-table.js';
+import { eventListSpec } from '../../src/commands/events/columns.js';
+import { resolveDayRange } from '../../src/input/day-range.js';
+import type { OutputTarget } from '../../src/output/types.js';
+
+const T0 = Date.parse('2026-03-10T12:00:00.000Z');
+
+/** A fake GET /emails/events over a growing list of events (kept oldest first), newest first per page. */
+function fakeServer() {
+  const events: EmailEvent[] = [];
+  const calls: Array<{ cursor?: string; perPage?: number; from?: string }> = [];
+  let n = 0;
+  const add = (ms: number, count = 1) => {
+    for (let k = 0; k < count; k++) events.push({ event_id: `e${n++}`, type: 'delivery', timestamp: new Date(ms).toISOString() });
+    events.sort((a, b) => Date.parse(a.timestamp!) - Date.parse(b.timestamp!));
+  };
+  const fetchPage = async (q: { cursor?: string; perPage?: number; from?: string }): Promise<EventsPage> => {
+    calls.push(q);
+    const size = q.perPage ?? 25;
+    const from = q.from ? Date.parse(`${q.from}T00:00:00Z`) : -Infinity;
+    const inRange = events.filter((e) => Date.parse(e.timestamp!) >= from).reverse();
+    const start = q.cursor ? Number(q.cursor) : 0;
+    const page = inRange.slice(start, start + size);
+    return { events: page, nextCursor: start + size < inRange.length ? String(start + size) : null, totalCount: inRange.length };
+  };
+  return { events, calls, add, fetchPage };
+}
+
+const ids = (events: EmailEvent[]) => events.map((e) => e.event_id);
+
+describe('eventPages', () => {
+  const pagesOf = (total: number) => {
+    const all = Array.from({ length: total }, (_, i) => ({ event_id: `e${i}` }));
+    const sizes: Array<number | undefined> = [];
+    const fetchPage = async (cursor: string | undefined, perPage: number | undefined): Promise<EventsPage> => {
+      sizes.push(perPage);
+      const start = cursor ? Number(cursor) : 0;
+      const size = perPage ?? 25;
+      return { events: all.slice(start, start + size), nextCursor: start + size < total ? String(start + size) : null };
+    };
+    return { all, sizes, fetchPage };
+  };
+
+  it('--limit asks each page for what is still needed and never fetches beyond it', async () => {
+    const s = pagesOf(1000);
+    const got: EmailEvent[] = [];
+    let last;
+    for await (const p of eventPages(s.fetchPage, { perPage: 100, follow: true, limit: 250 })) {
+      got.push(...p.page.events);
+      last = p;
+    }
+    expect(got).toHaveLength(250);
+    expect(s.sizes).toEqual([100, 100, 50]);
+    expect(last!.stoppedAtLimit).toBe(true);
+    expect(last!.page.nextCursor).toBe('250');
+  });
+
+  it('prefetches the next page while the current one is consumed; one page only without follow', async () => {
+    const s = pagesOf(300);
+    const seenWhileWriting: number[] = [];
+    for await (const p of eventPages(s.fetchPage, { perPage: 100, follow: true })) {
+      seenWhileWriting.push(s.sizes.length);
+      expect(p.page.events).toHaveLength(100);
+    }
+    expect(seenWhileWriting).toEqual([2, 3, 3]);
+    const one = pagesOf(300);
+    const pages = [];
+    for await (const p of eventPages(one.fetchPage, { follow: false })) pages.push(p);
+    expect(pages).toHaveLength(1);
+    expect(one.sizes).toEqual([undefined]);
+    expect(pages[0]!.stoppedAtLimit).toBe(false);
+  });
+
+  it('a failed prefetch surfaces on the next turn, not as an unhandled rejection; a repeating cursor ends the listing', async () => {
+    let calls = 0;
+    const failing = async (): Promise<EventsPage> => {
+      calls++;
+      if (calls === 2) throw new Error('boom');
+      return { events: [{ event_id: 'x' }], nextCursor: 'c' };
+    };
+    const gen = eventPages(failing, { perPage: 1, follow: true });
+    await gen.next();
+    await expect(gen.next()).rejects.toThrow('boom');
+    let loops = 0;
+    for await (const _ of eventPages(async () => ({ events: [{ event_id: 'y' }], nextCursor: 'same' }), { perPage: 1, follow: true, firstCursor: 'same' })) loops++;
+    expect(loops).toBe(1);
+  });
+
+  it('an empty page with a cursor is not the end', async () => {
+    const answers: EventsPage[] = [
+      { events: [], nextCursor: 'a' },
+      { events: [{ event_id: 'z' }], nextCursor: null },
+    ];
+    const got = [];
+    for await (const p of eventPages(async () => answers.shift()!, { perPage: 100, follow: true })) got.push(...p.page.events);
+    expect(ids(got)).toEqual(['z']);
+  });
+});
+
+describe('--follow polling', () => {
+  const run = async (server: ReturnType<typeof fakeServer>, script: Array<() => void>, firstPerPage = 3) => {
+    const printed: EmailEvent[] = [];
+    const controller = new AbortController();
+    let step = 0;
+    await follow({
+      fetchPage: server.fetchPage,
+      firstPerPage,
+      intervalMs: 1,
+      write: async (events) => void printed.push(...events),
+      warn: () => undefined,
+      signal: controller.signal,
+      sleep: async () => {
+        if (step >= script.length) {
+          controller.abort(new Error('stop'));
+          throw new Error('aborted');
+        }
+        script[step++]!();
+      },
+    });
+    return printed;
+  };
+
+  it('prints the first page oldest first, then only new events, once each, never the ones below the first page', async () => {
+    const s = fakeServer();
+    for (let i = 0; i < 10; i++) s.add(T0 + i * 1000); // all within the overlap
+    const printed = await run(s, [
+      () => s.add(T0 + 20_000, 2),
+      () => undefined,
+      () => s.add(T0 + 21_000),
+      () => s.add(T0 + 19_500), // late: older than the newest printed, inside the overlap
+    ]);
+    expect(ids(printed)).toEqual(['e7', 'e8', 'e9', 'e10', 'e11', 'e12', 'e13']);
+  });
+
+  it('keeps reading pages while they bring new events (a burst larger than a page)', async () => {
+    const s = fakeServer();
+    s.add(T0);
+    const printed = await run(s, [() => s.add(T0 + 5000, 250)]);
+    expect(printed).toHaveLength(251);
+    expect(new Set(ids(printed)).size).toBe(251);
+  });
+
+  it('an empty first page: everything found later is new; the poll window starts at the --from day', async () => {
+    const s = fakeServer();
+    const printed = await run(s, [() => s.add(T0, 4)]);
+    expect(printed).toHaveLength(4);
+    expect(s.calls[0]).toEqual({ perPage: 3, from: undefined });
+  });
+
+  it('forgets ids older than the overlap, so memory stays bounded over a long watch', async () => {
+    const seen = new SeenEvents();
+    for (let i = 0; i < 10_000; i++) seen.add({ event_id: `e${i}`, timestamp: new Date(T0 + i * 1000).toISOString() });
+    seen.prune();
+    expect(seen.size).toBe(OVERLAP_MS / 1000 + 1);
+  });
+
+  it('a poll reads from the day of the horizon', async () => {
+    const s = fakeServer();
+    const midnight = Date.parse('2026-03-11T00:00:20.000Z');
+    s.add(midnight);
+    const seen = new SeenEvents();
+    seen.add(s.events[0]!);
+    await pollOnce({ fetchPage: s.fetchPage }, seen, 100);
+    expect(s.calls.at(-1)!.from).toBe('2026-03-10'); // 60 s back crosses midnight
+    await pollOnce({ fetchPage: s.fetchPage, from: '2026-03-11' }, seen, 100);
+    expect(s.calls.at(-1)!.from).toBe('2026-03-11');
+  });
+});
+
+describe('resolveDayRange', () => {
+  const now = Date.parse('2026-03-10T05:00:00Z');
+  it('resolves relative days in UTC and checks the order', () => {
+    expect(resolveDayRange({ from: '7d', to: 'today' }, now, 10)).toEqual({ from: '2026-03-03', to: '2026-03-10' });
+    expect(resolveDayRange({ from: '24h' }, now, 10)).toEqual({ from: '2026-03-09', to: undefined });
+    expect(resolveDayRange({}, now, 10)).toEqual({ from: undefined, to: undefined });
+    expect(() => resolveDayRange({ from: '2026-03-05', to: '2026-03-04' }, now, 10)).toThrow('--from 2026-03-05 is after --to 2026-03-04');
+    expect(() => resolveDayRange({ from: '2026-03-11' }, now, 10)).toThrow(/is in the future/);
+    expect(() => resolveDayRange({ to: '2026-02-27' }, now, 10)).toThrow(/before the default start/);
+    expect(resolveDayRange({ to: '2026-02-28' }, now, 10)).toEqual({ from: undefined, to: '2026-02-28' });
+  });
+});
+
+describe('columns and command line', () => {
+  it('detail: bounce class and reason, queue time, link', () => {
+    expect(eventDetail({ type: 'bounce', bounce_class: 10, reason: '550 no such user' })).toBe('class 10: 550 no such user');
+    expect(eventDetail({ type: 'delivery', queue_time: 1234 })).toBe('queued 1234 ms');
+    expect(eventDetail({ type: 'click', target_link_url: 'https://x.example/a' })).toBe('https://x.example/a');
+    expect(eventDetail({ type: 'open' })).toBe('');
+  });
+
+  it('oldestFirst sorts by time and reverses ties of a newest-first page', () => {
+    const t = (s: number) => new Date(T0 + s).toISOString();
+    const page = [
+      { event_id: 'c', timestamp: t(5) },
+      { event_id: 'b', timestamp: t(5) },
+      { event_id: 'a', timestamp: t(1) },
+    ];
+    expect(ids(oldestFirst(page))).toEqual(['a', 'b', 'c']);
+  });
+
+  it('quotes for a POSIX shell only where needed', () => {
+    expect(shellQuote('eyJ0-_x=')).toBe('eyJ0-_x=');
+    expect(shellQuote("it's here")).toBe(`'it'\\''s here'`);
+    expect(commandLine(['events', 'list'], ['--recipient', 'a@b.co', '--fields', 'type detail'])).toBe(
+      "mailctl events list --recipient a@b.co --fields 'type detail'",
+    );
+  });
+});
+
+describe('streaming terminal table', () => {
+  it('sizes columns from the first rows and the terminal, keeps time and type whole, then streams rows', async () => {
+    let out = '';
+    const target: OutputTarget = {
+      write: async (t) => void (out += t),
+      isTTY: true,
+      columns: 80,
+      format: 'table',
+      color: false,
+      now: () => T0,
+    };
+    const w = createStreamingTable(target, eventListSpec.columns);
+    const row = (i: number): EmailEvent => ({
+      timestamp: new Date(T0 + i).toISOString(), type: 'generation_rejection', rcpt_to: `someone.with.a.long.name${i}@example.com`,
+      subject: 'A subject that is rather long for a terminal', mailbox_provider: 'Microsoft Outlook', reason: 'x'.repeat(70),
+    });
+    await w.write([row(1), row(2)]);
+    const afterFirst = out;
+    await w.write([row(3)]);
+    const lines = out.trimEnd().split('\n');
+    expect(lines).toHaveLength(4);
+    expect(out.startsWith(afterFirst)).toBe(true);
+    expect(lines[0]).toMatch(/^TIME\s+TYPE\s+RECIPIENT\s+SUBJECT\s+PROVIDER\s+DETAIL$/);
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(80);
+    expect(lines[3]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d  generation_rejection  /);
+    expect(lines[3]).toContain('…');
+    expect(w.count).toBe(3);
+  });
+});
