@@ -3,11 +3,12 @@
 // emulator's store, empty filtered pages followed to the end, rates without
 // division by zero, the HTML kept out of the terminal, and usage errors that
 // send nothing.
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Campaign, type Emulator } from '../../src/emulator/index.js';
-import { emulatorEnv, ndjson, runCli, tempDir } from '../helpers/cli.js';
+import { BIN, emulatorEnv, ndjson, runCli, tempDir } from '../helpers/cli.js';
 
 const DAY = 86_400_000;
 let emu: Emulator;
@@ -33,6 +34,23 @@ function storedCampaigns(status?: string): Campaign[] {
 }
 
 const tsvRows = (stdout: string) => stdout.split('\n').filter((l) => l !== '').map((l) => l.split('\t'));
+
+/** Runs the CLI on a pseudo-terminal `cols` wide (util-linux `script`), without blocking the emulator. */
+function onTty(args: string[], cols: number): Promise<string> {
+  const line = `stty cols ${cols}; ${process.execPath} ${BIN} ${args.map((a) => `'${a}'`).join(' ')}`;
+  const child = spawn('script', ['-qc', line, '/dev/null'], {
+    env: { PATH: process.env.PATH!, HOME: process.env.HOME!, TERM: 'xterm', MAILCTL_CONFIG_DIR: tempDir(), ...emulatorEnv(emu) },
+  });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+  child.stdin.end();
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', () => resolve(out.replace(/\r\n/g, '\n')));
+  });
+}
+
+const plain = (text: string) => text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
 
 function expectUsage(r: { code: number | null; stderr: string; stdout: string }, flag: string) {
   expect(r.code, r.stderr).toBe(2);
@@ -108,6 +126,22 @@ describe('campaign list', () => {
     expect(expected.some((l) => /,\d+\.\d,\d+\.\d,\d+\.\d,\d+\.\d$/.test(l))).toBe(true);
   });
 
+  it('on a terminal: a header, coloured status, "-" for rates with nothing to divide by, whole ids even when narrow', async () => {
+    const wide = await onTty(['campaign', 'list', '--all', '-q'], 200);
+    expect(wide).toContain('\u001b[1mSTATUS\u001b[22m');
+    expect(wide).toMatch(/\u001b\[3\dmsent\u001b\[39m/);
+    const rows = plain(wide).split('\n');
+    expect(rows[0]).toMatch(/^ID\s+NAME\s+STATUS\s+SENT\/SCHEDULED\s+RECIPIENTS\s+SENT\s+DELIVERED\s+OPENED\s+CLICKED\s+BOUNCED$/);
+    const draftRow = rows.find((r) => r.includes(emu.fixtures.campaigns.draft))!;
+    expect(draftRow).toMatch(/draft\s+-\s+\d+\s+0\s+-\s+-\s+-\s+-$/);
+    const sentRow = rows.find((r) => r.includes(emu.fixtures.campaigns.sent))!;
+    expect(sentRow).toMatch(/sent\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\s+\d+\s+\d+\s+\d+\.\d%\s+\d+\.\d%\s+\d+\.\d%\s+\d+\.\d%$/);
+
+    const narrow = plain(await onTty(['campaign', 'list', '--all', '-q'], 80)).split('\n').filter((l) => l.trim() !== '');
+    expect(narrow.every((l) => l.length <= 80)).toBe(true);
+    for (const c of storedCampaigns()) expect(narrow.some((l) => l.startsWith(`${c.id}  `))).toBe(true);
+  });
+
   it('works with a read-only key (campaigns:read)', async () => {
     const r = await cli(['list', '--status', 'scheduled'], 'read_only');
     expect(r.code, r.stderr).toBe(0);
@@ -151,6 +185,15 @@ describe('campaign show', () => {
       html_bytes: String(Buffer.byteLength(c.html_content!)),
     });
     expect(r.stdout).not.toContain('<html');
+  });
+
+  it('on a terminal: labelled sections, the HTML size instead of the HTML', async () => {
+    const out = plain(await onTty(['campaign', 'show', sentId()], 120));
+    expect(out).toMatch(/^Status\s+sent$/m);
+    expect(out).toMatch(/^Stats$/m);
+    expect(out).toMatch(/^Rates$/m);
+    expect(out).toMatch(/^HTML\s+\d+ bytes \(--html to print/m);
+    expect(out).not.toContain('<html');
   });
 
   it('--json prints the whole API object, html_content included', async () => {

@@ -248,7 +248,7 @@ describe('--dry-run', () => {
     const before = stored(id)!.status;
     const r = await cli(['unschedule', id, '--dry-run', '--json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ dry_run: true, method: 'POST', url: `${emu.baseUrl}/campaigns/${id}/unschedule`, body: null });
+    expect(JSON.parse(r.stdout)).toEqual({ dry_run: true, method: 'POST', url: `${emu.baseUrl}/campaigns/${id}/unschedule` });
     expect(emu.requests).toHaveLength(0);
     expect(stored(id)!.status).toBe(before);
   });

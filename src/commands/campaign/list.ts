@@ -105,5 +105,9 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
     const total = last.total !== undefined ? ` (${last.total} in total)` : '';
     ctx.notice(`page ${last.page} of ${last.lastPage}${total}; next page: ${nextCommand(opts, last.page + 1)}, or --all for every page`);
   }
-  if (writer.count === 0 && out.format === 'table' && out.isTTY) ctx.notice(opts.status ? `no campaigns in state ${opts.status}` : 'no campaigns');
+  if (writer.count === 0 && last && last.page > last.lastPage) {
+    ctx.notice(`page ${last.page} is past the last page (${last.lastPage})`);
+  } else if (writer.count === 0 && out.format === 'table' && out.isTTY) {
+    ctx.notice(opts.status ? `no campaigns in state ${opts.status}` : 'no campaigns');
+  }
 }

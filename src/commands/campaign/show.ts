@@ -86,7 +86,7 @@ export function sections(c: Campaign, isTTY: boolean): DetailSection[] {
       ],
     },
     { title: 'Stats', fields: STATS.map(([k, label]) => f(k, label, stats[k], 'number')) },
-    { title: isTTY ? 'Rates (%)' : undefined, fields: RATES.map(([k, label]) => f(k, label, rates[k], 'percent')) },
+    { title: 'Rates', fields: RATES.map(([k, label]) => f(k, label, rates[k], 'percent')) },
   ];
 }
 
