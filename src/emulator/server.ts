@@ -40,6 +40,8 @@ export function createEmulatorServer(deps: ServerDeps): EmulatorServer {
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+    // Routing and fault scripts ignore a trailing slash; the log keeps the path as sent, so tests
+    // asserting on requests see exactly what the client sent.
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
     const query: Record<string, string> = {};
     for (const name of new Set(url.searchParams.keys())) query[name] = url.searchParams.getAll(name).join(',');
@@ -50,7 +52,7 @@ export function createEmulatorServer(deps: ServerDeps): EmulatorServer {
       seq: ++seq,
       time: deps.now(),
       method: req.method ?? 'GET',
-      path,
+      path: url.pathname,
       query,
       rawQuery: url.search.slice(1),
       headers: { ...req.headers },
@@ -115,6 +117,11 @@ export function createEmulatorServer(deps: ServerDeps): EmulatorServer {
       res.socket?.destroy();
     });
   });
+  // Never close an idle keep-alive connection from this side: when the event loop of an
+  // in-process test is busy, the idle timer can fire after a client reused the connection, and
+  // the request dies with ECONNRESET. Clients close idle connections themselves; close() ends
+  // whatever is left. Dropped connections happen only when a fault says so.
+  server.keepAliveTimeout = 0;
 
   return {
     server,

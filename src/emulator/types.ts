@@ -18,7 +18,7 @@ export interface RecordedRequest {
   seq: number;
   time: number; // ms, arrival (from the emulator's clock)
   method: string;
-  path: string; // no query string
+  path: string; // as sent (percent-encoding and any trailing slash kept), no query string
   query: Record<string, string>; // repeated names are joined with ','
   rawQuery: string;
   headers: Record<string, string | string[] | undefined>;
@@ -29,10 +29,10 @@ export interface RecordedRequest {
 
 export interface FaultScript {
   method?: string;
-  path?: string | RegExp; // exact path without query string, or a pattern tested against it
+  path?: string | RegExp; // exact path (no query string, no trailing slash), or a pattern tested against it
   status?: number; // default 503
-  drop?: boolean; // destroy the socket instead of answering
-  dropMidBody?: boolean; // send the real status, headers and half the body, then destroy
+  drop?: boolean; // destroy the socket instead of answering (the request is not processed)
+  dropMidBody?: boolean; // process the request, send its status, headers and half the body, then destroy
   times?: number; // default 1
   skip?: number; // let this many matching requests through first
   body?: string;

@@ -1,6 +1,6 @@
 // Validation helpers shared by the routes. Errors accumulate per field so one 422 names every
 // offending field at once, as the service's `errors` map does.
-import { validationFailed } from './api-error.js';
+import { notFound, validationFailed } from './api-error.js';
 import { DAY_MS, parseDateOnly, parseDateTime } from './time.js';
 
 export class FieldErrors {
@@ -39,6 +39,15 @@ export function isHttpUrl(s: string): boolean {
 /** Path parameters marked uuid in the spec: a malformed one is a 422 naming the parameter. */
 export function requireUuidParam(name: string, value: string): void {
   if (!isUuid(value)) throw validationFailed({ [name]: [`The ${name} field must be a valid UUID.`] });
+}
+
+/** A record addressed by a uuid path parameter: 422 when malformed, 404 "<Entity> not found." when absent. */
+export function findByUuid<T>(map: ReadonlyMap<string, T>, params: Record<string, string>, name: string, entity: string): T {
+  const id = params[name] as string;
+  requireUuidParam(name, id);
+  const item = map.get(id);
+  if (item === undefined) throw notFound(entity);
+  return item;
 }
 
 type Query = Record<string, string>;

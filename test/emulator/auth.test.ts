@@ -212,7 +212,8 @@ describe('answers shared by every route', () => {
     expect(emu.store.teams.main.topics.get(topic)?.name).toBe(before);
   });
 
-  it('accepts a trailing slash on a path', async () => {
+  it('accepts a trailing slash on a path, logging the path as sent', async () => {
     expect((await get(emu, '/campaigns/')).status).toBe(200);
+    expect(emu.requests.at(-1)?.path).toBe('/campaigns/');
   });
 });

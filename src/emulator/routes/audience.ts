@@ -1,17 +1,9 @@
 // Spec 4.8 to 4.11: topic update, contact, property update, segment.
-import { notFound, ok, type ApiResponse } from '../api-error.js';
+import { ok, type ApiResponse } from '../api-error.js';
 import type { Route, RouteContext } from '../router.js';
 import { isoOrNull } from '../time.js';
 import type { Contact, Property, TeamData, Topic } from '../types.js';
-import { FieldErrors, bodyObject, optString, requireUuidParam } from '../validate.js';
-
-function find<T>(map: Map<string, T>, ctx: RouteContext, param: string, entity: string): T {
-  const id = ctx.params[param] as string;
-  requireUuidParam(param, id);
-  const item = map.get(id);
-  if (item === undefined) throw notFound(entity);
-  return item;
-}
+import { FieldErrors, bodyObject, findByUuid, optString, requireUuidParam } from '../validate.js';
 
 export function renderTopic(team: TeamData, t: Topic): Record<string, unknown> {
   let count = 0;
@@ -59,7 +51,7 @@ function updateTopic(ctx: RouteContext): ApiResponse {
     errs.add('default_subscription', 'The default_subscription field cannot be changed.');
   }
   errs.throwIfAny();
-  const topic = find(ctx.team.topics, ctx, 'topicId', 'Topic');
+  const topic = findByUuid(ctx.team.topics, ctx.params, 'topicId', 'Topic');
   if (name !== undefined && name !== null) topic.name = name;
   if (description !== undefined) topic.description = description;
   if (visibility === 'private' || visibility === 'public') topic.visibility = visibility;
@@ -67,7 +59,7 @@ function updateTopic(ctx: RouteContext): ApiResponse {
 }
 
 function showContact(ctx: RouteContext): ApiResponse {
-  const contact = find(ctx.team.contacts, ctx, 'contactId', 'Contact');
+  const contact = findByUuid(ctx.team.contacts, ctx.params, 'contactId', 'Contact');
   return ok('Contact retrieved successfully.', renderContact(ctx.team, contact));
 }
 
@@ -80,7 +72,7 @@ function updateProperty(ctx: RouteContext): ApiResponse {
   }
   const fallback = optString(errs, body, 'fallback_value', { max: 255, nullable: true });
   errs.throwIfAny();
-  const property = find(ctx.team.properties, ctx, 'propertyId', 'Property');
+  const property = findByUuid(ctx.team.properties, ctx.params, 'propertyId', 'Property');
   if (fallback === undefined) {
     // Spec 4.10: a body with no recognised field is not an error; nothing changes.
     return ok('No recognised field to update; property unchanged.', renderProperty(property));
@@ -90,7 +82,7 @@ function updateProperty(ctx: RouteContext): ApiResponse {
 }
 
 function showSegment(ctx: RouteContext): ApiResponse {
-  const s = find(ctx.team.segments, ctx, 'segmentId', 'Segment');
+  const s = findByUuid(ctx.team.segments, ctx.params, 'segmentId', 'Segment');
   const list = s.list_id === null ? undefined : ctx.team.lists.get(s.list_id);
   return ok('Segment retrieved successfully.', {
     id: s.id,

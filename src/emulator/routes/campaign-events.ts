@@ -7,30 +7,19 @@
 // The cursor encodes the campaign and a position in its oldest-first event array; new events
 // are appended above it, so a cursor stays valid while a campaign is sending.
 import { ok, type ApiResponse } from '../api-error.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
 import type { Route, RouteContext } from '../router.js';
 import { isoOffset } from '../time.js';
 import { CAMPAIGN_EVENT_TYPES, type Campaign, type CampaignEvent } from '../types.js';
 import { FieldErrors, dateTimeQuery, emailQuery, intQuery, oneOfQuery, requireUuidParam } from '../validate.js';
 import { findCampaign } from './campaigns.js';
 
-interface CampaignCursor {
-  c: string;
-  p: number;
-}
-
-function encodeCursor(c: CampaignCursor): string {
-  return Buffer.from(JSON.stringify(c)).toString('base64url');
-}
-
-function decodeCursor(raw: string, campaign: Campaign): number | null {
-  try {
-    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<CampaignCursor>;
-    if (c.c !== campaign.id || !Number.isSafeInteger(c.p)) return null;
-    const p = c.p as number;
-    return p >= 0 && p <= campaign.events.length ? p : null;
-  } catch {
-    return null;
-  }
+/** The position inside a cursor of this campaign, or null. */
+function readCursor(raw: string, campaign: Campaign): number | null {
+  const c = decodeCursor(raw);
+  if (c === null || c.c !== campaign.id || !Number.isSafeInteger(c.p)) return null;
+  const p = c.p as number;
+  return p >= 0 && p <= campaign.events.length ? p : null;
 }
 
 function renderEvent(e: CampaignEvent): Record<string, unknown> {
@@ -63,7 +52,7 @@ function listCampaignEvents(ctx: RouteContext): ApiResponse {
   const events = campaign.events;
   let top = events.length;
   if (ctx.query.cursor) {
-    const p = decodeCursor(ctx.query.cursor, campaign);
+    const p = readCursor(ctx.query.cursor, campaign);
     if (p === null) errs.add('cursor', 'The cursor is invalid or expired.');
     errs.throwIfAny();
     top = p as number;

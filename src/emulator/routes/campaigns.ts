@@ -7,11 +7,11 @@
 // POST /campaigns/{fixtures.vanishingCampaign}/schedule reproduces it (once per emulator: it is
 // gone afterwards, 404). To reproduce it for unschedule, set
 // `store.teams.main.campaigns.get(id).vanishOnWrite = true` on a scheduled campaign.
-import { ok, notFound, stateError, type ApiResponse } from '../api-error.js';
+import { ok, stateError, type ApiResponse } from '../api-error.js';
 import type { Route, RouteContext } from '../router.js';
 import { isoOrNull, isoUtc, parseDateTime } from '../time.js';
 import type { Campaign, CampaignState } from '../types.js';
-import { FieldErrors, bodyObject, intQuery, oneOfQuery, requireUuidParam } from '../validate.js';
+import { FieldErrors, bodyObject, findByUuid, intQuery, oneOfQuery, requireUuidParam } from '../validate.js';
 
 export const CAMPAIGN_STATES: readonly CampaignState[] = [
   'draft', 'scheduled', 'preparing', 'in_review', 'sending', 'sent', 'failed',
@@ -38,11 +38,7 @@ export function renderCampaign(c: Campaign, withHtml: boolean): Record<string, u
 }
 
 export function findCampaign(ctx: RouteContext): Campaign {
-  const id = ctx.params.campaignId as string;
-  requireUuidParam('campaignId', id);
-  const c = ctx.team.campaigns.get(id);
-  if (!c) throw notFound('Campaign');
-  return c;
+  return findByUuid(ctx.team.campaigns, ctx.params, 'campaignId', 'Campaign');
 }
 
 function listCampaigns(ctx: RouteContext): ApiResponse {

@@ -5,6 +5,7 @@
 // (newer) events, so a cursor stays valid while events arrive, and freezing the range keeps a
 // paging client's window and total_count fixed even when `from`/`to` were defaults based on now.
 import { notFound, ok } from '../api-error.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
 import { EMAIL_EVENT_TYPES, type EventLog } from '../data/event-log.js';
 import { CountCache, compileFilter, pageOf, type EventFilterInput } from '../data/event-query.js';
 import type { Route, RouteContext } from '../router.js';
@@ -22,20 +23,11 @@ interface EventCursor {
   h: number;
 }
 
-function encodeCursor(c: EventCursor): string {
-  return Buffer.from(JSON.stringify(c)).toString('base64url');
-}
-
-function decodeCursor(raw: string, team: TeamName, log: EventLog): EventCursor | null {
-  try {
-    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<EventCursor>;
-    const ints = [c.p, c.f, c.t, c.h].every((n) => Number.isSafeInteger(n));
-    if (!ints || c.team !== team) return null;
-    const v = c as EventCursor;
-    return v.p >= 0 && v.p <= v.h && v.h <= log.length && v.f <= v.t ? v : null;
-  } catch {
-    return null;
-  }
+function readCursor(raw: string, team: TeamName, log: EventLog): EventCursor | null {
+  const c = decodeCursor(raw);
+  if (c === null || c.team !== team || ![c.p, c.f, c.t, c.h].every((n) => Number.isSafeInteger(n))) return null;
+  const v = c as unknown as EventCursor;
+  return v.p >= 0 && v.p <= v.h && v.h <= log.length && v.f <= v.t ? v : null;
 }
 
 interface Range {
@@ -87,7 +79,7 @@ function listEvents(ctx: RouteContext) {
   const filter = filterOf(ctx, errs);
   const perPage = intQuery(errs, ctx.query, 'per_page', 1, 100, 25);
   const rawCursor = ctx.query.cursor;
-  const cursor = rawCursor ? decodeCursor(rawCursor, ctx.team.name, log) : undefined;
+  const cursor = rawCursor ? readCursor(rawCursor, ctx.team.name, log) : undefined;
   if (cursor === null) errs.add('cursor', 'The cursor is invalid or expired.');
   const range = rangeOf(ctx, errs, cursor ? { fromMs: cursor.f, toMs: cursor.t } : undefined);
   errs.throwIfAny();
