@@ -1,0 +1,149 @@
+import { BULK_PATH, bulkMembership, bulkRequest, type BulkOperation } from '../../api/audience.js';
+import { requireBaseUrl } from '../../config/resolve.js';
+import type { Context } from '../../context.js';
+import { ApiError, CliError, ExitCode, NetworkError, UsageError } from '../../errors.js';
+import { readIdSource, uniqueIds } from '../../input/ids.js';
+import { confirm } from '../../input/prompt.js';
+import { previewUrl, sandboxNote } from '../topic/dry-run.js';
+import type { BulkOptions } from './options.js';
+import { describeRequest, planRequests, type PlannedRequest } from './plan.js';
+import { startProgress } from './progress.js';
+import { checkPlanFields, checkTotalsFields, writePlan, writeTotals, type Totals } from './report.js';
+
+// `lists attach|detach`: read and check every id first (exit 2 before anything
+// is sent), split the pairs into the fewest requests the limits allow, send
+// them one after another at the pace the client's rate-limit pacing allows,
+// and print the totals. A request that still fails after the client's retries
+// stops the run: the totals so far go to stdout, what did not run to stderr,
+// and the error is rethrown for main.ts to map to its exit code.
+
+const n = (x: number) => x.toLocaleString('en-US');
+const plural = (count: number, word: string) => `${n(count)} ${word}${count === 1 ? '' : 's'}`;
+
+async function stdinBytes(ctx: Context): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of ctx.io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+async function collectIds(ctx: Context, what: 'contact' | 'list', given: string[], file: string | undefined, column?: string): Promise<string[]> {
+  const flag = what === 'contact' ? '--contacts-file' : '--lists-file';
+  if (file === '-' && ctx.io.stdinIsTTY) ctx.notice(`reading ${what} ids from stdin (one per line; end with Ctrl-D)`);
+  const fromFile = file === undefined ? [] : await readIdSource(flag, file, () => stdinBytes(ctx), column);
+  const { ids, duplicates } = uniqueIds([...given, ...fromFile]);
+  if (ids.length === 0) throw new UsageError(`${flag}: ${file === '-' ? 'stdin' : file} holds no ${what} ids`);
+  if (duplicates > 0) ctx.notice(`note: ${plural(duplicates, `duplicate ${what} id`)} ignored`);
+  return ids;
+}
+
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+}
+
+/** Detach removes memberships: ask on a terminal, require --yes anywhere else. */
+async function confirmDetach(ctx: Context, opts: BulkOptions, contacts: number, lists: number): Promise<void> {
+  const pairs = contacts * lists;
+  const what = `${plural(contacts, 'contact')} from ${plural(lists, 'list')} (${plural(pairs, 'pair')})`;
+  // stdin that carried ids is at its end and cannot answer a question.
+  const interactive = ctx.io.stdinIsTTY && ctx.io.stderrIsTTY && opts.contactsFile !== '-' && opts.listsFile !== '-';
+  if (!interactive) {
+    throw new UsageError(`lists detach would detach ${what}: pass --yes to confirm when not at a terminal`);
+  }
+  const yes = await Promise.race([confirm(ctx.io, `Detach ${what}?`), aborted(ctx.signal)]);
+  if (!yes) throw new CliError('cancelled: nothing was detached', ExitCode.Failure);
+}
+
+/** For a 422 naming `contact_ids.3`: which id of the input that was. */
+function explainFieldErrors(error: unknown, req: PlannedRequest): string[] {
+  if (!(error instanceof ApiError)) return [];
+  return Object.keys(error.fieldErrors).flatMap((field) => {
+    const m = /^(contact_ids|list_ids)\.(\d+)$/.exec(field);
+    if (!m) return [];
+    const isContact = m[1] === 'contact_ids';
+    const i = Number(m[2]);
+    const id = (isContact ? req.contactIds : req.listIds)[i];
+    if (id === undefined) return [];
+    const position = (isContact ? req.contacts.from : req.lists.from) + i;
+    return [`  ${field} is ${id} (${isContact ? 'contact' : 'list'} ${position} of the input)`];
+  });
+}
+
+function failureLines(ctx: Context, op: BulkOperation, plan: PlannedRequest[], failed: PlannedRequest, error: unknown): string[] {
+  const total = plan.length;
+  const k = failed.index;
+  const interrupted = ctx.signal.aborted;
+  // A dropped connection or Ctrl-C may come after the server applied the request.
+  const unsure = interrupted || error instanceof NetworkError;
+  let rest: string;
+  if (unsure) rest = `request ${k} may or may not have been applied${k < total ? `; requests ${k + 1}-${total} did not run` : ''}`;
+  else rest = k < total ? `requests ${k}-${total} did not run` : `request ${k} did not run`;
+  const again =
+    op === 'attach'
+      ? 'attaching is idempotent: pairs already attached are counted as already_attached'
+      : 'detaching is idempotent: pairs already gone are counted as not_present';
+  return [
+    `request ${k} of ${total} ${interrupted ? 'was interrupted' : 'failed'}: ${describeRequest(failed)}; ${rest}`,
+    ...explainFieldErrors(error, failed),
+    `${k - 1} of ${total} requests succeeded; their totals are on stdout`,
+    `re-running the same command is safe: ${again}`,
+  ];
+}
+
+export async function runBulk(op: BulkOperation, opts: BulkOptions, ctx: Context): Promise<void> {
+  const out = ctx.output();
+  if (opts.dryRun) checkPlanFields(out);
+  else checkTotalsFields(out, op);
+
+  const contacts = await collectIds(ctx, 'contact', opts.contacts, opts.contactsFile, opts.column);
+  const lists = await collectIds(ctx, 'list', opts.lists, opts.listsFile, opts.column);
+  const plan = planRequests(contacts, lists);
+  const method = bulkRequest(op, [], []).method;
+
+  if (opts.dryRun) {
+    const url = previewUrl(requireBaseUrl(ctx.settings()), { path: BULK_PATH });
+    await writePlan(out, { op, method, url, contacts: contacts.length, lists: lists.length, plan });
+    ctx.notice('dry run: nothing was sent');
+    sandboxNote(ctx);
+    return;
+  }
+
+  const api = await ctx.api(); // key and base URL checked before any question is asked
+  if (op === 'detach' && !opts.yes) await confirmDetach(ctx, opts, contacts.length, lists.length);
+
+  const totals: Totals = {
+    changed: 0, unchanged: 0, totalPairs: 0, contacts: contacts.length, lists: lists.length, requests: plan.length, requestsSucceeded: 0,
+  };
+  const pairsPlanned = contacts.length * lists.length;
+  const progress = startProgress(ctx, op === 'attach' ? 'attaching' : 'detaching', plan.length, pairsPlanned);
+  const mismatches: string[] = [];
+  let pairsSent = 0;
+  let current: PlannedRequest | undefined;
+  try {
+    for (const req of plan) {
+      current = req;
+      if (ctx.signal.aborted) throw ctx.signal.reason;
+      const result = await bulkMembership(api, op, req.contactIds, req.listIds);
+      if (result.totalPairs !== req.pairs) {
+        mismatches.push(`request ${req.index} (${describeRequest(req)}): the API counted ${n(result.totalPairs)} pairs, mailctl sent ${n(req.pairs)}`);
+      }
+      totals.changed += result.changed;
+      totals.unchanged += result.unchanged;
+      totals.totalPairs += result.totalPairs;
+      totals.requestsSucceeded++;
+      pairsSent += req.pairs;
+      progress.update(totals.requestsSucceeded, pairsSent);
+    }
+  } catch (error) {
+    progress.stop();
+    for (const m of mismatches) ctx.warn(m);
+    await writeTotals(out, op, totals);
+    if (current) ctx.io.stderr.write(`${failureLines(ctx, op, plan, current, error).join('\n')}\n`);
+    throw error;
+  }
+  progress.stop();
+  for (const m of mismatches) ctx.warn(m);
+  await writeTotals(out, op, totals);
+}

@@ -1,0 +1,145 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/errors.js';
+import { csvRecords, decodeIdBytes, parseIdText, readIdSource, uniqueIds } from '../../src/input/ids.js';
+
+const A = '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f';
+const B = '8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a';
+const C = '00000000-0000-4000-8000-000000000003';
+
+function usage(fn: () => unknown): UsageError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return error as UsageError;
+  }
+  throw new Error('expected a UsageError');
+}
+
+describe('one id per line', () => {
+  it('trims, skips blank lines and accepts CRLF and lone CR line ends', () => {
+    expect(parseIdText(`  ${A}  \r\n\r\n${B}\r${C}\n\n`, 'ids.txt')).toEqual([A, B, C]);
+  });
+
+  it('names the file and line of the first bad id', () => {
+    const e = usage(() => parseIdText(`${A}\n\n${B}x\nnope\n`, 'contacts.txt'));
+    expect(e.message).toBe(`contacts.txt:3: "${B}x" is not a UUID`);
+  });
+
+  it('on a bad first line hints at --column, since it may be a header', () => {
+    const e = usage(() => parseIdText(`contact_id\n${A}\n`, 'c.txt'));
+    expect(e.message).toBe('c.txt:1: "contact_id" is not a UUID');
+    expect(e.hint).toMatch(/--column/);
+  });
+
+  it('cuts a very long bad value in the message', () => {
+    const e = usage(() => parseIdText('x'.repeat(500), 'f'));
+    expect(e.message.length).toBeLessThan(100);
+  });
+
+  it('an empty or blank text has no ids', () => {
+    expect(parseIdText('', 'f')).toEqual([]);
+    expect(parseIdText('\n \r\n', 'f')).toEqual([]);
+  });
+});
+
+describe('CSV with a header', () => {
+  it('takes the first column by default', () => {
+    expect(parseIdText(`id,email\n${A},a@example.com\n${B},"b, with comma"\n`, 'c.csv')).toEqual([A, B]);
+  });
+
+  it('takes the --column it is told, exactly or case-insensitively', () => {
+    const text = `email,Contact_ID\r\na@example.com,${A}\r\nb@example.com, ${B} \r\n`;
+    expect(parseIdText(text, 'c.csv', 'Contact_ID')).toEqual([A, B]);
+    expect(parseIdText(text, 'c.csv', 'contact_id')).toEqual([A, B]);
+  });
+
+  it('--column makes a single-column file with a header CSV', () => {
+    expect(parseIdText(`contact_id\n${A}\n`, 'c.csv', 'contact_id')).toEqual([A]);
+  });
+
+  it('a missing column is named with the header it did find', () => {
+    const e = usage(() => parseIdText(`id,email\n${A},x\n`, 'c.csv', 'contact_id'));
+    expect(e.message).toBe('--column: c.csv has no column "contact_id"');
+    expect(e.hint).toContain('"id", "email"');
+  });
+
+  it('reports the line of a bad id, counting line breaks inside quoted values', () => {
+    const text = `id,note\n${A},"two\nlines"\n\nabc,x\n`;
+    const e = usage(() => parseIdText(text, 'contacts.csv'));
+    expect(e.message).toBe('contacts.csv:5: "abc" is not a UUID');
+  });
+
+  it('an empty id cell is an error, a row of empty cells is a blank line', () => {
+    expect(parseIdText(`id,email\n${A},x\n,,\n`, 'c.csv')).toEqual([A]);
+    const e = usage(() => parseIdText(`id,email\n${A},x\n,b@example.com\n`, 'c.csv'));
+    expect(e.message).toBe('c.csv:3: no id in the first column');
+  });
+
+  it('quoted ids and doubled quotes are read as RFC 4180 says', () => {
+    expect(parseIdText(`"id","say ""hi"""\n"${A}","x"\n`, 'c.csv')).toEqual([A]);
+    expect(csvRecords('a,"b ""c"""\n', 'f')).toEqual([{ line: 1, cells: ['a', 'b "c"'] }]);
+    expect(csvRecords('a,\n', 'f')).toEqual([{ line: 1, cells: ['a', ''] }]);
+  });
+
+  it('an unterminated quote names the line it starts on', () => {
+    const e = usage(() => parseIdText(`id\n"${A}\n`, 'c.csv', 'id'));
+    expect(e.message).toBe('c.csv:2: a quoted CSV value is never closed');
+  });
+
+  it('a first row that starts with an id is data, not a header', () => {
+    expect(parseIdText(`${A},first\n${B},second\n`, 'c.csv')).toEqual([A, B]);
+  });
+});
+
+describe('bytes and files', () => {
+  it('drops a UTF-8 BOM', () => {
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${A}\r\n`)]);
+    expect(parseIdText(decodeIdBytes(bytes, 'f'), 'f')).toEqual([A]);
+  });
+
+  it('a UTF-8 BOM before a CSV header does not become part of the column name', () => {
+    const text = decodeIdBytes(Buffer.from(`\uFEFFcontact_id,email\n${A},x\n`), 'f');
+    expect(parseIdText(text, 'f', 'contact_id')).toEqual([A]);
+  });
+
+  it('reads UTF-16 with its BOM (spreadsheet "Unicode text")', () => {
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${A}\r\n${B}\r\n`, 'utf16le')]);
+    expect(parseIdText(decodeIdBytes(le, 'f'), 'f')).toEqual([A, B]);
+    const be = Buffer.from(le);
+    be.swap16();
+    expect(parseIdText(decodeIdBytes(be, 'f'), 'f')).toEqual([A, B]);
+  });
+
+  it('refuses bytes that are not UTF-8, and binary files', () => {
+    expect(usage(() => decodeIdBytes(Buffer.from([0x41, 0xc3, 0x28]), 'x.bin')).message).toBe('x.bin: not UTF-8 text');
+    expect(usage(() => decodeIdBytes(Buffer.from([0x41, 0x00, 0x42]), 'x.bin')).message).toMatch(/^x\.bin: not a text file/);
+  });
+
+  it('reads a file, names it in errors, and names the flag when it cannot be read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ids-'));
+    writeFileSync(join(dir, 'ok.txt'), `${A}\n${B}\n`);
+    writeFileSync(join(dir, 'bad.txt'), `${A}\nzzz\n`);
+    const noStdin = async () => {
+      throw new Error('stdin must not be read');
+    };
+    expect(await readIdSource('--contacts-file', join(dir, 'ok.txt'), noStdin)).toEqual([A, B]);
+    await expect(readIdSource('--contacts-file', join(dir, 'bad.txt'), noStdin)).rejects.toThrow(`${join(dir, 'bad.txt')}:2: "zzz" is not a UUID`);
+    await expect(readIdSource('--lists-file', join(dir, 'missing.txt'), noStdin)).rejects.toThrow(/^--lists-file: cannot read ".*missing\.txt": no such file$/);
+    await expect(readIdSource('--lists-file', dir, noStdin)).rejects.toThrow(/it is a directory/);
+  });
+
+  it('"-" reads stdin and calls it stdin in errors', async () => {
+    const stdin = async () => Buffer.from(`${A}\nbad\n`);
+    await expect(readIdSource('--contacts-file', '-', stdin)).rejects.toThrow('stdin:2: "bad" is not a UUID');
+  });
+});
+
+describe('uniqueIds', () => {
+  it('keeps the first of each id, comparing case-insensitively, and counts the rest', () => {
+    expect(uniqueIds([A, B, A.toUpperCase(), C, B])).toEqual({ ids: [A, B, C], duplicates: 2 });
+  });
+});
