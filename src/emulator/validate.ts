@@ -81,10 +81,6 @@ export function listQuery(query: Query, name: string): string[] | undefined {
   return items.length > 0 ? items : undefined;
 }
 
-export function stringQuery(query: Query, name: string): string | undefined {
-  return raw(query, name);
-}
-
 export function oneOfQuery<T extends string>(
   errs: FieldErrors,
   query: Query,
