@@ -29,6 +29,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const seed = check('seed', options.seed ?? 1, 0, 2 ** 32 - 1, true);
   const events = check('events', options.events ?? 2000, 0, 50_000_000, true);
   const contacts = check('contacts', options.contacts ?? 200, 0, 1_000_000, true);
+  const lists = check('lists', options.lists ?? 6, 1, 10_000, true);
   const rateLimit = check('rateLimit', options.rateLimit ?? 0, 0);
   const latency = check('latency', options.latency ?? 0, 0);
   const faultRate = check('faultRate', options.faultRate ?? 0, 0, 1);
@@ -36,7 +37,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const now = options.now ?? Date.now;
 
   const start = now();
-  const sizes = { events, contacts, lists: 6, topics: 4, properties: 6, webhooks: 3 };
+  const sizes = { events, contacts, lists, topics: 4, properties: 6, webhooks: 3 };
   const main = buildTeam('main', seed, start, sizes);
   const other = buildTeam('other', seed, start, OTHER_TEAM_SIZES);
   const store: EmulatorStore = { teams: { main: main.team, other: other.team } };

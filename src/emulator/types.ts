@@ -8,6 +8,7 @@ export interface EmulatorOptions {
   seed?: number; // default 1; all data deterministic from it
   events?: number; // number of email events for the main team (default 2000)
   contacts?: number; // number of contacts (default 200)
+  lists?: number; // number of lists (default 6); bulk tests need more than 50
   rateLimit?: number; // requests per second per team (token bucket, capacity = rate); undefined/0 = off
   latency?: number; // ms added before each answer
   faultRate?: number; // 0..1 share of requests failing with 500/502/503 or a dropped connection

@@ -12,6 +12,7 @@ export function register(program: Command): void {
       .addOption(new Option('--seed <n>', 'seed of the generated data').default('1'))
       .addOption(new Option('--events <n>', 'email events to generate (up to 5,000,000)').default('2000'))
       .addOption(new Option('--contacts <n>', 'contacts to generate').default('200'))
+      .addOption(new Option('--lists <n>', 'lists to generate (bulk membership needs more than 50 to split requests)').default('6'))
       .addOption(new Option('--rate-limit <rps>', 'requests per second per team, as the service enforces (3 mirrors production); off by default'))
       .addOption(new Option('--latency <ms>', 'delay added before each answer').default('0'))
       .addOption(new Option('--fault-rate <p>', 'share of requests (0-1) failing with 500/502/503 or a dropped connection').default('0')),

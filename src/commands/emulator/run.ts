@@ -9,7 +9,8 @@ const schema = z.object({
   port: intFlag(0, 65_535),
   seed: intFlag(0, 2 ** 31 - 1),
   events: intFlag(0, 5_000_000),
-  contacts: intFlag(0, 100_000),
+  contacts: intFlag(0, 1_000_000),
+  lists: intFlag(1, 10_000),
   rateLimit: intFlag(1, 100_000).optional(),
   latency: intFlag(0, 60_000),
   faultRate: z
