@@ -27,7 +27,9 @@ const PLANS = ['free', 'starter', 'pro', 'enterprise'];
 const COUNTRIES = ['FR', 'DE', 'IT', 'ES', 'NL', 'US', 'JP', 'BR'];
 
 export function makeLists(rng: Rng, now: number, count: number): MailingList[] {
-  return LIST_NAMES.slice(0, count).map((name, i) => ({ id: uuidFrom(rng), name, created_at: now - (200 - i) * DAY_MS }));
+  // Past the named lists (bulk tests ask for more than 50), names are numbered.
+  const names = Array.from({ length: count }, (_, i) => LIST_NAMES[i] ?? `List ${i + 1}`);
+  return names.map((name, i) => ({ id: uuidFrom(rng), name, created_at: now - (200 - i) * DAY_MS }));
 }
 
 export function makeTopics(rng: Rng, now: number, count: number): Topic[] {
