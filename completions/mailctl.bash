@@ -39,7 +39,7 @@ __mailctl_flags() {
     'lists attach') __mailctl_words='--contact --list --contacts-file --lists-file --column --dry-run --help' ;;
     'lists detach') __mailctl_words='--contact --list --contacts-file --lists-file --column --dry-run --yes --help' ;;
     'webhook set') __mailctl_words='--name --url --events --enable --disable --auth-type --auth-username --auth-password-stdin --oauth-token-url --oauth-client-id --oauth-client-secret-stdin --dry-run --help' ;;
-    'emulator') __mailctl_words='--host --port --seed --events --contacts --rate-limit --latency --fault-rate --help' ;;
+    'emulator') __mailctl_words='--host --port --seed --events --contacts --lists --rate-limit --latency --fault-rate --help' ;;
     'api') __mailctl_words='--field --raw-field --query --input --paginate --dry-run --help' ;;
     *) __mailctl_words='--help' ;;
   esac
@@ -63,7 +63,7 @@ __mailctl_takes_value() {
     'lists attach --contact'|'lists attach --list'|'lists attach --contacts-file'|'lists attach --lists-file'|'lists attach --column') return 0 ;;
     'lists detach --contact'|'lists detach --list'|'lists detach --contacts-file'|'lists detach --lists-file'|'lists detach --column') return 0 ;;
     'webhook set --name'|'webhook set --url'|'webhook set --events'|'webhook set --auth-type'|'webhook set --auth-username'|'webhook set --oauth-token-url'|'webhook set --oauth-client-id') return 0 ;;
-    'emulator --host'|'emulator --port'|'emulator --seed'|'emulator --events'|'emulator --contacts'|'emulator --rate-limit'|'emulator --latency'|'emulator --fault-rate') return 0 ;;
+    'emulator --host'|'emulator --port'|'emulator --seed'|'emulator --events'|'emulator --contacts'|'emulator --lists'|'emulator --rate-limit'|'emulator --latency'|'emulator --fault-rate') return 0 ;;
     'api -F'|'api --field'|'api -f'|'api --raw-field'|'api --query'|'api --input') return 0 ;;
   esac
   return 1

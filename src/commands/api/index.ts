@@ -24,7 +24,15 @@ export function register(program: Command): void {
       .addOption(new Option('--query <key=value>', 'query parameter, sent as given; a name repeated is joined with commas (repeatable)').argParser(collect))
       .addOption(new Option('--input <file>', 'raw JSON body from a file, or - for stdin; not with --field (must be valid JSON)'))
       .addOption(new Option('--paginate', 'GET only: follow next_cursor or page numbers up to last_page and print one JSON array of the items (NDJSON with --ndjson)'))
-      .addOption(new Option('--dry-run', 'print the request (secrets masked) without sending it')),
+      .addOption(new Option('--dry-run', 'print the request (secrets masked) without sending it'))
+      .addHelpText(
+        'after',
+        [
+          '',
+          'Prints the response body as JSON: indented on a terminal, on one line in a pipe.',
+          'Exit codes follow the HTTP status as for every command (mailctl help exit-codes).',
+        ].join('\n'),
+      ),
     {
       api: 'any operation (METHOD PATH)',
       examples: [

@@ -1,12 +1,14 @@
 import type { Command } from 'commander';
 import { HELP_TOPICS } from './names.js';
+import { addPrefixSuggestions } from './suggest.js';
 
 /**
  * `mailctl help [TOPIC | COMMAND...]`: a help topic, or commander's help of any
  * command however deep (`mailctl help campaign list`). Replaces commander's
  * implicit help command, which only knows one level and shows the root help
  * for a word it does not know; here an unknown word is a usage error (exit 2)
- * with the nearest name. Registered last, so it is listed after the nouns.
+ * with the nearest name. Registered last, so it is listed after the nouns,
+ * and so that every command exists when prefix suggestions are added.
  */
 export function register(program: Command): void {
   const width = Math.max(...HELP_TOPICS.map((t) => t.name.length));
@@ -32,4 +34,5 @@ export function register(program: Command): void {
       const { showHelp } = await import('./show.js');
       showHelp(words, cmd);
     });
+  addPrefixSuggestions(program);
 }

@@ -27,11 +27,12 @@ Every command ends with one of these, so scripts and CI jobs can branch on $?:
 The error itself goes to stderr as
   error: <message> (<error_code>, HTTP <status>)
 followed by the API's field errors and a hint; with --json or --ndjson also
-as one JSON object: {"error":{"status":..,"code":..,"message":..,"exit_code":..}}
+as one JSON object on stderr:
+  {"error":{"status":404,"code":"not_found","message":"...","exit_code":4}}
 
 Examples:
   $ mailctl campaign unschedule "$ID" --if-scheduled
-  $ mailctl campaign show "$ID" --json > c.json; [ $? -eq 4 ] && echo "no such campaign"
+  $ mailctl campaign show "$ID" >/dev/null; [ $? = 4 ] && echo "campaign gone"
   $ mailctl api GET /campaigns/"$ID" || echo "failed with exit code $?"
 `;
 
