@@ -1,14 +1,15 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { UsageError } from '../../errors.js';
-import { listFlag, parseInput, uuid } from '../schema.js';
+import { isUuid } from '../../input/ids.js';
+import { listFlag, parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
 
 const path = z.string().refine((s) => s.trim() !== '', { error: 'needs a file path, or - for stdin' });
 
 const schema = z.object({
-  contact: listFlag(uuid).optional(),
-  list: listFlag(uuid).optional(),
+  contact: listFlag(z.string()).optional(),
+  list: listFlag(z.string()).optional(),
   contactsFile: path.optional(),
   listsFile: path.optional(),
   column: z.string().trim().min(1, { error: 'needs a column name' }).optional(),
@@ -26,8 +27,16 @@ export interface BulkOptions {
   yes: boolean;
 }
 
+/** Names the bad item itself (schema.ts cannot point into a split comma list). */
+function checkIds(flag: string, ids: string[] | undefined): void {
+  const bad = ids?.find((id) => !isUuid(id));
+  if (bad !== undefined) throw new UsageError(`${flag}: ${JSON.stringify(bad.slice(0, 60))} is not a UUID`);
+}
+
 export function parse(input: RawInput, cmd: Command): BulkOptions {
   const o = parseInput(schema, input, cmd);
+  checkIds('--contact', o.contact);
+  checkIds('--list', o.list);
   if (o.contactsFile === '-' && o.listsFile === '-') {
     throw new UsageError('--contacts-file and --lists-file cannot both be - (stdin can be read only once)');
   }
