@@ -3,8 +3,12 @@ import { withHelp } from '../help.js';
 import { verb } from '../verb.js';
 
 // Kept free of zod/undici: --help loads only this file.
-const TYPES =
-  'injection, delivery, bounce, delay, out_of_band, spam_complaint, policy_rejection, click, open, initial_open,\n  amp_click, amp_open, amp_initial_open, generation_failure, generation_rejection, list_unsubscribe, link_unsubscribe';
+const TYPES = [
+  'injection, delivery, bounce, delay, out_of_band, spam_complaint,',
+  'policy_rejection, click, open, initial_open, amp_click, amp_open,',
+  'amp_initial_open, generation_failure, generation_rejection,',
+  'list_unsubscribe, link_unsubscribe',
+].join('\n  ');
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 

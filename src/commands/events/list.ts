@@ -34,6 +34,8 @@ export interface ListOptions {
 }
 
 const DEFAULT_POLL_MS = 2000;
+/** Widths a streaming terminal table starts from, whatever its first rows hold ("generation_rejection", "Microsoft Outlook"). */
+const STREAM_MIN_WIDTHS = { type: 20, rcpt_to: 28, subject: 24, mailbox_provider: 17, detail: 24 };
 /** Big enough for any export, small enough to stay an exact integer. */
 const MAX_LIMIT = 1_000_000_000;
 
@@ -117,7 +119,7 @@ export async function run(opts: ListOptions, ctx: Context): Promise<void> {
   // A terminal table that must not wait for the end: print rows as they come.
   const writer: ListWriter<EmailEvent> =
     out.format === 'table' && out.isTTY && (paging || opts.follow)
-      ? createStreamingTable(out, selectColumns(out.fields, eventListSpec.columns))
+      ? createStreamingTable(out, selectColumns(out.fields, eventListSpec.columns), STREAM_MIN_WIDTHS)
       : createListWriter(out, eventListSpec);
 
   try {
@@ -148,6 +150,8 @@ export async function run(opts: ListOptions, ctx: Context): Promise<void> {
       await writer.write(page.page.events);
       last = page;
     }
+    // The rows come before the notice about them (a terminal table is drawn at end()).
+    await writer.end();
     if (!last) return;
     const shown = writer.count;
     const total = last.page.totalCount;

@@ -37,7 +37,11 @@ function clip(text: string, width: number): string {
   return text.length <= width ? text.padEnd(width) : `${text.slice(0, width - 1)}${TRUNCATE}`;
 }
 
-export function createStreamingTable<T>(target: OutputTarget, columns: Column<T>[]): ListWriter<T> {
+/**
+ * `minWidths` (by column key) keeps a column from being sized by a first
+ * batch that happens to hold only short values (later rows would be cut).
+ */
+export function createStreamingTable<T>(target: OutputTarget, columns: Column<T>[], minWidths: Record<string, number> = {}): ListWriter<T> {
   const { chalk, status } = colouriser(target.color);
   let widths: number[] | undefined;
   let count = 0;
@@ -64,7 +68,7 @@ export function createStreamingTable<T>(target: OutputTarget, columns: Column<T>
       let out = '';
       if (!widths) {
         const natural = columns.map((c, i) =>
-          Math.max(c.header.length, Math.min(c.maxWidth ?? Infinity, Math.max(0, ...texts.map((r) => r[i]!.length)))),
+          Math.max(c.header.length, Math.min(c.maxWidth ?? Infinity, Math.max(minWidths[c.key] ?? 0, ...texts.map((r) => r[i]!.length)))),
         );
         widths = fit(
           natural,
