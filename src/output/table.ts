@@ -22,13 +22,26 @@ export function colouriser(enabled: boolean) {
 
 const TRUNCATE = '…';
 
-/** Shrinks the widest columns until the table fits the terminal. */
-function fitWidths(natural: number[], available: number): number[] {
+/** Kinds whose cells are short and lose their meaning when cut: they keep their width. */
+const FIXED_KINDS = new Set(['time', 'reltime', 'status', 'number', 'percent', 'bool']);
+
+/**
+ * Shrinks the widest shrinkable column, one character at a time, until the
+ * table fits the terminal. Times, statuses and numbers are never cut, nor is
+ * any column below its minWidth (ids), so free text (names, subjects,
+ * addresses) gives way first.
+ */
+function fitWidths<T>(columns: Column<T>[], natural: number[], available: number, gap: number): number[] {
   const widths = [...natural];
-  const min = 6;
+  const floor = columns.map((c, i) =>
+    FIXED_KINDS.has(c.kind ?? 'text') ? natural[i]! : Math.min(natural[i]!, Math.max(6, c.header.length, c.minWidth ?? 0) + gap),
+  );
   while (widths.reduce((a, b) => a + b, 0) > available) {
-    const widest = widths.indexOf(Math.max(...widths));
-    if (widths[widest]! <= min) break;
+    let widest = -1;
+    for (let i = 0; i < widths.length; i++) {
+      if (widths[i]! > floor[i]! && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
+    }
+    if (widest < 0) break;
     widths[widest] = widths[widest]! - 1;
   }
   return widths;
@@ -42,7 +55,7 @@ export function renderTable<T>(target: OutputTarget, columns: Column<T>[], rows:
   const natural = columns.map((c, i) =>
     Math.min(c.maxWidth ?? Infinity, Math.max(c.header.length, ...texts.map((r) => r[i]!.length))) + gap,
   );
-  const widths = fitWidths(natural, Math.max(20, target.columns));
+  const widths = fitWidths(columns, natural, Math.max(20, target.columns), gap);
   const table = new Table({
     head: columns.map((c) => chalk.bold(c.header)),
     colWidths: widths,

@@ -13,6 +13,8 @@ export interface Column<T> {
   kind?: ColumnKind;
   /** Longest a TTY cell may be before it is truncated. */
   maxWidth?: number;
+  /** Narrowest a TTY cell may be squeezed to fit the terminal (ids: their full length). */
+  minWidth?: number;
 }
 
 /** What a list command writes: its default columns, and every field --fields may name. */

@@ -152,3 +152,32 @@ describe('detail output', () => {
     expect(text()).toBe('ID         a1\nName       n\nOpen rate  25.0%\n');
   });
 });
+
+describe('table fitting', () => {
+  interface Ev {
+    id: string;
+    at: string;
+    status: string;
+    text: string;
+  }
+  const columns = [
+    { key: 'id', header: 'ID', value: (r: Ev) => r.id, minWidth: 36 },
+    { key: 'at', header: 'TIME', value: (r: Ev) => r.at, kind: 'time' as const },
+    { key: 'status', header: 'STATUS', value: (r: Ev) => r.status, kind: 'status' as const },
+    { key: 'text', header: 'TEXT', value: (r: Ev) => r.text },
+  ];
+
+  it('cuts free text first and keeps ids, times and statuses whole', async () => {
+    const row = { id: '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f', at: '2026-11-20T10:00:00.000Z', status: 'scheduled', text: 'y'.repeat(120) };
+    const { t, text } = target('table', { isTTY: true, columns: 100 });
+    const w = createListWriter(t, { columns, fields: [] });
+    await w.write([row]);
+    await w.end();
+    const line = text().split('\n')[1]!;
+    expect(line).toContain(row.id);
+    expect(line).toMatch(/2026-11-\d\d \d\d:00:00/);
+    expect(line).toContain('scheduled');
+    expect(line).toContain('…');
+    expect(line.length).toBeLessThanOrEqual(100);
+  });
+});
