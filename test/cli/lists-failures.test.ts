@@ -20,13 +20,9 @@ let original: Map<string, Set<string>>;
 const dir = tempDir('mailctl-lists-fail-');
 
 beforeAll(async () => {
-  emu = await startEmulator({ contacts: 1100, seed: 7 });
+  emu = await startEmulator({ contacts: 1100, lists: 55, seed: 7 });
   env = emulatorEnv(emu, 'full');
   const team = emu.store.teams.main;
-  for (let i = team.lists.size; i < 55; i++) {
-    const id = randomUUID();
-    team.lists.set(id, { id, name: `Test list ${i + 1}`, created_at: Date.now() });
-  }
   contacts = [...team.contacts.keys()];
   lists = [...team.lists.keys()];
   original = new Map([...team.contacts.values()].map((c) => [c.id, new Set(c.listIds)]));

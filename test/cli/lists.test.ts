@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -18,14 +17,9 @@ let original: Map<string, Set<string>>;
 const dir = tempDir('mailctl-lists-');
 
 beforeAll(async () => {
-  emu = await startEmulator({ contacts: 1100 });
+  emu = await startEmulator({ contacts: 1100, lists: 60 });
   env = emulatorEnv(emu, 'full');
-  // The emulator seeds 6 lists and has no option for more: add enough to cross 50.
   const team = emu.store.teams.main;
-  for (let i = team.lists.size; i < 60; i++) {
-    const id = randomUUID();
-    team.lists.set(id, { id, name: `Test list ${i + 1}`, created_at: Date.now() });
-  }
   contacts = [...team.contacts.keys()];
   lists = [...team.lists.keys()];
   original = new Map([...team.contacts.values()].map((c) => [c.id, new Set(c.listIds)]));

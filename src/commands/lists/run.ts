@@ -82,8 +82,8 @@ function failureLines(ctx: Context, op: BulkOperation, plan: PlannedRequest[], f
   else rest = k < total ? `requests ${k}-${total} did not run` : `request ${k} did not run`;
   const again =
     op === 'attach'
-      ? 'attaching is idempotent: pairs already attached are counted as already_attached'
-      : 'detaching is idempotent: pairs already gone are counted as not_present';
+      ? 'attaching is idempotent (pairs already attached are counted as already_attached)'
+      : 'detaching is idempotent (pairs already gone are counted as not_present)';
   return [
     `request ${k} of ${total} ${interrupted ? 'was interrupted' : 'failed'}: ${describeRequest(failed)}; ${rest}`,
     ...explainFieldErrors(error, failed),
