@@ -7,7 +7,8 @@ import type { ValueTable } from './model.js';
 // "command path + <argument>". An option declared with commander's
 // `.choices([...])` needs no entry: the generator reads those from the tree.
 // test/cli/completion.test.ts checks that every key names a live command and
-// option once its noun is registered.
+// option once its noun is registered, and that these lists equal the ones the
+// verbs validate with (copied, not imported: those modules load zod).
 
 /** Spec 6.1: email event types (`events list --events`). */
 export const EMAIL_EVENT_TYPES = [

@@ -10,7 +10,10 @@ import { buildProgram } from '../../src/program.js';
 import { describeProgram, walk } from '../../src/completion/index.js';
 import { completionScript } from '../../src/completion/index.js';
 import { COMPLETION_FILES, COMPLETION_VALUES, SHELLS, scriptFor } from '../../src/commands/completion/script.js';
-import { CAMPAIGN_STATES } from '../../src/completion/values.js';
+import { CAMPAIGN_EVENT_TYPES, CAMPAIGN_STATES, EMAIL_EVENT_TYPES, WEBHOOK_EVENT_NAMES } from '../../src/completion/values.js';
+import * as campaignValues from '../../src/commands/campaign/values.js';
+import * as webhookEvents from '../../src/input/webhook-events.js';
+import * as emails from '../../src/api/emails.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -226,6 +229,13 @@ describe('the generator reads the live command tree', () => {
       const known = last!.startsWith('<') ? cmd!.args.some((a) => `<${a.name}>` === last) : cmd!.options.some((o) => o.long === last && o.takesValue);
       expect(known, `${key}: "${path}" has no ${last}`).toBe(true);
     }
+  });
+
+  it('the value table holds the same values the verbs validate', () => {
+    expect([...CAMPAIGN_STATES]).toEqual([...campaignValues.CAMPAIGN_STATES]);
+    expect([...CAMPAIGN_EVENT_TYPES]).toEqual([...campaignValues.CAMPAIGN_EVENT_TYPES]);
+    expect([...WEBHOOK_EVENT_NAMES].sort()).toEqual([...webhookEvents.WEBHOOK_EVENTS].sort());
+    expect([...EMAIL_EVENT_TYPES].sort()).toEqual([...emails.EMAIL_EVENT_TYPES].sort());
   });
 
   it('a command added to the tree appears in all three scripts, with commander .choices() as values', () => {

@@ -52,6 +52,7 @@ describe('help topics', () => {
 
   it('help formats describes the four formats; topics are case-insensitive', async () => {
     const r = await runCli(['help', 'FORMATS']);
+    expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     for (const format of ['table', 'json', 'ndjson', 'csv']) expect(r.stdout).toMatch(new RegExp(`^  ${format} +\\S`, 'm'));
     expect(r.stdout).toContain('--fields');
@@ -79,8 +80,8 @@ describe('help for commands', () => {
     for (const path of [['campaign', 'schedule'], ['webhook'], ['api'], ['help']]) {
       const viaHelp = await runCli(['help', ...path]);
       const viaFlag = await runCli([...path, '--help']);
-      expect(viaHelp.code).toBe(0);
       expect(viaHelp.stderr).toBe('');
+      expect(viaHelp.code).toBe(0);
       expect(viaHelp.stdout).toBe(viaFlag.stdout);
       expect(viaHelp.stdout).toContain(`Usage: mailctl ${path.join(' ')}`);
     }
