@@ -148,8 +148,8 @@ const OPERATIONS: Record<string, string> = {
   'webhook set': 'PUT /webhooks/{webhookId}',
 };
 
-/** Core commands that show one example so far (reported to the lead): at least that one. */
-const ONE_EXAMPLE = new Set(['profile use', 'profile remove']);
+/** Commands allowed a single example: none. */
+const ONE_EXAMPLE = new Set<string>();
 
 /** Commands of the config store and the tool itself: no API operation to name. */
 const LOCAL = /^(auth|profile|config|completion|emulator|help)\b/;

@@ -8,9 +8,9 @@ export function register(program: Command): void {
     examples: ['mailctl profile list', 'mailctl profile list --json'],
   }).action(verb(() => import('./list.js')));
   withHelp(profile.command('use').argument('<name>', 'profile to make the default').description('make a profile the default for later commands'), {
-    examples: ['mailctl profile use staging'],
+    examples: ['mailctl profile use staging', 'mailctl profile use default && mailctl auth status'],
   }).action(verb(() => import('./use.js')));
   withHelp(profile.command('remove').argument('<name>', 'profile to delete').description('delete a profile and its saved key'), {
-    examples: ['mailctl profile remove old-account'],
+    examples: ['mailctl profile remove old-account', 'mailctl profile list && mailctl profile remove staging'],
   }).action(verb(() => import('./remove.js')));
 }
