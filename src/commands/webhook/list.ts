@@ -5,7 +5,7 @@ import { createListWriter } from '../../output/list.js';
 import type { ListSpec } from '../../output/types.js';
 import { UsageError } from '../../errors.js';
 import type { RawInput } from '../verb.js';
-import { WEBHOOK_COLUMNS } from './columns.js';
+import { fitWebhookColumns, WEBHOOK_COLUMNS } from './columns.js';
 
 export type ListOptions = Record<string, never>;
 
@@ -21,18 +21,19 @@ export async function run(_opts: ListOptions, ctx: Context): Promise<void> {
   const out = ctx.output();
   checkFields(out.fields, SPEC.columns, SPEC.fields);
   const api = await ctx.api();
-  const spinner = await ctx.spinner('Fetching webhooks');
+  const spinner = await ctx.spinner('fetching webhooks');
   let webhooks: Webhook[];
   try {
     webhooks = await listWebhooks(api);
   } finally {
     spinner.stop();
   }
-  const writer = createListWriter(out, SPEC);
+  const fit = out.format === 'table' && out.isTTY && !out.fields;
+  const writer = createListWriter(out, fit ? { ...SPEC, columns: fitWebhookColumns(SPEC.columns, webhooks, out.columns, out.now()) } : SPEC);
   try {
     await writer.write(webhooks);
   } finally {
     await writer.end();
   }
-  if (webhooks.length === 0 && out.format === 'table') ctx.notice('No webhooks.');
+  if (webhooks.length === 0 && out.format === 'table') ctx.notice('no webhooks');
 }

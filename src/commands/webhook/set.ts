@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { redact } from '../../api/redact.js';
+import type { RequestSpec } from '../../api/client.js';
 import { updateWebhook, updateWebhookRequest, WEBHOOK_FIELDS, type WebhookUpdate } from '../../api/webhooks.js';
+import { requireBaseUrl } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { resolveWebhookEvents, suggestWebhookEvent, WEBHOOK_EVENTS, type EventConversion } from '../../input/webhook-events.js';
@@ -200,7 +202,7 @@ async function secret(ctx: Context, source: SecretSource, fromStdin: boolean, ne
       hint: `pipe it with ${source.flag}, or set ${source.envVar}`,
     });
   }
-  ctx.notice(`Using the ${source.what} from ${source.envVar}.`);
+  ctx.notice(`using the ${source.what} from ${source.envVar}`);
   return value;
 }
 
@@ -224,11 +226,21 @@ async function buildBody(opts: SetOptions, ctx: Context): Promise<WebhookUpdate>
   return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as WebhookUpdate;
 }
 
-async function printDryRun(out: OutputTarget, method: string, url: string, body: WebhookUpdate): Promise<void> {
-  const masked = redact(body);
-  if (out.format === 'json') return out.write(`${JSON.stringify({ method, url, body: masked }, null, 2)}\n`);
-  if (out.format === 'ndjson') return out.write(`${JSON.stringify({ method, url, body: masked })}\n`);
-  return out.write(`${method} ${url}\n${JSON.stringify(masked, null, 2)}\n`);
+/**
+ * --dry-run: the exact request on stdout, secrets masked, as topic and property
+ * update print theirs. It needs the base URL (for the URL) but not the API key,
+ * so a change can be checked where the key is not available.
+ */
+async function printDryRun(ctx: Context, out: OutputTarget, request: RequestSpec): Promise<void> {
+  const base = new URL(requireBaseUrl(ctx.settings()));
+  const url = `${base.origin}${base.pathname.replace(/\/+$/, '')}${request.path}`;
+  const body = redact(request.body);
+  if (out.format === 'json' || out.format === 'ndjson') {
+    await out.write(`${JSON.stringify({ dry_run: true, method: request.method, url, body }, null, out.format === 'json' ? 2 : undefined)}\n`);
+  } else {
+    await out.write(`${request.method} ${url}\n${JSON.stringify(body, null, 2)}\n`);
+  }
+  ctx.notice('dry run: nothing was sent');
 }
 
 /** The API's refusal, with a next step where the CLI knows one. */
@@ -248,16 +260,12 @@ export async function run(opts: SetOptions, ctx: Context): Promise<void> {
   checkFields(out.fields, [], WEBHOOK_FIELDS);
   const body = await buildBody(opts, ctx);
   if (opts.conversions.length > 0) {
-    ctx.notice(`Converted event names to their canonical form: ${opts.conversions.map((c) => `${c.given} → ${c.canonical}`).join(', ')}.`);
+    ctx.notice(`converted event names to their canonical form: ${opts.conversions.map((c) => `${c.given} → ${c.canonical}`).join(', ')}`);
   }
-  const api = await ctx.api();
   const request = updateWebhookRequest(opts.id, body);
-  if (opts.dryRun) {
-    await printDryRun(out, request.method, api.urlFor(request), body);
-    ctx.notice('Dry run: nothing was sent.');
-    return;
-  }
-  const spinner = await ctx.spinner(`Updating webhook ${opts.id}`);
+  if (opts.dryRun) return printDryRun(ctx, out, request);
+  const api = await ctx.api();
+  const spinner = await ctx.spinner(`updating webhook ${opts.id}`);
   let webhook;
   try {
     webhook = await updateWebhook(api, opts.id, body);
@@ -267,5 +275,5 @@ export async function run(opts: SetOptions, ctx: Context): Promise<void> {
     spinner.stop();
   }
   await writeDetail(out, webhook, webhookSections(webhook));
-  ctx.notice(`Updated webhook ${webhook.id}.`);
+  ctx.notice(`updated webhook ${webhook.id}`);
 }
