@@ -122,11 +122,11 @@ describe('topic update', () => {
     expect(emu.requests).toHaveLength(0);
   });
 
-  it('a sandbox key: the API refuses with 403, exit 3', async () => {
+  it('a sandbox key is refused before sending (the API would answer 403): exit 3', async () => {
     const res = await runCli(['topic', 'update', topicId(), '--name', 'x'], { env: emulatorEnv(emu, 'sandbox') });
     expect(res.code).toBe(3);
-    expect(emu.requests.map((r) => r.status)).toEqual([403]);
-    expect(res.stderr).toContain('(sandbox_restricted, HTTP 403)');
+    expect(emu.requests).toHaveLength(0);
+    expect(res.stderr).toContain('error: sandbox API keys cannot update topics: the API refuses them on PATCH /audience/topics/{topicId} (nothing was sent)');
     expect(res.stdout).toBe('');
   });
 
@@ -178,17 +178,18 @@ describe('property update', () => {
     expect(emu.requests).toHaveLength(0);
   });
 
-  it('--dry-run with a sandbox key says the API will refuse it', async () => {
+  it('--dry-run with a sandbox key checks what a real run checks: refused, exit 3', async () => {
     const res = await runCli(['property', 'update', propertyId(), '--clear-fallback', '--dry-run'], { env: emulatorEnv(emu, 'sandbox') });
-    expect(res.code).toBe(0);
-    expect(res.stderr).toContain('sandbox key');
+    expect(res.code).toBe(3);
+    expect(res.stderr).toContain('sandbox API keys cannot update properties');
+    expect(res.stdout).toBe('');
     expect(emu.requests).toHaveLength(0);
   });
 
-  it('a sandbox key: 403, exit 3; an unknown property: exit 4', async () => {
+  it('a sandbox key: refused before sending, exit 3; an unknown property: exit 4', async () => {
     expect((await runCli(['property', 'update', propertyId(), '--clear-fallback'], { env: emulatorEnv(emu, 'sandbox') })).code).toBe(3);
     expect((await runCli(['property', 'update', BAD, '--clear-fallback'], { env })).code).toBe(4);
-    expect(emu.requests.map((r) => r.status)).toEqual([403, 404]);
+    expect(emu.requests.map((r) => r.status)).toEqual([404]);
   });
 });
 

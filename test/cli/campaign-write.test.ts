@@ -231,7 +231,7 @@ describe('--dry-run', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(emu.requests).toHaveLength(0);
     expect(r.stdout).toContain(`POST ${emu.baseUrl}/campaigns/${id}/schedule\n`);
-    expect(r.stdout).toContain(`{"scheduled_at":"${at.text}"}`);
+    expect(r.stdout).toBe(`POST ${emu.baseUrl}/campaigns/${id}/schedule\n${JSON.stringify({ scheduled_at: at.text }, null, 2)}\n`);
     expect(r.stdout).not.toContain(emu.keys.full);
     expect(r.stderr).toContain('nothing was sent');
     expect(stored(id)!.status).toBe('draft');

@@ -140,14 +140,14 @@ describe('a request that fails after retries stops the run', () => {
     expect(res.stderr).toContain('(validation_error, HTTP 422)');
   });
 
-  it('a sandbox key is refused by the API: exit 3, nothing changed', async () => {
+  it('a sandbox key is refused before sending: exit 3, nothing sent, nothing changed', async () => {
     const before = present(contacts.slice(0, 2), lists.slice(0, 2));
     const res = await runCli(['lists', 'attach', '--contact', contacts.slice(0, 2).join(','), '--list', lists.slice(0, 2).join(',')], {
       env: emulatorEnv(emu, 'sandbox'),
     });
     expect(res.code).toBe(3);
-    expect(bulk().map((r) => r.status)).toEqual([403]);
-    expect(res.stderr).toContain('(sandbox_restricted, HTTP 403)');
+    expect(bulk()).toHaveLength(0);
+    expect(res.stderr).toContain('error: sandbox API keys cannot attach contacts to lists: the API refuses them on POST /audience/contacts/lists/bulk (nothing was sent)');
     expect(present(contacts.slice(0, 2), lists.slice(0, 2))).toBe(before);
   });
 

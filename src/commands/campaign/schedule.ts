@@ -5,8 +5,8 @@ import type { Context } from '../../context.js';
 import { parseFutureTime } from '../../input/time.js';
 import { parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
-import { printDryRun } from './dry-run.js';
-import { campaignIdArgs, localText, refuseSandboxKey, utcText } from './shared.js';
+import { printDryRun, refuseSandboxKey } from '../write.js';
+import { campaignIdArgs, localText, utcText } from './shared.js';
 import { checkWriteFields, printCampaign, printResult } from './write-result.js';
 
 const schema = z.object({
@@ -34,16 +34,15 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
   // with "T" between date and time; relative ones as a UTC instant.
   const scheduledAt = at.text.replace(' ', 'T');
   refuseSandboxKey(ctx, 'schedule campaigns', 'POST /campaigns/{campaignId}/schedule');
-  const api = await ctx.api();
   // A relative time is sent to the second (parseFutureTime drops the milliseconds): show that.
   const ms = opts.at.trim().startsWith('+') ? Math.floor(at.ms / 1000) * 1000 : at.ms;
   const when = `${utcText(ms)} (local ${localText(ms)})`;
   if (opts.dryRun) {
-    await printDryRun(ctx, api, scheduleRequest(opts.id, scheduledAt));
+    await printDryRun(ctx, scheduleRequest(opts.id, scheduledAt));
     ctx.notice(`would schedule campaign ${opts.id} for ${when}`);
     return;
   }
-  const result = await scheduleCampaign(api, opts.id, scheduledAt);
+  const result = await scheduleCampaign(await ctx.api(), opts.id, scheduledAt);
   if (result.campaign) {
     if (result.message) ctx.notice(result.message);
     await printCampaign(ctx, result.campaign);

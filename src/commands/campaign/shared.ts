@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import type { Campaign } from '../../api/campaigns.js';
-import { isSandboxKey } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
-import { AuthError } from '../../errors.js';
 import { uuid } from '../schema.js';
 
 // What the campaign verbs share: the id argument, the rates computed from
@@ -45,19 +43,6 @@ export function campaignRates(c: Campaign): CampaignRates {
   };
 }
 
-/**
- * Sandbox keys are refused by the API on schedule/unschedule (spec 4.6, 4.7);
- * they are recognisable by their prefix (service-notes), so refuse them here
- * and spend neither a request nor the sandbox's small daily quota.
- */
-export function refuseSandboxKey(ctx: Context, action: string, operation: string): void {
-  const key = ctx.settings().apiKey.value;
-  if (key && isSandboxKey(key)) {
-    throw new AuthError(`sandbox API keys cannot ${action}: the API refuses them on ${operation} (nothing was sent)`, {
-      hint: 'use a live key: set MAILCTL_API_KEY, or `mailctl auth login` with --profile',
-    });
-  }
-}
 
 function pad(n: number): string {
   return String(Math.abs(n)).padStart(2, '0');

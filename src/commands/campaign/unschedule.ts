@@ -5,8 +5,8 @@ import type { Context } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import { parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
-import { printDryRun } from './dry-run.js';
-import { campaignIdArgs, refuseSandboxKey } from './shared.js';
+import { printDryRun, refuseSandboxKey } from '../write.js';
+import { campaignIdArgs } from './shared.js';
 import { checkWriteFields, printCampaign, printResult } from './write-result.js';
 
 const schema = z.object({
@@ -34,14 +34,13 @@ function isNotScheduled(error: unknown): error is ApiError {
 export async function run(opts: Options, ctx: Context): Promise<void> {
   checkWriteFields(ctx);
   refuseSandboxKey(ctx, 'unschedule campaigns', 'POST /campaigns/{campaignId}/unschedule');
-  const api = await ctx.api();
   if (opts.dryRun) {
-    await printDryRun(ctx, api, unscheduleRequest(opts.id));
+    await printDryRun(ctx, unscheduleRequest(opts.id));
     return;
   }
   let result;
   try {
-    result = await unscheduleCampaign(api, opts.id);
+    result = await unscheduleCampaign(await ctx.api(), opts.id);
   } catch (error) {
     // Only this one refusal becomes a no-op: a missing campaign, a bad key or a
     // server error still fails, so a re-run CI job never hides a real problem.

@@ -1,10 +1,9 @@
 import { BULK_PATH, bulkMembership, bulkRequest, type BulkOperation } from '../../api/audience.js';
-import { requireBaseUrl } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
 import { ApiError, CliError, ExitCode, NetworkError, UsageError } from '../../errors.js';
 import { readIdSource, uniqueIds } from '../../input/ids.js';
 import { confirm } from '../../input/prompt.js';
-import { previewUrl, sandboxNote } from '../topic/dry-run.js';
+import { refuseSandboxKey, requestUrl } from '../write.js';
 import type { BulkOptions } from './options.js';
 import { describeRequest, planRequests, type PlannedRequest } from './plan.js';
 import { startProgress } from './progress.js';
@@ -101,12 +100,12 @@ export async function runBulk(op: BulkOperation, opts: BulkOptions, ctx: Context
   const lists = await collectIds(ctx, 'list', opts.lists, opts.listsFile, opts.column);
   const plan = planRequests(contacts, lists);
   const method = bulkRequest(op, [], []).method;
+  refuseSandboxKey(ctx, `${op} contacts to lists`.replace('detach contacts to', 'detach contacts from'), `${method} ${BULK_PATH}`);
 
   if (opts.dryRun) {
-    const url = previewUrl(requireBaseUrl(ctx.settings()), { path: BULK_PATH });
+    const url = requestUrl(ctx, { path: BULK_PATH });
     await writePlan(out, { op, method, url, contacts: contacts.length, lists: lists.length, plan });
     ctx.notice('dry run: nothing was sent');
-    sandboxNote(ctx);
     return;
   }
 

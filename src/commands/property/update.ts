@@ -6,7 +6,7 @@ import { UsageError } from '../../errors.js';
 import { writeDetail } from '../../output/detail.js';
 import { checkFields } from '../../output/fields.js';
 import { parseInput, uuid } from '../schema.js';
-import { printDryRun } from '../topic/dry-run.js';
+import { printDryRun, refuseSandboxKey } from '../write.js';
 import type { RawInput } from '../verb.js';
 
 // An empty --fallback-value is allowed: an empty substitute differs from none
@@ -57,9 +57,10 @@ export function propertySections(p: Property) {
 }
 
 export async function run(opts: Options, ctx: Context): Promise<void> {
-  if (opts.dryRun) return printDryRun(ctx, updatePropertyRequest(opts.id, opts.fallbackValue));
   const out = ctx.output();
   checkFields(out.fields, [], PROPERTY_FIELDS);
+  refuseSandboxKey(ctx, 'update properties', 'PATCH /audience/properties/{propertyId}');
+  if (opts.dryRun) return printDryRun(ctx, updatePropertyRequest(opts.id, opts.fallbackValue));
   const api = await ctx.api();
   const property = await updateProperty(api, opts.id, opts.fallbackValue);
   await writeDetail(out, property, propertySections(property));

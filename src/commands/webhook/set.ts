@@ -1,17 +1,14 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { redact } from '../../api/redact.js';
-import type { RequestSpec } from '../../api/client.js';
 import { updateWebhook, updateWebhookRequest, WEBHOOK_FIELDS, type WebhookUpdate } from '../../api/webhooks.js';
-import { requireBaseUrl } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { resolveWebhookEvents, suggestWebhookEvent, WEBHOOK_EVENTS, type EventConversion } from '../../input/webhook-events.js';
 import { writeDetail } from '../../output/detail.js';
 import { checkFields } from '../../output/fields.js';
-import type { OutputTarget } from '../../output/types.js';
 import { oneOf, parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
+import { printDryRun } from '../write.js';
 import { webhookSections } from './columns.js';
 import { CLIENT_SECRET, PASSWORD, secretFromEnv, secretFromStdin, type SecretSource } from './secrets.js';
 
@@ -226,23 +223,6 @@ async function buildBody(opts: SetOptions, ctx: Context): Promise<WebhookUpdate>
   return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as WebhookUpdate;
 }
 
-/**
- * --dry-run: the exact request on stdout, secrets masked, as topic and property
- * update print theirs. It needs the base URL (for the URL) but not the API key,
- * so a change can be checked where the key is not available.
- */
-async function printDryRun(ctx: Context, out: OutputTarget, request: RequestSpec): Promise<void> {
-  const base = new URL(requireBaseUrl(ctx.settings()));
-  const url = `${base.origin}${base.pathname.replace(/\/+$/, '')}${request.path}`;
-  const body = redact(request.body);
-  if (out.format === 'json' || out.format === 'ndjson') {
-    await out.write(`${JSON.stringify({ dry_run: true, method: request.method, url, body }, null, out.format === 'json' ? 2 : undefined)}\n`);
-  } else {
-    await out.write(`${request.method} ${url}\n${JSON.stringify(body, null, 2)}\n`);
-  }
-  ctx.notice('dry run: nothing was sent');
-}
-
 /** The API's refusal, with a next step where the CLI knows one. */
 function withHint(error: ApiError, opts: SetOptions): ApiError {
   let hint: string | undefined;
@@ -263,7 +243,7 @@ export async function run(opts: SetOptions, ctx: Context): Promise<void> {
     ctx.notice(`converted event names to their canonical form: ${opts.conversions.map((c) => `${c.given} → ${c.canonical}`).join(', ')}`);
   }
   const request = updateWebhookRequest(opts.id, body);
-  if (opts.dryRun) return printDryRun(ctx, out, request);
+  if (opts.dryRun) return printDryRun(ctx, request);
   const api = await ctx.api();
   const spinner = await ctx.spinner(`updating webhook ${opts.id}`);
   let webhook;
