@@ -147,7 +147,10 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       stderrLine(`warning: ${message}`);
     },
     async spinner(text): Promise<Spinner> {
-      if (!io.stderrIsTTY || globals.quiet) return { update() {}, stop() {} };
+      // A terminal that reports no width (script(1), some CI pseudo-terminals)
+      // sends ora into an endless loop of line clearing: no spinner there.
+      const width = (io.stderr as NodeJS.WriteStream).columns;
+      if (!io.stderrIsTTY || globals.quiet || !width) return { update() {}, stop() {} };
       const { default: ora } = await import('ora');
       const spin = ora({ text, stream: io.stderr as NodeJS.WriteStream, color: 'cyan', isEnabled: true, discardStdin: false }).start();
       hooks.disposers.push(async () => void spin.stop());

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { BIN, runCli, tempDir } from '../helpers/cli.js';
 
@@ -31,5 +31,35 @@ describe('table output on a terminal and in a pipe', () => {
       expect(out).not.toMatch(/\u001b\[/);
       expect(out).toMatch(/^\s+NAME\s+BASE URL\s+KEY\s+OUTPUT$/m);
     }
+  });
+});
+
+describe('terminals that report no width', () => {
+  it('runs a command with a spinner to completion under script(1), where the pty has 0 columns', async () => {
+    const { startEmulator } = await import('../../src/emulator/index.js');
+    const emu = await startEmulator({ events: 10 });
+    try {
+      const out = await new Promise<string>((resolve, reject) => {
+        execFile(
+          'script',
+          ['-qc', `${process.execPath} ${BIN} webhook list`, '/dev/null'],
+          { env: { PATH: process.env.PATH!, HOME: process.env.HOME!, TERM: 'xterm', MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full, MAILCTL_CONFIG_DIR: tempDir() }, encoding: 'utf8' },
+          (error, stdout) => (error ? reject(error) : resolve(stdout)),
+        );
+      });
+      expect(out.replace(/\u001b\[[0-9;]*m/g, "")).toMatch(/ID\s+NAME/);
+      expect(emu.requests.filter((r) => r.path === '/webhooks')).toHaveLength(1);
+    } finally {
+      await emu.close();
+    }
+  });
+});
+
+describe('unknown options', () => {
+  it('never echo the value typed after "="', async () => {
+    const r = await runCli(['campaign', 'list', '--api-secret=hunter2-value']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("error: unknown option '--api-secret'");
+    expect(r.stderr).not.toContain('hunter2-value');
   });
 });

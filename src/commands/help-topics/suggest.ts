@@ -39,7 +39,9 @@ export function addPrefixSuggestions(cmd: Command): void {
     c.error(`error: unknown command '${word}'${hint}`, { code: 'commander.unknownCommand' });
   };
   const unknownOption = c.unknownOption.bind(c);
-  c.unknownOption = (flag: string) => {
+  c.unknownOption = (typed: string) => {
+    // `--password=hunter2` must not be echoed back with its value: name the flag only.
+    const flag = typed.startsWith('--') ? typed.split('=')[0]! : typed;
     const hint = flag.startsWith('--') ? prefixHint(flag, longFlags(c)) : undefined;
     if (!hint) return unknownOption(flag);
     c.error(`error: unknown option '${flag}'${hint}`, { code: 'commander.unknownOption' });
