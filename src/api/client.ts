@@ -1,7 +1,7 @@
 import { CliError, ExitCode, NetworkError, UsageError, isAbortError } from '../errors.js';
 import { apiErrorFrom } from './errors.js';
 import { backoffMs, Pacer, retryAfterMs, RETRYABLE_STATUS } from './pacing.js';
-import { redact } from './redact.js';
+import { describeBody } from './redact.js';
 import { Pool, request, type Dispatcher } from './undici.js';
 
 export { ApiError } from '../errors.js';
@@ -212,7 +212,7 @@ export class ApiClient {
 
   private line(spec: RequestSpec, url: string, status: string, started: number, attempt: number, attempts: number): void {
     if (!this.options.onRequestLine) return;
-    const body = spec.body === undefined ? '' : ` body=${JSON.stringify(redact(spec.body))}`;
+    const body = spec.body === undefined ? '' : ` body=${describeBody(spec.body)}`;
     this.options.onRequestLine(`${spec.method} ${url} ${status} ${this.now() - started}ms attempt ${attempt}/${attempts}${body}`);
   }
 }

@@ -15,3 +15,16 @@ export function redact(value: unknown): unknown {
   }
   return value;
 }
+
+/**
+ * A request body for one --verbose line: secrets masked, and long arrays cut
+ * to their first items and a count (a bulk request holds 1,000 ids).
+ */
+export function describeBody(value: unknown): string {
+  const shorten = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.length > 3 ? [...v.slice(0, 3).map(shorten), `… ${v.length - 3} more`] : v.map(shorten);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, inner]) => [k, shorten(inner)]));
+    return typeof v === 'string' && v.length > 200 ? `${v.slice(0, 200)}… (${v.length} chars)` : v;
+  };
+  return JSON.stringify(shorten(redact(value)));
+}

@@ -238,3 +238,13 @@ describe('ApiClient', () => {
     expect(() => make({ MAILCTL_ALLOW_HTTP: '1' })).not.toThrow();
   });
 });
+
+describe('verbose body summary', () => {
+  it('cuts long arrays to their first items and a count, and masks secrets', async () => {
+    const { describeBody } = await import('../../src/api/redact.js');
+    const ids = Array.from({ length: 1000 }, (_, i) => `id-${i}`);
+    expect(describeBody({ contact_ids: ids, list_ids: ['a'], auth_password: 'pw' })).toBe(
+      '{"contact_ids":["id-0","id-1","id-2","… 997 more"],"list_ids":["a"],"auth_password":"********"}',
+    );
+  });
+});
