@@ -3,13 +3,42 @@ import type { IO } from './context.js';
 import type { Runtime } from './commands/verb.js';
 import { CliError, ExitCode, InterruptedError, type ApiError } from './errors.js';
 
+/** Longest value an error quotes whole; longer ones are cut (a 100 KB flag value is not a message). */
+const QUOTED_MAX = 80;
+const LINE_MAX = 1000;
+
+const LONG_QUOTED = new RegExp(`"([^"]{${QUOTED_MAX + 1},})"`, 'g');
+
+/**
+ * Error text echoes what the user (or a server) gave: cut quoted values that
+ * are too long to read, then any line still too long. Errors are built in many
+ * places (flags, files, dates, JSON); this is the one place they all pass.
+ */
+export function shorten(text: string): string {
+  const cut = text.replace(LONG_QUOTED, (_m, v: string) => `"${v.slice(0, QUOTED_MAX - 20)}…" (${v.length} characters)`);
+  return cut.length > LINE_MAX ? `${cut.slice(0, LINE_MAX)}… (${cut.length - LINE_MAX} more characters)` : cut;
+}
+
+/**
+ * One line for a terminal: control characters (line breaks, escape sequences)
+ * and bidirectional overrides from hostile input are shown as escapes, never obeyed.
+ */
+export function tidy(text: string): string {
+  const visible = text.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => {
+    const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\u001b': '\\e' };
+    const code = c.charCodeAt(0);
+    return named[c] ?? (code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`);
+  });
+  return shorten(visible);
+}
+
 /** How an error reads on stderr: `error: <message> (<code>, HTTP <status>)`, details, hint. */
 function errorLines(error: CliError, quiet: boolean): string {
   const api = error as Partial<ApiError>;
   const tag = api.status ? ` (${api.code ? `${api.code}, ` : ''}HTTP ${api.status})` : '';
   const lines = [`error: ${error.message}${tag}`, ...error.details];
   if (error.hint && !quiet) lines.push(`hint: ${error.hint}`);
-  return `${lines.join('\n')}\n`;
+  return `${lines.map(tidy).join('\n')}\n`;
 }
 
 function errorJson(error: CliError): string {
@@ -19,10 +48,10 @@ function errorJson(error: CliError): string {
     error: {
       status: api.status ?? null,
       code: api.code ?? null,
-      message: error.message,
-      ...(errors ? { errors } : error.details.length ? { errors: error.details.map((d) => d.trim()) } : {}),
+      message: shorten(error.message),
+      ...(errors ? { errors } : error.details.length ? { errors: error.details.map((d) => shorten(d.trim())) } : {}),
       exit_code: error.exitCode,
-      ...(error.hint ? { hint: error.hint } : {}),
+      ...(error.hint ? { hint: shorten(error.hint) } : {}),
     },
   };
   return `${JSON.stringify(payload)}\n`;
@@ -48,7 +77,7 @@ export function report(error: unknown, runtime: Runtime, quiet: boolean): ExitCo
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
-  stderr.write(`error: unexpected failure: ${message}\n`);
+  stderr.write(`${tidy(`error: unexpected failure: ${message}`)}\n`);
   if (runtime.io.env.MAILCTL_DEBUG && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`);
   else stderr.write('hint: set MAILCTL_DEBUG=1 for the stack trace, and report it\n');
   return ExitCode.Failure;

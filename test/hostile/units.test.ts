@@ -1,0 +1,30 @@
+// Unit tests of the defects the hostile suite found, at the level where each was fixed.
+// The CLI-level proof is in the other test/hostile files; these pin the mechanism.
+import { describe, expect, it } from 'vitest';
+import { shorten, tidy } from '../../src/main.js';
+
+describe('error text (main.ts): what an error echoes of hostile input', () => {
+  it('cuts a quoted 100 KB value to its start and its length', () => {
+    const line = tidy(`--from must be a date YYYY-MM-DD (got "${'x'.repeat(100_000)}")`);
+    expect(line).toBe(`--from must be a date YYYY-MM-DD (got "${'x'.repeat(60)}…" (100000 characters))`);
+  });
+
+  it('keeps quoted values of ordinary length whole', () => {
+    const text = '--per-page: must be from 1 to 100 (got "1000")';
+    expect(tidy(text)).toBe(text);
+    expect(shorten(text)).toBe(text);
+  });
+
+  it('cuts any line still longer than 1000 characters', () => {
+    const line = tidy(`PATH: must not contain spaces (got /${'x x'.repeat(10_000)})`);
+    expect(line.length).toBeLessThan(1100);
+    expect(line).toMatch(/… \(\d+ more characters\)$/);
+  });
+
+  it('shows control characters, line breaks and bidi overrides as escapes instead of sending them to the terminal', () => {
+    expect(tidy('got "a\u001b[2Jb"')).toBe('got "a\\e[2Jb"');
+    expect(tidy('not valid JSON: "\u0089PNG\r\n\u001a\n"')).toBe('not valid JSON: "\\x89PNG\\r\\n\\x1a\\n"');
+    expect(tidy('id "abc\u202efdp.exe"')).toBe('id "abc\\u202efdp.exe"');
+    expect(tidy('tab\tand ünïcødé 🚀 stay')).toBe('tab\tand ünïcødé 🚀 stay');
+  });
+});
