@@ -49,7 +49,18 @@ export function parseFormat(text: string, where: string): Format {
   throw new UsageError(`${where} must be one of ${FORMATS.join(', ')} (got "${text}")`);
 }
 
+/** Longest base URL accepted: the longest URL the API itself takes (spec 8). */
+export const MAX_BASE_URL_LENGTH = 2048;
+
 export function validateBaseUrl(text: string, where: string): string {
+  // The URL parser silently drops tabs and line breaks, and the raw text is what
+  // gets saved and printed: refuse them (and any other control character) instead.
+  if (/[\s\u0000-\u001f\u007f-\u009f]/.test(text)) {
+    throw new UsageError(`${where} must be a URL without spaces or control characters (got ${JSON.stringify(text)})`);
+  }
+  if (text.length > MAX_BASE_URL_LENGTH) {
+    throw new UsageError(`${where} must be at most ${MAX_BASE_URL_LENGTH} characters (got ${text.length})`);
+  }
   let url: URL;
   try {
     url = new URL(text);

@@ -1,6 +1,7 @@
 // Unit tests of the defects the hostile suite found, at the level where each was fixed.
 // The CLI-level proof is in the other test/hostile files; these pin the mechanism.
 import { describe, expect, it } from 'vitest';
+import { validateBaseUrl } from '../../src/config/resolve.js';
 import { shorten, tidy } from '../../src/main.js';
 
 describe('error text (main.ts): what an error echoes of hostile input', () => {
@@ -26,5 +27,21 @@ describe('error text (main.ts): what an error echoes of hostile input', () => {
     expect(tidy('not valid JSON: "\u0089PNG\r\n\u001a\n"')).toBe('not valid JSON: "\\x89PNG\\r\\n\\x1a\\n"');
     expect(tidy('id "abc\u202efdp.exe"')).toBe('id "abc\\u202efdp.exe"');
     expect(tidy('tab\tand ünïcødé 🚀 stay')).toBe('tab\tand ünïcødé 🚀 stay');
+  });
+});
+
+describe('base URL (config/resolve.ts): what `config set base_url` may save', () => {
+  it('refuses line breaks, tabs and escape sequences, which the URL parser would silently drop or encode', () => {
+    expect(() => validateBaseUrl('http://a\nb.example.com', 'base_url')).toThrow(/base_url must be a URL without spaces or control characters/);
+    expect(() => validateBaseUrl('https://api.example.com/\u001b[2J', 'base_url')).toThrow(/control characters/);
+    expect(() => validateBaseUrl('https://api.example.com /v1', '--base-url')).toThrow(/--base-url/);
+  });
+
+  it('refuses a URL longer than 2048 characters', () => {
+    expect(() => validateBaseUrl(`https://${'x'.repeat(3000)}.example.com`, 'base_url')).toThrow('base_url must be at most 2048 characters (got 3020)');
+  });
+
+  it('still takes an ordinary URL, trailing slashes removed', () => {
+    expect(validateBaseUrl('https://api.example.com/v1/', 'base_url')).toBe('https://api.example.com/v1');
   });
 });
