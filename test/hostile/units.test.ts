@@ -1,6 +1,8 @@
 // Unit tests of the defects the hostile suite found, at the level where each was fixed.
 // The CLI-level proof is in the other test/hostile files; these pin the mechanism.
+import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
+import { parse as parseEmailShow } from '../../src/commands/email/show.js';
 import { validateBaseUrl } from '../../src/config/resolve.js';
 import { shorten, tidy } from '../../src/main.js';
 
@@ -43,5 +45,20 @@ describe('base URL (config/resolve.ts): what `config set base_url` may save', ()
 
   it('still takes an ordinary URL, trailing slashes removed', () => {
     expect(validateBaseUrl('https://api.example.com/v1/', 'base_url')).toBe('https://api.example.com/v1');
+  });
+});
+
+describe('email show (commands/email/show.ts): the REQUEST-ID argument', () => {
+  const cmd = new Command('show').argument('<request-id>').option('--from <day>').option('--to <day>');
+  const parse = (id: string) => parseEmailShow({ args: [id], opts: {} }, cmd);
+
+  it('refuses ids no transmission has, before anything is sent', () => {
+    for (const id of ['..', '.', 'x'.repeat(129), 'ünï', '123\u001b[31m456', 'a/b', 'a?b', 'a b']) {
+      expect(() => parse(id), JSON.stringify(id)).toThrow(/^REQUEST-ID: /);
+    }
+  });
+
+  it('takes a transmission id', () => {
+    expect(parse('9319752878282249').requestId).toBe('9319752878282249');
   });
 });

@@ -16,13 +16,21 @@ export interface ShowOptions {
   to?: string;
 }
 
+/** Transmission ids are short (16 digits from the service); anything this long is not one. */
+const MAX_ID_LENGTH = 128;
+
 const schema = z.object({
   args: z.tuple([
     z
       .string()
       .trim()
       .min(1, { error: 'must not be empty' })
-      .regex(/^[^\s/?#]+$/, { error: 'must be a transmission id (the request_id of an event), without spaces or slashes' })
+      .max(MAX_ID_LENGTH, { error: `must be a transmission id of at most ${MAX_ID_LENGTH} characters` })
+      // Printable ASCII only: an id is part of the URL path, and unicode or control
+      // characters in it are a mistake the API would answer with 404 or worse.
+      .regex(/^[\x21-\x7e]+$/, { error: 'must be a transmission id (the request_id of an event): letters, digits and punctuation, no spaces' })
+      .regex(/^[^/?#]+$/, { error: 'must be a transmission id (the request_id of an event), without spaces or slashes' })
+      .refine((id) => id !== '.' && id !== '..', { error: 'must be a transmission id (the request_id of an event)' })
       // GET /emails/events is the event listing, not an email.
       .refine((id) => id !== 'events', { error: 'is not a transmission id: for the event listing run `mailctl events list`' }),
   ]),
