@@ -1,18 +1,39 @@
 import type { Command } from 'commander';
-import { register as registerAudience } from './lists/audience.js';
 import { register as registerApi } from './api/index.js';
 import { register as registerAuth } from './auth/index.js';
 import { register as registerCampaign } from './campaign/index.js';
 import { register as registerCompletion } from './completion/index.js';
 import { register as registerConfig } from './config/index.js';
-import { register as registerEmulator } from './emulator/index.js';
+import { register as registerContact } from './contact/index.js';
 import { register as registerEmail } from './email/index.js';
+import { register as registerEmulator } from './emulator/index.js';
 import { register as registerEvents } from './events/index.js';
+import { register as registerLists } from './lists/index.js';
 import { register as registerProfile } from './profile/index.js';
+import { register as registerProperty } from './property/index.js';
+import { register as registerSegment } from './segment/index.js';
+import { register as registerTopic } from './topic/index.js';
 import { register as registerWebhook } from './webhook/index.js';
 
 /**
- * Every noun, in the order `mailctl --help` lists them. Each register() only
- * declares names, options and help text: verbs load their code when they run.
+ * Every noun, in the order `mailctl --help` lists them (cli.md's order). Each
+ * register() only declares names, options and help text: verbs load their
+ * code when they run.
  */
-export const NOUNS: Array<(program: Command) => void> = [registerEvents, registerEmail, registerAuth, registerProfile, registerConfig, registerCampaign, registerAudience, registerWebhook, registerEmulator, registerCompletion, registerApi];
+export const NOUNS: Array<(program: Command) => void> = [
+  registerEvents,
+  registerEmail,
+  registerCampaign,
+  registerTopic,
+  registerContact,
+  registerProperty,
+  registerSegment,
+  registerLists,
+  registerWebhook,
+  registerAuth,
+  registerProfile,
+  registerConfig,
+  registerCompletion,
+  registerApi,
+  registerEmulator,
+];
