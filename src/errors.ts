@@ -21,12 +21,18 @@ export interface CliErrorOptions {
   /** Further lines printed under the message (field errors, one per line). */
   details?: string[];
   cause?: unknown;
+  /**
+   * A write whose answer was lost (a broken connection, a timeout, a 5xx) may
+   * or may not have been applied: the user must check before repeating it.
+   */
+  outcomeUnknown?: boolean;
 }
 
 export class CliError extends Error {
   readonly exitCode: ExitCode;
   readonly hint?: string;
   readonly details: string[];
+  readonly outcomeUnknown: boolean;
 
   constructor(message: string, exitCode: ExitCode = ExitCode.Failure, options: CliErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -34,7 +40,16 @@ export class CliError extends Error {
     this.exitCode = exitCode;
     this.hint = options.hint;
     this.details = options.details ?? [];
+    this.outcomeUnknown = options.outcomeUnknown ?? false;
   }
+}
+
+/** The same error with another hint (a command knows the next step better than the transport). */
+export function withHint<E extends CliError>(error: E, hint: string): E {
+  // message and stack are own but not enumerable: copy descriptors, not values
+  const copy = Object.create(Object.getPrototypeOf(error) as object, Object.getOwnPropertyDescriptors(error)) as E;
+  Object.defineProperty(copy, 'hint', { value: hint, enumerable: true });
+  return copy;
 }
 
 /** Bad flag, bad value, bad input file: nothing was sent. */

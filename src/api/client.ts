@@ -1,4 +1,4 @@
-import { CliError, ExitCode, NetworkError, UsageError, isAbortError } from '../errors.js';
+import { ApiError, CliError, ExitCode, NetworkError, UsageError, isAbortError, type CliErrorOptions } from '../errors.js';
 import { apiErrorFrom } from './errors.js';
 import { backoffMs, Pacer, retryAfterMs, RETRYABLE_STATUS } from './pacing.js';
 import { describeBody } from './redact.js';
@@ -22,6 +22,12 @@ export interface ApiResponse<T = unknown> {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: T;
+  /**
+   * A write that succeeded on a retry after an attempt whose answer was lost:
+   * that attempt may have been applied too, so counts in this answer (bulk
+   * `already_attached`) may include its effect.
+   */
+  afterLostAnswer?: boolean;
 }
 
 export interface ClientOptions {
@@ -44,6 +50,31 @@ export interface ClientOptions {
 
 /** A response larger than this is not a page of this API: refuse it instead of exhausting memory. */
 export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+/** Failures that happen before a request leaves: whatever it asked for cannot have been applied. */
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function neverSent(error: unknown): boolean {
+  const err = error as { code?: string; cause?: { code?: string } };
+  const code = err.code ?? err.cause?.code;
+  return code !== undefined && NEVER_SENT.has(code);
+}
+
+/**
+ * What a write that failed tells the user about its effect. `lost`: some
+ * attempt broke or got a 5xx after it was sent, so it may have been applied.
+ * `last` is how the final attempt ended: lost too, refused (a 4xx that may be
+ * the result of the lost attempt: an unschedule applied by it is "not
+ * scheduled" on the retry), or never sent / rate limited.
+ */
+function writeOutcome(spec: RequestSpec, lost: boolean, last: 'lost' | 'refused' | 'not-applied'): CliErrorOptions {
+  if (!lost) return { details: [`  the ${spec.method} was not applied: nothing was changed`] };
+  const detail =
+    last === 'lost'
+      ? `  the ${spec.method} may or may not have been applied: the connection broke or the server failed after it was sent`
+      : `  an earlier attempt of this ${spec.method} may have been applied (its answer was lost)${last === 'refused' ? ': this refusal may be its result' : ''}`;
+  return { details: [detail], hint: 'check the current state before running the command again', outcomeUnknown: true };
+}
 
 function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '');
@@ -123,6 +154,11 @@ export class ApiClient {
     const path = `${this.basePath}${spec.path}${buildQuery(spec.query)}`;
     const url = `${this.origin}${path}`;
     const attempts = this.options.retries + 1;
+    const write = spec.method !== 'GET';
+    // A write attempt whose answer was lost may have been applied; retrying it is
+    // safe for this API's writes (schedule, PATCH, PUT and bulk membership are
+    // idempotent), but what the user is told afterwards must say so.
+    let lost = false;
     for (let attempt = 1; ; attempt++) {
       await this.pace();
       const started = this.now();
@@ -134,6 +170,8 @@ export class ApiClient {
         const reason = error instanceof TimeoutError ? error.message : describeNetworkError(error);
         this.line(spec, url, `failed (${reason})`, started, attempt, attempts);
         if (error instanceof CliError) throw error;
+        const lostNow = write && !neverSent(error);
+        lost ||= lostNow;
         if (attempt < attempts) {
           await this.wait(backoffMs(attempt, this.random), `${spec.method} ${url} failed (${reason})`);
           continue;
@@ -141,6 +179,7 @@ export class ApiClient {
         throw new NetworkError(`${spec.method} ${url}: ${reason}`, {
           hint: error instanceof TimeoutError ? 'the server is slower than --timeout: raise it, or try again later' : 'check the base URL and your network',
           cause: error,
+          ...(write ? writeOutcome(spec, lost, lostNow ? 'lost' : 'not-applied') : {}),
         });
       }
       this.pacer.observe(outcome.headers);
@@ -150,15 +189,18 @@ export class ApiClient {
         if (json === undefined || typeof json !== 'object' || json === null) {
           throw new CliError(`unexpected response from ${spec.method} ${url}: HTTP ${outcome.status} with ${outcome.text.trim() === '' ? 'an empty body' : 'a body that is not a JSON object'}`, ExitCode.Failure);
         }
-        return { status: outcome.status, headers: outcome.headers, body: json as T };
+        return { status: outcome.status, headers: outcome.headers, body: json as T, ...(lost ? { afterLostAnswer: true } : {}) };
       }
+      // A 5xx may come after the server applied part or all of a write; a 429 never does.
+      const lostNow = write && outcome.status >= 500;
+      lost ||= lostNow;
       const retryAfter = retryAfterMs(outcome.headers, this.now());
       if (RETRYABLE_STATUS.has(outcome.status) && attempt < attempts) {
         const ms = outcome.status === 429 && retryAfter !== undefined ? retryAfter : backoffMs(attempt, this.random);
         await this.wait(ms, `${spec.method} ${url} answered ${outcome.status}`);
         continue;
       }
-      throw apiErrorFrom({
+      const error = apiErrorFrom({
         status: outcome.status,
         statusText: outcome.statusText,
         text: outcome.text,
@@ -166,6 +208,11 @@ export class ApiClient {
         contentType: String(outcome.headers['content-type'] ?? ''),
         retryAfterMs: outcome.status === 429 ? retryAfter : undefined,
       });
+      // A refusal (4xx) of a write nobody lost an answer to says enough by itself.
+      if (!write || (!lost && !RETRYABLE_STATUS.has(outcome.status))) throw error;
+      const outcomeOf = writeOutcome(spec, lost, lostNow ? 'lost' : outcome.status === 429 ? 'not-applied' : 'refused');
+      const { status, code, message, fieldErrors, retryAfter: seconds } = error;
+      throw new ApiError({ status, code, message, fieldErrors, retryAfter: seconds }, { ...outcomeOf, hint: error.hint ?? outcomeOf.hint, cause: error });
     }
   }
 

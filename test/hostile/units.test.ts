@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { parse as parseEmailShow } from '../../src/commands/email/show.js';
 import { validateBaseUrl } from '../../src/config/resolve.js';
+import { ApiError, withHint } from '../../src/errors.js';
 import { shorten, tidy } from '../../src/main.js';
 
 describe('error text (main.ts): what an error echoes of hostile input', () => {
@@ -60,5 +61,19 @@ describe('email show (commands/email/show.ts): the REQUEST-ID argument', () => {
 
   it('takes a transmission id', () => {
     expect(parse('9319752878282249').requestId).toBe('9319752878282249');
+  });
+});
+
+describe('withHint (errors.ts): a command adds the next step to an error from the transport', () => {
+  it('keeps the class, message, status, details and the unknown-outcome mark', () => {
+    const error = new ApiError({ status: 503, message: 'Service unavailable.' }, { details: ['  the POST may or may not have been applied'], outcomeUnknown: true });
+    const hinted = withHint(error, 'check with `mailctl campaign show ID`');
+    expect(hinted).toBeInstanceOf(ApiError);
+    expect(hinted.message).toBe('Service unavailable.');
+    expect(hinted.status).toBe(503);
+    expect(hinted.details).toEqual(['  the POST may or may not have been applied']);
+    expect(hinted.outcomeUnknown).toBe(true);
+    expect(hinted.hint).toBe('check with `mailctl campaign show ID`');
+    expect(error.hint).toBeUndefined();
   });
 });

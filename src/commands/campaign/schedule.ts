@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { scheduleCampaign, scheduleRequest } from '../../api/campaigns.js';
 import type { Context } from '../../context.js';
+import { CliError, withHint } from '../../errors.js';
 import { parseFutureTime } from '../../input/time.js';
 import { parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
@@ -42,7 +43,20 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
     ctx.notice(`would schedule campaign ${opts.id} for ${when}`);
     return;
   }
-  const result = await scheduleCampaign(await ctx.api(), opts.id, scheduledAt);
+  const api = await ctx.api();
+  let result;
+  try {
+    result = await scheduleCampaign(api, opts.id, scheduledAt);
+  } catch (error) {
+    // The answer was lost (or was a 5xx): the campaign may be scheduled now, or not.
+    if (error instanceof CliError && error.outcomeUnknown) {
+      throw withHint(
+        error,
+        `check with \`mailctl campaign show ${opts.id}\` whether it is scheduled for ${utcText(ms)}; scheduling it again for the same time is harmless`,
+      );
+    }
+    throw error;
+  }
   if (result.campaign) {
     if (result.message) ctx.notice(result.message);
     await printCampaign(ctx, result.campaign);

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { unscheduleCampaign, unscheduleRequest } from '../../api/campaigns.js';
 import type { Context } from '../../context.js';
-import { ApiError } from '../../errors.js';
+import { ApiError, CliError, withHint } from '../../errors.js';
 import { parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
 import { printDryRun, refuseSandboxKey } from '../write.js';
@@ -42,6 +42,14 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
   try {
     result = await unscheduleCampaign(await ctx.api(), opts.id);
   } catch (error) {
+    // The answer was lost (or was a 5xx), or the retry of a lost attempt was refused
+    // as "not scheduled", which that attempt may have caused: say how to find out.
+    if (error instanceof CliError && error.outcomeUnknown && !(opts.ifScheduled && isNotScheduled(error))) {
+      throw withHint(
+        error,
+        `check with \`mailctl campaign show ${opts.id}\`: a draft means it was unscheduled; --if-scheduled makes re-running safe`,
+      );
+    }
     // Only this one refusal becomes a no-op: a missing campaign, a bad key or a
     // server error still fails, so a re-run CI job never hides a real problem.
     if (!opts.ifScheduled || !isNotScheduled(error)) throw error;
