@@ -51,6 +51,9 @@ export interface ClientOptions {
 /** A response larger than this is not a page of this API: refuse it instead of exhausting memory. */
 export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
+/** A Retry-After longer than this is not waited for: the command fails (exit 6) and says when to retry. */
+export const MAX_RETRY_WAIT_MS = 60_000;
+
 /** Failures that happen before a request leaves: whatever it asked for cannot have been applied. */
 const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
@@ -197,8 +200,11 @@ export class ApiClient {
       const retryAfter = retryAfterMs(outcome.headers, this.now());
       if (RETRYABLE_STATUS.has(outcome.status) && attempt < attempts) {
         const ms = outcome.status === 429 && retryAfter !== undefined ? retryAfter : backoffMs(attempt, this.random);
-        await this.wait(ms, `${spec.method} ${url} answered ${outcome.status}`);
-        continue;
+        // An hour's Retry-After (a spent daily quota) is not waited out silently: fail and say when.
+        if (ms <= MAX_RETRY_WAIT_MS) {
+          await this.wait(ms, `${spec.method} ${url} answered ${outcome.status}`);
+          continue;
+        }
       }
       const error = apiErrorFrom({
         status: outcome.status,

@@ -6,7 +6,10 @@ const HINTS: Record<string, string> = {
   rate_limit_exceeded: 'the team is over its rate limit: wait and run the command again',
 };
 
-function hintFor(status: number, code?: string): string | undefined {
+function hintFor(status: number, code?: string, retryAfterSeconds?: number): string | undefined {
+  if ((status === 429 || code === 'rate_limit_exceeded') && retryAfterSeconds !== undefined && retryAfterSeconds > 0) {
+    return `the team is over its rate limit: the API asks to wait ${retryAfterSeconds} s (Retry-After) before the next request; run the command again then`;
+  }
   if (code && HINTS[code]) return HINTS[code];
   if (status === 401) return 'check the API key: run `mailctl auth login`, or set MAILCTL_API_KEY';
   if (status === 429) return HINTS.rate_limit_exceeded;
@@ -52,14 +55,9 @@ export function apiErrorFrom(init: {
     typeof body?.message === 'string' && body.message.trim() !== ''
       ? body.message.trim().split('\n')[0]!
       : `HTTP ${init.status}${init.statusText ? ` ${init.statusText}` : ''}: the server answered with ${describeNonJson(init.text, init.contentType)}`;
+  const retryAfter = init.retryAfterMs === undefined ? undefined : Math.ceil(init.retryAfterMs / 1000);
   return new ApiError(
-    {
-      status: init.status,
-      code,
-      message,
-      fieldErrors: fieldErrorsOf(body?.errors),
-      retryAfter: init.retryAfterMs === undefined ? undefined : Math.ceil(init.retryAfterMs / 1000),
-    },
-    { hint: hintFor(init.status, code) },
+    { status: init.status, code, message, fieldErrors: fieldErrorsOf(body?.errors), retryAfter },
+    { hint: hintFor(init.status, code, retryAfter) },
   );
 }

@@ -316,6 +316,14 @@ describe('a 429 storm', () => {
     expect(clean.requests[2]!.time).toBeGreaterThanOrEqual(reset * 1000);
   });
 
+  it('a Retry-After of an hour is not waited out: exit 6 at once, saying how long to wait', async () => {
+    clean.scriptFault({ path: '/webhooks', status: 429, headers: { 'Retry-After': '3600' }, body: '{"message":"Daily quota exceeded.","error_code":"rate_limit_exceeded"}', times: 1 });
+    const r = await runCli(['webhook', 'list', '--retries', '3'], { env: env(clean) });
+    expectCleanFailure(r, 6);
+    expect(clean.requests).toHaveLength(1);
+    expect(r.stderr).toContain('3600 s');
+  });
+
   it('against the emulator rate limit (3/s), pacing on X-RateLimit-* means no 429 at all', async () => {
     const limited = await startEmulator({ seed: 9, events: 900, rateLimit: 3 });
     try {
