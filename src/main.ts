@@ -54,7 +54,9 @@ function errorJson(error: CliError): string {
       ...(error.hint ? { hint: shorten(error.hint) } : {}),
     },
   };
-  return `${JSON.stringify(payload)}\n`;
+  // JSON.stringify escapes C0 controls only: escape DEL, C1 and bidi overrides too (still valid JSON).
+  const json = JSON.stringify(payload).replace(/[\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `${json}\n`;
 }
 
 function isCommanderError(error: unknown): error is CommanderError {

@@ -1,5 +1,5 @@
 import { ApiError, CliError, ExitCode, NetworkError, UsageError, isAbortError, type CliErrorOptions } from '../errors.js';
-import { apiErrorFrom } from './errors.js';
+import { apiErrorFrom, describeNonJson } from './errors.js';
 import { backoffMs, Pacer, retryAfterMs, RETRYABLE_STATUS } from './pacing.js';
 import { describeBody } from './redact.js';
 import { Pool, request, type Dispatcher } from './undici.js';
@@ -190,7 +190,10 @@ export class ApiClient {
       const json = parseJson(outcome.text);
       if (outcome.status >= 200 && outcome.status < 300) {
         if (json === undefined || typeof json !== 'object' || json === null) {
-          throw new CliError(`unexpected response from ${spec.method} ${url}: HTTP ${outcome.status} with ${outcome.text.trim() === '' ? 'an empty body' : 'a body that is not a JSON object'}`, ExitCode.Failure);
+          const contentType = String(outcome.headers['content-type'] ?? '');
+          const what =
+            outcome.text.trim() === '' ? 'an empty body' : json === undefined ? describeNonJson(outcome.text, contentType) : 'a JSON value that is not an object';
+          throw new CliError(`unexpected response from ${spec.method} ${url}: HTTP ${outcome.status} with ${what}`, ExitCode.Failure);
         }
         return { status: outcome.status, headers: outcome.headers, body: json as T, ...(lost ? { afterLostAnswer: true } : {}) };
       }

@@ -16,7 +16,8 @@ function hintFor(status: number, code?: string, retryAfterSeconds?: number): str
   return undefined;
 }
 
-function describeNonJson(text: string, contentType: string): string {
+/** What came back instead of JSON, in a few words: for errors and for 2xx answers alike. */
+export function describeNonJson(text: string, contentType: string): string {
   const trimmed = text.trim();
   if (trimmed === '') return 'empty body';
   if (/html/i.test(contentType) || /^<(!doctype|html|head|body)/i.test(trimmed)) {
