@@ -1,12 +1,11 @@
 // Shared pieces of the benchmark harness: spawning a measured process, statistics, formatting.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, closeSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const BIN = join(ROOT, 'bin/mailctl.js');
 export const FLOORS = fileURLToPath(new URL('./floors/', import.meta.url));
 const USAGE = fileURLToPath(new URL('./usage.cjs', import.meta.url));
 
@@ -15,6 +14,43 @@ export class CaseCrash extends Error {}
 
 export const scratch = mkdtempSync(join(tmpdir(), 'mailctl-bench-'));
 process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
+
+/** Names, sizes and times of the files under dir: changes when anything is rebuilt. */
+function fingerprint(dir) {
+  if (!existsSync(dir)) return '';
+  return readdirSync(dir, { recursive: true })
+    .sort()
+    .map((f) => {
+      const st = statSync(join(dir, f));
+      return `${f}:${st.size}:${st.mtimeMs}`;
+    })
+    .join('|');
+}
+
+/**
+ * The work tree may be shared with engineers who rebuild dist/ at any moment. The CLI and the
+ * emulator therefore run from a snapshot of bin/, dist/ and package.json (node_modules linked),
+ * taken when the bench starts, so one run measures one build. BENCH_IN_PLACE=1 runs the tree.
+ */
+function snapshot() {
+  const app = join(scratch, 'app');
+  for (let attempt = 1; ; attempt++) {
+    rmSync(app, { recursive: true, force: true });
+    mkdirSync(app);
+    const before = fingerprint(join(ROOT, 'dist'));
+    for (const part of ['bin', 'dist', 'package.json']) {
+      if (existsSync(join(ROOT, part))) cpSync(join(ROOT, part), join(app, part), { recursive: true });
+    }
+    if (fingerprint(join(ROOT, 'dist')) === before) break;
+    if (attempt === 5) throw new Error('dist/ kept changing while the bench copied it (another build running?)');
+  }
+  symlinkSync(join(ROOT, 'node_modules'), join(app, 'node_modules'), 'dir');
+  return app;
+}
+
+/** Where bin/ and dist/ are run from. */
+export const APP = process.env.BENCH_IN_PLACE === '1' ? ROOT : snapshot();
+export const BIN = join(APP, 'bin/mailctl.js');
 
 let seq = 0;
 
@@ -39,7 +75,7 @@ export async function measure(args, { env = {}, stdout = 'pipe', rss = false, ex
   let err = '';
   const t0 = performance.now();
   const child = spawn(process.execPath, nodeArgs, {
-    cwd: ROOT,
+    cwd: APP,
     env: fullEnv,
     stdio: ['ignore', outFd ?? 'pipe', 'pipe'],
   });
@@ -54,7 +90,7 @@ export async function measure(args, { env = {}, stdout = 'pipe', rss = false, ex
   });
   const usage = rss && existsSync(rssFile) ? JSON.parse(readFileSync(rssFile, 'utf8')) : {};
   if (expectCode !== undefined && code !== expectCode) {
-    const shown = args.map((a) => (a.startsWith(ROOT) ? a.slice(ROOT.length) : a)).join(' ');
+    const shown = args.map((a) => (a.startsWith(APP) ? a.slice(APP.length + 1) : a.startsWith(ROOT) ? a.slice(ROOT.length) : a)).join(' ');
     throw new CaseCrash(`\`node ${shown}\` exited ${code} (expected ${expectCode}): ${(err.trim().split('\n').slice(-3).join(' | ') || out.slice(0, 300)).trim()}`);
   }
   return { ms, code, stdout: out, stderr: err, rssKb: usage.maxRssKb, cpuMs: usage.cpuMs };
@@ -66,7 +102,7 @@ export const floor = (name) => [join(FLOORS, name)];
 
 /** Whether `mailctl <noun> <verb>` exists in the built CLI (its --help exits 0). */
 export async function commandExists(noun, verb) {
-  if (!existsSync(BIN) || !existsSync(join(ROOT, 'dist/main.js'))) return false;
+  if (!existsSync(BIN) || !existsSync(join(APP, 'dist/main.js'))) return false;
   const r = await measure(cli(noun, verb, '--help'), { expectCode: undefined });
   return r.code === 0 && r.stdout.includes(`mailctl ${noun} ${verb}`);
 }

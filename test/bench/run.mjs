@@ -10,18 +10,23 @@
 // Options: --only startup,one-call,stream,rate,bulk   run some cases (results.json untouched)
 //          --quick                                    fewer repetitions (a smoke run)
 //          --markdown                                 also print the table as Markdown
+//          --in-place                                 run bin/ and dist/ where they are, not from
+//                                                     a snapshot taken at the start (see lib.mjs)
 import { execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import * as cases from './cases.mjs';
-import { CaseCrash, ROOT, fmtMb, fmtMs, fmtRatio, renderTable } from './lib.mjs';
 
 const { values: flags } = parseArgs({
-  options: { only: { type: 'string' }, quick: { type: 'boolean' }, markdown: { type: 'boolean' } },
+  options: { only: { type: 'string' }, quick: { type: 'boolean' }, markdown: { type: 'boolean' }, 'in-place': { type: 'boolean' } },
 });
+if (flags['in-place']) process.env.BENCH_IN_PLACE = '1';
+// Imported after the flags: lib.mjs takes the snapshot of dist/ when it loads.
+const cases = await import('./cases.mjs');
+const { APP, CaseCrash, ROOT, fmtMb, fmtMs, fmtRatio, renderTable } = await import('./lib.mjs');
 
 const CASES = [
   ['startup', cases.startup],
@@ -40,9 +45,9 @@ if (unknown.length) {
 // Repetitions: modest, because the machine is shared; the floors run interleaved with the cases.
 const config = flags.quick
   ? { runs: 3, bigRuns: 1, rateRuns: 1, bulkRuns: 1 }
-  : { runs: 11, bigRuns: 3, rateRuns: 2, bulkRuns: 3 };
+  : { runs: 11, bigRuns: 3, rateRuns: 3, bulkRuns: 3 };
 
-const emulatorPath = join(ROOT, 'dist/emulator/index.js');
+const emulatorPath = join(APP, 'dist/emulator/index.js');
 if (!existsSync(emulatorPath)) {
   process.stderr.write(`bench: ${emulatorPath} is missing: run \`npm run build\` (npm run bench does)\n`);
   process.exit(1);
@@ -50,6 +55,19 @@ if (!existsSync(emulatorPath)) {
 const { startEmulator } = await import(pathToFileURL(emulatorPath).href);
 
 const load = () => loadavg().map((x) => Math.round(x * 100) / 100);
+
+// The work tree is shared: another engineer's build can replace dist/ while the bench runs,
+// and `tsc` emitting into a bundled dist/ mixes two builds. Note which build was measured and
+// whether it changed under us.
+function distState() {
+  const main = join(APP, 'dist/main.js');
+  if (!existsSync(main)) return { build: 'missing' };
+  const text = readFileSync(main, 'utf8');
+  const build = text.includes('__mailctlCreateRequire') ? 'esbuild bundle' : 'tsc (one file per module)';
+  const files = readdirSync(join(APP, 'dist')).sort().join(',');
+  return { build, hash: createHash('sha1').update(text).update(files).digest('hex').slice(0, 12), mixed: existsSync(join(APP, 'dist/program.js')) && readdirSync(join(APP, 'dist')).some((f) => /^chunk-.*\.js$/.test(f)) };
+}
+const distAtStart = distState();
 const env = {
   date: new Date().toISOString(),
   node: process.version,
@@ -59,6 +77,8 @@ const env = {
   memory_gb: Math.round(totalmem() / 2 ** 30),
   load_start: load(),
   commit: gitCommit(),
+  build: distAtStart.build,
+  measured: APP === ROOT ? 'the work tree (--in-place)' : 'a snapshot of bin/, dist/ and package.json taken at the start',
   repetitions: config,
 };
 
@@ -88,6 +108,8 @@ for (const [name, run] of CASES) {
   process.stderr.write(` ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
 }
 env.load_end = load();
+const distAtEnd = distState();
+env.dist_changed_during_run = distAtEnd.hash !== distAtStart.hash;
 
 const result = (r) => {
   if (r.skipped) return `skipped: ${r.skipped}`;
@@ -115,7 +137,7 @@ const cells = rows.map((r) => [
 ]);
 
 const out = process.stdout;
-out.write(`\nmailctl benchmarks — node ${env.node}, ${env.cpus} CPUs, load ${env.load_start.join(' ')} → ${env.load_end.join(' ')}, commit ${env.commit ?? '?'}\n\n`);
+out.write(`\nmailctl benchmarks — node ${env.node}, ${env.cpus} CPUs, load ${env.load_start.join(' ')} → ${env.load_end.join(' ')}, commit ${env.commit ?? '?'}, dist: ${env.build}\n\n`);
 out.write(`${renderTable(header, cells)}\n\n${legend.join('\n')}\n`);
 for (const r of rows) {
   for (const note of r.notes ?? []) out.write(`note: ${r.case}: ${note}\n`);
@@ -124,6 +146,8 @@ for (const r of rows) {
 const missed = rows.filter((r) => r.met === false);
 out.write(`\n${rows.filter((r) => r.met === true).length} met, ${missed.length} missed, ${rows.filter((r) => r.skipped).length} skipped, ${rows.filter((r) => r.crashed).length} crashed\n`);
 if (env.load_start[0] > env.cpus) out.write(`note: the load average (${env.load_start[0]}) exceeds the ${env.cpus} CPUs: absolute times are noisy; ratios are measured interleaved\n`);
+if (env.dist_changed_during_run) out.write('WARNING: dist/ changed during the run (another build?): the figures may mix two builds; run again\n');
+if (distAtStart.mixed) out.write(`WARNING: dist/ holds tsc output over an esbuild bundle (\`tsc\` emitted into it?); measured: ${env.build}. \`npm run build\` gives a clean bundle\n`);
 if (flags.markdown) out.write(`\n${renderTable(header, cells, true)}\n`);
 
 if (only) {
