@@ -54,6 +54,11 @@ export class Faults {
     this.scripts.push({ script, skip: script.skip ?? 0, times: script.times ?? 1 });
   }
 
+  /** Drops the scripts not used up yet (random faults of `faultRate` go on). */
+  clear(): void {
+    this.scripts = [];
+  }
+
   /** The fault for this request, if any. Call exactly once per request: it consumes scripts. */
   pick(method: string, path: string): FaultAction | undefined {
     for (const active of this.scripts) {

@@ -68,6 +68,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       requests.length = 0; // same array: references held by tests stay live
     },
     scriptFault: (f) => faults.add(f),
+    clearFaults: () => faults.clear(),
     fixtures: makeFixtures(main, other),
     store,
     addEvents: (n) => store.teams.main.events.append(check('n', n, 0, 50_000_000, true), now()),

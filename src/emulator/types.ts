@@ -64,6 +64,8 @@ export interface Emulator {
   requests: RecordedRequest[];
   clearRequests(): void;
   scriptFault(f: FaultScript): void;
+  /** Forgets scripted faults not used up yet, so one test's leftovers cannot hit the next. */
+  clearFaults(): void;
   fixtures: Fixtures;
   store: EmulatorStore;
   addEvents(n: number): void;

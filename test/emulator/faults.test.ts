@@ -36,6 +36,14 @@ describe('scripted faults', () => {
     expect(await statusOf('/campaigns')).toBe(200);
   });
 
+  it('clearFaults forgets scripts not used up yet', async () => {
+    await start();
+    emu.scriptFault({ path: '/campaigns', times: 3 });
+    expect(await statusOf('/campaigns')).toBe(503);
+    emu.clearFaults();
+    expect(await statusOf('/campaigns')).toBe(200);
+  });
+
   it('lets `skip` requests through first and matches method and path patterns', async () => {
     await start();
     emu.scriptFault({ method: 'GET', path: /^\/campaigns\/[^/]+$/, skip: 1, status: 500 });
