@@ -28,8 +28,10 @@ afterAll(async () => {
   await Promise.all([noisy.close(), clean.close()]);
 });
 beforeEach(() => {
-  noisy.clearRequests();
-  clean.clearRequests();
+  for (const emu of [noisy, clean]) {
+    emu.clearRequests();
+    emu.clearFaults();
+  }
 });
 
 const env = (emu: Emulator, key: Parameters<typeof emulatorEnv>[1] = 'full') => ({ ...emulatorEnv(emu, key), ...guardEnv() });
