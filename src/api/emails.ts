@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CliError, ExitCode } from '../errors.js';
 import type { ApiClient } from './client.js';
 import { parseResponse } from './response.js';

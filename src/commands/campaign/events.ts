@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   CAMPAIGN_EVENT_FIELDS, listCampaignEvents, MAX_CAMPAIGN_EVENTS_PER_PAGE, type CampaignEvent, type CampaignEventsQuery,
 } from '../../api/campaigns.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import { CAMPAIGN_FIELDS, listCampaigns, MAX_CAMPAIGNS_PER_PAGE, type Campaign } from '../../api/campaigns.js';
 import { numberedPages } from '../../api/paginate.js';
 import type { Context } from '../../context.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import { scheduleCampaign, scheduleRequest } from '../../api/campaigns.js';
 import type { Context } from '../../context.js';
 import { CliError, withHint } from '../../errors.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Campaign } from '../../api/campaigns.js';
 import type { Context } from '../../context.js';
 import { uuid } from '../schema.js';

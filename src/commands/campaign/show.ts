@@ -1,7 +1,7 @@
 import { stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import { CAMPAIGN_FIELDS, getCampaign, type Campaign } from '../../api/campaigns.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';

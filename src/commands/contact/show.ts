@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import { getContact, type Contact } from '../../api/audience.js';
 import type { Context } from '../../context.js';
 import type { DetailSection } from '../../output/detail.js';

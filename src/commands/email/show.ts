@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_WINDOW_DAYS, EMAIL_DETAIL_FIELDS, getEmail, type EmailDetail, type EmailEvent } from '../../api/emails.js';
 import type { Context } from '../../context.js';
 import { ApiError } from '../../errors.js';

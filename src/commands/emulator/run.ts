@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Context } from '../../context.js';
 import { intFlag, parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import { UsageError } from '../../errors.js';
 import { isUuid } from '../../input/ids.js';
 import { listFlag, parseInput } from '../schema.js';

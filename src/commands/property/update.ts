@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import { PROPERTY_FALLBACK_MAX, updateProperty, updatePropertyRequest, type Property } from '../../api/audience.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';

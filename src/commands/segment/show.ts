@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import { getSegment, type Condition, type Segment } from '../../api/audience.js';
 import type { Context } from '../../context.js';
 import { writeDetail, type DetailSection } from '../../output/detail.js';

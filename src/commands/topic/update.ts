@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   TOPIC_DESCRIPTION_MAX, TOPIC_NAME_MAX, TOPIC_VISIBILITIES, updateTopic, updateTopicRequest, type Topic, type TopicPatch,
 } from '../../api/audience.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import { updateWebhook, updateWebhookRequest, WEBHOOK_FIELDS, type WebhookUpdate } from '../../api/webhooks.js';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
