@@ -1,10 +1,10 @@
 import type { ApiClient } from './api/client.js';
 import { readConfigData, type ConfigData } from './config/data.js';
 import { configFile, type Env } from './config/paths.js';
+import { escapeControls } from './errors.js';
 import { resolveSettings, requireApiKey, requireBaseUrl, type Settings } from './config/resolve.js';
 import { parseFieldList } from './output/fields.js';
 import type { OutputTarget } from './output/types.js';
-import { version } from './version.js';
 
 /** The process's streams and environment, captured once in main.ts so that nothing else reads process.*. */
 export interface IO {
@@ -71,6 +71,7 @@ export function colourAllowed(isTTY: boolean, env: IO['env'], globals: GlobalOpt
 }
 
 export interface ContextHooks {
+  version: string;
   /** Resources to release when the command ends (the HTTP pool). */
   disposers: Array<() => Promise<void>>;
 }
@@ -81,7 +82,9 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
   let settings: Settings | undefined;
   let client: Promise<ApiClient> | undefined;
   let target: OutputTarget | undefined;
-  const stderrLine = (line: string) => io.stderr.write(`${line}\n`);
+  // Notices and warnings often quote the API (its "message") or the user's input:
+  // shown, never obeyed, by the terminal (line breaks of multi-line notices kept).
+  const stderrLine = (line: string) => io.stderr.write(`${escapeControls(line, true)}\n`);
 
   const ctx: Context = {
     io,
@@ -108,7 +111,7 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
           apiKey,
           timeoutMs: s.timeoutMs.value,
           retries: s.retries.value,
-          userAgent: `mailctl/${version()} node/${process.versions.node}`,
+          userAgent: `mailctl/${hooks.version} node/${process.versions.node}`,
           env: io.env,
           signal,
           onRequestLine: globals.verbose ? (line) => stderrLine(`> ${line}`) : undefined,

@@ -117,3 +117,20 @@ export class ApiError extends CliError {
 export function isAbortError(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || (error as { code?: string }).code === 'ABORT_ERR');
 }
+
+const CONTROLS = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\u001b': '\\e' };
+
+/**
+ * Text from outside (flag values, files, API answers) made safe for a terminal:
+ * control characters (escape sequences that clear the screen, set the title or
+ * plant links) and bidirectional overrides are shown as escapes, never obeyed.
+ * Tabs stay; `keepNewlines` keeps line breaks for messages that are several lines.
+ */
+export function escapeControls(text: string, keepNewlines = false): string {
+  return text.replace(CONTROLS, (c) => {
+    if (keepNewlines && c === '\n') return c;
+    const code = c.charCodeAt(0);
+    return NAMED[c] ?? (code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`);
+  });
+}

@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import type { CommanderError } from 'commander';
 import type { IO } from './context.js';
 import type { Runtime } from './commands/verb.js';
-import { CliError, ExitCode, InterruptedError, type ApiError } from './errors.js';
+import { CliError, ExitCode, InterruptedError, escapeControls, type ApiError } from './errors.js';
 
 /** Longest value an error quotes whole; longer ones are cut (a 100 KB flag value is not a message). */
 const QUOTED_MAX = 80;
@@ -19,17 +20,9 @@ export function shorten(text: string): string {
   return cut.length > LINE_MAX ? `${cut.slice(0, LINE_MAX)}… (${cut.length - LINE_MAX} more characters)` : cut;
 }
 
-/**
- * One line for a terminal: control characters (line breaks, escape sequences)
- * and bidirectional overrides from hostile input are shown as escapes, never obeyed.
- */
+/** One line for a terminal: control characters made visible (errors.ts), long values cut. */
 export function tidy(text: string): string {
-  const visible = text.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => {
-    const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\u001b': '\\e' };
-    const code = c.charCodeAt(0);
-    return named[c] ?? (code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`);
-  });
-  return shorten(visible);
+  return shorten(escapeControls(text));
 }
 
 /** How an error reads on stderr: `error: <message> (<code>, HTTP <status>)`, details, hint. */
@@ -98,17 +91,42 @@ function captureIO(): IO {
   };
 }
 
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+/**
+ * The root help as the build wrote it (dist/help.txt, see scripts/build.mjs),
+ * for `mailctl`, `mailctl --help` and `-h` where commander would print the same
+ * text: in a pipe, or on an 80-column terminal. Elsewhere (or when the file is
+ * missing) commander renders it for the terminal's width.
+ */
+function cachedRootHelp(argv: string[]): string | undefined {
+  const plain = argv.length === 2 || (argv.length === 3 && (argv[2] === '--help' || argv[2] === '-h'));
+  if (!plain || (process.stdout.isTTY && process.stdout.columns !== 80)) return undefined;
+  try {
+    return readFileSync(new URL('./help.txt', import.meta.url), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 /** Runs mailctl with argv and ends the process with the mapped exit code. */
 export async function main(argv: string[] = process.argv): Promise<void> {
-  const io = captureIO();
-  // `--version` is what scripts probe first: answer it without loading commander.
+  const version = packageVersion();
+  // What scripts probe first, answered without loading anything: exit 0 as the event loop empties.
   if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-V')) {
-    const { version } = await import('./version.js');
-    io.stdout.write(`${version()}\n`);
-    return process.exit(ExitCode.Ok);
+    process.stdout.write(`${version}\n`);
+    return;
   }
+  const help = cachedRootHelp(argv);
+  if (help !== undefined) {
+    process.stdout.write(help);
+    return;
+  }
+  const io = captureIO();
   const controller = new AbortController();
-  const runtime: Runtime = { io, signal: controller.signal, disposers: [] };
+  const runtime: Runtime = { io, version, signal: controller.signal, disposers: [] };
   process.on('SIGINT', () => {
     // Each write is a whole line (or a whole page of lines), so stopping
     // between writes leaves valid NDJSON/CSV behind. A second Ctrl-C, or a

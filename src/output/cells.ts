@@ -1,3 +1,4 @@
+import { escapeControls } from '../errors.js';
 import type { Column, ColumnKind } from './types.js';
 
 function pad(n: number): string {
@@ -31,8 +32,16 @@ export function plainCell(value: unknown, kind: ColumnKind = 'text'): string {
   return String(value);
 }
 
-/** Text of a value for people on a terminal (colour is added by the table renderer). */
+/**
+ * Text of a value for people on a terminal (colour is added by the table
+ * renderer). Values come from the API: line breaks become spaces (a cell is one
+ * line) and any other control character is shown, not sent to the terminal.
+ */
 export function ttyCell(value: unknown, kind: ColumnKind = 'text', now: number = Date.now()): string {
+  return escapeControls(ttyText(value, kind, now).replace(/[\r\n]+/g, ' '));
+}
+
+function ttyText(value: unknown, kind: ColumnKind, now: number): string {
   if (value === null || value === undefined || value === '') return '-';
   switch (kind) {
     case 'time':

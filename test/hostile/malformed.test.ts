@@ -3,7 +3,8 @@
 // exit 1, no crash, no stack trace, and nothing half-written on stdout.
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { spawn } from 'node:child_process';
+import { BIN, runCli, tempDir } from '../helpers/cli.js';
 import { scriptedServer, type Handler } from '../helpers/server.js';
 import { expectCleanFailure, guardEnv } from './support.js';
 
@@ -99,4 +100,65 @@ describe.each(Object.entries(COMMANDS))('malformed answers to %s: one clear erro
       if (a.name.startsWith('100 MB')) expect(streamed).toBeLessThan(100 * 1024 * 1024);
     });
   }
+});
+
+// Well-formed answers with hostile text in them: a name or message carrying
+// terminal escape sequences (clear screen, set the window title, hyperlinks),
+// shown on a terminal. The data stays as sent in JSON and pipes (it is data),
+// but what reaches a terminal must not be able to drive it.
+describe('hostile text inside valid answers, shown on a terminal', () => {
+  const EVIL = 'Spring\u001b[2J\u001b]0;pwned\u0007\u001b]8;;https://evil.example/\u001b\\sale\u009b31m';
+  let emu: import('../../src/emulator/index.js').Emulator;
+
+  beforeAll(async () => {
+    const { startEmulator } = await import('../../src/emulator/index.js');
+    emu = await startEmulator({ seed: 41, events: 20 });
+    const team = emu.store.teams.main;
+    team.campaigns.get(emu.fixtures.campaigns.scheduled)!.name = EVIL;
+    team.webhooks.get(emu.fixtures.webhooks[0]!)!.name = EVIL;
+  });
+  afterAll(async () => {
+    await emu.close();
+  });
+
+  /** Runs the CLI on a pseudo-terminal (util-linux script), stdout and stderr both on it. */
+  function onTty(args: string[]): Promise<string> {
+    const line = `${process.execPath} ${BIN} ${args.map((a) => `'${a}'`).join(' ')}`;
+    const child = spawn('script', ['-qc', line, '/dev/null'], {
+      env: { PATH: process.env.PATH!, HOME: process.env.HOME!, TERM: 'xterm', MAILCTL_CONFIG_DIR: tempDir(), MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full },
+    });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    child.stdin.end();
+    return new Promise((resolve, reject) => {
+      child.on('error', reject);
+      child.on('close', () => resolve(out));
+    });
+  }
+
+  /** What is left once mailctl's own colours (SGR) are taken out: no control character may remain. */
+  const controls = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '').replace(/\r\n/g, '\n').match(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g) ?? [];
+
+  it.each([
+    ['campaign show', () => ['campaign', 'show', emu.fixtures.campaigns.scheduled, '-q']],
+    ['campaign list', () => ['campaign', 'list', '--status', 'scheduled', '-q']],
+    ['webhook list', () => ['webhook', 'list', '-q']],
+  ])('%s: the name is shown with its escapes made visible', async (_name, args) => {
+    const out = await onTty(args());
+    expect(out).toContain('Spring');
+    expect(controls(out)).toEqual([]);
+  });
+
+  it('a notice carrying the API message is made harmless too', async () => {
+    emu.scriptFault({ method: 'POST', status: 200, body: JSON.stringify({ message: `Scheduled.${EVIL}` }), times: 1 });
+    const out = await onTty(['campaign', 'schedule', emu.fixtures.campaigns.draft, '--at', '+2d']);
+    expect(out).toContain('Scheduled.');
+    expect(controls(out)).toEqual([]);
+  });
+
+  it('json and pipes keep the data exactly as the API sent it', async () => {
+    const r = await runCli(['campaign', 'show', emu.fixtures.campaigns.scheduled, '--json'], { env: { MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).name).toBe(EVIL);
+  });
 });

@@ -4,7 +4,8 @@ import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { parse as parseEmailShow } from '../../src/commands/email/show.js';
 import { validateBaseUrl } from '../../src/config/resolve.js';
-import { ApiError, withHint } from '../../src/errors.js';
+import { ApiError, escapeControls, withHint } from '../../src/errors.js';
+import { ttyCell, tsvCell } from '../../src/output/cells.js';
 import { shorten, tidy } from '../../src/main.js';
 
 describe('error text (main.ts): what an error echoes of hostile input', () => {
@@ -75,5 +76,24 @@ describe('withHint (errors.ts): a command adds the next step to an error from th
     expect(hinted.outcomeUnknown).toBe(true);
     expect(hinted.hint).toBe('check with `mailctl campaign show ID`');
     expect(error.hint).toBeUndefined();
+  });
+});
+
+describe('terminal text (errors.ts escapeControls, output/cells.ts ttyCell): API data shown, never obeyed', () => {
+  const EVIL = 'Sale\u001b[2J\u001b]0;title\u0007\u009b31m'; // clear screen, window title, 8-bit CSI
+
+  it('a table or detail cell shows escape sequences instead of sending them', () => {
+    expect(ttyCell(EVIL)).toBe('Sale\\e[2J\\e]0;title\\x07\\x9b31m');
+    expect(ttyCell('two\nlines')).toBe('two lines');
+    expect(ttyCell({ name: EVIL })).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+  });
+
+  it('pipes keep the data as sent (only tabs and line breaks, which would break the rows)', () => {
+    expect(tsvCell(EVIL)).toBe(EVIL);
+  });
+
+  it('multi-line notices keep their line breaks when asked to', () => {
+    expect(escapeControls('Next page:\n  mailctl events list\u001b[2J', true)).toBe('Next page:\n  mailctl events list\\e[2J');
+    expect(escapeControls('a\nb')).toBe('a\\nb');
   });
 });
