@@ -126,9 +126,20 @@ export function requireBaseUrl(settings: Settings): string {
 
 /** The API key a command needs, or the auth error that says how to set it. */
 export function requireApiKey(settings: Settings): string {
-  if (settings.apiKey.value) return settings.apiKey.value;
   const p = settings.profile.value;
   const flag = p === DEFAULT_PROFILE ? '' : ` --profile ${p}`;
+  // `export MAILCTL_API_KEY=$(cat key.txt)` keeps a Windows file's \r: ends are trimmed.
+  const key = settings.apiKey.value?.trim();
+  if (key) {
+    // A header value cannot carry these: undici would refuse it as a "network" error after retries.
+    if (!/^[\x21-\x7e]+$/.test(key)) {
+      const where = settings.apiKey.source === 'env' ? 'in MAILCTL_API_KEY' : `of profile "${p}"`;
+      throw new AuthError(`the API key ${where} has spaces, control or non-ASCII characters in it: it cannot be a key (nothing was sent)`, {
+        hint: `copy the key again: run \`mailctl auth login${flag}\`, or set MAILCTL_API_KEY`,
+      });
+    }
+    return key;
+  }
   throw new AuthError(`no API key for profile "${p}"`, {
     hint: `run \`mailctl auth login${flag}\`, or set MAILCTL_API_KEY`,
   });

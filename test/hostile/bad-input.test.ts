@@ -286,6 +286,29 @@ describe.concurrent('bad input: exit 2, one clear message naming the flag, nothi
   }
 });
 
+describe('bad API keys in the environment: exit 3 before anything is sent, the key never echoed', () => {
+  const keys: Array<[string, string]> = [
+    ['a line break inside', 'live_abc\ndef'],
+    ['a space inside', 'live_abc def'],
+    ['non-ASCII', 'live_äbc'],
+    ['an escape sequence', 'live_abc\u001b[2J'],
+  ];
+  it.each(keys)('%s', async (_name, key) => {
+    const before = emu.requests.length;
+    const r = await runCli(['webhook', 'list', '--retries', '3'], { env: { ...emulatorEnv(emu), MAILCTL_API_KEY: key, ...guardEnv() } });
+    expectCleanFailure(r, 3);
+    expect(r.stderr.split('\n')[0]).toBe('error: the API key in MAILCTL_API_KEY has spaces, control or non-ASCII characters in it: it cannot be a key (nothing was sent)');
+    expect(r.stderr).not.toContain('live_');
+    expect(emu.requests.length).toBe(before);
+  });
+
+  it('a key read from a Windows file (trailing CR) works: the ends are trimmed', async () => {
+    const r = await runCli(['webhook', 'list', '--json'], { env: { ...emulatorEnv(emu), MAILCTL_API_KEY: `${emu.keys.full}\r`, ...guardEnv() } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(emu.requests.at(-1)!.key).toBe(emu.keys.full);
+  });
+});
+
 describe('bad input: nothing at all reached the emulator', () => {
   it('no request of any bad-input case was received', () => {
     expect(emu.requests.filter((q) => q.key?.startsWith('live_badinput'))).toEqual([]);
