@@ -1,3 +1,5 @@
+import { CliError, ExitCode } from '../errors.js';
+
 /**
  * Pagination as async generators: list commands consume pages and write each
  * one as it arrives, so memory stays flat however many rows there are.
@@ -25,18 +27,31 @@ export async function* cursorPages<T>(
   fetchPage: (cursor: string | undefined) => Promise<CursorPage<T>>,
   firstCursor: string | undefined,
   limits: PageLimits,
+  operation = 'the listing',
 ): AsyncGenerator<CursorPage<T>> {
   let cursor = firstCursor;
   let left = limits.limit ?? Infinity;
   const follow = limits.all || limits.limit !== undefined;
+  const seen = new Set<string>(cursor === undefined ? [] : [cursor]);
   for (;;) {
     const page = await fetchPage(cursor);
     const items = page.items.length > left ? page.items.slice(0, left) : page.items;
     left -= items.length;
     yield { ...page, items };
-    if (!follow || left <= 0 || page.nextCursor === null || page.nextCursor === cursor) return;
+    if (!follow || left <= 0 || page.nextCursor === null) return;
+    // A cursor given before (A → B → A) would list the same rows for ever.
+    if (seen.has(page.nextCursor)) throw repeatedCursor(operation, page.nextCursor);
+    seen.add(page.nextCursor);
     cursor = page.nextCursor;
   }
+}
+
+/** The failure of a listing whose server sent a next_cursor it had sent before: stopped, and incomplete. */
+export function repeatedCursor(operation: string, cursor: string): CliError {
+  const shown = cursor.length > 60 ? `${cursor.slice(0, 60)}…` : cursor;
+  return new CliError(`${operation} returned the cursor "${shown}" again: stopped rather than list the same rows twice`, ExitCode.Failure, {
+    hint: 'the rows printed so far are each there once, but the listing is not complete: report this with the output of --verbose',
+  });
 }
 
 export interface NumberedPage<T> {

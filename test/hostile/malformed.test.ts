@@ -4,7 +4,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { BIN, runCli, tempDir } from '../helpers/cli.js';
+import { BIN, finished, ndjson, runCli, startCli, tempDir } from '../helpers/cli.js';
 import { scriptedServer, type Handler } from '../helpers/server.js';
 import { expectCleanFailure, guardEnv } from './support.js';
 
@@ -160,5 +160,55 @@ describe('hostile text inside valid answers, shown on a terminal', () => {
     const r = await runCli(['campaign', 'show', emu.fixtures.campaigns.scheduled, '--json'], { env: { MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full } });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).name).toBe(EVIL);
+  });
+});
+
+// A server whose next_cursor comes back to one it gave before (A → B → A …):
+// following it would print the same rows for ever. The listing must stop,
+// print each row once, and fail loudly (exit 1) since it cannot be complete.
+describe('a next_cursor that loops', () => {
+  /** Runs the listing; kills it (and so fails the test) if it prints far more rows than exist. */
+  async function listing(args: string[], pages: Record<string, { rows: unknown[]; next: string | null }>, body: (page: { rows: unknown[]; next: string | null }) => unknown) {
+    next = (req, res) => {
+      const cursor = new URL(req.url, 'http://x').searchParams.get('cursor') ?? '';
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body(pages[cursor]!)));
+    };
+    const child = startCli(args, { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY, ...guardEnv() } });
+    let lines = 0;
+    child.stdout.on('data', (d: Buffer) => {
+      lines += String(d).split('\n').length - 1;
+      if (lines > 100) child.kill('SIGKILL');
+    });
+    return finished(child);
+  }
+
+  const events = (ids: string[]) => ids.map((id) => ({ event_id: id, type: 'delivery', timestamp: '2026-11-20T10:00:00.000Z' }));
+  const PAGES = {
+    '': { rows: events(['e1', 'e2']), next: 'A' },
+    A: { rows: events(['e3']), next: 'B' },
+    B: { rows: events(['e4']), next: 'A' },
+  };
+
+  it('events list --all: each event once, then exit 1 saying the listing stopped', async () => {
+    const r = await listing(['events', 'list', '--all', '--ndjson'], PAGES, (p) => ({
+      message: 'ok',
+      data: { events: { data: p.rows, total_count: 4, from: null, to: null, pagination: { next_cursor: p.next, per_page: 100 } } },
+    }));
+    expect(r.signal).toBeNull();
+    expectCleanFailure(r, 1);
+    expect(ndjson(r.stdout).map((e) => (e as { event_id: string }).event_id)).toEqual(['e1', 'e2', 'e3', 'e4']);
+    expect(r.stderr).toMatch(/^error: .*cursor "A".*again/);
+  });
+
+  it('campaign events --all: each event once, then exit 1 saying the listing stopped', async () => {
+    const r = await listing(['campaign', 'events', CAMPAIGN, '--all', '--ndjson'], PAGES, (p) => ({
+      message: 'ok',
+      data: { events: (p.rows as Array<{ event_id: string }>).map((e) => ({ event_id: e.event_id, event_type: 'delivery', email: 'a@example.com', timestamp: '2026-11-20T10:00:00+00:00' })), next_cursor: p.next },
+    }));
+    expect(r.signal).toBeNull();
+    expectCleanFailure(r, 1);
+    expect(ndjson(r.stdout).map((e) => (e as { event_id: string }).event_id)).toEqual(['e1', 'e2', 'e3', 'e4']);
+    expect(r.stderr).toMatch(/^error: .*cursor "A".*again/);
   });
 });

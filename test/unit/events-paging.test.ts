@@ -80,7 +80,7 @@ describe('eventPages', () => {
     expect(pages[0]!.stoppedAtLimit).toBe(false);
   });
 
-  it('a failed prefetch surfaces on the next turn, not as an unhandled rejection; a repeating cursor ends the listing', async () => {
+  it('a failed prefetch surfaces on the next turn, not as an unhandled rejection; a repeating cursor ends the listing with an error', async () => {
     let calls = 0;
     const failing = async (): Promise<EventsPage> => {
       calls++;
@@ -91,7 +91,11 @@ describe('eventPages', () => {
     await gen.next();
     await expect(gen.next()).rejects.toThrow('boom');
     let loops = 0;
-    for await (const _ of eventPages(async () => ({ events: [{ event_id: 'y' }], nextCursor: 'same' }), { perPage: 1, follow: true, firstCursor: 'same' })) loops++;
+    const repeating = async () => {
+      for await (const _ of eventPages(async () => ({ events: [{ event_id: 'y' }], nextCursor: 'same' }), { perPage: 1, follow: true, firstCursor: 'same' })) loops++;
+    };
+    // the page is given out once, then the listing fails: it cannot be complete
+    await expect(repeating()).rejects.toThrow('GET /emails/events returned the cursor "same" again');
     expect(loops).toBe(1);
   });
 

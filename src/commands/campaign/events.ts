@@ -121,6 +121,7 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
       },
       opts.cursor,
       { all: follow ? opts.all : true, limit: opts.limit },
+      'GET /campaigns/{campaignId}/events',
     );
     for await (const page of pages) {
       next = page.nextCursor;

@@ -1,4 +1,5 @@
 import type { EventsPage } from '../../api/emails.js';
+import { repeatedCursor } from '../../api/paginate.js';
 
 // Cursor paging for `events list --all / --limit`. Unlike the generic
 // cursorPages, the request for the next page is sent while the current page is
@@ -31,6 +32,7 @@ export async function* eventPages(
   let left = plan.limit ?? Infinity;
   const size = () => (plan.perPage === undefined ? undefined : Math.min(plan.perPage, left));
   let cursor = plan.firstCursor;
+  const seen = new Set<string>(cursor === undefined ? [] : [cursor]);
   let pending: Promise<EventsPage> | undefined = fetchPage(cursor, size());
   while (pending) {
     const page = await pending;
@@ -39,8 +41,10 @@ export async function* eventPages(
     const events = trimmed ? page.events.slice(0, left) : page.events;
     left -= events.length;
     const next = page.nextCursor;
-    // A cursor that repeats itself would loop forever: treat it as the end.
-    const more = plan.follow && left > 0 && next !== null && next !== cursor;
+    // A cursor given before (A → B → A) would print the same events for ever.
+    const repeated = plan.follow && left > 0 && next !== null && seen.has(next);
+    const more = plan.follow && left > 0 && next !== null && !repeated;
+    if (next !== null) seen.add(next);
     const thisCursor = cursor;
     if (more) {
       cursor = next;
@@ -53,5 +57,6 @@ export async function* eventPages(
       cursor: thisCursor,
       stoppedAtLimit: left <= 0 && (trimmed || next !== null),
     };
+    if (repeated) throw repeatedCursor('GET /emails/events', next);
   }
 }
