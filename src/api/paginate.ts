@@ -66,11 +66,18 @@ export async function* numberedPages<T>(
   fetchPage: (page: number) => Promise<NumberedPage<T>>,
   firstPage: number,
   limits: PageLimits,
+  operation = 'the listing',
 ): AsyncGenerator<NumberedPage<T>> {
   let left = limits.limit ?? Infinity;
   const follow = limits.all || limits.limit !== undefined;
   for (let page = firstPage; ; page++) {
     const result = await fetchPage(page);
+    // A server that ignores `page` would hand out page 1 for ever (it is never the last).
+    if (result.page !== page) {
+      throw new CliError(`${operation} answered page ${result.page} when asked for page ${page}: stopped rather than list the same rows twice`, ExitCode.Failure, {
+        hint: 'check --base-url: the server does not page as the API does',
+      });
+    }
     const items = result.items.length > left ? result.items.slice(0, left) : result.items;
     left -= items.length;
     yield { ...result, items };

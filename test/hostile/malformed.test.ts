@@ -212,3 +212,40 @@ describe('a next_cursor that loops', () => {
     expect(r.stderr).toMatch(/^error: .*cursor "A".*again/);
   });
 });
+
+describe('a server that ignores the page asked for', () => {
+  it('campaign list --all: page 1 once, then exit 1 saying which page came back', async () => {
+    const campaign = { id: CAMPAIGN, name: 'Only', status: 'draft', sent_count: 0, created_at: '2026-11-01T00:00:00Z', stats: {} };
+    next = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'ok', data: { campaigns: [campaign], pagination: { total: 3, per_page: 1, current_page: 1, last_page: 3 } } }));
+    };
+    const before = server.seen.length;
+    const child = startCli(['campaign', 'list', '--all', '--ndjson'], { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY, ...guardEnv() } });
+    let lines = 0;
+    child.stdout.on('data', (d: Buffer) => {
+      lines += String(d).split('\n').length - 1;
+      if (lines > 50) child.kill('SIGKILL');
+    });
+    const r = await finished(child);
+    expect(r.signal).toBeNull();
+    expectCleanFailure(r, 1);
+    expect(ndjson(r.stdout)).toHaveLength(1);
+    expect(server.seen.length - before).toBe(2);
+    expect(r.stderr.split('\n')[0]).toMatch(/^error: GET \/campaigns answered page 1 when asked for page 2/);
+  });
+});
+
+describe('a body that trickles in slower than --timeout', () => {
+  it('exit 7 naming the URL: the timeout covers the whole answer, not just its headers', async () => {
+    next = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"message":"ok",');
+      const timer = setInterval(() => res.write(' '), 100);
+      res.on('close', () => clearInterval(timer));
+    };
+    const r = await runCli(['webhook', 'list', '--timeout', '600ms', '--retries', '0'], { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY, ...guardEnv() } });
+    expectCleanFailure(r, 7);
+    expect(r.stderr.split('\n')[0]).toBe(`error: GET ${server.baseUrl}/webhooks: timed out after 600 ms`);
+  });
+});

@@ -91,6 +91,7 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
       },
       firstPage,
       { all: opts.all, limit: opts.limit },
+      'GET /campaigns',
     );
     for await (const page of pages) {
       last = page;
