@@ -147,6 +147,22 @@ describe('lists attach of 10,000 contacts under faults', () => {
     expect(totals.total_pairs).toBe(60_000);
   });
 
+  // A 500 may come after the server applied the request: the client's error says
+  // "the POST may or may not have been applied", but lists/run.ts (failureLines)
+  // treats only NetworkError as unsure and prints "request 1 did not run",
+  // contradicting it. It should test error.outcomeUnknown. Reported
+  // to the lead; un-skip when fixed.
+  it.fails('a 500 after retries: the partial report does not claim the failed request did not run', async () => {
+    clean.scriptFault({ method: 'POST', path: BULK, status: 500, times: 1 });
+    const r = await runCli(['lists', 'attach', '--contact', clean.fixtures.contacts.slice(0, 5).join(','), '--list', clean.fixtures.lists[0]!, '--retries', '0'], {
+      env: env(clean),
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('the POST may or may not have been applied');
+    expect(r.stderr).not.toMatch(/request 1 did not run/);
+    expect(r.stderr).toMatch(/request 1 may or may not have been applied/);
+  });
+
   // A bulk request the server applied but whose answer was lost (dropMidBody) is
   // retried, and the retry counts the pairs the lost attempt attached as
   // already_attached: `attached` comes out lower than what this run attached, with

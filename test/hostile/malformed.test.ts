@@ -234,6 +234,26 @@ describe('a server that ignores the page asked for', () => {
     expect(server.seen.length - before).toBe(2);
     expect(r.stderr.split('\n')[0]).toMatch(/^error: GET \/campaigns answered page 1 when asked for page 2/);
   });
+  // `api --paginate` asks for current_page + 1 and never checks the page that came
+  // back: against this server it requests page 2 for ever, printing page 1 each
+  // time. Defect in src/commands/api/pages.ts / request.ts (reported to the lead);
+  // un-skip when fixed.
+  it.fails('api GET /campaigns --paginate: stops instead of printing page 1 for ever', async () => {
+    const campaign = { id: CAMPAIGN, name: 'Only', status: 'draft' };
+    next = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'ok', data: { campaigns: [campaign], pagination: { total: 3, per_page: 1, current_page: 1, last_page: 3 } } }));
+    };
+    const child = startCli(['api', 'GET', '/campaigns', '--paginate', '--ndjson'], { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY, ...guardEnv() } });
+    let lines = 0;
+    child.stdout.on('data', (d: Buffer) => {
+      lines += String(d).split('\n').length - 1;
+      if (lines > 50) child.kill('SIGKILL');
+    });
+    const r = await finished(child);
+    expect(r.signal).toBeNull();
+    expect(ndjson(r.stdout)).toHaveLength(1);
+  });
 });
 
 describe('a body that trickles in slower than --timeout', () => {
