@@ -192,26 +192,33 @@ describe('campaign schedule when requests fail', () => {
   const posts = (emu: Emulator) => emu.requests.filter((q) => q.method === 'POST').map((q) => q.status);
 
   it('under 10% random faults: each run either schedules the campaign or fails with it unchanged, and says how to check', async () => {
-    const id = noisy.fixtures.campaigns.draft;
-    const outcomes: number[] = [];
-    for (let i = 1; i <= 12; i++) {
-      const before = state(noisy, id);
-      const when = at(24 + i);
-      const r = await schedule(noisy, id, when, 0);
-      outcomes.push(r.code!);
-      if (r.code === 0) {
-        expect(state(noisy, id)).toEqual({ status: 'scheduled', scheduled_at: Date.parse(when) });
-        expect(Date.parse(JSON.parse(r.stdout).scheduled_at)).toBe(Date.parse(when));
-      } else {
-        expect([1, 7], r.stderr).toContain(r.code);
-        expectCleanFailure(r, r.code!);
-        expect(state(noisy, id)).toEqual(before);
-        expect(r.stderr).toContain('may or may not have been applied');
-        expect(r.stderr).toContain(`mailctl campaign show ${id}`);
+    // An emulator of its own: its seeded faults then depend on these requests only.
+    const emu = await startEmulator({ seed: 8, faultRate: 0.1, events: 10 });
+    try {
+      const id = emu.fixtures.campaigns.draft;
+      const outcomes: number[] = [];
+      for (let i = 1; i <= 12; i++) {
+        const before = state(emu, id);
+        const when = at(24 + i);
+        const r = await schedule(emu, id, when, 0);
+        outcomes.push(r.code!);
+        if (r.code === 0) {
+          expect(state(emu, id)).toEqual({ status: 'scheduled', scheduled_at: Date.parse(when) });
+          expect(Date.parse(JSON.parse(r.stdout).scheduled_at)).toBe(Date.parse(when));
+        } else {
+          expect([1, 7], r.stderr).toContain(r.code);
+          expectCleanFailure(r, r.code!);
+          expect(state(emu, id)).toEqual(before);
+          expect(r.stderr).toContain('may or may not have been applied');
+          expect(r.stderr).toContain(`mailctl campaign show ${id}`);
+        }
       }
+      // The seed gives both outcomes, so both branches above were exercised.
+      expect(outcomes).toContain(0);
+      expect(outcomes.some((c) => c !== 0), String(outcomes)).toBe(true);
+    } finally {
+      await emu.close();
     }
-    expect(outcomes).toContain(0);
-    expect(outcomes.some((c) => c !== 0)).toBe(true);
   });
 
   it('succeeds after retries: two 503s, a dropped connection, then the schedule', async () => {
