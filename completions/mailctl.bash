@@ -6,12 +6,9 @@
 # Sets __mailctl_words to the subcommands of command path $1.
 __mailctl_subcommands() {
   case "$1" in
-    '') __mailctl_words='events email auth profile config campaign topic contact property segment lists webhook emulator completion api help' ;;
+    '') __mailctl_words='events email campaign topic contact property segment lists webhook auth profile config completion api emulator help' ;;
     'events') __mailctl_words='list' ;;
     'email') __mailctl_words='show' ;;
-    'auth') __mailctl_words='login status logout' ;;
-    'profile') __mailctl_words='list use remove' ;;
-    'config') __mailctl_words='get set list' ;;
     'campaign') __mailctl_words='list show events schedule unschedule' ;;
     'topic') __mailctl_words='update' ;;
     'contact') __mailctl_words='show' ;;
@@ -19,6 +16,9 @@ __mailctl_subcommands() {
     'segment') __mailctl_words='show' ;;
     'lists') __mailctl_words='attach detach' ;;
     'webhook') __mailctl_words='list set' ;;
+    'auth') __mailctl_words='login status logout' ;;
+    'profile') __mailctl_words='list use remove' ;;
+    'config') __mailctl_words='get set list' ;;
     *) __mailctl_words='' ;;
   esac
 }
@@ -39,8 +39,8 @@ __mailctl_flags() {
     'lists attach') __mailctl_words='--contact --list --contacts-file --lists-file --column --dry-run --help' ;;
     'lists detach') __mailctl_words='--contact --list --contacts-file --lists-file --column --dry-run --yes --help' ;;
     'webhook set') __mailctl_words='--name --url --events --enable --disable --auth-type --auth-username --auth-password-stdin --oauth-token-url --oauth-client-id --oauth-client-secret-stdin --dry-run --help' ;;
-    'emulator') __mailctl_words='--host --port --seed --events --contacts --lists --rate-limit --latency --fault-rate --help' ;;
     'api') __mailctl_words='--field --raw-field --query --input --paginate --dry-run --help' ;;
+    'emulator') __mailctl_words='--host --port --seed --events --contacts --lists --rate-limit --latency --fault-rate --help' ;;
     *) __mailctl_words='--help' ;;
   esac
   __mailctl_words="$__mailctl_words --profile --base-url --output --json --ndjson --fields --timeout --retries --verbose --quiet --no-color"
@@ -63,8 +63,8 @@ __mailctl_takes_value() {
     'lists attach --contact'|'lists attach --list'|'lists attach --contacts-file'|'lists attach --lists-file'|'lists attach --column') return 0 ;;
     'lists detach --contact'|'lists detach --list'|'lists detach --contacts-file'|'lists detach --lists-file'|'lists detach --column') return 0 ;;
     'webhook set --name'|'webhook set --url'|'webhook set --events'|'webhook set --auth-type'|'webhook set --auth-username'|'webhook set --oauth-token-url'|'webhook set --oauth-client-id') return 0 ;;
-    'emulator --host'|'emulator --port'|'emulator --seed'|'emulator --events'|'emulator --contacts'|'emulator --lists'|'emulator --rate-limit'|'emulator --latency'|'emulator --fault-rate') return 0 ;;
     'api -F'|'api --field'|'api -f'|'api --raw-field'|'api --query'|'api --input') return 0 ;;
+    'emulator --host'|'emulator --port'|'emulator --seed'|'emulator --events'|'emulator --contacts'|'emulator --lists'|'emulator --rate-limit'|'emulator --latency'|'emulator --fault-rate') return 0 ;;
   esac
   return 1
 }

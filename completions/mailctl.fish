@@ -6,17 +6,11 @@
 function __mailctl_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' events email auth profile config campaign topic contact property segment lists webhook emulator completion api help
+            printf '%s\n' events email campaign topic contact property segment lists webhook auth profile config completion api emulator help
         case 'events'
             printf '%s\n' list
         case 'email'
             printf '%s\n' show
-        case 'auth'
-            printf '%s\n' login status logout
-        case 'profile'
-            printf '%s\n' list use remove
-        case 'config'
-            printf '%s\n' get set list
         case 'campaign'
             printf '%s\n' list show events schedule unschedule
         case 'topic'
@@ -31,6 +25,12 @@ function __mailctl_subcommands
             printf '%s\n' attach detach
         case 'webhook'
             printf '%s\n' list set
+        case 'auth'
+            printf '%s\n' login status logout
+        case 'profile'
+            printf '%s\n' list use remove
+        case 'config'
+            printf '%s\n' get set list
     end
 end
 
@@ -41,7 +41,7 @@ function __mailctl_takes_value
             return 0
     end
     switch "$argv[1] $argv[2]"
-        case 'events list --events' 'events list --recipient' 'events list --from' 'events list --to' 'events list --transmission' 'events list --bounce-class' 'events list --per-page' 'events list --cursor' 'events list --limit' 'email show --from' 'email show --to' 'campaign list --status' 'campaign list --page' 'campaign list --per-page' 'campaign list --limit' 'campaign show --html-out' 'campaign events --type' 'campaign events --email' 'campaign events --since' 'campaign events --until' 'campaign events --per-page' 'campaign events --cursor' 'campaign events --limit' 'campaign schedule --at' 'topic update --name' 'topic update --description' 'topic update --visibility' 'property update --fallback-value' 'lists attach --contact' 'lists attach --list' 'lists attach --contacts-file' 'lists attach --lists-file' 'lists attach --column' 'lists detach --contact' 'lists detach --list' 'lists detach --contacts-file' 'lists detach --lists-file' 'lists detach --column' 'webhook set --name' 'webhook set --url' 'webhook set --events' 'webhook set --auth-type' 'webhook set --auth-username' 'webhook set --oauth-token-url' 'webhook set --oauth-client-id' 'emulator --host' 'emulator --port' 'emulator --seed' 'emulator --events' 'emulator --contacts' 'emulator --lists' 'emulator --rate-limit' 'emulator --latency' 'emulator --fault-rate' 'api -F' 'api --field' 'api -f' 'api --raw-field' 'api --query' 'api --input'
+        case 'events list --events' 'events list --recipient' 'events list --from' 'events list --to' 'events list --transmission' 'events list --bounce-class' 'events list --per-page' 'events list --cursor' 'events list --limit' 'email show --from' 'email show --to' 'campaign list --status' 'campaign list --page' 'campaign list --per-page' 'campaign list --limit' 'campaign show --html-out' 'campaign events --type' 'campaign events --email' 'campaign events --since' 'campaign events --until' 'campaign events --per-page' 'campaign events --cursor' 'campaign events --limit' 'campaign schedule --at' 'topic update --name' 'topic update --description' 'topic update --visibility' 'property update --fallback-value' 'lists attach --contact' 'lists attach --list' 'lists attach --contacts-file' 'lists attach --lists-file' 'lists attach --column' 'lists detach --contact' 'lists detach --list' 'lists detach --contacts-file' 'lists detach --lists-file' 'lists detach --column' 'webhook set --name' 'webhook set --url' 'webhook set --events' 'webhook set --auth-type' 'webhook set --auth-username' 'webhook set --oauth-token-url' 'webhook set --oauth-client-id' 'api -F' 'api --field' 'api -f' 'api --raw-field' 'api --query' 'api --input' 'emulator --host' 'emulator --port' 'emulator --seed' 'emulator --events' 'emulator --contacts' 'emulator --lists' 'emulator --rate-limit' 'emulator --latency' 'emulator --fault-rate'
             return 0
     end
     return 1
@@ -135,9 +135,6 @@ complete -c mailctl -l no-color -d 'no colour (also NO_COLOR=1); colour is only 
 complete -c mailctl -n '__mailctl_is ""' -s V -l version -d 'print the version'
 complete -c mailctl -n '__mailctl_arg "" 0' -a events -d 'read the delivery and engagement events of the account'
 complete -c mailctl -n '__mailctl_arg "" 0' -a email -d 'look at one sent email'
-complete -c mailctl -n '__mailctl_arg "" 0' -a auth -d 'save, show and remove the API key of a profile'
-complete -c mailctl -n '__mailctl_arg "" 0' -a profile -d 'list, switch and remove config profiles'
-complete -c mailctl -n '__mailctl_arg "" 0' -a config -d 'read and change the settings of a profile (base_url, output, timeout, retries)'
 complete -c mailctl -n '__mailctl_arg "" 0' -a campaign -d 'list, inspect, schedule and unschedule campaigns, and read their events'
 complete -c mailctl -n '__mailctl_arg "" 0' -a topic -d 'change subscription topics'
 complete -c mailctl -n '__mailctl_arg "" 0' -a contact -d 'look up contacts'
@@ -145,9 +142,12 @@ complete -c mailctl -n '__mailctl_arg "" 0' -a property -d 'change contact prope
 complete -c mailctl -n '__mailctl_arg "" 0' -a segment -d 'look up segments'
 complete -c mailctl -n '__mailctl_arg "" 0' -a lists -d 'attach contacts to lists and detach them, thousands at a time'
 complete -c mailctl -n '__mailctl_arg "" 0' -a webhook -d 'list webhooks and change where and how they deliver events'
-complete -c mailctl -n '__mailctl_arg "" 0' -a emulator -d 'run the bundled API emulator on loopback (for trying mailctl and testing CI scripts without an account)'
+complete -c mailctl -n '__mailctl_arg "" 0' -a auth -d 'save, show and remove the API key of a profile'
+complete -c mailctl -n '__mailctl_arg "" 0' -a profile -d 'list, switch and remove config profiles'
+complete -c mailctl -n '__mailctl_arg "" 0' -a config -d 'read and change the settings of a profile (base_url, output, timeout, retries)'
 complete -c mailctl -n '__mailctl_arg "" 0' -a completion -d 'print the shell completion script: commands, options, option values and profile names'
 complete -c mailctl -n '__mailctl_arg "" 0' -a api -d 'send any request of the API with the profile\'s key and base URL, retries and pacing; print the JSON answer'
+complete -c mailctl -n '__mailctl_arg "" 0' -a emulator -d 'run the bundled API emulator on loopback (for trying mailctl and testing CI scripts without an account)'
 complete -c mailctl -n '__mailctl_arg "" 0' -a help -d 'show a help topic, or the help of a command'
 complete -c mailctl -n '__mailctl_arg "events" 0' -a list -d 'list email events, newest first; --all exports every page, --follow watches for new ones'
 complete -c mailctl -n '__mailctl_is "events list"' -l events -x -a '(__mailctl_list_values injection delivery bounce delay out_of_band spam_complaint policy_rejection click open initial_open amp_click amp_open amp_initial_open generation_failure generation_rejection list_unsubscribe link_unsubscribe)' -d 'event types, comma-separated or repeated (the types are listed below)'
@@ -164,19 +164,6 @@ complete -c mailctl -n '__mailctl_is "events list"' -s f -l follow -d 'after the
 complete -c mailctl -n '__mailctl_arg "email" 0' -a show -d 'show a sent email: sender, subject, recipients, state and its events oldest first'
 complete -c mailctl -n '__mailctl_is "email show"' -l from -x -d 'first day of events, UTC: YYYY-MM-DD, today, yesterday, 7d, 24h (default: 10 days ago)'
 complete -c mailctl -n '__mailctl_is "email show"' -l to -x -d 'last day of events, inclusive, same forms as --from (default: now)'
-complete -c mailctl -n '__mailctl_arg "auth" 0' -a login -d 'save an API key to a profile: read from stdin when piped, else asked for with a hidden prompt'
-complete -c mailctl -n '__mailctl_arg "auth" 0' -a status -d 'show the profile, base URL and key in use (masked), and where each came from'
-complete -c mailctl -n '__mailctl_arg "auth" 0' -a logout -d 'remove the saved API key of a profile'
-complete -c mailctl -n '__mailctl_arg "profile" 0' -a list -d 'list profiles; the one in use is marked'
-complete -c mailctl -n '__mailctl_arg "profile" 0' -a use -d 'make a profile the default for later commands'
-complete -c mailctl -n '__mailctl_arg "profile" 0' -a remove -d 'delete a profile and its saved key'
-complete -c mailctl -n '__mailctl_arg "profile use" 0' -a '(__mailctl_profiles)'
-complete -c mailctl -n '__mailctl_arg "profile remove" 0' -a '(__mailctl_profiles)'
-complete -c mailctl -n '__mailctl_arg "config" 0' -a get -d 'print one setting of the profile in use'
-complete -c mailctl -n '__mailctl_arg "config" 0' -a set -d 'change one setting of the profile in use (the API key only through `auth login`)'
-complete -c mailctl -n '__mailctl_arg "config" 0' -a list -d 'show every setting of the profile in use'
-complete -c mailctl -n '__mailctl_arg "config get" 0' -a 'base_url output timeout retries'
-complete -c mailctl -n '__mailctl_arg "config set" 0' -a 'base_url output timeout retries'
 complete -c mailctl -n '__mailctl_arg "campaign" 0' -a list -d 'list the campaigns of the team with delivery, open, click and bounce rates'
 complete -c mailctl -n '__mailctl_arg "campaign" 0' -a show -d 'show every field of a campaign, its stats and computed rates (the HTML only with --html/--html-out)'
 complete -c mailctl -n '__mailctl_arg "campaign" 0' -a events -d 'list the delivery and engagement events of a campaign'
@@ -242,15 +229,19 @@ complete -c mailctl -n '__mailctl_is "webhook set"' -l oauth-token-url -x -d 'OA
 complete -c mailctl -n '__mailctl_is "webhook set"' -l oauth-client-id -x -d 'OAuth 2.0 client id (at most 255 characters)'
 complete -c mailctl -n '__mailctl_is "webhook set"' -l oauth-client-secret-stdin -d 'read the OAuth 2.0 client secret from stdin (else env MAILCTL_WEBHOOK_CLIENT_SECRET with --auth-type oauth2)'
 complete -c mailctl -n '__mailctl_is "webhook set"' -l dry-run -d 'validate and print the request (secrets masked) without sending it'
-complete -c mailctl -n '__mailctl_is "emulator"' -l host -x -d 'address to bind'
-complete -c mailctl -n '__mailctl_is "emulator"' -l port -x -d 'port to listen on; 0 picks a free one'
-complete -c mailctl -n '__mailctl_is "emulator"' -l seed -x -d 'seed of the generated data'
-complete -c mailctl -n '__mailctl_is "emulator"' -l events -x -d 'email events to generate (up to 5,000,000)'
-complete -c mailctl -n '__mailctl_is "emulator"' -l contacts -x -d 'contacts to generate'
-complete -c mailctl -n '__mailctl_is "emulator"' -l lists -x -d 'lists to generate (bulk membership needs more than 50 to split requests)'
-complete -c mailctl -n '__mailctl_is "emulator"' -l rate-limit -x -d 'requests per second per team, as the service enforces (3 mirrors production); off by default'
-complete -c mailctl -n '__mailctl_is "emulator"' -l latency -x -d 'delay added before each answer'
-complete -c mailctl -n '__mailctl_is "emulator"' -l fault-rate -x -d 'share of requests (0-1) failing with 500/502/503 or a dropped connection'
+complete -c mailctl -n '__mailctl_arg "auth" 0' -a login -d 'save an API key to a profile: read from stdin when piped, else asked for with a hidden prompt'
+complete -c mailctl -n '__mailctl_arg "auth" 0' -a status -d 'show the profile, base URL and key in use (masked), and where each came from'
+complete -c mailctl -n '__mailctl_arg "auth" 0' -a logout -d 'remove the saved API key of a profile'
+complete -c mailctl -n '__mailctl_arg "profile" 0' -a list -d 'list profiles; the one in use is marked'
+complete -c mailctl -n '__mailctl_arg "profile" 0' -a use -d 'make a profile the default for later commands'
+complete -c mailctl -n '__mailctl_arg "profile" 0' -a remove -d 'delete a profile and its saved key'
+complete -c mailctl -n '__mailctl_arg "profile use" 0' -a '(__mailctl_profiles)'
+complete -c mailctl -n '__mailctl_arg "profile remove" 0' -a '(__mailctl_profiles)'
+complete -c mailctl -n '__mailctl_arg "config" 0' -a get -d 'print one setting of the profile in use'
+complete -c mailctl -n '__mailctl_arg "config" 0' -a set -d 'change one setting of the profile in use (the API key only through `auth login`)'
+complete -c mailctl -n '__mailctl_arg "config" 0' -a list -d 'show every setting of the profile in use'
+complete -c mailctl -n '__mailctl_arg "config get" 0' -a 'base_url output timeout retries'
+complete -c mailctl -n '__mailctl_arg "config set" 0' -a 'base_url output timeout retries'
 complete -c mailctl -n '__mailctl_arg "completion" 0' -a 'bash zsh fish'
 complete -c mailctl -n '__mailctl_is "api"' -s F -l field -x -d 'JSON body field (query parameter for GET); true, false, null and numbers are typed, @file reads a file\'s text, @- stdin; a.b=v nests, a[]=v appends (repeatable)'
 complete -c mailctl -n '__mailctl_is "api"' -s f -l raw-field -x -d 'like --field, but the value is always a string (repeatable)'
@@ -259,4 +250,13 @@ complete -c mailctl -n '__mailctl_is "api"' -l input -r -F -d 'raw JSON body fro
 complete -c mailctl -n '__mailctl_is "api"' -l paginate -d 'GET only: follow next_cursor or page numbers up to last_page and print one JSON array of the items (NDJSON with --ndjson)'
 complete -c mailctl -n '__mailctl_is "api"' -l dry-run -d 'print the request (secrets masked) without sending it'
 complete -c mailctl -n '__mailctl_arg "api" 0' -a 'GET POST PUT PATCH DELETE'
+complete -c mailctl -n '__mailctl_is "emulator"' -l host -x -d 'address to bind'
+complete -c mailctl -n '__mailctl_is "emulator"' -l port -x -d 'port to listen on, 0-65535; 0 picks a free one'
+complete -c mailctl -n '__mailctl_is "emulator"' -l seed -x -d 'seed of the generated data (same seed, same data)'
+complete -c mailctl -n '__mailctl_is "emulator"' -l events -x -d 'email events to generate (up to 5,000,000)'
+complete -c mailctl -n '__mailctl_is "emulator"' -l contacts -x -d 'contacts to generate, 0-1,000,000'
+complete -c mailctl -n '__mailctl_is "emulator"' -l lists -x -d 'lists to generate, 1-10,000 (bulk membership needs more than 50 to split requests)'
+complete -c mailctl -n '__mailctl_is "emulator"' -l rate-limit -x -d 'requests per second per team, as the service enforces (3 mirrors production); off by default'
+complete -c mailctl -n '__mailctl_is "emulator"' -l latency -x -d 'milliseconds added before each answer, 0-60000'
+complete -c mailctl -n '__mailctl_is "emulator"' -l fault-rate -x -d 'share of requests (0-1) failing with 500/502/503 or a dropped connection'
 complete -c mailctl -n '__mailctl_arg_from "help" 0' -a '(__mailctl_help_words)'

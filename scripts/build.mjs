@@ -6,7 +6,8 @@
 // keep --help light; zod is bundled into the verb chunks for the same reason.
 // Type checking is tsc's job (`tsc --noEmit` runs first in `npm run build`).
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -32,3 +33,13 @@ await build({
   logLevel: 'warning',
   legalComments: 'none',
 });
+
+// The root help, rendered once by the real program (in a pipe, so at commander's
+// 80 columns): main.ts prints it for `mailctl --help` without loading commander.
+// test/core/startup.test.ts checks it against what commander renders.
+const help = execFileSync(process.execPath, [fileURLToPath(new URL('../bin/mailctl.js', import.meta.url)), '--help'], {
+  cwd: root,
+  encoding: 'utf8',
+  env: { PATH: process.env.PATH ?? '' },
+});
+writeFileSync(new URL('../dist/help.txt', import.meta.url), help);

@@ -1,30 +1,23 @@
 #!/usr/bin/env node
-// `npm run completions` (after the build): writes completions/ from the built
-// command tree, the same text `mailctl completion SHELL` prints.
+// `npm run completions` (after the build): writes completions/ with exactly
+// what `mailctl completion SHELL` prints, from the built command tree.
 // `node scripts/completions.mjs --check` writes nothing and exits 1 when a
 // checked-in script differs from what the program generates.
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { PassThrough } from 'node:stream';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { buildProgram } = await import('../dist/program.js');
-const { scriptFor, SHELLS, COMPLETION_FILES } = await import('../dist/commands/completion/script.js');
-
-// buildProgram only needs streams to route help output; nothing runs here.
-const sink = new PassThrough();
-const program = buildProgram({
-  io: { stdout: sink, stderr: sink, stdin: sink, stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, columns: 80, env: {} },
-  signal: new AbortController().signal,
-  disposers: [],
-});
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = join(root, 'bin', 'mailctl.js');
+// The same paths as COMPLETION_FILES in src/completion/index.ts (the bundle does not export it).
+const FILES = { bash: 'completions/mailctl.bash', zsh: 'completions/_mailctl', fish: 'completions/mailctl.fish' };
 
 const check = process.argv.includes('--check');
 let stale = 0;
-for (const shell of SHELLS) {
-  const file = join(root, COMPLETION_FILES[shell]);
-  const text = scriptFor(shell, program);
+for (const [shell, path] of Object.entries(FILES)) {
+  const text = execFileSync(process.execPath, [bin, 'completion', shell], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+  const file = join(root, path);
   if (check) {
     let current = '';
     try {
@@ -32,11 +25,11 @@ for (const shell of SHELLS) {
     } catch {}
     if (current !== text) {
       stale++;
-      console.error(`${COMPLETION_FILES[shell]} is out of date: run \`npm run completions\``);
+      console.error(`${path} is out of date: run \`npm run completions\``);
     }
   } else {
     writeFileSync(file, text);
-    console.error(`wrote ${COMPLETION_FILES[shell]}`);
+    console.error(`wrote ${path}`);
   }
 }
 process.exit(stale ? 1 : 0);

@@ -5,7 +5,6 @@ import { escapeControls } from './errors.js';
 import { resolveSettings, requireApiKey, requireBaseUrl, type Settings } from './config/resolve.js';
 import { parseFieldList } from './output/fields.js';
 import type { OutputTarget } from './output/types.js';
-import { version } from './version.js';
 
 /** The process's streams and environment, captured once in main.ts so that nothing else reads process.*. */
 export interface IO {
@@ -72,6 +71,7 @@ export function colourAllowed(isTTY: boolean, env: IO['env'], globals: GlobalOpt
 }
 
 export interface ContextHooks {
+  version: string;
   /** Resources to release when the command ends (the HTTP pool). */
   disposers: Array<() => Promise<void>>;
 }
@@ -111,7 +111,7 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
           apiKey,
           timeoutMs: s.timeoutMs.value,
           retries: s.retries.value,
-          userAgent: `mailctl/${version()} node/${process.versions.node}`,
+          userAgent: `mailctl/${hooks.version} node/${process.versions.node}`,
           env: io.env,
           signal,
           onRequestLine: globals.verbose ? (line) => stderrLine(`> ${line}`) : undefined,

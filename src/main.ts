@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { CommanderError } from 'commander';
 import type { IO } from './context.js';
 import type { Runtime } from './commands/verb.js';
@@ -90,17 +91,42 @@ function captureIO(): IO {
   };
 }
 
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+/**
+ * The root help as the build wrote it (dist/help.txt, see scripts/build.mjs),
+ * for `mailctl`, `mailctl --help` and `-h` where commander would print the same
+ * text: in a pipe, or on an 80-column terminal. Elsewhere (or when the file is
+ * missing) commander renders it for the terminal's width.
+ */
+function cachedRootHelp(argv: string[]): string | undefined {
+  const plain = argv.length === 2 || (argv.length === 3 && (argv[2] === '--help' || argv[2] === '-h'));
+  if (!plain || (process.stdout.isTTY && process.stdout.columns !== 80)) return undefined;
+  try {
+    return readFileSync(new URL('./help.txt', import.meta.url), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 /** Runs mailctl with argv and ends the process with the mapped exit code. */
 export async function main(argv: string[] = process.argv): Promise<void> {
-  const io = captureIO();
-  // `--version` is what scripts probe first: answer it without loading commander.
+  const version = packageVersion();
+  // What scripts probe first, answered without loading anything: exit 0 as the event loop empties.
   if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-V')) {
-    const { version } = await import('./version.js');
-    io.stdout.write(`${version()}\n`);
-    return process.exit(ExitCode.Ok);
+    process.stdout.write(`${version}\n`);
+    return;
   }
+  const help = cachedRootHelp(argv);
+  if (help !== undefined) {
+    process.stdout.write(help);
+    return;
+  }
+  const io = captureIO();
   const controller = new AbortController();
-  const runtime: Runtime = { io, signal: controller.signal, disposers: [] };
+  const runtime: Runtime = { io, version, signal: controller.signal, disposers: [] };
   process.on('SIGINT', () => {
     // Each write is a whole line (or a whole page of lines), so stopping
     // between writes leaves valid NDJSON/CSV behind. A second Ctrl-C, or a

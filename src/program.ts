@@ -2,13 +2,12 @@ import { Command, Option } from 'commander';
 import { register as registerHelp } from './commands/help-topics/index.js';
 import { NOUNS } from './commands/index.js';
 import { bindRuntime, type Runtime } from './commands/verb.js';
-import { version } from './version.js';
 
 /** The root program: global options (cli.md), then every noun. */
 export function buildProgram(runtime: Runtime): Command {
   const program = new Command('mailctl')
     .description('Operate the email sending service from the terminal, shell pipelines and CI jobs.')
-    .version(version(), '-V, --version', 'print the version')
+    .version(runtime.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .addOption(new Option('--profile <name>', 'config profile to use (env MAILCTL_PROFILE)'))
     .addOption(new Option('--base-url <url>', 'API root (env MAILCTL_BASE_URL, else the profile\'s)'))

@@ -4,6 +4,8 @@ import { createContext, type Context, type GlobalOptions, type IO } from '../con
 /** What main.ts hands to every command run. */
 export interface Runtime {
   io: IO;
+  /** The package version (package.json), read once by main.ts. */
+  version: string;
   signal: AbortSignal;
   disposers: Array<() => Promise<void>>;
   /** Set once the command knows its output format, so errors can be printed as JSON too. */

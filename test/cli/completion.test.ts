@@ -21,6 +21,7 @@ function liveProgram(): Command {
   const sink = new PassThrough();
   return buildProgram({
     io: { stdout: sink, stderr: sink, stdin: sink, stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, columns: 80, env: {} },
+    version: '0.0.0-test',
     signal: new AbortController().signal,
     disposers: [],
   });

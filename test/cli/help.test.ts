@@ -165,6 +165,7 @@ function leaves(): Array<{ path: string; cmd: Command; help: string }> {
   sink.on('data', (d: Buffer) => chunks.push(d.toString()));
   const program = buildProgram({
     io: { stdout: sink, stderr: sink, stdin: sink, stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, columns: 200, env: {} },
+    version: '0.0.0-test',
     signal: new AbortController().signal,
     disposers: [],
   });
