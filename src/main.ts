@@ -2,28 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { CommanderError } from 'commander';
 import type { IO } from './context.js';
 import type { Runtime } from './commands/verb.js';
-import { CliError, ExitCode, InterruptedError, escapeControls, type ApiError } from './errors.js';
-
-/** Longest value an error quotes whole; longer ones are cut (a 100 KB flag value is not a message). */
-const QUOTED_MAX = 80;
-const LINE_MAX = 1000;
-
-const LONG_QUOTED = new RegExp(`"([^"]{${QUOTED_MAX + 1},})"`, 'g');
-
-/**
- * Error text echoes what the user (or a server) gave: cut quoted values that
- * are too long to read, then any line still too long. Errors are built in many
- * places (flags, files, dates, JSON); this is the one place they all pass.
- */
-export function shorten(text: string): string {
-  const cut = text.replace(LONG_QUOTED, (_m, v: string) => `"${v.slice(0, QUOTED_MAX - 20)}…" (${v.length} characters)`);
-  return cut.length > LINE_MAX ? `${cut.slice(0, LINE_MAX)}… (${cut.length - LINE_MAX} more characters)` : cut;
-}
-
-/** One line for a terminal: control characters made visible (errors.ts), long values cut. */
-export function tidy(text: string): string {
-  return shorten(escapeControls(text));
-}
+import { CliError, ExitCode, InterruptedError, shorten, tidy, type ApiError } from './errors.js';
 
 /** How an error reads on stderr: `error: <message> (<code>, HTTP <status>)`, details, hint. */
 function errorLines(error: CliError, quiet: boolean): string {

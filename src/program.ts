@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { register as registerHelp } from './commands/help-topics/index.js';
 import { NOUNS } from './commands/index.js';
 import { bindRuntime, type Runtime } from './commands/verb.js';
+import { tidy } from './errors.js';
 
 /** The root program: global options (cli.md), then every noun. */
 export function buildProgram(runtime: Runtime): Command {
@@ -29,6 +30,9 @@ export function buildProgram(runtime: Runtime): Command {
     .configureOutput({
       writeOut: (text) => runtime.io.stdout.write(text),
       writeErr: (text) => runtime.io.stderr.write(text),
+      // commander quotes what was typed ("argument 'xxx…' is invalid"): cut long
+      // values and show control characters instead of sending them to the terminal.
+      outputError: (text, write) => write(text.split('\n').map(tidy).join('\n')),
     });
   bindRuntime(program, runtime);
   for (const register of NOUNS) register(program);

@@ -133,6 +133,12 @@ export interface BulkResult {
   /** already_attached (4.12) or not_present (4.13) */
   unchanged: number;
   totalPairs: number;
+  /**
+   * The answer came on a retry after an attempt whose answer was lost: that
+   * attempt may have been applied, so changed/unchanged may be split wrongly
+   * (pairs it changed now count as unchanged); totalPairs is still exact.
+   */
+  afterLostAnswer: boolean;
 }
 
 export async function bulkMembership(
@@ -146,8 +152,8 @@ export async function bulkMembership(
   const operation = `${spec.method} ${BULK_PATH}`;
   if (op === 'attach') {
     const d = parseResponse(attachSchema, res.body, operation).data;
-    return { changed: d.attached, unchanged: d.already_attached, totalPairs: d.total_pairs };
+    return { changed: d.attached, unchanged: d.already_attached, totalPairs: d.total_pairs, afterLostAnswer: Boolean(res.afterLostAnswer) };
   }
   const d = parseResponse(detachSchema, res.body, operation).data;
-  return { changed: d.detached, unchanged: d.not_present, totalPairs: d.total_pairs };
+  return { changed: d.detached, unchanged: d.not_present, totalPairs: d.total_pairs, afterLostAnswer: Boolean(res.afterLostAnswer) };
 }

@@ -79,7 +79,7 @@ describe('a request that fails after retries stops the run', () => {
       requests: 4,
       requests_succeeded: 2,
     });
-    expect(res.stderr).toContain('request 3 of 4 failed: contacts 1-1000 × lists 51-51; requests 3-4 did not run\n');
+    expect(res.stderr).toContain('request 3 of 4 failed: contacts 1-1000 × lists 51-51; request 3 may or may not have been applied; request 4 did not run\n');
     expect(res.stderr).toContain('2 of 4 requests succeeded; their totals are on stdout\n');
     expect(res.stderr).toContain('re-running the same command is safe');
     expect(res.stderr).toContain('error: Service temporarily unavailable. Please try again later. (HTTP 503)');

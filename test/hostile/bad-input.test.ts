@@ -210,8 +210,8 @@ const CASES: Record<string, Case[]> = {
     // commander prints its own errors (program.ts configureOutput) without main.ts's tidy():
     // the 100 KB value comes back whole. Reported to the lead; un-skip once program.ts routes
     // commander's outputError through tidy().
-    { args: ['webhook', 'list', '-o', BIG], names: '--output', fails: 'commander echoes the whole value' },
-    { args: ['webhook', 'list', '--\u001b[2J'], names: 'unknown option', fails: 'commander echoes the escape sequence' },
+    { args: ['webhook', 'list', '-o', BIG], names: '--output' },
+    { args: ['webhook', 'list', '--\u001b[2J'], names: 'unknown option' },
     { args: ['webhook', 'list', '--fields', 'nope'], names: '--fields' },
     { args: ['webhook', 'list', 'extra'], names: 'too many arguments' },
   ],
@@ -367,7 +367,7 @@ describe('valid input with a BOM, CRLF line ends or unicode works', () => {
   // `api --input` reads the file with readFile(…, 'utf8'), which keeps a UTF-8 BOM, and
   // JSON.parse refuses it: a JSON file saved by Windows tools fails with exit 2.
   // Defect in src/commands/api/request.ts (reported to the lead); un-skip when fixed.
-  it.fails('api --input takes a JSON file with a BOM and CRLF line ends', async () => {
+  it('api --input takes a JSON file with a BOM and CRLF line ends', async () => {
     emu.clearRequests();
     const body = file('body-bom.json', '\ufeff{\r\n  "name": "Renamed"\r\n}\r\n');
     const r = await runCli(['api', 'PATCH', `/audience/topics/${emu.fixtures.topics[1]}`, '--input', body], { env: env() });

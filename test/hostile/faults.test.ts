@@ -152,7 +152,7 @@ describe('lists attach of 10,000 contacts under faults', () => {
   // treats only NetworkError as unsure and prints "request 1 did not run",
   // contradicting it. It should test error.outcomeUnknown. Reported
   // to the lead; un-skip when fixed.
-  it.fails('a 500 after retries: the partial report does not claim the failed request did not run', async () => {
+  it('a 500 after retries: the partial report does not claim the failed request did not run', async () => {
     clean.scriptFault({ method: 'POST', path: BULK, status: 500, times: 1 });
     const r = await runCli(['lists', 'attach', '--contact', clean.fixtures.contacts.slice(0, 5).join(','), '--list', clean.fixtures.lists[0]!, '--retries', '0'], {
       env: env(clean),
@@ -169,7 +169,7 @@ describe('lists attach of 10,000 contacts under faults', () => {
   // nothing on stderr to say so. The client now marks such a response
   // (ApiResponse.afterLostAnswer); lists/run.ts should warn that the split of that
   // request is uncertain (total_pairs stays exact). Reported to the lead.
-  it.fails('an answer lost after the server applied the request: totals exact, or a warning that says they are not', async () => {
+  it('an answer lost after the server applied the request: totals exact, or a warning that says they are not', async () => {
     const before = membership(noisy, contacts, lists);
     noisy.scriptFault({ method: 'POST', path: BULK, dropMidBody: true, skip: 2, times: 1 });
     const r = await runCli(['lists', 'attach', '--contacts-file', file, '--list', lists.join(','), '--json', '--retries', '10'], { env: env(noisy) });

@@ -238,7 +238,7 @@ describe('a server that ignores the page asked for', () => {
   // back: against this server it requests page 2 for ever, printing page 1 each
   // time. Defect in src/commands/api/pages.ts / request.ts (reported to the lead);
   // un-skip when fixed.
-  it.fails('api GET /campaigns --paginate: stops instead of printing page 1 for ever', async () => {
+  it('api GET /campaigns --paginate: stops instead of printing page 1 for ever', async () => {
     const campaign = { id: CAMPAIGN, name: 'Only', status: 'draft' };
     next = (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });

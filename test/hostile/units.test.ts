@@ -4,11 +4,10 @@ import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { parse as parseEmailShow } from '../../src/commands/email/show.js';
 import { validateBaseUrl } from '../../src/config/resolve.js';
-import { ApiError, escapeControls, withHint } from '../../src/errors.js';
+import { ApiError, escapeControls, shorten, tidy, withHint } from '../../src/errors.js';
 import { ttyCell, tsvCell } from '../../src/output/cells.js';
-import { shorten, tidy } from '../../src/main.js';
 
-describe('error text (main.ts): what an error echoes of hostile input', () => {
+describe('error text (errors.ts): what an error echoes of hostile input', () => {
   it('cuts a quoted 100 KB value to its start and its length', () => {
     const line = tidy(`--from must be a date YYYY-MM-DD (got "${'x'.repeat(100_000)}")`);
     expect(line).toBe(`--from must be a date YYYY-MM-DD (got "${'x'.repeat(60)}…" (100000 characters))`);

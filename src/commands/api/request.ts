@@ -62,9 +62,10 @@ export function parse(input: RawInput, _cmd: Command): Options {
 }
 
 async function readText(ctx: Context, file: string, what: string): Promise<string> {
-  if (file === '-') return ctx.readStdin();
+  // A UTF-8 byte-order mark (files saved by Windows tools) is not part of the text.
+  if (file === '-') return (await ctx.readStdin()).replace(/^\uFEFF/, '');
   try {
-    return await readFile(file, 'utf8');
+    return (await readFile(file, 'utf8')).replace(/^\uFEFF/, '');
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
     const reason = e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'it is a directory' : e.message;
@@ -159,6 +160,11 @@ async function paginate(api: ApiClient, opts: Options, prepared: Prepared, ctx: 
         throw new CliError(`--paginate: the response of GET ${opts.path} holds no list of items`, ExitCode.Failure, {
           hint: 'run it without --paginate to see the body',
         });
+      }
+      // A server that ignores `page` would be asked for the same page for ever,
+      // and its items printed each time: stop before printing them twice.
+      if (page.next && 'page' in page.next && page.next.page <= currentPage) {
+        throw new CliError(`GET ${opts.path} answered page ${page.next.page - 1} when asked for page ${currentPage} (--paginate stopped)`, ExitCode.Failure);
       }
       let text = '';
       for (const item of page.items) {

@@ -74,11 +74,12 @@ function failureLines(ctx: Context, op: BulkOperation, plan: PlannedRequest[], f
   const total = plan.length;
   const k = failed.index;
   const interrupted = ctx.signal.aborted;
-  // A dropped connection or Ctrl-C may come after the server applied the request.
-  const unsure = interrupted || error instanceof NetworkError;
+  // A dropped connection, a 5xx or Ctrl-C may come after the server applied the request.
+  const unsure = interrupted || error instanceof NetworkError || (error instanceof CliError && error.outcomeUnknown);
   let rest: string;
-  if (unsure) rest = `request ${k} may or may not have been applied${k < total ? `; requests ${k + 1}-${total} did not run` : ''}`;
-  else rest = k < total ? `requests ${k}-${total} did not run` : `request ${k} did not run`;
+  const notRun = (from: number) => (from === total ? `request ${total} did not run` : `requests ${from}-${total} did not run`);
+  if (unsure) rest = `request ${k} may or may not have been applied${k < total ? `; ${notRun(k + 1)}` : ''}`;
+  else rest = notRun(k);
   const again =
     op === 'attach'
       ? 'attaching is idempotent (pairs already attached are counted as already_attached)'
@@ -117,7 +118,7 @@ export async function runBulk(op: BulkOperation, opts: BulkOptions, ctx: Context
   };
   const pairsPlanned = contacts.length * lists.length;
   const progress = startProgress(ctx, op === 'attach' ? 'attaching' : 'detaching', plan.length, pairsPlanned);
-  const mismatches: string[] = [];
+  const warnings: string[] = [];
   let pairsSent = 0;
   let current: PlannedRequest | undefined;
   try {
@@ -126,7 +127,14 @@ export async function runBulk(op: BulkOperation, opts: BulkOptions, ctx: Context
       if (ctx.signal.aborted) throw ctx.signal.reason;
       const result = await bulkMembership(api, op, req.contactIds, req.listIds);
       if (result.totalPairs !== req.pairs) {
-        mismatches.push(`request ${req.index} (${describeRequest(req)}): the API counted ${n(result.totalPairs)} pairs, mailctl sent ${n(req.pairs)}`);
+        warnings.push(`request ${req.index} (${describeRequest(req)}): the API counted ${n(result.totalPairs)} pairs, mailctl sent ${n(req.pairs)}`);
+      }
+      if (result.afterLostAnswer) {
+        const [changed, unchanged] = op === 'attach' ? ['attached', 'already_attached'] : ['detached', 'not_present'];
+        warnings.push(
+          `request ${req.index} (${describeRequest(req)}) was retried after an answer was lost: the lost attempt may have been applied, ` +
+            `so some pairs it ${changed} may be counted as ${unchanged}; total_pairs is exact`,
+        );
       }
       totals.changed += result.changed;
       totals.unchanged += result.unchanged;
@@ -137,12 +145,12 @@ export async function runBulk(op: BulkOperation, opts: BulkOptions, ctx: Context
     }
   } catch (error) {
     progress.stop();
-    for (const m of mismatches) ctx.warn(m);
+    for (const m of warnings) ctx.warn(m);
     await writeTotals(out, op, totals);
     if (current) ctx.io.stderr.write(`${failureLines(ctx, op, plan, current, error).join('\n')}\n`);
     throw error;
   }
   progress.stop();
-  for (const m of mismatches) ctx.warn(m);
+  for (const m of warnings) ctx.warn(m);
   await writeTotals(out, op, totals);
 }
