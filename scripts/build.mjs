@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // Bundles src/ into dist/ with esbuild. Why bundle a CLI: on these machines
 // every module file costs start-up time (resolution, read, compile), and
-// `mailctl --help` must start within 1.3x of `node -e 0`. One file for the
-// start-up path (our code + commander) and lazily loaded chunks for each verb
-// keep --help light; zod is bundled into the verb chunks for the same reason.
-// Type checking is tsc's job (`tsc --noEmit` runs first in `npm run build`).
+// `mailctl --help` must start within 1.3x of `node -e 0`.
+// - dist/main.js is src/main.ts alone, not bundled: it answers --version and a
+//   plain --help with no other module loaded, then imports the entries below.
+// - dist/errors.js and dist/program.js (our code + commander) are entries of a
+//   split bundle, each verb a lazily loaded chunk; zod is bundled into the verb
+//   chunks for the same reason.
+// Type checking is tsc's job (`tsc` with noEmit runs first in `npm run build`).
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -13,16 +16,18 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
+const common = { absWorkingDir: root, format: 'esm', platform: 'node', target: 'node20.19', logLevel: 'warning', legalComments: 'none' };
+
+// main.ts imports only node:fs and, dynamically, './errors.js' and './program.js':
+// the entries of the bundle below keep those names.
+await build({ ...common, entryPoints: { main: 'src/main.ts' }, outdir: 'dist', bundle: false });
+
 await build({
-  absWorkingDir: root,
-  entryPoints: { main: 'src/main.ts', 'emulator/index': 'src/emulator/index.ts' },
+  ...common,
+  entryPoints: { errors: 'src/errors.ts', program: 'src/program.ts', 'emulator/index': 'src/emulator/index.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20.19',
-  // Chunks stay flat in dist/: version.ts finds package.json at ../package.json.
   chunkNames: '[name]-[hash]',
   // Loaded only inside the verbs that need them, from node_modules as published:
   // undici through two of its own files (see src/api/undici.ts).
@@ -30,8 +35,6 @@ await build({
   // commander is CommonJS: its require() calls of node built-ins need a real
   // require in ESM output.
   banner: { js: "import { createRequire as __mailctlCreateRequire } from 'node:module'; const require = __mailctlCreateRequire(import.meta.url);" },
-  logLevel: 'warning',
-  legalComments: 'none',
 });
 
 // The root help, rendered once by the real program (in a pipe, so at commander's

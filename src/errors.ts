@@ -155,3 +155,31 @@ export function shorten(text: string): string {
 export function tidy(text: string): string {
   return shorten(escapeControls(text));
 }
+
+/** How an error reads on stderr: `error: <message> (<code>, HTTP <status>)`, details, hint. */
+export function errorText(error: CliError, quiet: boolean): string {
+  const api = error as Partial<ApiError>;
+  const tag = api.status ? ` (${api.code ? `${api.code}, ` : ''}HTTP ${api.status})` : '';
+  const lines = [`error: ${error.message}${tag}`, ...error.details];
+  if (error.hint && !quiet) lines.push(`hint: ${error.hint}`);
+  return `${lines.map(tidy).join('\n')}\n`;
+}
+
+/** The same error as one JSON object, for --output json|ndjson (cli.md). */
+export function errorJson(error: CliError): string {
+  const api = error as Partial<ApiError>;
+  const errors = api.fieldErrors && Object.keys(api.fieldErrors).length ? api.fieldErrors : undefined;
+  const payload = {
+    error: {
+      status: api.status ?? null,
+      code: api.code ?? null,
+      message: shorten(error.message),
+      ...(errors ? { errors } : error.details.length ? { errors: error.details.map((d) => shorten(d.trim())) } : {}),
+      exit_code: error.exitCode,
+      ...(error.hint ? { hint: shorten(error.hint) } : {}),
+    },
+  };
+  // JSON.stringify escapes C0 controls only: escape DEL, C1 and bidi overrides too (still valid JSON).
+  const json = JSON.stringify(payload).replace(/[\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `${json}\n`;
+}

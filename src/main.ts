@@ -2,41 +2,17 @@ import { readFileSync } from 'node:fs';
 import type { CommanderError } from 'commander';
 import type { IO } from './context.js';
 import type { Runtime } from './commands/verb.js';
-import { CliError, ExitCode, InterruptedError, shorten, tidy, type ApiError } from './errors.js';
+import type { ExitCode } from './errors.js';
 
-/** How an error reads on stderr: `error: <message> (<code>, HTTP <status>)`, details, hint. */
-function errorLines(error: CliError, quiet: boolean): string {
-  const api = error as Partial<ApiError>;
-  const tag = api.status ? ` (${api.code ? `${api.code}, ` : ''}HTTP ${api.status})` : '';
-  const lines = [`error: ${error.message}${tag}`, ...error.details];
-  if (error.hint && !quiet) lines.push(`hint: ${error.hint}`);
-  return `${lines.map(tidy).join('\n')}\n`;
-}
-
-function errorJson(error: CliError): string {
-  const api = error as Partial<ApiError>;
-  const errors = api.fieldErrors && Object.keys(api.fieldErrors).length ? api.fieldErrors : undefined;
-  const payload = {
-    error: {
-      status: api.status ?? null,
-      code: api.code ?? null,
-      message: shorten(error.message),
-      ...(errors ? { errors } : error.details.length ? { errors: error.details.map((d) => shorten(d.trim())) } : {}),
-      exit_code: error.exitCode,
-      ...(error.hint ? { hint: shorten(error.hint) } : {}),
-    },
-  };
-  // JSON.stringify escapes C0 controls only: escape DEL, C1 and bidi overrides too (still valid JSON).
-  const json = JSON.stringify(payload).replace(/[\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return `${json}\n`;
-}
+type Errors = typeof import('./errors.js');
 
 function isCommanderError(error: unknown): error is CommanderError {
   return error instanceof Error && typeof (error as CommanderError).code === 'string' && (error as CommanderError).code.startsWith('commander.');
 }
 
 /** The one place where a failure becomes an exit code. */
-export function report(error: unknown, runtime: Runtime, quiet: boolean): ExitCode {
+export function report(error: unknown, runtime: Runtime, quiet: boolean, errors: Errors): ExitCode {
+  const { CliError, ExitCode, InterruptedError, tidy, errorText, errorJson } = errors;
   const { stderr } = runtime.io;
   if (runtime.signal.reason instanceof InterruptedError || error instanceof InterruptedError) return ExitCode.Interrupted;
   if (runtime.signal.aborted) return ExitCode.Terminated;
@@ -46,7 +22,7 @@ export function report(error: unknown, runtime: Runtime, quiet: boolean): ExitCo
     return ExitCode.Usage;
   }
   if (error instanceof CliError) {
-    stderr.write(errorLines(error, quiet));
+    stderr.write(errorText(error, quiet));
     if (runtime.errorFormat === 'json') stderr.write(errorJson(error));
     return error.exitCode;
   }
@@ -103,6 +79,8 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     process.stdout.write(help);
     return;
   }
+  const errors = await import('./errors.js');
+  const { ExitCode, InterruptedError } = errors;
   const io = captureIO();
   const controller = new AbortController();
   const runtime: Runtime = { io, version, signal: controller.signal, disposers: [] };
@@ -134,7 +112,7 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     }
   } catch (error) {
     const quiet = argv.includes('-q') || argv.includes('--quiet');
-    code = report(error, runtime, quiet);
+    code = report(error, runtime, quiet, errors);
   }
   for (const dispose of runtime.disposers) await dispose().catch(() => undefined);
   process.exit(code);
