@@ -29,9 +29,8 @@ await build({
   bundle: true,
   splitting: true,
   chunkNames: '[name]-[hash]',
-  // Loaded only inside the verbs that need them, from node_modules as published:
-  // undici through two of its own files (see src/api/undici.ts).
-  external: ['undici', 'conf', 'ora', 'cli-table3', 'chalk'],
+  // Loaded only inside the verbs that need them, from node_modules as published.
+  external: ['conf', 'ora', 'cli-table3', 'chalk'],
   // commander is CommonJS: its require() calls of node built-ins need a real
   // require in ESM output.
   banner: { js: "import { createRequire as __mailctlCreateRequire } from 'node:module'; const require = __mailctlCreateRequire(import.meta.url);" },
