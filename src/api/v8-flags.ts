@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 //
 // undici parses HTTP with a WebAssembly build of llhttp. V8 first compiles it
 // with its baseline compiler, then re-optimises it on a background thread;
-// process.exit waits for that thread (about 150 ms after a one-call command)
+// the process cannot exit until that thread is done (about 150 ms after a one-call command)
 // and the optimised code keeps some 30 MB resident during a long export. The
 // baseline code is fast enough for JSON pages, so stay on it. A long export
 // turns every page into garbage: a young heap that does not grow and V8's
