@@ -64,7 +64,8 @@ export const TOPIC_DESCRIPTION_MAX = 1000;
 export const PROPERTY_FALLBACK_MAX = 255;
 export const BULK_MAX_CONTACTS = 1000;
 export const BULK_MAX_LISTS = 50;
-export const TOPIC_VISIBILITIES = ['public', 'private'] as const;
+export { TOPIC_VISIBILITIES } from './vocabulary.js';
+import type { TOPIC_VISIBILITIES } from './vocabulary.js';
 
 const seg = (id: string) => encodeURIComponent(id);
 

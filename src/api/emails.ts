@@ -10,12 +10,7 @@ import { parseResponse } from './response.js';
 // the output exactly as the API sent it, without a per-row schema pass. The
 // email detail is one small object and gets a zod schema like other resources.
 
-/** Email event types of spec 6.1: the values `--events` accepts. */
-export const EMAIL_EVENT_TYPES = [
-  'injection', 'delivery', 'bounce', 'delay', 'out_of_band', 'spam_complaint', 'policy_rejection',
-  'click', 'open', 'initial_open', 'amp_click', 'amp_open', 'amp_initial_open',
-  'generation_failure', 'generation_rejection', 'list_unsubscribe', 'link_unsubscribe',
-] as const;
+export { EMAIL_EVENT_TYPES } from './vocabulary.js';
 
 /** Every field of an email event (spec 2.1): the names --fields accepts besides column keys. */
 export const EMAIL_EVENT_FIELDS = [

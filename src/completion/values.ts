@@ -7,32 +7,13 @@ import type { ValueTable } from './model.js';
 // "command path + <argument>". An option declared with commander's
 // `.choices([...])` needs no entry: the generator reads those from the tree.
 // test/cli/completion.test.ts checks that every key names a live command and
-// option once its noun is registered, and that these lists equal the ones the
-// verbs validate with (copied, not imported: those modules load zod).
+// option once its noun is registered. The value sets come from the same
+// zod-free modules the verbs validate with (api/vocabulary.ts, input/webhook-events.ts).
 
-/** Spec 6.1: email event types (`events list --events`). */
-export const EMAIL_EVENT_TYPES = [
-  'injection', 'delivery', 'bounce', 'delay', 'out_of_band', 'spam_complaint', 'policy_rejection',
-  'click', 'open', 'initial_open', 'amp_click', 'amp_open', 'amp_initial_open',
-  'generation_failure', 'generation_rejection', 'list_unsubscribe', 'link_unsubscribe',
-] as const;
+import { CAMPAIGN_EVENT_TYPES, CAMPAIGN_STATES, EMAIL_EVENT_TYPES, TOPIC_VISIBILITIES } from '../api/vocabulary.js';
+import { WEBHOOK_EVENTS as WEBHOOK_EVENT_NAMES } from '../input/webhook-events.js';
 
-/** Spec 6.2: campaign event types (`campaign events --type`). */
-export const CAMPAIGN_EVENT_TYPES = ['injection', 'delivery', 'bounce', 'spam_complaint', 'open', 'click', 'list_unsubscribe'] as const;
-
-/** Spec 3.1: campaign states (`campaign list --status`). */
-export const CAMPAIGN_STATES = ['draft', 'scheduled', 'preparing', 'in_review', 'sending', 'sent', 'failed'] as const;
-
-/** Spec 6.3: canonical webhook event names (`webhook set --events`); short names are accepted but not offered. */
-export const WEBHOOK_EVENT_NAMES = [
-  'message.injection', 'message.delivery', 'message.bounce', 'message.delay', 'message.out_of_band',
-  'message.spam_complaint', 'message.policy_rejection',
-  'engagement.click', 'engagement.open', 'engagement.initial_open', 'engagement.amp_click', 'engagement.amp_open',
-  'engagement.amp_initial_open',
-  'generation.generation_failure', 'generation.generation_rejection',
-  'unsubscribe.list_unsubscribe', 'unsubscribe.link_unsubscribe',
-  'relay.relay_injection', 'relay.relay_rejection', 'relay.relay_delivery', 'relay.relay_tempfail', 'relay.relay_permfail',
-] as const;
+export { CAMPAIGN_EVENT_TYPES, CAMPAIGN_STATES, EMAIL_EVENT_TYPES, WEBHOOK_EVENT_NAMES };
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -43,7 +24,7 @@ export const VALUE_TABLE: ValueTable = {
   'events list --events': { kind: 'words', words: EMAIL_EVENT_TYPES, list: true },
   'campaign list --status': { kind: 'words', words: CAMPAIGN_STATES },
   'campaign events --type': { kind: 'words', words: CAMPAIGN_EVENT_TYPES },
-  'topic update --visibility': { kind: 'words', words: ['public', 'private'] },
+  'topic update --visibility': { kind: 'words', words: TOPIC_VISIBILITIES },
   'webhook set --events': { kind: 'words', words: WEBHOOK_EVENT_NAMES, list: true },
   'webhook set --auth-type': { kind: 'words', words: ['none', 'basic', 'oauth2'] },
   // config store
