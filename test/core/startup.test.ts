@@ -1,5 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runCli, tempDir } from '../helpers/cli.js';
+
+const HOOK = fileURLToPath(new URL('../helpers/load-hook.mjs', import.meta.url));
+
+/** Every module `mailctl ARGS` loads, with the text of each of our dist files. */
+async function loadedBy(args: string[]): Promise<{ urls: string[]; distText: string }> {
+  const log = join(tempDir(), 'loaded.txt');
+  const r = await runCli(args, { env: { NODE_OPTIONS: `--import ${HOOK}`, MAILCTL_LOAD_LOG: log } });
+  expect(r.code, r.stderr).toBe(0);
+  const urls = readFileSync(log, 'utf8').trim().split('\n');
+  const distText = urls
+    .filter((u) => u.startsWith('file:') && u.includes('/dist/'))
+    .map((u) => readFileSync(fileURLToPath(u), 'utf8'))
+    .join('\n');
+  return { urls, distText };
+}
 
 // `--version` and a plain `--help` are answered before commander loads (see
 // main.ts); what they print must be exactly what the full program prints.
@@ -22,5 +40,39 @@ describe('start-up fast paths', () => {
     const fast = await runCli(['--version']);
     expect(fast).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: '' });
     expect((await runCli(['--no-color', '--version'])).stdout).toBe(`${version}\n`);
+  });
+});
+
+describe('start-up discipline', () => {
+  // undici and zod are bundled into chunks of their own, so look for them by
+  // what their code contains; the other three load from node_modules.
+  const heavy = (distText: string, urls: string[]) => ({
+    undici: /llhttp/.test(distText),
+    zod: /ZodError/.test(distText),
+    external: urls.filter((u) => /node_modules\/(conf|ora|cli-table3|chalk)\//.test(u)),
+  });
+
+  it.each([[['--version']], [['--help']], [['campaign', '--help']], [['lists', 'attach', '--help']], [['help', 'exit-codes']]])(
+    'mailctl %j loads commander and our own small modules only',
+    async (args) => {
+      const { urls, distText } = await loadedBy(args);
+      expect(heavy(distText, urls)).toEqual({ undici: false, zod: false, external: [] });
+    },
+  );
+
+  it('a command that calls the API does load them (the check above can fail)', async () => {
+    const emu = await (await import('../../src/emulator/index.js')).startEmulator({ events: 5 });
+    try {
+      const log = join(tempDir(), 'loaded.txt');
+      const r = await runCli(['webhook', 'list', '--json'], {
+        env: { NODE_OPTIONS: `--import ${HOOK}`, MAILCTL_LOAD_LOG: log, MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full },
+      });
+      expect(r.code, r.stderr).toBe(0);
+      const urls2 = readFileSync(log, 'utf8').trim().split('\n');
+      const text = urls2.filter((u) => u.includes('/dist/')).map((u) => readFileSync(fileURLToPath(u), 'utf8')).join('\n');
+      expect(heavy(text, urls2)).toMatchObject({ undici: true, zod: true });
+    } finally {
+      await emu.close();
+    }
   });
 });
