@@ -1,4 +1,7 @@
 #!/usr/bin/env node
-import { main } from '../dist/main.js';
+// CommonJS (bin/package.json), like dist/main.js: `mailctl --version` and
+// `--help` never start the ES module loader. The commands are ES modules that
+// main.js imports when one runs.
+'use strict';
 
-main();
+require('../dist/main.js').main();

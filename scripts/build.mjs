@@ -2,30 +2,54 @@
 // Bundles src/ into dist/ with esbuild. Why bundle a CLI: on these machines
 // every module file costs start-up time (resolution, read, compile), and
 // `mailctl --help` must start within 1.3x of `node -e 0`.
-// - dist/main.js is src/main.ts alone, not bundled: it answers --version and a
-//   plain --help with no other module loaded, then imports the entries below.
-// - dist/errors.js and dist/program.js (our code + commander) are entries of a
-//   split bundle, each verb a lazily loaded chunk; zod is bundled into the verb
-//   chunks for the same reason.
+// - dist/main.js is src/main.ts alone, as CommonJS (dist/package.json says so;
+//   bin/ has its own): `--version` and a plain `--help` are answered without
+//   starting the ES module loader at all. Everything else it imports
+//   dynamically from the bundle below.
+// - The bundle is ES modules (.mjs): entries errors.mjs, program.mjs (our code
+//   + commander) and emulator/index.mjs, each verb a lazily loaded chunk; zod and
+//   undici are bundled into the chunks of the verbs that use them.
 // Type checking is tsc's job (`tsc` with noEmit runs first in `npm run build`).
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+const dist = new URL('../dist/', import.meta.url);
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(dist);
+writeFileSync(new URL('package.json', dist), `${JSON.stringify({ type: 'commonjs' })}\n`);
 
-const common = { absWorkingDir: root, format: 'esm', platform: 'node', target: 'node20.19', logLevel: 'warning', legalComments: 'none' };
+const common = { absWorkingDir: root, platform: 'node', target: 'node20.19', logLevel: 'warning', legalComments: 'none' };
 
-// main.ts imports only node:fs and, dynamically, './errors.js' and './program.js':
-// the entries of the bundle below keep those names.
-await build({ ...common, entryPoints: { main: 'src/main.ts' }, outdir: 'dist', bundle: false });
+await build({
+  ...common,
+  entryPoints: { main: 'src/main.ts' },
+  outdir: 'dist',
+  bundle: false,
+  format: 'cjs',
+  // main.ts finds package.json and help.txt beside itself through import.meta.url.
+  define: { 'import.meta.url': '__mailctlMainUrl' },
+  banner: { js: "const __mailctlMainUrl = require('node:url').pathToFileURL(__filename).href;" },
+});
+// main.ts names the modules it imports as tsc resolves them ("./errors.js"); in
+// dist/ they are the bundle's ES module entries.
+const mainFile = new URL('main.js', dist);
+let mainText = readFileSync(mainFile, 'utf8');
+for (const name of ['errors', 'program']) {
+  const from = `import("./${name}.js")`;
+  if (!mainText.includes(from)) throw new Error(`build: dist/main.js has no ${from} to point at the bundle`);
+  mainText = mainText.replaceAll(from, `import("./${name}.mjs")`);
+}
+writeFileSync(mainFile, mainText);
 
 await build({
   ...common,
   entryPoints: { errors: 'src/errors.ts', program: 'src/program.ts', 'emulator/index': 'src/emulator/index.ts' },
   outdir: 'dist',
+  outExtension: { '.js': '.mjs' },
+  format: 'esm',
   bundle: true,
   splitting: true,
   chunkNames: '[name]-[hash]',
@@ -44,4 +68,4 @@ const help = execFileSync(process.execPath, [fileURLToPath(new URL('../bin/mailc
   encoding: 'utf8',
   env: { PATH: process.env.PATH ?? '' },
 });
-writeFileSync(new URL('../dist/help.txt', import.meta.url), help);
+writeFileSync(new URL('help.txt', dist), help);

@@ -11,13 +11,13 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'mailctl.js');
 
-if (!existsSync(join(root, 'dist', 'main.js')) || !existsSync(join(root, 'dist', 'emulator', 'index.js'))) {
+if (!existsSync(join(root, 'dist', 'main.js')) || !existsSync(join(root, 'dist', 'emulator', 'index.mjs'))) {
   console.log('Building mailctl first (npm run build)…');
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const { startEmulator } = await import(join(root, 'dist', 'emulator', 'index.js'));
+const { startEmulator } = await import(join(root, 'dist', 'emulator', 'index.mjs'));
 const emu = await startEmulator({ seed: 7, events: 5000 });
 const work = mkdtempSync(join(tmpdir(), 'mailctl-demo-'));
 const env = {

@@ -47,7 +47,7 @@ const config = flags.quick
   ? { runs: 3, bigRuns: 1, rateRuns: 1, bulkRuns: 1 }
   : { runs: 11, bigRuns: 3, rateRuns: 3, bulkRuns: 3 };
 
-const emulatorPath = join(APP, 'dist/emulator/index.js');
+const emulatorPath = join(APP, 'dist/emulator/index.mjs');
 if (!existsSync(emulatorPath)) {
   process.stderr.write(`bench: ${emulatorPath} is missing: run \`npm run build\` (npm run bench does)\n`);
   process.exit(1);
@@ -63,9 +63,9 @@ function distState() {
   const main = join(APP, 'dist/main.js');
   if (!existsSync(main)) return { build: 'missing' };
   const text = readFileSync(main, 'utf8');
-  const build = text.includes('__mailctlCreateRequire') ? 'esbuild bundle' : 'tsc (one file per module)';
+  const build = text.includes('__mailctlMainUrl') ? 'esbuild bundle' : 'tsc (one file per module)';
   const files = readdirSync(join(APP, 'dist')).sort().join(',');
-  return { build, hash: createHash('sha1').update(text).update(files).digest('hex').slice(0, 12), mixed: existsSync(join(APP, 'dist/program.js')) && readdirSync(join(APP, 'dist')).some((f) => /^chunk-.*\.js$/.test(f)) };
+  return { build, hash: createHash('sha1').update(text).update(files).digest('hex').slice(0, 12), mixed: existsSync(join(APP, 'dist/program.mjs')) && existsSync(join(APP, 'dist/program.js')) };
 }
 const distAtStart = distState();
 const env = {
