@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
+import { memberships } from '../helpers/membership.js';
 import { BIN, emulatorEnv, finished, runCli, startCli, tempDir } from '../helpers/cli.js';
 
 // lists attach / detach when a request fails after retries: the totals of the
@@ -16,7 +17,7 @@ let emu: Emulator;
 let env: Record<string, string>;
 let contacts: string[];
 let lists: string[];
-let original: Map<string, Set<string>>;
+let state: ReturnType<typeof memberships>;
 const dir = tempDir('mailctl-lists-fail-');
 
 beforeAll(async () => {
@@ -25,24 +26,17 @@ beforeAll(async () => {
   const team = emu.store.teams.main;
   contacts = [...team.contacts.keys()];
   lists = [...team.lists.keys()];
-  original = new Map([...team.contacts.values()].map((c) => [c.id, new Set(c.listIds)]));
+  state = memberships(emu);
 });
 
 afterAll(() => emu.close());
 
 beforeEach(() => {
-  for (const [id, set] of original) emu.store.teams.main.contacts.get(id)!.listIds = new Set(set);
+  state.restore();
   emu.clearRequests();
 });
 
-function present(cs: string[], ls: string[]): number {
-  let count = 0;
-  for (const c of cs) {
-    const set = emu.store.teams.main.contacts.get(c)!.listIds;
-    for (const l of ls) if (set.has(l)) count++;
-  }
-  return count;
-}
+const present = (cs: string[], ls: string[]) => state.present(cs, ls);
 
 function file(name: string, text: string): string {
   const path = join(dir, name);
