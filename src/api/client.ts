@@ -1,7 +1,8 @@
-import { ApiError, CliError, ExitCode, NetworkError, UsageError, isAbortError, type CliErrorOptions } from '../errors.js';
+import { ApiError, CliError, ExitCode, NetworkError, UsageError, type CliErrorOptions } from '../errors.js';
 import { apiErrorFrom, describeNonJson } from './errors.js';
 import { backoffMs, Pacer, retryAfterMs, RETRYABLE_STATUS } from './pacing.js';
 import { describeBody } from './redact.js';
+import { describeNetworkError, neverSent, readCapped } from './network.js';
 import { Pool, request, type Dispatcher } from './undici.js';
 
 export { ApiError } from '../errors.js';
@@ -48,20 +49,8 @@ export interface ClientOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-/** A response larger than this is not a page of this API: refuse it instead of exhausting memory. */
-export const MAX_BODY_BYTES = 64 * 1024 * 1024;
-
 /** A Retry-After longer than this is not waited for: the command fails (exit 6) and says when to retry. */
 export const MAX_RETRY_WAIT_MS = 60_000;
-
-/** Failures that happen before a request leaves: whatever it asked for cannot have been applied. */
-const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
-
-function neverSent(error: unknown): boolean {
-  const err = error as { code?: string; cause?: { code?: string } };
-  const code = err.code ?? err.cause?.code;
-  return code !== undefined && NEVER_SENT.has(code);
-}
 
 /**
  * What a write that failed tells the user about its effect. `lost`: some
@@ -273,20 +262,6 @@ export class ApiClient {
   }
 }
 
-async function readCapped(body: Dispatcher.ResponseData['body']): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) {
-      body.destroy();
-      throw new CliError(`the response is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB; refusing to read it`, ExitCode.Failure);
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 function parseJson(text: string): unknown {
   if (text.trim() === '') return undefined;
   try {
@@ -294,26 +269,4 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function describeNetworkError(error: unknown): string {
-  if (isAbortError(error)) return 'aborted';
-  const err = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
-  const code = err.code ?? err.cause?.code;
-  const known: Record<string, string> = {
-    ECONNREFUSED: 'connection refused',
-    ECONNRESET: 'connection reset by the server',
-    ENOTFOUND: 'host not found',
-    EAI_AGAIN: 'host lookup failed',
-    ETIMEDOUT: 'connection timed out',
-    UND_ERR_SOCKET: 'connection closed by the server',
-    UND_ERR_CLOSED: 'connection closed',
-    UND_ERR_CONNECT_TIMEOUT: 'connect timed out',
-    UND_ERR_HEADERS_TIMEOUT: 'timed out waiting for headers',
-    UND_ERR_BODY_TIMEOUT: 'timed out reading the body',
-    UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'connection closed mid-body',
-  };
-  if (code && known[code]) return known[code]!;
-  if (code && /^ERR_TLS|CERT|SSL/.test(code)) return `TLS error (${code})`;
-  return err.message ?? String(error);
 }

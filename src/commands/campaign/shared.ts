@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import type { Campaign } from '../../api/campaigns.js';
-import type { Context } from '../../context.js';
 import { uuid } from '../schema.js';
 
 // What the campaign verbs share: the id argument, the rates computed from

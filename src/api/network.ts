@@ -1,0 +1,55 @@
+import { CliError, ExitCode, isAbortError } from '../errors.js';
+import type { Dispatcher } from './undici.js';
+
+// What the transport knows about the network: which failures mean a request
+// never left, how to name a failure in words, and how much body to accept.
+
+/** A response larger than this is not a page of this API: refuse it instead of exhausting memory. */
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+/** Failures that happen before a request leaves: whatever it asked for cannot have been applied. */
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+export function neverSent(error: unknown): boolean {
+  const err = error as { code?: string; cause?: { code?: string } };
+  const code = err.code ?? err.cause?.code;
+  return code !== undefined && NEVER_SENT.has(code);
+}
+
+/** Reads a response body, refusing one larger than MAX_BODY_BYTES instead of exhausting memory. */
+export async function readCapped(body: Dispatcher.ResponseData['body']): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) {
+      body.destroy();
+      throw new CliError(`the response is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB; refusing to read it`, ExitCode.Failure);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A failure in words: "connection refused", "timed out waiting for headers", a TLS error. */
+export function describeNetworkError(error: unknown): string {
+  if (isAbortError(error)) return 'aborted';
+  const err = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const code = err.code ?? err.cause?.code;
+  const known: Record<string, string> = {
+    ECONNREFUSED: 'connection refused',
+    ECONNRESET: 'connection reset by the server',
+    ENOTFOUND: 'host not found',
+    EAI_AGAIN: 'host lookup failed',
+    ETIMEDOUT: 'connection timed out',
+    UND_ERR_SOCKET: 'connection closed by the server',
+    UND_ERR_CLOSED: 'connection closed',
+    UND_ERR_CONNECT_TIMEOUT: 'connect timed out',
+    UND_ERR_HEADERS_TIMEOUT: 'timed out waiting for headers',
+    UND_ERR_BODY_TIMEOUT: 'timed out reading the body',
+    UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'connection closed mid-body',
+  };
+  if (code && known[code]) return known[code]!;
+  if (code && /^ERR_TLS|CERT|SSL/.test(code)) return `TLS error (${code})`;
+  return err.message ?? String(error);
+}
