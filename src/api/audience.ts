@@ -1,14 +1,12 @@
 import * as z from 'zod';
 import type { ApiClient, RequestSpec } from './client.js';
-import { parseResponse } from './response.js';
+import { optionalText as text, optionalCount as count, parseResponse } from './response.js';
 
 // Spec 4.8–4.13: topics, contacts, properties, segments and bulk list
 // membership. Fields the spec allows to be null (service-notes: created_at,
 // list_id, list_name, cached_contacts_count) are nullish; unknown fields pass
 // through so json output prints the API's object as it came.
 
-const text = z.string().nullish();
-const count = z.number().nullish();
 const named = z.object({ id: z.string(), name: text }).loose();
 
 export const topicSchema = z

@@ -1,12 +1,11 @@
 import * as z from 'zod';
 import type { ApiClient, RequestSpec } from './client.js';
-import { parseResponse } from './response.js';
+import { optionalText as text, optionalCount as count, parseResponse } from './response.js';
 
 // Spec 4.3–4.7. Which campaign fields every state carries is "not shown", so
 // only id and status are required; everything else may be absent or null and
 // unknown fields pass through (json output prints the API's object as is).
 
-const count = z.number().nullish();
 
 export const campaignStatsSchema = z
   .object({
@@ -22,7 +21,6 @@ export const campaignStatsSchema = z
   })
   .loose();
 
-const text = z.string().nullish();
 
 export const campaignSchema = z
   .object({

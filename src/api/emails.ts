@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { CliError, ExitCode } from '../errors.js';
 import type { ApiClient } from './client.js';
-import { parseResponse } from './response.js';
+import { optionalText as text, parseResponse } from './response.js';
 
 // Spec 4.1 (GET /emails/events) and 4.2 (GET /emails/{requestId}).
 //
@@ -108,7 +108,6 @@ export async function listEmailEvents(api: ApiClient, query: EventsQuery): Promi
   return eventsPageFrom(res.body);
 }
 
-const text = z.string().nullish();
 
 const emailEventSchema = z
   .object({

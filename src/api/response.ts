@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod';
 import { CliError, ExitCode } from '../errors.js';
 
 // Shared by every api/<resource>.ts: checks a 2xx body against the zod schema
@@ -35,3 +35,9 @@ export function parseResponse<S extends z.ZodType>(schema: S, body: unknown, ope
     hint: 'the server answered in a shape mailctl does not know: check --base-url, or report it with the output of --verbose',
   });
 }
+
+// Field types every resource schema uses. The spec and the service notes allow
+// many fields to be null or absent, so they are nullish; unknown fields pass
+// through (.loose()) so json output prints the API's object as it came.
+export const optionalText = z.string().nullish();
+export const optionalCount = z.number().nullish();
