@@ -3,12 +3,13 @@ import { apiErrorFrom, describeNonJson } from './errors.js';
 import { backoffMs, Pacer, retryAfterMs, RETRYABLE_STATUS } from './pacing.js';
 import { describeBody } from './redact.js';
 import { describeNetworkError, neverSent, readCapped } from './network.js';
+import { apiUrl, buildQuery, type QueryValue } from './url.js';
 import { Pool, request, type Dispatcher } from './undici.js';
 
 export { ApiError } from '../errors.js';
+export type { QueryValue } from './url.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type QueryValue = string | number | boolean | undefined | null | ReadonlyArray<string | number>;
 
 export interface RequestSpec {
   method: HttpMethod;
@@ -88,17 +89,6 @@ export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-export function buildQuery(query: Record<string, QueryValue> | undefined): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    params.set(name, Array.isArray(value) ? value.join(',') : String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
 class TimeoutError extends Error {
   constructor(readonly ms: number) {
     super(`timed out after ${ms} ms`);
@@ -139,7 +129,7 @@ export class ApiClient {
   }
 
   urlFor(spec: Pick<RequestSpec, 'path' | 'query'>): string {
-    return `${this.origin}${this.basePath}${spec.path}${buildQuery(spec.query)}`;
+    return apiUrl(this.options.baseUrl, spec);
   }
 
   async request<T = unknown>(spec: RequestSpec): Promise<ApiResponse<T>> {

@@ -1,4 +1,5 @@
-import { buildQuery, type RequestSpec } from '../api/client.js';
+import type { RequestSpec } from '../api/client.js';
+import { apiUrl } from '../api/url.js';
 import { redact } from '../api/redact.js';
 import { isSandboxKey, requireBaseUrl } from '../config/resolve.js';
 import type { Context } from '../context.js';
@@ -10,8 +11,7 @@ import { AuthError } from '../errors.js';
 
 /** The full URL of a request, as the client would build it, without constructing a client. */
 export function requestUrl(ctx: Context, spec: Pick<RequestSpec, 'path' | 'query'>): string {
-  const url = new URL(requireBaseUrl(ctx.settings()));
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}${spec.path}${buildQuery(spec.query)}`;
+  return apiUrl(requireBaseUrl(ctx.settings()), spec);
 }
 
 /**
