@@ -17,32 +17,73 @@ export interface PageLimits {
   limit?: number;
   /** Follow every page; without it (and without limit) only the first page is read. */
   all?: boolean;
+  /**
+   * Rows to ask each request for: with a limit, each request asks only for
+   * what is still wanted (so no page beyond the limit is fetched). Undefined
+   * leaves the page size to the caller's query.
+   */
+  pageSize?: number;
+  /**
+   * Request the next page while the caller writes this one, so network and
+   * output overlap; at most two pages are held. Only while following pages.
+   */
+  prefetch?: boolean;
 }
+
+/** One page as the listing yields it: trimmed to the limit (its nextCursor then null). */
+export type CursorStep<P> = P & {
+  /** The cursor this page was fetched with. */
+  cursor: string | undefined;
+  /** True when the limit ended the listing with more rows available. */
+  stoppedAtLimit: boolean;
+};
 
 /**
  * Follows next_cursor until it is null. A page may be empty while the cursor
  * is not null (campaign events with a filter, spec 4.5): that is not the end.
+ * A cursor given before (A → B → A) would list the same rows for ever: the
+ * page is yielded, then the listing fails (exit 1).
  */
-export async function* cursorPages<T>(
-  fetchPage: (cursor: string | undefined) => Promise<CursorPage<T>>,
+export async function* cursorPages<T, P extends CursorPage<T> = CursorPage<T>>(
+  fetchPage: (cursor: string | undefined, pageSize: number | undefined) => Promise<P>,
   firstCursor: string | undefined,
   limits: PageLimits,
   operation = 'the listing',
-): AsyncGenerator<CursorPage<T>> {
-  let cursor = firstCursor;
+): AsyncGenerator<CursorStep<P>> {
   let left = limits.limit ?? Infinity;
-  const follow = limits.all || limits.limit !== undefined;
+  const follow = Boolean(limits.all) || limits.limit !== undefined;
+  const size = () => (limits.pageSize === undefined ? undefined : Math.min(limits.pageSize, left));
+  let cursor = firstCursor;
   const seen = new Set<string>(cursor === undefined ? [] : [cursor]);
-  for (;;) {
-    const page = await fetchPage(cursor);
-    const items = page.items.length > left ? page.items.slice(0, left) : page.items;
+  let pending: Promise<P> | undefined = fetchPage(cursor, size());
+  while (pending) {
+    const page: P = await pending;
+    pending = undefined;
+    const trimmed = page.items.length > left;
+    const items = trimmed ? page.items.slice(0, left) : page.items;
     left -= items.length;
-    yield { ...page, items };
-    if (!follow || left <= 0 || page.nextCursor === null) return;
-    // A cursor given before (A → B → A) would list the same rows for ever.
-    if (seen.has(page.nextCursor)) throw repeatedCursor(operation, page.nextCursor);
-    seen.add(page.nextCursor);
-    cursor = page.nextCursor;
+    const next = page.nextCursor;
+    const repeated = follow && left > 0 && next !== null && seen.has(next);
+    const more = follow && left > 0 && next !== null && !repeated;
+    if (next !== null) seen.add(next);
+    const thisCursor = cursor;
+    if (more) {
+      cursor = next;
+      if (limits.prefetch) {
+        pending = fetchPage(cursor, size());
+        // Consumed on the next turn; until then a failure must not count as unhandled.
+        pending.catch(() => undefined);
+      }
+    }
+    yield {
+      ...page,
+      items,
+      nextCursor: trimmed ? null : next,
+      cursor: thisCursor,
+      stoppedAtLimit: left <= 0 && (trimmed || next !== null),
+    };
+    if (repeated) throw repeatedCursor(operation, next);
+    if (more && !pending) pending = fetchPage(cursor, size());
   }
 }
 
