@@ -2,6 +2,7 @@ import { ApiError, CliError, ExitCode, NetworkError, UsageError, type CliErrorOp
 import { apiErrorFrom, describeNonJson } from './errors.js';
 import { backoffMs, Pacer, retryAfterMs, RETRYABLE_STATUS } from './pacing.js';
 import { describeBody } from './redact.js';
+import { dayBudgetShortfall, SandboxPacer } from './sandbox-budget.js';
 import { describeNetworkError, neverSent, readCapped } from './network.js';
 import { apiUrl, buildQuery, type QueryValue } from './url.js';
 import { Pool, request, type Dispatcher } from './undici.js';
@@ -107,6 +108,7 @@ export class ApiClient {
   private readonly basePath: string;
   private readonly pool: Dispatcher;
   private readonly pacer: Pacer;
+  private readonly sandboxPacer: SandboxPacer;
   private readonly now: () => number;
   private readonly random: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -126,6 +128,15 @@ export class ApiClient {
     this.random = options.random ?? Math.random;
     this.sleep = options.sleep ?? defaultSleep;
     this.pacer = new Pacer(this.now);
+    this.sandboxPacer = new SandboxPacer(this.now);
+  }
+
+  /**
+   * A warning when a sandbox key's day budget (as last reported) cannot cover `requests` more
+   * requests; undefined for a live key or when it fits. `what` names the run ("the export").
+   */
+  dayBudgetWarning(requests: number, what: string): string | undefined {
+    return dayBudgetShortfall(this.sandboxPacer.dayBudget(), requests, what);
   }
 
   urlFor(spec: Pick<RequestSpec, 'path' | 'query'>): string {
@@ -165,6 +176,7 @@ export class ApiClient {
         });
       }
       this.pacer.observe(outcome.headers);
+      this.sandboxPacer.observe(outcome.headers);
       this.line(spec, url, String(outcome.status), started, attempt, attempts);
       const json = parseJson(outcome.text);
       if (outcome.status >= 200 && outcome.status < 300) {
@@ -214,6 +226,12 @@ export class ApiClient {
       this.options.onWait?.({ reason: 'rate limit reached, pacing', ms: delay });
       await this.sleep(delay, this.options.signal);
       this.pacer.spent();
+    }
+    const sandboxDelay = this.sandboxPacer.delayBeforeNext();
+    if (sandboxDelay > 0) {
+      this.options.onWait?.({ reason: "sandbox key's per-minute budget reached, pacing", ms: sandboxDelay });
+      await this.sleep(sandboxDelay, this.options.signal);
+      this.sandboxPacer.spent();
     }
   }
 

@@ -145,9 +145,13 @@ export function requireApiKey(settings: Settings): string {
   });
 }
 
-/** Keys look like `<prefix>_<64 chars>`; sandbox keys carry the `sandbox` prefix (service-notes). */
+/**
+ * The real service's sandbox keys are `lttr_sandbox_<64 chars>` (the mark is the second
+ * segment; live keys are `lttr_<64 chars>`); older emulators issued `sandbox_<64 chars>`,
+ * which is still recognised (service-notes, "Sandbox keys").
+ */
 export function isSandboxKey(key: string): boolean {
-  return /^sandbox[_-]/i.test(key);
+  return /^(?:lttr_)?sandbox[_-]/i.test(key);
 }
 
 /** "****abcd": enough to tell keys apart, never enough to use one. */

@@ -7,6 +7,7 @@ import { OTHER_TEAM_SIZES, buildTeam, makeFixtures } from './data/team.js';
 import { Faults } from './faults.js';
 import { makeKeys } from './keys.js';
 import { rngFor } from './prng.js';
+import { SANDBOX_LIMITS } from './sandbox-budget.js';
 import { createEmulatorServer } from './server.js';
 import type { Emulator, EmulatorOptions, EmulatorStore, RecordedRequest } from './types.js';
 
@@ -33,6 +34,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const rateLimit = check('rateLimit', options.rateLimit ?? 0, 0);
   const latency = check('latency', options.latency ?? 0, 0);
   const faultRate = check('faultRate', options.faultRate ?? 0, 0, 1);
+  const sandboxLimits =
+    options.sandboxBudget === false
+      ? undefined
+      : {
+          minute: check('sandboxBudget.minute', options.sandboxBudget?.minute ?? SANDBOX_LIMITS.minute, 1, Infinity, true),
+          day: check('sandboxBudget.day', options.sandboxBudget?.day ?? SANDBOX_LIMITS.day, 1, Infinity, true),
+        };
   const port = check('port', options.port ?? 0, 0, 65535, true);
   const now = options.now ?? Date.now;
 
@@ -44,7 +52,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const keys = makeKeys(seed);
   const requests: RecordedRequest[] = [];
   const faults = new Faults(faultRate, rngFor(seed, 'faults'));
-  const srv = createEmulatorServer({ app: new EmulatorApp(store, keys, rateLimit), faults, latency, now, requests });
+  const srv = createEmulatorServer({ app: new EmulatorApp(store, keys, rateLimit, sandboxLimits), faults, latency, now, requests });
 
   await new Promise<void>((resolve, reject) => {
     srv.server.once('error', reject);

@@ -10,6 +10,8 @@ export interface EmulatorOptions {
   contacts?: number; // number of contacts (default 200)
   lists?: number; // number of lists (default 6); bulk tests need more than 50
   rateLimit?: number; // requests per second per team (token bucket, capacity = rate); undefined/0 = off
+  /** a sandbox key's budget per minute and per day (default 10 and 100, as the service); false = unlimited */
+  sandboxBudget?: { minute: number; day: number } | false;
   latency?: number; // ms added before each answer
   faultRate?: number; // 0..1 share of requests failing with 500/502/503 or a dropped connection
   now?: () => number; // clock override for tests (ms); default Date.now

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import * as z from 'zod';
 import { CAMPAIGN_FIELDS, listCampaigns, MAX_CAMPAIGNS_PER_PAGE, type Campaign } from '../../api/campaigns.js';
+import type { ApiClient } from '../../api/client.js';
 import { numberedPages } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
 import { checkFields } from '../../output/fields.js';
@@ -64,6 +65,13 @@ function nextCommand(opts: Options, page: number): string {
   return parts.join(' ');
 }
 
+/** Before a long export on a sandbox key: say when its day budget cannot cover the pages left. */
+function warnDayBudget(ctx: Context, api: ApiClient, first: { page: number; lastPage: number; items: unknown[] }, limit: number | undefined, perPage: number | undefined): void {
+  const byLimit = limit === undefined || !perPage ? Infinity : Math.ceil((limit - first.items.length) / perPage);
+  const message = api.dayBudgetWarning(Math.min(first.lastPage - first.page, byLimit), 'this export');
+  if (message) ctx.warn(message);
+}
+
 export async function run(opts: Options, ctx: Context): Promise<void> {
   const out = ctx.output();
   checkFields(out.fields, CAMPAIGN_LIST.columns, CAMPAIGN_LIST.fields);
@@ -94,6 +102,7 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
       'GET /campaigns',
     );
     for await (const page of pages) {
+      if (!last && follow) warnDayBudget(ctx, api, page, opts.limit, perPage);
       last = page;
       await writer.write(page.items);
       spinner?.update(`fetching campaigns: ${writer.count} so far, page ${page.page} of ${page.lastPage}`);

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import * as z from 'zod';
-import { defaultSleep } from '../../api/client.js';
+import { defaultSleep, type ApiClient } from '../../api/client.js';
 import {
   DEFAULT_WINDOW_DAYS, EMAIL_EVENT_TYPES, MAX_EVENTS_PER_PAGE, listEmailEvents, type EmailEvent, type EventsQuery,
 } from '../../api/emails.js';
@@ -102,6 +102,15 @@ function describeRange(out: PageOut): string {
   return from && to ? ` between ${from} and ${to}` : '';
 }
 
+/** Before a long export on a sandbox key: say when its day budget cannot cover the pages still to read. */
+function warnDayBudget(ctx: Context, api: ApiClient, total: number | undefined, read: number, limit: number | undefined, perPage: number): void {
+  if (total === undefined) return;
+  const wanted = Math.min(total, limit ?? Infinity) - read;
+  if (wanted <= 0) return;
+  const message = api.dayBudgetWarning(Math.ceil(wanted / perPage), 'this export');
+  if (message) ctx.warn(message);
+}
+
 export async function run(opts: ListOptions, ctx: Context): Promise<void> {
   const out = ctx.output();
   checkFields(out.fields, eventListSpec.columns, eventListSpec.fields);
@@ -147,6 +156,7 @@ export async function run(opts: ListOptions, ctx: Context): Promise<void> {
       limit: opts.limit,
     });
     for await (const page of pages) {
+      if (!last && paging) warnDayBudget(ctx, api, page.page.totalCount, page.page.events.length, opts.limit, opts.perPage ?? MAX_EVENTS_PER_PAGE);
       await writer.write(page.page.events);
       last = page;
     }
