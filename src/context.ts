@@ -161,7 +161,16 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
     },
     async readStdin() {
       const chunks: Buffer[] = [];
-      for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+      // A signal must stop the read at once, even while stdin sends nothing.
+      const stopped = new Promise<never>((_, reject) => {
+        if (signal.aborted) reject(signal.reason);
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+      });
+      stopped.catch(() => undefined);
+      const read = (async () => {
+        for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+      })();
+      await Promise.race([read, stopped]);
       return Buffer.concat(chunks).toString('utf8');
     },
   };

@@ -84,6 +84,26 @@ export class InterruptedError extends CliError {
   }
 }
 
+/** SIGTERM (a CI runner cancelling a job, `kill`): same guarantees as Ctrl-C, exit 143. */
+export class TerminatedError extends CliError {
+  constructor() {
+    super('terminated', ExitCode.Terminated);
+    this.name = 'TerminatedError';
+  }
+}
+
+/**
+ * stdout or stderr refused a write (a full disk, /dev/full, a closed descriptor): the output
+ * is incomplete, which must never look like success. EPIPE (the reader left) is not one.
+ */
+export class OutputError extends CliError {
+  constructor(stream: 'stdout' | 'stderr', error: NodeJS.ErrnoException) {
+    const why = error.code === 'ENOSPC' ? 'no space left on device' : error.code === 'EBADF' ? 'the descriptor is closed' : error.message;
+    super(`cannot write to ${stream}: ${why}${error.code ? ` (${error.code})` : ''}; the output is incomplete`, ExitCode.Failure);
+    this.name = 'OutputError';
+  }
+}
+
 export function exitCodeForStatus(status: number): ExitCode {
   if (status === 401 || status === 403) return ExitCode.Auth;
   if (status === 404) return ExitCode.NotFound;

@@ -80,10 +80,26 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     return;
   }
   const errors = await import('./errors.js');
-  const { ExitCode, InterruptedError } = errors;
+  const { ExitCode, InterruptedError, TerminatedError } = errors;
   const io = captureIO();
   const controller = new AbortController();
   const runtime: Runtime = { io, version, signal: controller.signal, disposers: [] };
+  // A stdout that refuses a write (ENOSPC, EBADF, EIO) fails the run at once with one line:
+  // what was written before stays, and NDJSON rows are whole lines because each write is.
+  const outputFailed = (stream: 'stdout' | 'stderr') => (error: NodeJS.ErrnoException) => {
+    // The reader went away (`| head`): stop quietly, as Unix tools do.
+    if (error.code === 'EPIPE') process.exit(ExitCode.Ok);
+    if (stream === 'stdout') {
+      try {
+        process.stderr.write(`${errors.tidy(`error: ${new errors.OutputError(stream, error).message}`)}\n`);
+      } catch {
+        // stderr is gone too: the exit code is all that is left
+      }
+    }
+    process.exit(ExitCode.Failure);
+  };
+  process.stdout.on('error', outputFailed('stdout'));
+  process.stderr.on('error', outputFailed('stderr'));
   process.on('SIGINT', () => {
     // Each write is a whole line (or a whole page of lines), so stopping
     // between writes leaves valid NDJSON/CSV behind. A second Ctrl-C, or a
@@ -92,12 +108,14 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     controller.abort(new InterruptedError());
     setTimeout(() => process.exit(ExitCode.Interrupted), 2000).unref();
   });
-  // SIGTERM (a CI runner stopping a job, `kill`) stops the command the same
-  // way; a command that then ends normally (the emulator) exits 0.
-  process.on('SIGTERM', () => controller.abort(new Error('terminated')));
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    // The reader went away (`| head`): stop quietly, as Unix tools do.
-    if (error.code === 'EPIPE') process.exit(ExitCode.Ok);
+  // SIGTERM (a CI runner cancelling a job, `kill`) stops the command the same
+  // way and exits 143; a server asked to stop (the emulator) ends normally and
+  // exits 0. A command blocked where the signal cannot reach it (a read of
+  // stdin) is ended after a short grace, and a second SIGTERM ends it at once.
+  process.on('SIGTERM', () => {
+    if (controller.signal.aborted) process.exit(ExitCode.Terminated);
+    controller.abort(new TerminatedError());
+    setTimeout(() => process.exit(ExitCode.Terminated), 1000).unref();
   });
   let code: ExitCode;
   try {

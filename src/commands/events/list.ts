@@ -145,6 +145,8 @@ export async function run(opts: ListOptions, ctx: Context): Promise<void> {
         sleep: defaultSleep,
         signal: ctx.signal,
       });
+      // Stopped by Ctrl-C or SIGTERM: that is how --follow ends, but not a success (130 / 143).
+      if (ctx.signal.aborted) throw ctx.signal.reason;
       return;
     }
 
