@@ -1,6 +1,6 @@
 import { AuthError, UsageError } from '../errors.js';
 import { parseDuration, parseIntInRange } from '../input/duration.js';
-import { DEFAULT_PROFILE, type ConfigData } from './data.js';
+import { checkProfileName, DEFAULT_PROFILE, type ConfigData } from './data.js';
 import type { Env } from './paths.js';
 
 export type Source = 'flag' | 'env' | 'profile' | 'config' | 'default';
@@ -70,6 +70,13 @@ export function validateBaseUrl(text: string, where: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new UsageError(`${where} must be an http or https URL (got "${text}")`);
   }
+  // user:password@ would be printed in hints and `auth status`, and is not sent by the
+  // transport anyway: refused, and the URL is not echoed (it holds a password).
+  if (url.username !== '' || url.password !== '') {
+    throw new UsageError(`${where} has credentials in it (user:password@): put credentials in the key, not the URL`, {
+      hint: `use ${url.protocol}//${url.host}${url.pathname === '/' ? '' : url.pathname} and keep the key in MAILCTL_API_KEY or \`mailctl auth login\``,
+    });
+  }
   return text.replace(/\/+$/, '');
 }
 
@@ -81,7 +88,11 @@ export function resolveSettings(flags: SettingFlags, env: Env, data: ConfigData)
     [data.current_profile, 'config'],
   );
   const profile: Setting<string> = { value: profileName.value ?? DEFAULT_PROFILE, source: profileName.source };
-  const stored = data.profiles[profile.value] ?? {};
+  if (flags.profile !== undefined || profileName.source !== 'default') {
+    const whereName = flags.profile !== undefined ? '--profile' : profileName.source === 'env' ? 'MAILCTL_PROFILE' : 'current_profile in the config file';
+    checkProfileName(flags.profile ?? profile.value, whereName);
+  }
+  const stored = (Object.hasOwn(data.profiles, profile.value) ? data.profiles[profile.value] : undefined) ?? {};
 
   const formatFlag = flags.json ? 'json' : flags.ndjson ? 'ndjson' : flags.output;
   if (flags.json && flags.ndjson) throw new UsageError('--json and --ndjson cannot be used together');

@@ -22,8 +22,9 @@ export async function run(_opts: unknown, ctx: Context): Promise<void> {
   const key = checkKey(ctx.io.stdinIsTTY ? await readHidden(ctx.io, `API key for profile "${profile}": `) : await ctx.readStdin());
   const { ConfigStore } = await import('../../config/store.js');
   const store = new ConfigStore(ctx.env);
-  store.updateProfile(profile, (p) => ({ ...p, api_key: key, ...(baseUrl ? { base_url: baseUrl } : {}) }));
-  if (!ctx.configData().current_profile) store.setCurrentProfile(profile);
+  store.refuseKeyInUnsafePlace();
+  for (const warning of store.warnings) ctx.warn(warning);
+  store.updateProfile(profile, (p) => ({ ...p, api_key: key, ...(baseUrl ? { base_url: baseUrl } : {}) }), { select: true });
   const saved = store.profile(profile) ?? {};
   ctx.notice(`Saved API key ${maskSecret(key)} to profile "${profile}" in ${store.path}`);
   if (!saved.base_url && !ctx.env.MAILCTL_BASE_URL) {
