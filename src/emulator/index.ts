@@ -7,6 +7,7 @@ import { OTHER_TEAM_SIZES, buildTeam, makeFixtures } from './data/team.js';
 import { Faults } from './faults.js';
 import { makeKeys } from './keys.js';
 import { rngFor } from './prng.js';
+import { DEFAULT_LOG_LIMITS, RequestLog } from './request-log.js';
 import { SANDBOX_LIMITS } from './sandbox-budget.js';
 import { createEmulatorServer } from './server.js';
 import type { Emulator, EmulatorOptions, EmulatorStore, RecordedRequest } from './types.js';
@@ -51,8 +52,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const store: EmulatorStore = { teams: { main: main.team, other: other.team } };
   const keys = makeKeys(seed);
   const requests: RecordedRequest[] = [];
+  const log = new RequestLog(requests, { ...DEFAULT_LOG_LIMITS, ...options.requestLog });
   const faults = new Faults(faultRate, rngFor(seed, 'faults'));
-  const srv = createEmulatorServer({ app: new EmulatorApp(store, keys, rateLimit, sandboxLimits), faults, latency, now, requests });
+  const srv = createEmulatorServer({ app: new EmulatorApp(store, keys, rateLimit, sandboxLimits), faults, latency, now, log });
 
   await new Promise<void>((resolve, reject) => {
     srv.server.once('error', reject);
@@ -72,9 +74,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     baseUrl,
     keys: { full: keyOf('full'), read_only: keyOf('read_only'), sandbox: keyOf('sandbox'), other_team: keyOf('other_team') },
     requests,
-    clearRequests: () => {
-      requests.length = 0; // same array: references held by tests stay live
-    },
+    clearRequests: () => log.clear(),
     scriptFault: (f) => faults.add(f),
     clearFaults: () => faults.clear(),
     fixtures: makeFixtures(main, other),

@@ -12,6 +12,8 @@ export interface EmulatorOptions {
   rateLimit?: number; // requests per second per team (token bucket, capacity = rate); undefined/0 = off
   /** a sandbox key's budget per minute and per day (default 10 and 100, as the service); false = unlimited */
   sandboxBudget?: { minute: number; day: number } | false;
+  /** bounds of emu.requests (default 50,000 requests and 64 MB of bodies); the oldest go first */
+  requestLog?: { maxRequests?: number; maxBodyBytes?: number };
   latency?: number; // ms added before each answer
   faultRate?: number; // 0..1 share of requests failing with 500/502/503 or a dropped connection
   now?: () => number; // clock override for tests (ms); default Date.now
