@@ -63,6 +63,8 @@ export interface Context {
   spinner(text: string): Promise<Spinner>;
   /** All of stdin as text (for keys, secrets and id files given as "-"). */
   readStdin(): Promise<string>;
+  /** A secret of this run (a password, a client secret): never printed on stderr, even when a server echoes it. */
+  addSecret(secret: string | undefined): void;
 }
 
 /** Colour only on a TTY, never with NO_COLOR or --no-color (chalk alone would ignore NO_COLOR). */
@@ -74,6 +76,7 @@ export interface ContextHooks {
   version: string;
   /** Resources to release when the command ends (the HTTP pool). */
   disposers: Array<() => Promise<void>>;
+  secrets?: { add(secret: string | undefined): void };
 }
 
 /** Builds the Context of one command run. Heavy modules load on first use only. */
@@ -105,6 +108,7 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
         const s = ctx.settings();
         const baseUrl = requireBaseUrl(s);
         const apiKey = requireApiKey(s);
+        hooks.secrets?.add(apiKey);
         const { ApiClient } = await import('./api/client.js');
         const api = new ApiClient({
           baseUrl,
@@ -158,6 +162,9 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       const spin = ora({ text, stream: io.stderr as NodeJS.WriteStream, color: 'cyan', isEnabled: true, discardStdin: false }).start();
       hooks.disposers.push(async () => void spin.stop());
       return { update: (t) => void (spin.text = t), stop: () => void spin.stop() };
+    },
+    addSecret(secret) {
+      hooks.secrets?.add(secret);
     },
     async readStdin() {
       const chunks: Buffer[] = [];

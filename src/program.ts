@@ -3,9 +3,15 @@ import { register as registerHelp } from './commands/help-topics/index.js';
 import { NOUNS } from './commands/index.js';
 import { bindRuntime, type Runtime } from './commands/verb.js';
 import { tidy } from './errors.js';
+import { scrubbingStream, SecretSet } from './output/scrub.js';
 
 /** The root program: global options (cli.md), then every noun. */
 export function buildProgram(runtime: Runtime): Command {
+  // The run's secrets (key, passwords, client secrets) are taken out of everything written to
+  // stderr, main.ts's error report included (it writes through runtime.io): see output/scrub.ts.
+  const secrets = new SecretSet();
+  runtime.secrets = secrets;
+  runtime.io = { ...runtime.io, stderr: scrubbingStream(runtime.io.stderr, secrets) };
   const program = new Command('mailctl')
     .description('Operate the email sending service from the terminal, shell pipelines and CI jobs.')
     .version(runtime.version, '-V, --version', 'print the version')

@@ -8,6 +8,8 @@ export interface Runtime {
   version: string;
   signal: AbortSignal;
   disposers: Array<() => Promise<void>>;
+  /** The run's secrets, scrubbed from stderr (output/scrub.ts); commands add what they read. */
+  secrets?: { add(secret: string | undefined): void };
   /** Set once the command knows its output format, so errors can be printed as JSON too. */
   errorFormat?: 'json' | 'text';
 }

@@ -20,6 +20,7 @@ export async function run(_opts: unknown, ctx: Context): Promise<void> {
   const profile = ctx.settings().profile.value;
   const baseUrl = ctx.globals.baseUrl === undefined ? undefined : validateBaseUrl(ctx.globals.baseUrl, '--base-url');
   const key = checkKey(ctx.io.stdinIsTTY ? await readHidden(ctx.io, `API key for profile "${profile}": `) : await ctx.readStdin());
+  ctx.addSecret(key);
   const { ConfigStore } = await import('../../config/store.js');
   const store = new ConfigStore(ctx.env);
   store.refuseKeyInUnsafePlace();
