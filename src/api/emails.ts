@@ -64,6 +64,8 @@ export interface EventsPage {
   /** The effective range (ISO 8601 with offset), when the server states it. */
   from?: string;
   to?: string;
+  /** The server's clock when it answered (its Date header, ms), for --follow's watermark. */
+  serverTime?: number;
 }
 
 const LIST_OPERATION = 'GET /emails/events';
@@ -105,7 +107,8 @@ export function eventsPageFrom(body: unknown): EventsPage {
 /** GET /emails/events: one page. */
 export async function listEmailEvents(api: ApiClient, query: EventsQuery): Promise<EventsPage> {
   const res = await api.request({ method: 'GET', path: '/emails/events', query: { ...query } });
-  return eventsPageFrom(res.body);
+  const date = Date.parse(String(res.headers.date ?? ''));
+  return { ...eventsPageFrom(res.body), ...(Number.isNaN(date) ? {} : { serverTime: date }) };
 }
 
 
