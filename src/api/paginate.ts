@@ -28,7 +28,21 @@ export interface PageLimits {
    * output overlap; at most two pages are held. Only while following pages.
    */
   prefetch?: boolean;
+  /**
+   * The row's id (event_id): a row seen among the last SEEN_WINDOW ids is dropped, so a server
+   * that hands out a fresh cursor for the same rows cannot print them twice.
+   */
+  idOf?: (item: never) => string | undefined;
+  /** Called after every EMPTY_RUN_NOTICE pages in a row that brought no row (filtered pages). */
+  onEmptyRun?: (pagesScanned: number) => void;
 }
+
+/** Rows beyond total_count accepted (rows may arrive during an export) before the listing is stopped. */
+export function totalMargin(total: number): number {
+  return Math.max(1000, Math.ceil(total / 10));
+}
+export const SEEN_WINDOW = 50_000;
+export const EMPTY_RUN_NOTICE = 100;
 
 /** One page as the listing yields it: trimmed to the limit (its nextCursor then null). */
 export type CursorStep<P> = P & {
@@ -56,11 +70,25 @@ export async function* cursorPages<T, P extends CursorPage<T> = CursorPage<T>>(
   let cursor = firstCursor;
   const seen = new Set<string>(cursor === undefined ? [] : [cursor]);
   let pending: Promise<P> | undefined = fetchPage(cursor, size());
+  const ids = new Set<string>();
+  let received = 0;
+  let pages = 0;
+  let emptyRun = 0;
   while (pending) {
     const page: P = await pending;
     pending = undefined;
-    const trimmed = page.items.length > left;
-    const items = trimmed ? page.items.slice(0, left) : page.items;
+    pages++;
+    received += page.items.length;
+    // A server that never ends (a fresh cursor each page) is stopped once it has sent clearly
+    // more rows than it says exist: the rows printed so far are each there once.
+    if (follow && page.total !== undefined && received > page.total + totalMargin(page.total)) {
+      throw endlessListing(operation, received, page.total, pages);
+    }
+    const fresh = limits.idOf ? page.items.filter((item) => firstSight(ids, limits.idOf!(item as never))) : page.items;
+    emptyRun = fresh.length === 0 ? emptyRun + 1 : 0;
+    if (emptyRun > 0 && emptyRun % EMPTY_RUN_NOTICE === 0) limits.onEmptyRun?.(pages);
+    const trimmed = fresh.length > left;
+    const items = trimmed ? fresh.slice(0, left) : fresh;
     left -= items.length;
     const next = page.nextCursor;
     const repeated = follow && left > 0 && next !== null && seen.has(next);
@@ -85,6 +113,23 @@ export async function* cursorPages<T, P extends CursorPage<T> = CursorPage<T>>(
     if (repeated) throw repeatedCursor(operation, next);
     if (more && !pending) pending = fetchPage(cursor, size());
   }
+}
+
+/** True the first time an id is seen among the last SEEN_WINDOW; rows without an id always pass. */
+function firstSight(ids: Set<string>, id: string | undefined): boolean {
+  if (id === undefined) return true;
+  if (ids.has(id)) return false;
+  ids.add(id);
+  if (ids.size > SEEN_WINDOW) ids.delete(ids.values().next().value!);
+  return true;
+}
+
+export function endlessListing(operation: string, received: number, total: number, pages: number): CliError {
+  return new CliError(
+    `${operation} sent ${received} rows in ${pages} pages although its total_count says ${total}: stopped rather than page for ever`,
+    ExitCode.Failure,
+    { hint: 'the rows printed so far are each there once, but the listing may not be complete: report this with the output of --verbose' },
+  );
 }
 
 /** The failure of a listing whose server sent a next_cursor it had sent before: stopped, and incomplete. */

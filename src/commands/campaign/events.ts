@@ -120,7 +120,12 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
         return { items: page.events, nextCursor: page.nextCursor };
       },
       opts.cursor,
-      { all: follow ? opts.all : true, limit: opts.limit },
+      {
+        all: follow ? opts.all : true,
+        limit: opts.limit,
+        // a sparse filter can scan many empty pages: show that work is being done
+        onEmptyRun: (pages) => ctx.notice(`still scanning: ${pages} pages read, ${writer.count} matching events so far`),
+      },
       'GET /campaigns/{campaignId}/events',
     );
     for await (const page of pages) {

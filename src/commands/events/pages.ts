@@ -1,4 +1,4 @@
-import type { EventsPage } from '../../api/emails.js';
+import type { EmailEvent, EventsPage } from '../../api/emails.js';
 import { cursorPages } from '../../api/paginate.js';
 
 // Cursor paging for `events list --all / --limit`: the request for the next
@@ -35,10 +35,17 @@ export async function* eventPages(
   const steps = cursorPages(
     async (cursor, size) => {
       const page = await fetchPage(cursor, size);
-      return { ...page, items: page.events };
+      return { ...page, items: page.events, total: page.totalCount };
     },
     plan.firstCursor,
-    { all: plan.follow, limit: plan.follow ? plan.limit : undefined, pageSize: plan.perPage, prefetch: true },
+    {
+      all: plan.follow,
+      limit: plan.follow ? plan.limit : undefined,
+      pageSize: plan.perPage,
+      prefetch: true,
+      // a server handing out fresh cursors over the same rows: each event is printed once
+      idOf: (e: EmailEvent) => (typeof e.event_id === 'string' ? e.event_id : undefined),
+    },
     'GET /emails/events',
   );
   for await (const { items, cursor, stoppedAtLimit, ...page } of steps) {
