@@ -4,6 +4,7 @@ import { configFile, type Env } from './config/paths.js';
 import { escapeControls } from './errors.js';
 import { resolveSettings, requireApiKey, requireBaseUrl, type Settings } from './config/resolve.js';
 import { parseFieldList } from './output/fields.js';
+import { terminalSafe } from './output/terminal-safe.js';
 import type { OutputTarget } from './output/types.js';
 
 /** The process's streams and environment, captured once in main.ts so that nothing else reads process.*. */
@@ -141,7 +142,8 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
         now: ctx.now,
         write: (text) =>
           new Promise<void>((resolve) => {
-            if (io.stdout.write(text)) resolve();
+            // on a terminal, server strings in csv/json are shown, never obeyed (tables escape per cell)
+            if (io.stdout.write(io.stdoutIsTTY ? terminalSafe(text, format) : text)) resolve();
             else io.stdout.once('drain', () => resolve());
           }),
       };
