@@ -3,6 +3,7 @@ import { apiErrorFrom, describeNonJson } from './errors.js';
 import { backoffMs, Pacer, retryAfterMs, RETRYABLE_STATUS } from './pacing.js';
 import { describeBody } from './redact.js';
 import { dayBudgetShortfall, SandboxPacer } from './sandbox-budget.js';
+import { ACCEPT_ENCODING, closeDelimited, CutShortError, decodedBody } from './encoding.js';
 import { describeNetworkError, neverSent, readCapped } from './network.js';
 import { apiUrl, buildQuery, type QueryValue } from './url.js';
 import { Pool, request, type Dispatcher } from './undici.js';
@@ -247,13 +248,21 @@ export class ApiClient {
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.options.apiKey}`,
       accept: 'application/json',
+      'accept-encoding': ACCEPT_ENCODING,
       'user-agent': this.options.userAgent,
     };
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     if (body !== undefined) headers['content-type'] = 'application/json';
     try {
       const res = await request(this.pool, { method: spec.method, path, headers, body, signal });
-      const text = await readCapped(res.body);
+      const text = await readCapped(res.body, decodedBody(res.body, res.headers)).catch((error: unknown) => {
+        // zlib's "unexpected end of file": a compressed body cut short is a connection lost mid-body
+        if ((error as NodeJS.ErrnoException).code === 'Z_BUF_ERROR' || (error as NodeJS.ErrnoException).code === 'Z_DATA_ERROR') throw new CutShortError();
+        throw error;
+      });
+      if (res.statusCode >= 200 && res.statusCode < 300 && closeDelimited(res.headers) && text.trim() !== '' && parseJson(text) === undefined) {
+        throw new CutShortError();
+      }
       return { status: res.statusCode, headers: res.headers, text, statusText: '' };
     } catch (error) {
       if (timeout.signal.aborted && !this.options.signal?.aborted) throw timeout.signal.reason;

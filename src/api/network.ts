@@ -17,10 +17,10 @@ export function neverSent(error: unknown): boolean {
 }
 
 /** Reads a response body, refusing one larger than MAX_BODY_BYTES instead of exhausting memory. */
-export async function readCapped(body: Dispatcher.ResponseData['body']): Promise<string> {
+export async function readCapped(body: Dispatcher.ResponseData['body'], decoded: AsyncIterable<unknown> = body): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of body) {
+  for await (const chunk of decoded) {
     size += (chunk as Buffer).length;
     if (size > MAX_BODY_BYTES) {
       body.destroy();
