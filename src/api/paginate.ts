@@ -147,12 +147,63 @@ export interface NumberedPage<T> {
   total?: number;
 }
 
-/** Walks page numbers from `firstPage` up to last_page. */
+/**
+ * Walks page numbers from `firstPage` up to last_page. Page numbers shift when a row is created
+ * or deleted mid-listing (a row moves to the next page and is listed twice, or to the previous
+ * one and is skipped). With `idOf`, rows already listed are dropped, and when `total` changed
+ * during the walk every page is read once more for the rows the shift hid; a full listing
+ * (--all from page 1) whose count of distinct rows still differs from `total` fails (exit 1)
+ * rather than end as if complete.
+ */
 export async function* numberedPages<T>(
   fetchPage: (page: number) => Promise<NumberedPage<T>>,
   firstPage: number,
   limits: PageLimits,
   operation = 'the listing',
+): AsyncGenerator<NumberedPage<T>> {
+  if (!limits.idOf) {
+    yield* walkNumbered(fetchPage, firstPage, limits, operation);
+    return;
+  }
+  const idOf = limits.idOf as (item: T) => string | undefined;
+  const listed = new Set<string>();
+  let left = limits.limit ?? Infinity;
+  const totals = new Set<number>();
+  let lastTotal: number | undefined;
+  for (let pass = 1; pass <= 2 && left > 0; pass++) {
+    for await (const result of walkNumbered(fetchPage, firstPage, { ...limits, all: limits.all || limits.limit !== undefined, limit: undefined }, operation)) {
+      if (result.total !== undefined) totals.add((lastTotal = result.total));
+      const fresh = result.items.filter((item) => {
+        const id = idOf(item);
+        if (id === undefined) return pass === 1;
+        if (listed.has(id)) return false;
+        listed.add(id);
+        return true;
+      });
+      const items = fresh.length > left ? fresh.slice(0, left) : fresh;
+      left -= items.length;
+      yield { ...result, items };
+      if (left <= 0) return;
+    }
+    // the count did not move: no row can have shifted between pages
+    if (totals.size <= 1) break;
+    totals.clear();
+    if (lastTotal !== undefined) totals.add(lastTotal);
+  }
+  if (limits.all && limits.limit === undefined && firstPage === 1 && lastTotal !== undefined && listed.size !== lastTotal) {
+    throw new CliError(
+      `${operation} changed while it was listed: ${listed.size} distinct rows were printed, the API now counts ${lastTotal}`,
+      ExitCode.Failure,
+      { hint: 'rows were created or deleted meanwhile: the output is each row once, but it is not one consistent snapshot; run the command again' },
+    );
+  }
+}
+
+async function* walkNumbered<T>(
+  fetchPage: (page: number) => Promise<NumberedPage<T>>,
+  firstPage: number,
+  limits: PageLimits,
+  operation: string,
 ): AsyncGenerator<NumberedPage<T>> {
   let left = limits.limit ?? Infinity;
   const follow = limits.all || limits.limit !== undefined;

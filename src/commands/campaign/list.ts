@@ -98,7 +98,8 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
         return { items: result.campaigns, page: result.page, lastPage: result.lastPage, total: result.total };
       },
       firstPage,
-      { all: opts.all, limit: opts.limit },
+      // campaigns created or deleted mid-export shift page numbers: listed once each, and checked against total
+      { all: opts.all, limit: opts.limit, idOf: (c: Campaign) => c.id },
       'GET /campaigns',
     );
     for await (const page of pages) {
