@@ -1,7 +1,7 @@
 import type { ApiClient } from './api/client.js';
 import { readConfigData, type ConfigData } from './config/data.js';
 import { configFile, type Env } from './config/paths.js';
-import { escapeControls } from './errors.js';
+import { escapeControls } from './output/terminal-text.js';
 import { resolveSettings, requireApiKey, requireBaseUrl, type Settings } from './config/resolve.js';
 import { parseFieldList } from './output/fields.js';
 import type { OutputTarget } from './output/types.js';

@@ -2,7 +2,7 @@ import { Command, Option } from 'commander';
 import { register as registerHelp } from './commands/help-topics/index.js';
 import { NOUNS } from './commands/index.js';
 import { bindRuntime, type Runtime } from './commands/verb.js';
-import { tidy } from './errors.js';
+import { tidy } from './output/terminal-text.js';
 
 /** The root program: global options (cli.md), then every noun. */
 export function buildProgram(runtime: Runtime): Command {

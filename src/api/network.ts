@@ -1,4 +1,4 @@
-import { CliError, ExitCode, isAbortError } from '../errors.js';
+import { CliError, ExitCode } from '../errors.js';
 import type { Dispatcher } from './undici.js';
 
 // What the transport knows about the network: which failures mean a request
@@ -52,4 +52,8 @@ export function describeNetworkError(error: unknown): string {
   if (code && known[code]) return known[code]!;
   if (code && /^ERR_TLS|CERT|SSL/.test(code)) return `TLS error (${code})`;
   return err.message ?? String(error);
+}
+
+function isAbortError(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || (error as { code?: string }).code === 'ABORT_ERR');
 }

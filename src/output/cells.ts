@@ -1,4 +1,4 @@
-import { escapeControls } from '../errors.js';
+import { escapeControls } from './terminal-text.js';
 import type { Column, ColumnKind } from './types.js';
 
 function pad(n: number): string {

@@ -4,7 +4,8 @@ import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { parse as parseEmailShow } from '../../src/commands/email/show.js';
 import { validateBaseUrl } from '../../src/config/resolve.js';
-import { ApiError, escapeControls, shorten, tidy, withHint } from '../../src/errors.js';
+import { ApiError, withHint } from '../../src/errors.js';
+import { escapeControls, shorten, tidy } from '../../src/output/terminal-text.js';
 import { ttyCell, tsvCell } from '../../src/output/cells.js';
 
 describe('error text (errors.ts): what an error echoes of hostile input', () => {
