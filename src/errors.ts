@@ -42,14 +42,20 @@ export class CliError extends Error {
     this.details = options.details ?? [];
     this.outcomeUnknown = options.outcomeUnknown ?? false;
   }
-}
 
-/** The same error with another hint (a command knows the next step better than the transport). */
-export function withHint<E extends CliError>(error: E, hint: string): E {
-  // message and stack are own but not enumerable: copy descriptors, not values
-  const copy = Object.create(Object.getPrototypeOf(error) as object, Object.getOwnPropertyDescriptors(error)) as E;
-  Object.defineProperty(copy, 'hint', { value: hint, enumerable: true });
-  return copy;
+  /**
+   * The same error (same class, status, code) with another hint: a command
+   * knows the next step better than the transport. `more` appends detail lines
+   * and can mark the outcome unknown (a write whose answer was lost).
+   */
+  withHint(hint: string | undefined, more: Pick<CliErrorOptions, 'details' | 'outcomeUnknown'> = {}): this {
+    // message and stack are own but not enumerable: copy descriptors, not values
+    const copy = Object.create(Object.getPrototypeOf(this) as object, Object.getOwnPropertyDescriptors(this)) as this;
+    Object.defineProperty(copy, 'hint', { value: hint, enumerable: true });
+    Object.defineProperty(copy, 'details', { value: [...this.details, ...(more.details ?? [])], enumerable: true });
+    Object.defineProperty(copy, 'outcomeUnknown', { value: more.outcomeUnknown ?? this.outcomeUnknown, enumerable: true });
+    return copy;
+  }
 }
 
 /** Bad flag, bad value, bad input file: nothing was sent. */

@@ -1,4 +1,4 @@
-import { ApiError, CliError, ExitCode, NetworkError, UsageError, type CliErrorOptions } from '../errors.js';
+import { CliError, ExitCode, NetworkError, UsageError, type CliErrorOptions } from '../errors.js';
 import { apiErrorFrom, describeNonJson } from './errors.js';
 import { backoffMs, Pacer, retryAfterMs, RETRYABLE_STATUS } from './pacing.js';
 import { describeBody } from './redact.js';
@@ -199,8 +199,7 @@ export class ApiClient {
       // A refusal (4xx) of a write nobody lost an answer to says enough by itself.
       if (!write || (!lost && !RETRYABLE_STATUS.has(outcome.status))) throw error;
       const outcomeOf = writeOutcome(spec, lost, lostNow ? 'lost' : outcome.status === 429 ? 'not-applied' : 'refused');
-      const { status, code, message, fieldErrors, retryAfter: seconds } = error;
-      throw new ApiError({ status, code, message, fieldErrors, retryAfter: seconds }, { ...outcomeOf, hint: error.hint ?? outcomeOf.hint, cause: error });
+      throw error.withHint(error.hint ?? outcomeOf.hint, outcomeOf);
     }
   }
 
