@@ -13,7 +13,7 @@ function isCommanderError(error: unknown): error is CommanderError {
 }
 
 /** The one place where a failure becomes an exit code. */
-export function report(error: unknown, runtime: Runtime, quiet: boolean, errors: Errors, rendering: Rendering): ExitCode {
+export function report(error: unknown, runtime: Runtime, errors: Errors, rendering: Rendering): ExitCode {
   const { CliError, ExitCode, InterruptedError } = errors;
   const { errorText, errorJson, unexpectedErrorText } = rendering;
   const { stderr } = runtime.io;
@@ -25,8 +25,8 @@ export function report(error: unknown, runtime: Runtime, quiet: boolean, errors:
     return ExitCode.Usage;
   }
   if (error instanceof CliError) {
-    stderr.write(errorText(error, quiet));
-    if (runtime.errorFormat === 'json') stderr.write(errorJson(error));
+    stderr.write(errorText(error, runtime.state?.quiet ?? false));
+    if (runtime.state?.errorFormat === 'json') stderr.write(errorJson(error));
     return error.exitCode;
   }
   stderr.write(unexpectedErrorText(error, Boolean(runtime.io.env.MAILCTL_DEBUG)));
@@ -131,9 +131,8 @@ export async function main(argv: string[] = process.argv): Promise<void> {
       code = runtime.signal.reason instanceof InterruptedError ? ExitCode.Interrupted : ExitCode.Ok;
     }
   } catch (error) {
-    const quiet = argv.includes('-q') || argv.includes('--quiet');
     // loaded only when something failed: a successful run never needs it
-    code = report(error, runtime, quiet, errors, await import('./output/error.js'));
+    code = report(error, runtime, errors, await import('./output/error.js'));
   }
   for (const dispose of runtime.disposers) await dispose().catch(() => undefined);
   process.exit(code);
