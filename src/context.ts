@@ -1,23 +1,11 @@
 import type { ApiClient } from './api/client.js';
 import { readConfigData, type ConfigData } from './config/data.js';
-import { configFile, type Env } from './config/paths.js';
+import { configFile } from './config/paths.js';
 import { escapeControls } from './output/terminal-text.js';
 import { resolveSettings, requireApiKey, requireBaseUrl, type Settings } from './config/resolve.js';
 import { parseFieldList } from './output/fields.js';
 import type { OutputTarget } from './output/types.js';
-
-/** The process's streams and environment, captured once in main.ts so that nothing else reads process.*. */
-export interface IO {
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
-  stdin: NodeJS.ReadableStream;
-  stdoutIsTTY: boolean;
-  stderrIsTTY: boolean;
-  stdinIsTTY: boolean;
-  /** Terminal width of stdout (80 when unknown). */
-  columns: number;
-  env: Env;
-}
+import type { IO } from './io.js';
 
 /** Global flags as commander parsed them (strings, not yet validated). */
 export interface GlobalOptions {
@@ -43,7 +31,6 @@ export interface Spinner {
 /** Everything one command run depends on. Built lazily: --help never loads what a request needs. */
 export interface Context {
   io: IO;
-  env: Env;
   globals: GlobalOptions;
   /** Aborted on Ctrl-C. */
   signal: AbortSignal;
@@ -88,7 +75,6 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
 
   const ctx: Context = {
     io,
-    env: io.env,
     globals,
     signal,
     now: () => Date.now(),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import type { CommanderError } from 'commander';
-import type { IO } from './context.js';
+import type { IO } from './io.js';
 import type { Runtime } from './commands/verb.js';
 import type { ExitCode } from './errors.js';
 

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
-import { createContext, type Context, type GlobalOptions, type IO } from '../context.js';
+import { createContext, type Context, type GlobalOptions } from '../context.js';
+import type { IO } from '../io.js';
 
 /** How main.ts reports a failure of this run: decided once, from the parsed global options, when a verb starts. */
 export interface RunState {

@@ -1,7 +1,7 @@
 import { AuthError, UsageError } from '../errors.js';
 import { parseDuration, parseIntInRange } from '../input/duration.js';
 import { DEFAULT_PROFILE, type ConfigData } from './data.js';
-import type { Env } from './paths.js';
+import type { Env } from '../io.js';
 
 export type Source = 'flag' | 'env' | 'profile' | 'config' | 'default';
 

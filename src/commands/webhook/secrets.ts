@@ -48,7 +48,7 @@ export async function secretFromStdin(ctx: Context, source: SecretSource): Promi
 
 /** The secret from its environment variable, or undefined when the variable is unset or empty. */
 export function secretFromEnv(ctx: Context, source: SecretSource): string | undefined {
-  const raw = ctx.env[source.envVar];
+  const raw = ctx.io.env[source.envVar];
   if (raw === undefined || normaliseSecret(raw) === '') return undefined;
   return checkSecret(raw, source, source.envVar);
 }

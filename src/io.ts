@@ -1,0 +1,17 @@
+// The process as a command sees it. A leaf: every layer may import it, it imports nothing.
+
+/** Environment variables, as process.env holds them. */
+export type Env = Record<string, string | undefined>;
+
+/** The process's streams and environment, captured once in main.ts so that nothing else reads process.*. */
+export interface IO {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  stdin: NodeJS.ReadableStream;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  stdinIsTTY: boolean;
+  /** Terminal width of stdout (80 when unknown). */
+  columns: number;
+  env: Env;
+}
