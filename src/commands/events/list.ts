@@ -7,7 +7,7 @@ import {
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { resolveDayRange, type DayRange } from '../../input/day-range.js';
-import { parseDuration } from '../../input/duration.js';
+import { parseDuration } from '../../duration.js';
 import { checkFields, selectColumns } from '../../output/fields.js';
 import { createListWriter, type ListWriter } from '../../output/list.js';
 import { email, intFlag, listFlag, oneOf, parseInput } from '../schema.js';
