@@ -5,7 +5,7 @@ import { escapeControls } from './output/terminal-text.js';
 import { resolveSettings, requireApiKey, requireBaseUrl, type Settings } from './config/resolve.js';
 import { parseFieldList } from './output/fields.js';
 import type { OutputTarget } from './output/types.js';
-import type { IO } from './io.js';
+import { readAll, type IO } from './io.js';
 
 /** Global flags as commander parsed them (strings, not yet validated). */
 export interface GlobalOptions {
@@ -53,7 +53,7 @@ export interface Context {
 }
 
 /** Colour only on a TTY, never with NO_COLOR or --no-color (chalk alone would ignore NO_COLOR). */
-export function colourAllowed(isTTY: boolean, env: IO['env'], globals: GlobalOptions): boolean {
+function colourAllowed(isTTY: boolean, env: IO['env'], globals: GlobalOptions): boolean {
   return isTTY && globals.color !== false && !env.NO_COLOR;
 }
 
@@ -146,9 +146,7 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       return { update: (t) => void (spin.text = t), stop: () => void spin.stop() };
     },
     async readStdin() {
-      const chunks: Buffer[] = [];
-      for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-      return Buffer.concat(chunks).toString('utf8');
+      return (await readAll(io.stdin)).toString('utf8');
     },
   };
   return ctx;

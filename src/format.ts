@@ -3,7 +3,7 @@ import { UsageError } from './errors.js';
 // The output formats (cli.md --output): a leaf, so that output/ and config/
 // share them without importing each other.
 
-export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
+const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
 export type Format = (typeof FORMATS)[number];
 
 export function parseFormat(text: string, where: string): Format {

@@ -15,3 +15,10 @@ export interface IO {
   columns: number;
   env: Env;
 }
+
+/** All of a stream (stdin) as bytes: for text (ctx.readStdin) and for id files, whose encoding is checked on the bytes. */
+export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks);
+}

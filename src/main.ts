@@ -13,7 +13,7 @@ function isCommanderError(error: unknown): error is CommanderError {
 }
 
 /** The one place where a failure becomes an exit code. */
-export function report(error: unknown, runtime: Runtime, errors: Errors, rendering: Rendering): ExitCode {
+function report(error: unknown, runtime: Runtime, errors: Errors, rendering: Rendering): ExitCode {
   const { CliError, ExitCode, InterruptedError } = errors;
   const { errorText, errorJson, unexpectedErrorText } = rendering;
   const { stderr } = runtime.io;

@@ -28,7 +28,7 @@ export interface Attempt {
 }
 
 /** A Retry-After longer than this is not waited for: the command fails (exit 6) and says when to retry. */
-export const MAX_RETRY_WAIT_MS = 60_000;
+const MAX_RETRY_WAIT_MS = 60_000;
 
 export type Verdict =
   | { kind: 'success'; status: number; headers: Headers; body: object; lost: boolean }

@@ -6,7 +6,6 @@ import { describeBody } from './redact.js';
 import { requestTarget, type QueryValue, type RequestTarget } from './url.js';
 import { Pool, request, type Dispatcher } from './undici.js';
 
-export { ApiError } from '../errors.js';
 export type { QueryValue } from './url.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

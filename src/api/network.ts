@@ -5,7 +5,7 @@ import type { Dispatcher } from './undici.js';
 // never left, how to name a failure in words, and how much body to accept.
 
 /** A response larger than this is not a page of this API: refuse it instead of exhausting memory. */
-export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 /** Failures that happen before a request leaves: whatever it asked for cannot have been applied. */
 const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);

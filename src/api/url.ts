@@ -4,7 +4,7 @@
 export type QueryValue = string | number | boolean | undefined | null | ReadonlyArray<string | number>;
 
 /** "?a=1&b=x%2Cy": undefined and null values are left out; arrays are sent comma-separated, as the spec's list parameters are. */
-export function buildQuery(query: Record<string, QueryValue> | undefined): string {
+function buildQuery(query: Record<string, QueryValue> | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {

@@ -11,8 +11,8 @@ export interface Setting<T> {
   source: Source;
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_RETRIES = 3;
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_RETRIES = 3;
 export const MAX_RETRIES = 10;
 
 /** The global flags that feed settings, as commander hands them over. */
@@ -44,7 +44,7 @@ function pick<T>(...candidates: Array<[T | undefined, Source]>): Setting<T | und
 
 
 /** Longest base URL accepted: the longest URL the API itself takes (spec 8). */
-export const MAX_BASE_URL_LENGTH = 2048;
+const MAX_BASE_URL_LENGTH = 2048;
 
 export function validateBaseUrl(text: string, where: string): string {
   // The URL parser silently drops tabs and line breaks, and the raw text is what

@@ -12,7 +12,7 @@ import { describeProgram, walk } from '../../src/completion/index.js';
 import { completionScript } from '../../src/completion/index.js';
 import { COMPLETION_FILES, COMPLETION_VALUES, SHELLS, scriptFor } from '../../src/commands/completion/script.js';
 import { CAMPAIGN_EVENT_TYPES, CAMPAIGN_STATES, EMAIL_EVENT_TYPES, WEBHOOK_EVENT_NAMES } from '../../src/completion/values.js';
-import * as campaignValues from '../../src/commands/campaign/values.js';
+import * as campaignValues from '../../src/api/vocabulary.js';
 import * as webhookEvents from '../../src/input/webhook-events.js';
 import * as emails from '../../src/api/emails.js';
 

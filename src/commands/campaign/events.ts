@@ -13,7 +13,7 @@ import type { ListSpec } from '../../output/types.js';
 import { email, intFlag, oneOf, parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
 import { campaignIdArgs, fitColumns, shellArg } from './shared.js';
-import { CAMPAIGN_EVENT_TYPES } from './values.js';
+import { CAMPAIGN_EVENT_TYPES } from '../../api/vocabulary.js';
 
 const DAY_MS = 86_400_000;
 

@@ -9,7 +9,7 @@ import type { ListSpec } from '../../output/types.js';
 import { intFlag, oneOf, parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
 import { campaignRates, fitColumns, shellArg } from './shared.js';
-import { CAMPAIGN_STATES } from './values.js';
+import { CAMPAIGN_STATES } from '../../api/vocabulary.js';
 
 const schema = z.object({
   args: z.tuple([]),

@@ -4,7 +4,7 @@ import { ttyCell } from '../../output/cells.js';
 import type { Column } from '../../output/types.js';
 
 /** "all" when the webhook has no event filter (null means every event), else how many types it receives. */
-export function eventCount(w: Webhook): string | number {
+function eventCount(w: Webhook): string | number {
   return w.event_types === null ? 'all' : w.event_types.length;
 }
 
