@@ -6,16 +6,14 @@ import type { Runtime } from './commands/verb.js';
 import type { ExitCode } from './errors.js';
 
 type Errors = typeof import('./errors.js');
-type Rendering = typeof import('./output/error.js');
 
 function isCommanderError(error: unknown): error is CommanderError {
   return error instanceof Error && typeof (error as CommanderError).code === 'string' && (error as CommanderError).code.startsWith('commander.');
 }
 
 /** The one place where a failure becomes an exit code. */
-function report(error: unknown, runtime: Runtime, errors: Errors, rendering: Rendering): ExitCode {
+async function report(error: unknown, runtime: Runtime, errors: Errors): Promise<ExitCode> {
   const { CliError, ExitCode, InterruptedError } = errors;
-  const { errorText, errorJson, unexpectedErrorText } = rendering;
   const { stderr } = runtime.io;
   if (runtime.signal.reason instanceof InterruptedError || error instanceof InterruptedError) return ExitCode.Interrupted;
   if (runtime.signal.aborted) return ExitCode.Terminated;
@@ -24,6 +22,8 @@ function report(error: unknown, runtime: Runtime, errors: Errors, rendering: Ren
     if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(error.code)) return ExitCode.Ok;
     return ExitCode.Usage;
   }
+  // loaded only to print a failure: a successful run or --help never needs it
+  const { errorText, errorJson, unexpectedErrorText } = await import('./output/error.js');
   if (error instanceof CliError) {
     stderr.write(errorText(error, runtime.state?.quiet ?? false));
     if (runtime.state?.errorFormat === 'json') stderr.write(errorJson(error));
@@ -131,8 +131,7 @@ export async function main(argv: string[] = process.argv): Promise<void> {
       code = runtime.signal.reason instanceof InterruptedError ? ExitCode.Interrupted : ExitCode.Ok;
     }
   } catch (error) {
-    // loaded only when something failed: a successful run never needs it
-    code = report(error, runtime, errors, await import('./output/error.js'));
+    code = await report(error, runtime, errors);
   }
   for (const dispose of runtime.disposers) await dispose().catch(() => undefined);
   process.exit(code);
