@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
 import type { CommanderError } from 'commander';
 import type { IO } from './io.js';
 import type { Runtime } from './commands/verb.js';
@@ -59,7 +58,9 @@ function captureIO(): IO {
  * (measured: 61 MB at 20,000 events, 70 MB at 600,000; 68 and 102 MB without).
  * These flags steer only WebAssembly tiering and heap sizing.
  */
-function tuneV8(): void {
+async function tuneV8(): Promise<void> {
+  // loaded here, not at the top: `--version` and `--help` return before this and pay nothing
+  const { setFlagsFromString } = await import('node:v8');
   setFlagsFromString('--liftoff-only');
   setFlagsFromString('--semi-space-growth-factor=1');
   setFlagsFromString('--optimize-for-size');
@@ -98,7 +99,7 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     process.stdout.write(help);
     return;
   }
-  tuneV8();
+  await tuneV8();
   const errors = await import('./errors.js');
   const { ExitCode, InterruptedError } = errors;
   const io = captureIO();
