@@ -1,5 +1,6 @@
 import { csvCell, csvLine, tsvLine } from './cells.js';
 import { pickFields, selectColumns } from './fields.js';
+import { createStreamingTable } from './stream-table.js';
 import type { ListSpec, OutputTarget } from './types.js';
 
 export interface ListWriter<T> {
@@ -12,11 +13,14 @@ export interface ListWriter<T> {
 
 /**
  * Streams rows in the chosen format as pages arrive, so `--all` over a
- * million events uses as little memory as one page. Only a table on a TTY
- * waits for the end: it needs every row to size its columns.
+ * million events uses as little memory as one page. A table on a TTY waits
+ * for the end (it sizes its columns from every row) unless `streamTable` asks
+ * for the streaming table.
  */
-export function createListWriter<T>(target: OutputTarget, spec: ListSpec<T>): ListWriter<T> {
+export function createListWriter<T>(target: OutputTarget, spec: ListSpec<T>, opts: { streamTable?: boolean } = {}): ListWriter<T> {
   const columns = selectColumns(target.fields, spec.columns);
+  // A listing that runs for long (--all, --follow) prints a terminal table as rows come, sized from the first ones.
+  if (opts.streamTable && target.format === 'table' && target.isTTY) return createStreamingTable(target, columns);
   let count = 0;
   let started = false;
   let ended = false;

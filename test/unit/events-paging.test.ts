@@ -7,7 +7,7 @@ import { eventDetail, oldestFirst } from '../../src/commands/events/columns.js';
 import { commandLine, shellQuote } from '../../src/commands/events/command-line.js';
 import { follow, OVERLAP_MS, pollOnce, SeenEvents } from '../../src/commands/events/follow.js';
 import { eventPages } from '../../src/commands/events/pages.js';
-import { createStreamingTable } from '../../src/commands/events/stream-table.js';
+import { createStreamingTable } from '../../src/output/stream-table.js';
 import { eventListSpec } from '../../src/commands/events/columns.js';
 import { resolveDayRange } from '../../src/input/day-range.js';
 import type { OutputTarget } from '../../src/output/types.js';
@@ -221,31 +221,47 @@ describe('columns and command line', () => {
 });
 
 describe('streaming terminal table', () => {
-  it('sizes columns from the first rows and the terminal, keeps time and type whole, then streams rows', async () => {
-    let out = '';
-    const target: OutputTarget = {
-      write: async (t) => void (out += t),
-      isTTY: true,
-      columns: 80,
-      format: 'table',
-      color: false,
-      now: () => T0,
-    };
-    const w = createStreamingTable(target, eventListSpec.columns);
-    const row = (i: number): EmailEvent => ({
-      timestamp: new Date(T0 + i).toISOString(), type: 'generation_rejection', rcpt_to: `someone.with.a.long.name${i}@example.com`,
-      subject: 'A subject that is rather long for a terminal', mailbox_provider: 'Microsoft Outlook', reason: 'x'.repeat(70),
-    });
+  function streamTo(columns: number) {
+    const state = { out: '' };
+    const target: OutputTarget = { write: async (t) => void (state.out += t), isTTY: true, columns, format: 'table', color: false, now: () => T0 };
+    return { state, w: createStreamingTable(target, eventListSpec.columns) };
+  }
+  const row = (i: number, rcpt = `someone${i}@example.com`): EmailEvent => ({
+    timestamp: new Date(T0 + i).toISOString(), type: 'bounce', rcpt_to: rcpt, bounce_class: 10,
+    subject: 'A subject that is rather long for a terminal', mailbox_provider: 'Microsoft Outlook', reason: 'x'.repeat(70),
+  });
+
+  it('sizes columns from the first rows and the terminal, keeps time, type and recipient whole, then streams rows', async () => {
+    const { state, w } = streamTo(80);
     await w.write([row(1), row(2)]);
-    const afterFirst = out;
+    const afterFirst = state.out;
     await w.write([row(3)]);
-    const lines = out.trimEnd().split('\n');
+    const lines = state.out.trimEnd().split('\n');
     expect(lines).toHaveLength(4);
-    expect(out.startsWith(afterFirst)).toBe(true);
-    expect(lines[0]).toMatch(/^TIME\s+TYPE\s+RECIPIENT\s+SUBJECT\s+PROVIDER\s+DETAIL$/);
+    expect(state.out.startsWith(afterFirst)).toBe(true);
+    // 80 columns: the provider goes first, then the subject; the bounce reason keeps what is left.
+    expect(lines[0]).toMatch(/^TIME\s+TYPE\s+RECIPIENT\s+DETAIL$/);
     for (const l of lines) expect(l.length).toBeLessThanOrEqual(80);
-    expect(lines[3]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d  generation_rejection  /);
-    expect(lines[3]).toContain('…');
+    expect(lines[3]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d  bounce\s+someone3@example\.com\s+class 10: x+…$/);
     expect(w.count).toBe(3);
+  });
+
+  it('on 120 columns keeps subject and provider, cut before the bounce reason is', async () => {
+    const { state, w } = streamTo(120);
+    await w.write([row(1)]);
+    const [header, line] = state.out.trimEnd().split('\n');
+    expect(header).toMatch(/^TIME\s+TYPE\s+RECIPIENT\s+SUBJECT\s+PROVIDER\s+DETAIL$/);
+    expect(line!.length).toBeLessThanOrEqual(120);
+    const detail = line!.slice(line!.indexOf('class 10'));
+    const subject = line!.match(/A subject[^ ]* ?[^ ]*…?/)![0];
+    expect(detail.length).toBeGreaterThan(subject.length);
+  });
+
+  it('never cuts a recipient longer than the first rows made room for', async () => {
+    const { state, w } = streamTo(80);
+    await w.write([row(1)]);
+    const long = 'a.very.long.recipient.address.that.did.not.fit@subdomain.example.com';
+    await w.write([row(2, long)]);
+    expect(state.out).toContain(long);
   });
 });

@@ -12,7 +12,7 @@ import { createListWriter } from '../../output/list.js';
 import type { ListSpec } from '../../output/types.js';
 import { email, intFlag, oneOf, parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
-import { campaignIdArgs, fitColumns, shellArg } from './shared.js';
+import { campaignIdArgs, shellArg } from './shared.js';
 import { CAMPAIGN_EVENT_TYPES } from './values.js';
 
 const DAY_MS = 86_400_000;
@@ -48,18 +48,12 @@ export const CAMPAIGN_EVENT_LIST: ListSpec<CampaignEvent> = {
   columns: [
     { key: 'timestamp', header: 'TIME', value: (e) => e.timestamp, kind: 'time' },
     { key: 'event_type', header: 'TYPE', value: (e) => e.event_type, kind: 'status' },
-    { key: 'email', header: 'EMAIL', value: (e) => e.email, maxWidth: 32 },
-    { key: 'detail', header: 'DETAIL', value: detail, maxWidth: 60 },
-    { key: 'event_id', header: 'EVENT ID', value: (e) => e.event_id },
+    { key: 'email', header: 'EMAIL', value: (e) => e.email, whole: true },
+    { key: 'detail', header: 'DETAIL', value: detail, maxWidth: 60, minWidth: 12 },
+    // Given up first on a narrow terminal; shown whole when it fits (people copy it).
+    { key: 'event_id', header: 'EVENT ID', value: (e) => e.event_id, whole: true, priority: 1 },
   ],
   fields: CAMPAIGN_EVENT_FIELDS,
-};
-
-const TTY_PLAN = {
-  widths: { timestamp: 19, event_type: 16, email: 32, event_id: 36 },
-  flex: 'detail',
-  minFlex: 12,
-  dropOrder: ['event_id'],
 };
 
 /** The value sent for --since/--until: ISO as written (date and time joined by "T"), a relative one as UTC. */
@@ -102,10 +96,7 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
     limit: opts.perPage ?? (follow ? MAX_CAMPAIGN_EVENTS_PER_PAGE : undefined),
   };
   const api = await ctx.api();
-  const spec = out.format === 'table' && out.isTTY && !out.fields
-    ? { ...CAMPAIGN_EVENT_LIST, columns: fitColumns(CAMPAIGN_EVENT_LIST.columns, out.columns, TTY_PLAN) }
-    : CAMPAIGN_EVENT_LIST;
-  const writer = createListWriter(out, spec);
+  const writer = createListWriter(out, CAMPAIGN_EVENT_LIST);
   const spinner = out.format === 'table' && out.isTTY ? await ctx.spinner('fetching campaign events') : undefined;
   let next: string | null = null;
   let requests = 0;

@@ -8,7 +8,7 @@ import { createListWriter } from '../../output/list.js';
 import type { ListSpec } from '../../output/types.js';
 import { intFlag, oneOf, parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
-import { campaignRates, fitColumns, shellArg } from './shared.js';
+import { campaignRates, shellArg } from './shared.js';
 import { CAMPAIGN_STATES } from './values.js';
 
 const schema = z.object({
@@ -33,26 +33,20 @@ function when(c: Campaign): string | null {
 
 export const CAMPAIGN_LIST: ListSpec<Campaign> = {
   columns: [
-    { key: 'id', header: 'ID', value: (c) => c.id },
-    { key: 'name', header: 'NAME', value: (c) => c.name, maxWidth: 32 },
+    // The id is what people copy into the next command: never cut. The name takes what is left;
+    // on a narrow terminal the counts and rates are given up, least useful (priority 1) first.
+    { key: 'id', header: 'ID', value: (c) => c.id, whole: true },
+    { key: 'name', header: 'NAME', value: (c) => c.name, maxWidth: 32, minWidth: 16 },
     { key: 'status', header: 'STATUS', value: (c) => c.status, kind: 'status' },
-    { key: 'when', header: 'SENT/SCHEDULED', value: when, kind: 'time' },
-    { key: 'total_recipients', header: 'RECIPIENTS', value: (c) => c.total_recipients, kind: 'number' },
-    { key: 'sent_count', header: 'SENT', value: (c) => c.sent_count, kind: 'number' },
-    { key: 'delivery_rate', header: 'DELIVERED', value: (c) => campaignRates(c).delivery_rate, kind: 'percent' },
-    { key: 'open_rate', header: 'OPENED', value: (c) => campaignRates(c).open_rate, kind: 'percent' },
-    { key: 'click_rate', header: 'CLICKED', value: (c) => campaignRates(c).click_rate, kind: 'percent' },
-    { key: 'bounce_rate', header: 'BOUNCED', value: (c) => campaignRates(c).bounce_rate, kind: 'percent' },
+    { key: 'when', header: 'SENT/SCHEDULED', value: when, kind: 'time', priority: 7 },
+    { key: 'total_recipients', header: 'RECIPIENTS', value: (c) => c.total_recipients, kind: 'number', priority: 2 },
+    { key: 'sent_count', header: 'SENT', value: (c) => c.sent_count, kind: 'number', priority: 1 },
+    { key: 'delivery_rate', header: 'DELIVERED', value: (c) => campaignRates(c).delivery_rate, kind: 'percent', priority: 6 },
+    { key: 'open_rate', header: 'OPENED', value: (c) => campaignRates(c).open_rate, kind: 'percent', priority: 5 },
+    { key: 'click_rate', header: 'CLICKED', value: (c) => campaignRates(c).click_rate, kind: 'percent', priority: 4 },
+    { key: 'bounce_rate', header: 'BOUNCED', value: (c) => campaignRates(c).bounce_rate, kind: 'percent', priority: 3 },
   ],
   fields: CAMPAIGN_FIELDS,
-};
-
-/** What each default column needs at most on a TTY (local times are 19 characters). */
-const TTY_PLAN = {
-  widths: { id: 36, status: 9, when: 19, total_recipients: 10, sent_count: 7, delivery_rate: 9, open_rate: 6, click_rate: 7, bounce_rate: 7 },
-  flex: 'name',
-  minFlex: 16,
-  dropOrder: ['sent_count', 'total_recipients', 'bounce_rate', 'click_rate', 'open_rate', 'delivery_rate', 'when'],
 };
 
 /** The command line that shows the next page, with the user's own filters. */
@@ -71,10 +65,7 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
   const follow = Boolean(opts.all) || opts.limit !== undefined;
   const perPage = opts.perPage ?? (follow ? MAX_CAMPAIGNS_PER_PAGE : undefined);
   const firstPage = opts.page ?? 1;
-  const spec = out.format === 'table' && out.isTTY && !out.fields
-    ? { ...CAMPAIGN_LIST, columns: fitColumns(CAMPAIGN_LIST.columns, out.columns, TTY_PLAN) }
-    : CAMPAIGN_LIST;
-  const writer = createListWriter(out, spec);
+  const writer = createListWriter(out, CAMPAIGN_LIST);
   // A TTY table waits for every row, so a spinner can run meanwhile; streamed formats would garble it.
   const spinner = follow && out.format === 'table' && out.isTTY ? await ctx.spinner('fetching campaigns') : undefined;
   let last: { page: number; lastPage: number; total?: number } | undefined;

@@ -8,7 +8,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { resolveDayRange, type DayRange } from '../../input/day-range.js';
 import { parseDuration } from '../../input/duration.js';
-import { checkFields, selectColumns } from '../../output/fields.js';
+import { checkFields } from '../../output/fields.js';
 import { createListWriter, type ListWriter } from '../../output/list.js';
 import { email, intFlag, listFlag, oneOf, parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
@@ -16,7 +16,6 @@ import { eventListSpec } from './columns.js';
 import { commandLine, globalArgs } from './command-line.js';
 import { follow } from './follow.js';
 import { eventPages, type PageOut } from './pages.js';
-import { createStreamingTable } from './stream-table.js';
 
 export interface ListOptions {
   events?: string[];
@@ -34,8 +33,6 @@ export interface ListOptions {
 }
 
 const DEFAULT_POLL_MS = 2000;
-/** Widths a streaming terminal table starts from, whatever its first rows hold ("generation_rejection", "Microsoft Outlook"). */
-const STREAM_MIN_WIDTHS = { type: 20, rcpt_to: 28, subject: 24, mailbox_provider: 17, detail: 24 };
 /** Big enough for any export, small enough to stay an exact integer. */
 const MAX_LIMIT = 1_000_000_000;
 
@@ -117,10 +114,7 @@ export async function run(opts: ListOptions, ctx: Context): Promise<void> {
   };
   const paging = opts.all || opts.limit !== undefined;
   // A terminal table that must not wait for the end: print rows as they come.
-  const writer: ListWriter<EmailEvent> =
-    out.format === 'table' && out.isTTY && (paging || opts.follow)
-      ? createStreamingTable(out, selectColumns(out.fields, eventListSpec.columns), STREAM_MIN_WIDTHS)
-      : createListWriter(out, eventListSpec);
+  const writer: ListWriter<EmailEvent> = createListWriter(out, eventListSpec, { streamTable: paging || opts.follow });
 
   try {
     if (opts.follow) {
