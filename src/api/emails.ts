@@ -56,8 +56,9 @@ export interface EventsQuery {
   bounce_classes?: readonly number[];
 }
 
+/** One page of GET /emails/events, in the paging engine's shape (api/paginate.ts). */
 export interface EventsPage {
-  events: EmailEvent[];
+  items: EmailEvent[];
   nextCursor: string | null;
   /** Events the query matches in the whole range; undefined when the server leaves it out. */
   totalCount?: number;
@@ -93,7 +94,7 @@ export function eventsPageFrom(body: unknown): EventsPage {
   if (next !== null && next !== undefined && typeof next !== 'string') throw unexpected('data.events.pagination.next_cursor is not a string or null');
   const total = wrapper.total_count;
   return {
-    events: events as EmailEvent[],
+    items: events as EmailEvent[],
     // An empty string cannot be sent back as a cursor: treat it as the end, like null.
     nextCursor: typeof next === 'string' && next !== '' ? next : null,
     totalCount: typeof total === 'number' && Number.isFinite(total) ? total : undefined,

@@ -4,11 +4,11 @@ import { CAMPAIGN_FIELDS, listCampaigns, MAX_CAMPAIGNS_PER_PAGE, type Campaign }
 import { numberedPages } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
 import { checkFields } from '../../output/fields.js';
-import { createListWriter } from '../../output/list.js';
 import type { ListSpec } from '../../output/types.js';
 import { intFlag, oneOf, parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
-import { campaignRates, shellArg } from './shared.js';
+import { nextPageHint, runListing } from '../listing.js';
+import { campaignRates } from './shared.js';
 import { CAMPAIGN_STATES } from './values.js';
 
 const schema = z.object({
@@ -49,13 +49,12 @@ export const CAMPAIGN_LIST: ListSpec<Campaign> = {
   fields: CAMPAIGN_FIELDS,
 };
 
-/** The command line that shows the next page, with the user's own filters. */
-function nextCommand(opts: Options, page: number): string {
-  const parts = ['mailctl campaign list'];
-  if (opts.status) parts.push(`--status ${shellArg(opts.status)}`);
-  if (opts.perPage !== undefined) parts.push(`--per-page ${opts.perPage}`);
-  parts.push(`--page ${page}`);
-  return parts.join(' ');
+/** The user's listing as flags, for the next-page command. */
+function listArgs(opts: Options): string[] {
+  const args: string[] = [];
+  if (opts.status) args.push('--status', opts.status);
+  if (opts.perPage !== undefined) args.push('--per-page', String(opts.perPage));
+  return args;
 }
 
 export async function run(opts: Options, ctx: Context): Promise<void> {
@@ -64,42 +63,29 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
   const api = await ctx.api();
   const follow = Boolean(opts.all) || opts.limit !== undefined;
   const perPage = opts.perPage ?? (follow ? MAX_CAMPAIGNS_PER_PAGE : undefined);
-  const firstPage = opts.page ?? 1;
-  const writer = createListWriter(out, CAMPAIGN_LIST);
-  // A TTY table waits for every row, so a spinner can run meanwhile; streamed formats would garble it.
-  const spinner = follow && out.format === 'table' && out.isTTY ? await ctx.spinner('fetching campaigns') : undefined;
-  let last: { page: number; lastPage: number; total?: number } | undefined;
-  try {
-    const pages = numberedPages(
-      async (page) => {
-        // The first request carries `page` only when the user chose one: the API's default is 1.
-        const result = await listCampaigns(api, {
-          page: page === 1 && opts.page === undefined ? undefined : page,
-          perPage,
-          status: opts.status,
-        });
-        return { items: result.campaigns, page: result.page, lastPage: result.lastPage, total: result.total };
-      },
-      firstPage,
-      { all: opts.all, limit: opts.limit },
-      'GET /campaigns',
-    );
-    for await (const page of pages) {
-      last = page;
-      await writer.write(page.items);
-      spinner?.update(`fetching campaigns: ${writer.count} so far, page ${page.page} of ${page.lastPage}`);
-    }
-  } finally {
-    spinner?.stop();
-    await writer.end();
-  }
+  const pages = numberedPages(
+    async (page) => {
+      // The first request carries `page` only when the user chose one: the API's default is 1.
+      const result = await listCampaigns(api, { page: page === 1 && opts.page === undefined ? undefined : page, perPage, status: opts.status });
+      return { items: result.campaigns, page: result.page, lastPage: result.lastPage, total: result.total };
+    },
+    opts.page ?? 1,
+    { all: opts.all, limit: opts.limit },
+    'GET /campaigns',
+  );
+  const { last, count } = await runListing(ctx, {
+    spec: CAMPAIGN_LIST,
+    pages,
+    spinner: follow ? 'fetching campaigns' : undefined,
+    progress: (page, rows) => `fetching campaigns: ${rows} so far, page ${page.page} of ${page.lastPage}`,
+  });
   if (!follow && last && last.page < last.lastPage) {
     const total = last.total !== undefined ? ` (${last.total} in total)` : '';
-    ctx.notice(`page ${last.page} of ${last.lastPage}${total}; next page: ${nextCommand(opts, last.page + 1)}, or --all for every page`);
+    nextPageHint(ctx, `Showed page ${last.page} of ${last.lastPage}${total}`, ['campaign', 'list'], listArgs(opts), ['--page', String(last.page + 1)]);
   }
-  if (writer.count === 0 && last && last.page > last.lastPage) {
+  if (count === 0 && last && last.page > last.lastPage) {
     ctx.notice(`page ${last.page} is past the last page (${last.lastPage})`);
-  } else if (writer.count === 0 && out.format === 'table' && out.isTTY) {
+  } else if (count === 0 && out.format === 'table' && out.isTTY) {
     ctx.notice(opts.status ? `no campaigns in state ${opts.status}` : 'no campaigns');
   }
 }

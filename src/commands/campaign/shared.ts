@@ -68,11 +68,6 @@ export function timeMs(value: string | null | undefined): number | undefined {
   return Number.isNaN(ms) ? undefined : ms;
 }
 
-/** Quotes a value for a shell command line shown in a hint, only when it needs it. */
-export function shellArg(value: string): string {
-  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
-}
-
 /**
  * The object handed to writeDetail: every name --fields asked for must exist
  * on it (writeDetail refuses unknown names, and by then the request is sent).
