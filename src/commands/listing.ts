@@ -1,7 +1,7 @@
 import type { Context } from '../context.js';
 import { checkFields } from '../output/fields.js';
 import { createListWriter } from '../output/list.js';
-import type { ListSpec } from '../output/types.js';
+import type { ListSpec, OutputTarget } from '../output/types.js';
 import { commandLine, globalArgs } from './command-line.js';
 
 // The one listing runner: every list command (events list, campaign list,
@@ -16,6 +16,10 @@ export interface ListingOptions<T, P extends { items: T[] }> {
   pages: AsyncIterable<P>;
   /** Print a terminal table as rows come (long listings) instead of waiting for the last page. */
   streamTable?: boolean;
+  /** Indent JSON rows (`api` on a terminal). */
+  prettyJson?: boolean;
+  /** Where and how to write, when not the command's usual output (`api` always writes JSON). */
+  target?: OutputTarget;
   /** Spinner text while a terminal table waits for its rows; updated after each page by `progress`. */
   spinner?: string;
   /** Called after each page is written, with the rows written so far (progress bars, spinners). */
@@ -32,9 +36,9 @@ export interface ListingResult<P> {
 }
 
 export async function runListing<T, P extends { items: T[] }>(ctx: Context, opts: ListingOptions<T, P>): Promise<ListingResult<P>> {
-  const out = ctx.output();
+  const out = opts.target ?? ctx.output();
   checkFields(out.fields, opts.spec.columns, opts.spec.fields);
-  const writer = createListWriter(out, opts.spec, { streamTable: opts.streamTable });
+  const writer = createListWriter(out, opts.spec, { streamTable: opts.streamTable, prettyJson: opts.prettyJson });
   // A buffered TTY table shows nothing until the end, so a spinner can run meanwhile; streamed output would garble it.
   const buffered = out.format === 'table' && out.isTTY && !opts.streamTable;
   const spinner = buffered && opts.spinner ? await ctx.spinner(opts.spinner) : undefined;

@@ -17,7 +17,14 @@ export interface ListWriter<T> {
  * for the end (it sizes its columns from every row) unless `streamTable` asks
  * for the streaming table.
  */
-export function createListWriter<T>(target: OutputTarget, spec: ListSpec<T>, opts: { streamTable?: boolean } = {}): ListWriter<T> {
+export interface ListWriterOptions {
+  /** Print a terminal table as rows come, sized from the first ones (long listings). */
+  streamTable?: boolean;
+  /** Indent each row of a JSON array (`api` on a terminal, where the body is read by a person). */
+  prettyJson?: boolean;
+}
+
+export function createListWriter<T>(target: OutputTarget, spec: ListSpec<T>, opts: ListWriterOptions = {}): ListWriter<T> {
   const columns = selectColumns(target.fields, spec.columns);
   // A listing that runs for long (--all, --follow) prints a terminal table as rows come, sized from the first ones.
   if (opts.streamTable && target.format === 'table' && target.isTTY) return createStreamingTable(target, columns);
@@ -47,7 +54,8 @@ export function createListWriter<T>(target: OutputTarget, spec: ListSpec<T>, opt
           break;
         case 'json':
           for (const row of rows) {
-            text += `${count === 0 && text === '' ? '\n' : ',\n'}${JSON.stringify(pickFields(row, target.fields, spec.columns))}`;
+            const json = opts.prettyJson ? `  ${JSON.stringify(pickFields(row, target.fields, spec.columns), null, 2).replace(/\n/g, '\n  ')}` : JSON.stringify(pickFields(row, target.fields, spec.columns));
+            text += `${count === 0 && text === '' ? '\n' : ',\n'}${json}`;
           }
           break;
         case 'csv':
