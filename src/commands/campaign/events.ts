@@ -14,6 +14,7 @@ import type { RawInput } from '../verb.js';
 import { nextPageHint, runListing } from '../listing.js';
 import { campaignIdArgs } from './shared.js';
 import { CAMPAIGN_EVENT_TYPES } from './values.js';
+import { OPERATIONS } from '../../api/operations.js';
 
 const DAY_MS = 86_400_000;
 
@@ -108,7 +109,7 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
     },
     opts.cursor,
     { all: follow ? opts.all : true, limit: opts.limit },
-    'GET /campaigns/{campaignId}/events',
+    OPERATIONS.listCampaignEvents.name,
   );
   const { last, count } = await runListing(ctx, {
     spec: CAMPAIGN_EVENT_LIST,

@@ -10,6 +10,7 @@ import type { RawInput } from '../verb.js';
 import { nextPageHint, runListing } from '../listing.js';
 import { campaignRates } from './shared.js';
 import { CAMPAIGN_STATES } from './values.js';
+import { OPERATIONS } from '../../api/operations.js';
 
 const schema = z.object({
   args: z.tuple([]),
@@ -71,7 +72,7 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
     },
     opts.page ?? 1,
     { all: opts.all, limit: opts.limit },
-    'GET /campaigns',
+    OPERATIONS.listCampaigns.name,
   );
   const { last, count } = await runListing(ctx, {
     spec: CAMPAIGN_LIST,

@@ -17,6 +17,7 @@ import type { RawInput } from '../verb.js';
 import { eventListSpec } from './columns.js';
 import { nextPageCommand, nextPageHint, runListing } from '../listing.js';
 import { follow } from './follow.js';
+import { OPERATIONS } from '../../api/operations.js';
 
 export interface ListOptions {
   events?: string[];
@@ -123,7 +124,7 @@ export async function run(opts: ListOptions, ctx: Context): Promise<void> {
     (cursor, perPage) => listEmailEvents(api, { ...filters, cursor, per_page: perPage }),
     opts.cursor,
     { all: paging, limit: opts.limit, pageSize: paging ? (opts.perPage ?? MAX_EVENTS_PER_PAGE) : opts.perPage, prefetch: true },
-    'GET /emails/events',
+    OPERATIONS.listEmailEvents.name,
   );
   // A terminal table that must not wait for the end: print rows as they come.
   const { last, count } = await runListing(ctx, { spec: eventListSpec, pages, streamTable: paging });
