@@ -64,7 +64,7 @@ export const BULK_MAX_CONTACTS = 1000;
 export const BULK_MAX_LISTS = 50;
 export { TOPIC_VISIBILITIES } from './vocabulary.js';
 import type { TOPIC_VISIBILITIES } from './vocabulary.js';
-import { OPERATIONS } from './operations.js';
+import { OPERATIONS, type Operation } from './operations.js';
 
 
 // ---- PATCH /audience/topics/{topicId} (4.8) --------------------------------------------------
@@ -88,10 +88,14 @@ export async function updateTopic(api: ApiClient, id: string, patch: TopicPatch)
 
 // ---- GET /audience/contacts/{contactId} (4.9) ------------------------------------------------
 
-export async function getContact(api: ApiClient, id: string): Promise<Contact> {
-  const op = OPERATIONS.showContact;
+/** GET one audience resource by id and check its `data` against the schema. */
+async function getOne<T>(api: ApiClient, op: Operation, id: string, schema: z.ZodType<T>): Promise<T> {
   const res = await api.request({ method: op.method, path: op.path(id) });
-  return parseResponse(z.object({ data: contactSchema }), res.body, op.name).data;
+  return parseResponse(z.object({ data: schema }), res.body, op.name).data as T;
+}
+
+export function getContact(api: ApiClient, id: string): Promise<Contact> {
+  return getOne(api, OPERATIONS.showContact, id, contactSchema);
 }
 
 // ---- PATCH /audience/properties/{propertyId} (4.10) ------------------------------------------
@@ -109,10 +113,8 @@ export async function updateProperty(api: ApiClient, id: string, fallbackValue: 
 
 // ---- GET /audience/segments/{segmentId} (4.11) -----------------------------------------------
 
-export async function getSegment(api: ApiClient, id: string): Promise<Segment> {
-  const op = OPERATIONS.showSegment;
-  const res = await api.request({ method: op.method, path: op.path(id) });
-  return parseResponse(z.object({ data: segmentSchema }), res.body, op.name).data;
+export function getSegment(api: ApiClient, id: string): Promise<Segment> {
+  return getOne(api, OPERATIONS.showSegment, id, segmentSchema);
 }
 
 // ---- POST / DELETE /audience/contacts/lists/bulk (4.12, 4.13) --------------------------------

@@ -57,3 +57,32 @@ describe('table layout engine', () => {
     expect(l.widths).toEqual([5, 20]);
   });
 });
+
+describe('the events table on a terminal', () => {
+  const recipients = ['short@x.io', 'firstname.lastname@company.example', 'someone@example.com'];
+  const events = recipients.map((rcpt_to, i) => ({
+    event_id: `e${i}`, timestamp: '2026-03-10T12:00:00Z', type: ['bounce', 'out_of_band', 'delivery'][i], rcpt_to, bounce_class: 10,
+    reason: 'smtp; 550 5.1.1 mailbox unavailable, user unknown in virtual mailbox table', subject: 'Your November invoice is ready to download', mailbox_provider: 'Microsoft Outlook',
+  }));
+
+  it.each([80, 120])('shows every recipient whole on %i columns, buffered and streamed', async (width) => {
+    // (a recipient longer than the terminal leaves allows still prints whole: the line is then wider)
+    const { createListWriter } = await import('../../src/output/list.js');
+    const { eventListSpec } = await import('../../src/commands/events/columns.js');
+    for (const streamTable of [false, true]) {
+      let text = '';
+      const target = { format: 'table' as const, isTTY: true, columns: width, color: false, now: () => 0, write: async (t: string) => void (text += t) };
+      const writer = createListWriter(target, eventListSpec, { streamTable });
+      await writer.write(events);
+      await writer.end();
+      for (const r of recipients) expect(text).toContain(r);
+      const [header, ...rows] = text.trimEnd().split('\n');
+      expect(rows).toHaveLength(3);
+      for (const line of [header, ...rows]) expect(line!.length).toBeLessThanOrEqual(width);
+      // The bounce reason keeps room; provider, then subject are given up first.
+      expect(header).toContain('DETAIL');
+      if (width === 80) expect(header).not.toMatch(/SUBJECT|PROVIDER/);
+      if (width === 120) expect(header).toMatch(/^TIME\s+TYPE\s+RECIPIENT\s+SUBJECT\s+(PROVIDER\s+)?DETAIL$/);
+    }
+  });
+});

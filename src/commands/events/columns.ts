@@ -18,10 +18,10 @@ export function eventDetail(e: EmailEvent): string {
 const time: Column<EmailEvent> = { key: 'timestamp', header: 'TIME', value: (e) => e.timestamp, kind: 'time' };
 // expectWidth: what a streaming table reserves before it has seen the longer values; a longer
 // type or recipient later pushes the rest of its line right (whole columns are never cut).
-const type: Column<EmailEvent> = { key: 'type', header: 'TYPE', value: (e) => e.type, kind: 'status', expectWidth: 14 };
+const type: Column<EmailEvent> = { key: 'type', header: 'TYPE', value: (e) => e.type, kind: 'status', expectWidth: 11 };
 /** An address cut short is a different address: never cut. */
 const recipient: Column<EmailEvent> = { key: 'rcpt_to', header: 'RECIPIENT', value: (e) => e.rcpt_to, whole: true, expectWidth: 24 };
-const detail: Column<EmailEvent> = { key: 'detail', header: 'DETAIL', value: eventDetail, maxWidth: 60, minWidth: 16, priority: 3, expectWidth: 24 };
+const detail: Column<EmailEvent> = { key: 'detail', header: 'DETAIL', value: eventDetail, maxWidth: 60, minWidth: 10, priority: 3, expectWidth: 24 };
 
 export const eventListSpec: ListSpec<EmailEvent> = {
   fields: EMAIL_EVENT_FIELDS,
