@@ -3,7 +3,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { BIN, emulatorEnv, ndjson, runCli, tempDir } from '../helpers/cli.js';
+import { BIN, emulatorEnv, ndjson, tempDir } from '../helpers/cli.js';
+import { runCliInProcess as runCli } from '../helpers/context.js';
 
 let emu: Emulator;
 let env: Record<string, string>;

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { BIN, emulatorEnv, runCli, tempDir } from '../helpers/cli.js';
+import { BIN, emulatorEnv, tempDir } from '../helpers/cli.js';
+import { runCliInProcess as runCli } from '../helpers/context.js';
 
 // topic update, property update, contact show and segment show against the
 // emulator: the exact bodies sent, limits checked with zero requests,

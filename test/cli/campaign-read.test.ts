@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Campaign, type Emulator } from '../../src/emulator/index.js';
-import { BIN, emulatorEnv, ndjson, runCli, tempDir } from '../helpers/cli.js';
+import { BIN, emulatorEnv, ndjson, tempDir } from '../helpers/cli.js';
+import { runCliInProcess as runCli } from '../helpers/context.js';
 
 const DAY = 86_400_000;
 let emu: Emulator;

@@ -4,7 +4,8 @@
 // --if-scheduled, sandbox / read-only keys, non-UUID ids and --dry-run.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Campaign, type Emulator } from '../../src/emulator/index.js';
-import { emulatorEnv, runCli } from '../helpers/cli.js';
+import { emulatorEnv, runCli as runSpawned } from '../helpers/cli.js';
+import { runCliInProcess as runCli } from '../helpers/context.js';
 
 const DAY = 86_400_000;
 let emu: Emulator;
@@ -25,8 +26,9 @@ beforeEach(() => {
 });
 
 type Key = Parameters<typeof emulatorEnv>[1];
+// In-process, except with TZ: the time zone is the process's, so that run spawns the binary.
 const cli = (args: string[], key: Key = 'full', env: Record<string, string> = {}) =>
-  runCli(['campaign', ...args], { env: { ...emulatorEnv(emu, key), ...env } });
+  (env.TZ === undefined ? runCli : runSpawned)(['campaign', ...args], { env: { ...emulatorEnv(emu, key), ...env } });
 
 const stored = (id: string): Campaign | undefined => emu.store.teams.main.campaigns.get(id);
 const kv = (stdout: string) => Object.fromEntries(stdout.split('\n').filter(Boolean).map((l) => l.split('\t') as [string, string]));

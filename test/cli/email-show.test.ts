@@ -1,7 +1,8 @@
 // `email show` (GET /emails/{requestId}) against the emulator.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { emulatorEnv, runCli } from '../helpers/cli.js';
+import { emulatorEnv } from '../helpers/cli.js';
+import { runCliInProcess as runCli } from '../helpers/context.js';
 import { get } from '../helpers/emulator.js';
 
 const DAY = 86_400_000;

@@ -3,7 +3,8 @@
 // compared with the emulator's store, output formats, and usage errors.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { emulatorEnv, ndjson, runCli } from '../helpers/cli.js';
+import { emulatorEnv, ndjson } from '../helpers/cli.js';
+import { fakeClock, runCliInProcess as runCli } from '../helpers/context.js';
 
 const DAY = 86_400_000;
 const EVENTS = 3000;
@@ -327,9 +328,11 @@ describe('events list: API failures', () => {
 
 describe('events list at the production rate limit', () => {
   it('--all paces itself on the X-RateLimit headers: no 429 at all', async () => {
-    const limited = await startEmulator({ seed: 3, events: 1200, rateLimit: 3 });
+    // One fake clock for the emulator's rate window and the client's pacing waits: paced, not waited out.
+    const clock = fakeClock();
+    const limited = await startEmulator({ seed: 3, events: 1200, rateLimit: 3, now: clock.now });
     try {
-      const r = await runCli(['events', 'list', '--all', '--ndjson'], { env: emulatorEnv(limited, 'full') });
+      const r = await runCli(['events', 'list', '--all', '--ndjson'], { env: emulatorEnv(limited, 'full'), clock });
       expect(r.code, r.stderr).toBe(0);
       expect(ndjson(r.stdout)).toHaveLength(1200);
       expect(limited.requests).toHaveLength(12);

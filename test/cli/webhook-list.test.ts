@@ -6,7 +6,8 @@ import { fitWebhookColumns, WEBHOOK_COLUMNS } from '../../src/commands/webhook/c
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { createListWriter } from '../../src/output/list.js';
 import type { OutputTarget } from '../../src/output/types.js';
-import { emulatorEnv, ndjson, runCli } from '../helpers/cli.js';
+import { emulatorEnv, ndjson } from '../helpers/cli.js';
+import { runCliInProcess as runCli } from '../helpers/context.js';
 import { get } from '../helpers/emulator.js';
 
 let emu: Emulator;

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator, type Webhook as StoredWebhook } from '../../src/emulator/index.js';
 import { WEBHOOK_EVENTS } from '../../src/input/webhook-events.js';
-import { emulatorEnv, runCli, type CliResult } from '../helpers/cli.js';
+import { emulatorEnv, type CliResult } from '../helpers/cli.js';
+import { runCliInProcess as runCli } from '../helpers/context.js';
 import { get } from '../helpers/emulator.js';
 
 // A quote (escaped in JSON) and a distinctive core, so a leak in any encoding is caught.
