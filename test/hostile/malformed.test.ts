@@ -234,10 +234,8 @@ describe('a server that ignores the page asked for', () => {
     expect(server.seen.length - before).toBe(2);
     expect(r.stderr.split('\n')[0]).toMatch(/^error: GET \/campaigns answered page 1 when asked for page 2/);
   });
-  // `api --paginate` asks for current_page + 1 and never checks the page that came
-  // back: against this server it requests page 2 for ever, printing page 1 each
-  // time. Defect in src/commands/api/pages.ts / request.ts (reported to the lead);
-  // un-skip when fixed.
+  // A server that answers page 1 to every page asked for must not make
+  // `api --paginate` print page 1 for ever: it checks the page that came back.
   it('api GET /campaigns --paginate: stops instead of printing page 1 for ever', async () => {
     const campaign = { id: CAMPAIGN, name: 'Only', status: 'draft' };
     next = (_req, res) => {
