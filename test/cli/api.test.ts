@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { BIN, emulatorEnv, ndjson, tempDir } from '../helpers/cli.js';
 import { runCliInProcess as runCli } from '../helpers/context.js';
+import { expectUsageError } from '../helpers/expect.js';
 
 let emu: Emulator;
 let env: Record<string, string>;
@@ -286,11 +287,7 @@ describe('api: errors and exit codes', () => {
   ];
   for (const [what, args, message, input] of usage) {
     it(`refuses ${what} with exit 2 before sending anything`, async () => {
-      const r = await runCli(args, { env, input });
-      expect(r.stderr).toMatch(message);
-      expect(r.code).toBe(2);
-      expect(r.stdout).toBe('');
-      expect(emu.requests).toHaveLength(0);
+      expectUsageError(await runCli(args, { env, input }), emu.requests, message);
     });
   }
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { BIN, emulatorEnv, tempDir } from '../helpers/cli.js';
 import { runCliInProcess as runCli } from '../helpers/context.js';
+import { expectUsageError } from '../helpers/expect.js';
 
 // topic update, property update, contact show and segment show against the
 // emulator: the exact bodies sent, limits checked with zero requests,
@@ -38,11 +39,7 @@ function onTty(args: string[]): Promise<string> {
 
 /** Runs a command that must be refused before sending: exit 2, the message, nothing on stdout, no request. */
 async function refused(args: string[], message: RegExp): Promise<void> {
-  const res = await runCli(args, { env });
-  expect(res.stderr).toMatch(message);
-  expect(res.code).toBe(2);
-  expect(res.stdout).toBe('');
-  expect(emu.requests).toHaveLength(0);
+  expectUsageError(await runCli(args, { env }), emu.requests, message);
 }
 
 describe('topic update', () => {

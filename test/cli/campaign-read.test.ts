@@ -10,6 +10,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Campaign, type Emulator } from '../../src/emulator/index.js';
 import { BIN, emulatorEnv, ndjson, tempDir } from '../helpers/cli.js';
 import { runCliInProcess as runCli } from '../helpers/context.js';
+import { expectUsageError } from '../helpers/expect.js';
+import { tsvRows } from '../helpers/parse.js';
 
 const DAY = 86_400_000;
 let emu: Emulator;
@@ -34,7 +36,6 @@ function storedCampaigns(status?: string): Campaign[] {
     .sort((a, b) => b.created_at - a.created_at);
 }
 
-const tsvRows = (stdout: string) => stdout.split('\n').filter((l) => l !== '').map((l) => l.split('\t'));
 
 /** Runs the CLI on a pseudo-terminal `cols` wide (util-linux `script`), without blocking the emulator. */
 function onTty(args: string[], cols: number): Promise<string> {
@@ -54,10 +55,7 @@ function onTty(args: string[], cols: number): Promise<string> {
 const plain = (text: string) => text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
 
 function expectUsage(r: { code: number | null; stderr: string; stdout: string }, flag: string) {
-  expect(r.code, r.stderr).toBe(2);
-  expect(r.stderr).toContain(flag);
-  expect(r.stdout).toBe('');
-  expect(emu.requests).toHaveLength(0);
+  expectUsageError(r, emu.requests, flag);
 }
 
 describe('campaign list', () => {

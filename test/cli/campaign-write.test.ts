@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Campaign, type Emulator } from '../../src/emulator/index.js';
 import { emulatorEnv, runCli as runSpawned } from '../helpers/cli.js';
 import { runCliInProcess as runCli } from '../helpers/context.js';
+import { keyValues } from '../helpers/parse.js';
 
 const DAY = 86_400_000;
 let emu: Emulator;
@@ -31,7 +32,7 @@ const cli = (args: string[], key: Key = 'full', env: Record<string, string> = {}
   (env.TZ === undefined ? runCli : runSpawned)(['campaign', ...args], { env: { ...emulatorEnv(emu, key), ...env } });
 
 const stored = (id: string): Campaign | undefined => emu.store.teams.main.campaigns.get(id);
-const kv = (stdout: string) => Object.fromEntries(stdout.split('\n').filter(Boolean).map((l) => l.split('\t') as [string, string]));
+const kv = keyValues;
 
 const draft = (n: number): string => drafts[n]!;
 

@@ -2,7 +2,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { emulatorEnv } from '../helpers/cli.js';
+import { tsvRows } from '../helpers/parse.js';
 import { runCliInProcess as runCli } from '../helpers/context.js';
+import { expectUsageError } from '../helpers/expect.js';
 import { get } from '../helpers/emulator.js';
 
 const DAY = 86_400_000;
@@ -57,7 +59,7 @@ describe('email show', () => {
     const want = await apiEmail(id);
     const r = await show([id]);
     expect(r.code, r.stderr).toBe(0);
-    const lines = r.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
+    const lines = tsvRows(r.stdout);
     const sender = want.from_name ? `${want.from_name} <${want.from}>` : want.from;
     expect(lines.slice(0, 6)).toEqual([
       ['transmission_id', id],
@@ -118,10 +120,6 @@ describe('email show', () => {
     [['1', '--fields', 'nope'], /^error: --fields: unknown field "nope"/],
   ];
   it.each(bad)('bad input %j: exit 2, nothing sent', async (args, message) => {
-    const r = await show(args);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(message);
-    expect(emu.requests).toHaveLength(0);
+    expectUsageError(await show(args), emu.requests, message);
   });
 });

@@ -5,6 +5,7 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { emulatorEnv, finished, ndjson, startCli, type CliResult } from '../helpers/cli.js';
+import { tsvRows } from '../helpers/parse.js';
 
 let emu: Emulator;
 
@@ -123,7 +124,7 @@ describe('events list --follow', () => {
     f.child.kill('SIGINT');
     const r = await f.done;
     expect(r.code).toBe(130);
-    const rows = r.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
+    const rows = tsvRows(r.stdout);
     expect(rows.map((c) => c[0])).toEqual([...backlog, ...added].map((e) => e.timestamp));
     expect(rows.every((c) => c[1] === 'delivery' && /^queued \d+ ms$/.test(c[5]!))).toBe(true);
     expect(emu.requests.every((q) => q.query.events === 'delivery')).toBe(true);

@@ -4,7 +4,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { emulatorEnv, ndjson } from '../helpers/cli.js';
+import { tsvRows } from '../helpers/parse.js';
 import { fakeClock, runCliInProcess as runCli } from '../helpers/context.js';
+import { expectUsageError } from '../helpers/expect.js';
 
 const DAY = 86_400_000;
 const EVENTS = 3000;
@@ -164,7 +166,7 @@ describe('events list: one page', () => {
   it('a pipe gets tab-separated rows: time, type, recipient, subject, provider, detail', async () => {
     const r = await list(['--all', '--events', 'bounce,delivery']);
     expect(r.code, r.stderr).toBe(0);
-    const lines = r.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
+    const lines = tsvRows(r.stdout);
     const want = stored().filter((e) => e.type === 'bounce' || e.type === 'delivery');
     expect(lines).toHaveLength(want.length);
     lines.forEach((cells, i) => {
@@ -286,11 +288,7 @@ describe('events list: bad input is refused before anything is sent', () => {
     [['--frm', '7d'], /unknown option '--frm'/],
   ];
   it.each(cases)('%j', async (args, message) => {
-    const r = await list(args);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(message);
-    expect(emu.requests).toHaveLength(0);
+    expectUsageError(await list(args), emu.requests, message);
   });
 
   it('a bad --from on --follow is refused too (exit 2, nothing sent)', async () => {
