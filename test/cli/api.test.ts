@@ -1,27 +1,20 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../src/emulator/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, emulatorEnv, ndjson, tempDir } from '../helpers/cli.js';
-import { runCliInProcess as runCli } from '../helpers/context.js';
+import { useEmulator, runCliInProcess as runCli } from '../helpers/context.js';
 import { expectUsageError } from '../helpers/expect.js';
 
-let emu: Emulator;
+const emu = useEmulator({ seed: 8, events: 230 });
 let env: Record<string, string>;
 let dir: string;
 
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 8, events: 230 });
+beforeAll(() => {
   env = emulatorEnv(emu, 'full');
   dir = tempDir('mailctl-api-');
 });
 
-afterAll(async () => {
-  await emu.close();
-});
-
-beforeEach(() => emu.clearRequests());
 
 /** Runs the CLI on a pseudo-terminal (util-linux `script`), without blocking the emulator in this process. */
 function onTty(args: string[], extra: Record<string, string>): Promise<string> {

@@ -6,25 +6,15 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Campaign, type Emulator } from '../../src/emulator/index.js';
+import { describe, expect, it } from 'vitest';
+import { type Campaign } from '../../src/emulator/index.js';
 import { BIN, emulatorEnv, ndjson, tempDir } from '../helpers/cli.js';
-import { runCliInProcess as runCli } from '../helpers/context.js';
+import { useEmulator, runCliInProcess as runCli } from '../helpers/context.js';
 import { expectUsageError } from '../helpers/expect.js';
 import { tsvRows } from '../helpers/parse.js';
 
 const DAY = 86_400_000;
-let emu: Emulator;
-
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 11, events: 50 });
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(() => {
-  emu.clearRequests();
-});
+const emu = useEmulator({ seed: 11, events: 50 });
 
 const cli = (args: string[], key: Parameters<typeof emulatorEnv>[1] = 'full') =>
   runCli(['campaign', ...args], { env: emulatorEnv(emu, key) });

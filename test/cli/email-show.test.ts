@@ -1,24 +1,13 @@
 // `email show` (GET /emails/{requestId}) against the emulator.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../src/emulator/index.js';
+import { describe, expect, it } from 'vitest';
 import { emulatorEnv } from '../helpers/cli.js';
 import { tsvRows } from '../helpers/parse.js';
-import { runCliInProcess as runCli } from '../helpers/context.js';
+import { useEmulator, runCliInProcess as runCli } from '../helpers/context.js';
 import { expectUsageError } from '../helpers/expect.js';
 import { get } from '../helpers/emulator.js';
 
 const DAY = 86_400_000;
-let emu: Emulator;
-
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 5, events: 1500 });
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(() => {
-  emu.clearRequests();
-});
+const emu = useEmulator({ seed: 5, events: 1500 });
 
 const show = (args: string[]) => runCli(['email', 'show', ...args], { env: emulatorEnv(emu, 'full') });
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);

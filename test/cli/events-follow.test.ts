@@ -2,22 +2,13 @@
 // runs are printed once each, oldest first; SIGINT ends it with exit 130 and
 // output that is whole.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../src/emulator/index.js';
+import { describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/emulator/index.js';
 import { emulatorEnv, finished, ndjson, startCli, type CliResult } from '../helpers/cli.js';
+import { useEmulator } from '../helpers/context.js';
 import { tsvRows } from '../helpers/parse.js';
 
-let emu: Emulator;
-
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 9, events: 1500 });
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(() => {
-  emu.clearRequests();
-});
+const emu = useEmulator({ seed: 9, events: 1500 });
 
 type Ev = Record<string, unknown> & { event_id: string; type: string };
 

@@ -1,26 +1,16 @@
 // `events list` (GET /emails/events) against the emulator: filters under the
 // spec's names, one page with the next-page command, --all / --limit paging
 // compared with the emulator's store, output formats, and usage errors.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../src/emulator/index.js';
+import { describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/emulator/index.js';
 import { emulatorEnv, ndjson } from '../helpers/cli.js';
 import { tsvRows } from '../helpers/parse.js';
-import { fakeClock, runCliInProcess as runCli } from '../helpers/context.js';
+import { useEmulator, fakeClock, runCliInProcess as runCli } from '../helpers/context.js';
 import { expectUsageError } from '../helpers/expect.js';
 
 const DAY = 86_400_000;
 const EVENTS = 3000;
-let emu: Emulator;
-
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 7, events: EVENTS });
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(() => {
-  emu.clearRequests();
-});
+const emu = useEmulator({ seed: 7, events: EVENTS });
 
 type Ev = Record<string, unknown> & { event_id: string; type: string; timestamp: string };
 

@@ -1,22 +1,16 @@
 import { PassThrough } from 'node:stream';
 import type { Command } from 'commander';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../src/emulator/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/program.js';
 import { emulatorEnv, runCli } from '../helpers/cli.js';
+import { useEmulator } from '../helpers/context.js';
 
-let emu: Emulator;
+const emu = useEmulator({ seed: 3, events: 10 });
 let env: Record<string, string>;
 
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 3, events: 10 });
+beforeAll(() => {
   env = emulatorEnv(emu, 'full');
 });
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(() => emu.clearRequests());
-
 describe('help topics', () => {
   it('help exit-codes prints the exit code table', async () => {
     const r = await runCli(['help', 'exit-codes']);

@@ -8,7 +8,8 @@ import { emulatorEnv, runCli, tempDir } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/context.js';
 import { keyValues, tsvRows } from '../helpers/parse.js';
 
-const emulator = useEmulator({ seed: 31, events: 40, contacts: 10 });
+const emu = useEmulator({ seed: 31, events: 40, contacts: 10 }, { clearEach: false });
+const emulator = () => emu;
 const sent = (method: string, path: string) => emulator().requests.filter((q) => q.method === method && q.path === path);
 
 interface Case {

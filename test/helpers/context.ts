@@ -4,7 +4,7 @@
 // codes exactly as src/main.ts does (its runArgv). A spawned bin/mailctl.js is
 // kept for what only a process shows: exit codes end to end, signals, start-up.
 import { Readable, Writable } from 'node:stream';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Clock, Context, GlobalOptions, IO } from '../../src/context.js';
 import { createContext } from '../../src/context.js';
 import type { Runtime } from '../../src/commands/verb.js';
@@ -174,8 +174,13 @@ export async function runInProcess(args: string[], options: TestContextOptions =
   }
 }
 
-/** One emulator for the whole test file, started before its tests and stopped after. */
-export function useEmulator(options: EmulatorOptions = {}): () => Emulator {
+/**
+ * One emulator for the whole test file: started before its tests, stopped after
+ * them, its request log (and scripted faults) cleared before each test unless
+ * `clearEach` is false (concurrent tests, which tell their requests apart).
+ * Returns the emulator itself, usable in every hook and test of the file.
+ */
+export function useEmulator(options: EmulatorOptions = {}, { clearEach = true } = {}): Emulator {
   let emu: Emulator | undefined;
   beforeAll(async () => {
     emu = await startEmulator(options);
@@ -183,10 +188,21 @@ export function useEmulator(options: EmulatorOptions = {}): () => Emulator {
   afterAll(async () => {
     await emu?.close();
   });
-  return () => {
-    if (!emu) throw new Error('useEmulator: the emulator starts in beforeAll; call the getter inside a test');
+  beforeEach(() => {
+    if (!clearEach) return;
+    emu?.clearRequests();
+    emu?.clearFaults();
+  });
+  const started = (): Emulator => {
+    if (!emu) throw new Error('useEmulator: the emulator starts in beforeAll; use it inside hooks and tests');
     return emu;
   };
+  return new Proxy({} as Emulator, {
+    get: (_target, name) => {
+      const value = Reflect.get(started(), name);
+      return typeof value === 'function' ? value.bind(started()) : value;
+    },
+  });
 }
 
 /**
