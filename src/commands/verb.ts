@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { createContext, type Context, type GlobalOptions } from '../context.js';
+import { createContext, type Clock, type Context, type GlobalOptions } from '../context.js';
 import type { IO } from '../io.js';
 
 /** How main.ts reports a failure of this run: decided once, from the parsed global options, when a verb starts. */
@@ -17,6 +17,8 @@ export interface Runtime {
   version: string;
   signal: AbortSignal;
   disposers: Array<() => Promise<void>>;
+  /** A fake clock from the in-process tests; the real one otherwise. */
+  clock?: Clock;
   /** Absent until a verb starts (commander's own usage errors come before). */
   state?: RunState;
 }
