@@ -13,7 +13,7 @@ function header(headers: Headers, name: string): string | undefined {
 }
 
 /** Waits longer than this are not paced: the request is sent and the server decides. */
-export const MAX_PACING_WAIT_MS = 60_000;
+const MAX_PACING_WAIT_MS = 60_000;
 
 export class Pacer {
   private remaining: number | undefined;
@@ -49,7 +49,7 @@ export class Pacer {
  * as well as a synchronised one. Without a usable Date header the time is taken as it is.
  * Date has whole seconds (rounded down), so this errs by up to a second on the late, safe side.
  */
-export function toLocalTime(serverMs: number, headers: Headers, now: number): number {
+function toLocalTime(serverMs: number, headers: Headers, now: number): number {
   const date = Date.parse(header(headers, 'date') ?? '');
   return Number.isNaN(date) ? serverMs : now + (serverMs - date);
 }

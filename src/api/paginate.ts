@@ -38,11 +38,11 @@ export interface PageLimits {
 }
 
 /** Rows beyond total_count accepted (rows may arrive during an export) before the listing is stopped. */
-export function totalMargin(total: number): number {
+function totalMargin(total: number): number {
   return Math.max(1000, Math.ceil(total / 10));
 }
-export const SEEN_WINDOW = 50_000;
-export const EMPTY_RUN_NOTICE = 100;
+const SEEN_WINDOW = 50_000;
+const EMPTY_RUN_NOTICE = 100;
 
 /** One page as the listing yields it: trimmed to the limit (its nextCursor then null). */
 export type CursorStep<P> = P & {
@@ -124,7 +124,7 @@ function firstSight(ids: Set<string>, id: string | undefined): boolean {
   return true;
 }
 
-export function endlessListing(operation: string, received: number, total: number, pages: number): CliError {
+function endlessListing(operation: string, received: number, total: number, pages: number): CliError {
   return new CliError(
     `${operation} sent ${received} rows in ${pages} pages although its total_count says ${total}: stopped rather than page for ever`,
     ExitCode.Failure,
@@ -133,7 +133,7 @@ export function endlessListing(operation: string, received: number, total: numbe
 }
 
 /** The failure of a listing whose server sent a next_cursor it had sent before: stopped, and incomplete. */
-export function repeatedCursor(operation: string, cursor: string): CliError {
+function repeatedCursor(operation: string, cursor: string): CliError {
   const shown = cursor.length > 60 ? `${cursor.slice(0, 60)}…` : cursor;
   return new CliError(`${operation} returned the cursor "${shown}" again: stopped rather than list the same rows twice`, ExitCode.Failure, {
     hint: 'the rows printed so far are each there once, but the listing is not complete: report this with the output of --verbose',

@@ -17,7 +17,7 @@ export interface ConfigData {
 
 export const DEFAULT_PROFILE = 'default';
 
-export const MAX_PROFILE_NAME_LENGTH = 64;
+const MAX_PROFILE_NAME_LENGTH = 64;
 
 /**
  * A profile name is a key of the config file's `profiles` object and is printed in messages and

@@ -8,8 +8,8 @@ import { CliError, ExitCode } from '../errors.js';
  * a lock whose owner is gone, or older than STALE_MS (a crashed or frozen writer), is broken.
  * The store's writes take milliseconds, so waiting up to WAIT_MS is generous.
  */
-export const STALE_MS = 10_000;
-export const WAIT_MS = 15_000;
+const STALE_MS = 10_000;
+const WAIT_MS = 15_000;
 
 const pause = new Int32Array(new SharedArrayBuffer(4));
 /** The store's API is synchronous (as conf's was): a short blocking pause between attempts. */

@@ -1,7 +1,8 @@
 import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CliError, ExitCode, UsageError } from '../errors.js';
-import { configDir, CONFIG_FILE_NAME, type Env } from './paths.js';
+import type { Env } from '../io.js';
+import { configDir, CONFIG_FILE_NAME } from './paths.js';
 import { DEFAULT_PROFILE, readConfigData, type ConfigData, type ProfileData } from './data.js';
 import { withFileLock } from './lock.js';
 

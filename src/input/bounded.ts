@@ -7,11 +7,11 @@ import { UsageError } from '../errors.js';
  * V8 gives up. Ids are 36 characters: these bounds are far beyond any real id list.
  */
 /** A line longer than this is not an id (nor a CSV row of ids). */
-export const MAX_LINE_BYTES = 4 * 1024;
+const MAX_LINE_BYTES = 4 * 1024;
 /** More lines than this in one id source is refused: the bulk API takes 1,000 contacts a request. */
 export const MAX_ID_LINES = 1_000_000;
 /** And more bytes than this (a CSV export with many columns). */
-export const MAX_ID_BYTES = 64 * 1024 * 1024;
+const MAX_ID_BYTES = 64 * 1024 * 1024;
 
 const n = (x: number) => x.toLocaleString('en-US');
 

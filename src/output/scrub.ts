@@ -8,7 +8,7 @@
  */
 
 /** Shorter values would be scrubbed out of ordinary words; no real key or password is this short. */
-export const MIN_SCRUBBED_LENGTH = 6;
+const MIN_SCRUBBED_LENGTH = 6;
 
 export class SecretSet {
   private readonly secrets = new Set<string>();

@@ -1,4 +1,4 @@
-import { escapeControls } from '../errors.js';
+import { escapeControls } from './terminal-text.js';
 
 /**
  * Data formats written to a terminal: a server string must never drive it (OSC 0 window titles,

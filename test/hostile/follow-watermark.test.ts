@@ -22,7 +22,7 @@ describe('--follow after an event stamped in the future', () => {
       const start = q.cursor ? Number(q.cursor) : 0;
       const size = q.perPage ?? 25;
       return {
-        events: inRange.slice(start, start + size),
+        items: inRange.slice(start, start + size),
         nextCursor: start + size < inRange.length ? String(start + size) : null,
         serverTime: now,
       };

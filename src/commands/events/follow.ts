@@ -20,7 +20,7 @@ export const OVERLAP_MS = 60_000;
  * move the watermark there: every later event would fall below the overlap and be dropped. The
  * watermark is capped at the server's "now" (its Date header) plus this much skew.
  */
-export const MAX_FUTURE_SKEW_MS = 5_000;
+const MAX_FUTURE_SKEW_MS = 5_000;
 /** Ids remembered across the overlap, at most: a flood of events in one minute cannot grow memory without end. */
 export const MAX_SEEN_IDS = 100_000;
 const MAX_BACKOFF_MS = 60_000;
@@ -119,7 +119,7 @@ export async function pollOnce(
     if (page.serverTime !== undefined) onServerTime(page.serverTime);
     let brought = 0;
     let below = false;
-    for (const e of page.events) {
+    for (const e of page.items) {
       if (seen.behind(eventTime(e))) {
         below = true;
         break;
@@ -157,7 +157,7 @@ export async function follow(opts: FollowOptions): Promise<void> {
   try {
     const first = await opts.fetchPage({ perPage: opts.firstPerPage, from: opts.from });
     serverTime = first.serverTime;
-    const backlog = oldestFirst(first.events);
+    const backlog = oldestFirst(first.items);
     if (first.nextCursor !== null && backlog.length > 0) seen.floor = eventTime(backlog[0]!);
     if (await emit(backlog)) return;
     let wait = opts.intervalMs;
