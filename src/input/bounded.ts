@@ -24,6 +24,7 @@ export async function readBounded(stream: AsyncIterable<unknown> & { destroy?():
   let size = 0;
   let lines = 1;
   let lineBytes = 0;
+  const tooMany = `more than ${n(MAX_ID_LINES)} lines of ids: split the input into several runs`;
   const refuse = (message: string): never => {
     stream.destroy?.();
     throw new UsageError(`${name}:${n(lines)}: ${message}`, { hint: 'give a file of ids, one per line or CSV' });
@@ -39,11 +40,12 @@ export async function readBounded(stream: AsyncIterable<unknown> & { destroy?():
       let from = 0;
       for (let i = chunk.indexOf(0x0a); i !== -1; i = chunk.indexOf(0x0a, i + 1)) {
         if (lineBytes + (i - from) > MAX_LINE_BYTES) refuse(`a line longer than ${n(MAX_LINE_BYTES)} bytes: this is not an id file`);
-        lines++;
+        if (lines > MAX_ID_LINES) refuse(tooMany);
+        lines++; // the line after this newline (an empty one at the end of the input does not count)
         lineBytes = 0;
         from = i + 1;
-        if (lines > MAX_ID_LINES) refuse(`more than ${n(MAX_ID_LINES)} lines of ids: split the input into several runs`);
       }
+      if (chunk.length > from && lines > MAX_ID_LINES) refuse(tooMany);
       lineBytes += chunk.length - from;
       if (lineBytes > MAX_LINE_BYTES) refuse(`a line longer than ${n(MAX_LINE_BYTES)} bytes: this is not an id file`);
       size += chunk.length;

@@ -6,7 +6,8 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ID_LINES } from '../../src/input/bounded.js';
+import { Readable } from 'node:stream';
+import { MAX_ID_LINES, readBounded } from '../../src/input/bounded.js';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { BIN, emulatorEnv, runCli, tempDir, type CliResult } from '../helpers/cli.js';
 import { expectCleanFailure } from './support.js';
@@ -66,5 +67,18 @@ describe('bounded id input', () => {
     expectCleanFailure(r, 2, 'too many lines');
     expect(r.stderr).toContain(`${file}:1,000,001: more than 1,000,000 lines of ids`);
     expect(emu.requests).toHaveLength(0);
+  });
+
+  it('exactly the bound is accepted (the empty line after the last newline does not count); one more line is not', async () => {
+    const line = Buffer.from(`${uuid(7)}\n`);
+    const chunks = (count: number) => Readable.from((function* () {
+      const block = Buffer.concat(Array(1000).fill(line));
+      for (let i = 0; i < count / 1000; i++) yield block;
+    })());
+    const bytes = await readBounded(chunks(MAX_ID_LINES), 'ids.txt');
+    expect(bytes.length).toBe(MAX_ID_LINES * line.length);
+    await expect(readBounded(Readable.from([Buffer.concat([Buffer.from(bytes), Buffer.from(uuid(8))])]), 'ids.txt')).rejects.toThrow(
+      'ids.txt:1,000,001: more than 1,000,000 lines of ids',
+    );
   });
 });
