@@ -1,5 +1,5 @@
 import type { ApiClient } from './api/client.js';
-import { readConfigData, type ConfigData } from './config/data.js';
+import { configPlaceWarnings, readConfigData, type ConfigData } from './config/data.js';
 import { configFile } from './config/paths.js';
 import { escapeControls } from './output/terminal-text.js';
 import { resolveSettings, requireApiKey, requireBaseUrl, type Settings } from './config/resolve.js';
@@ -91,7 +91,11 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
     signal,
     now: hooks.clock ? () => hooks.clock!.now() : () => Date.now(),
     configData() {
-      data ??= readConfigData(configFile(io.env));
+      if (!data) {
+        const file = configFile(io.env);
+        data = readConfigData(file);
+        for (const warning of configPlaceWarnings(file)) ctx.warn(warning);
+      }
       return data;
     },
     settings() {

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { CliError, ExitCode, UsageError } from '../errors.js';
 
 /** What one profile holds. Keys are the names users type in `config get/set`. */
@@ -16,6 +17,27 @@ export interface ConfigData {
 }
 
 export const DEFAULT_PROFILE = 'default';
+
+/** World-writable (o+w): anyone on the machine could replace the file that holds the key. */
+export function worldWritable(path: string): boolean {
+  try {
+    return (statSync(path).mode & 0o002) !== 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What every run that reads the config says about where it lives: a config file or directory
+ * any user can write lets them swap the key or the base URL (a MAILCTL_CONFIG_DIR of /tmp).
+ */
+export function configPlaceWarnings(file: string): string[] {
+  const dir = dirname(file);
+  const warnings: string[] = [];
+  if (worldWritable(dir)) warnings.push(`the config directory ${dir} is writable by every user of this machine`);
+  if (worldWritable(file)) warnings.push(`the config file ${file} is writable by every user of this machine`);
+  return warnings;
+}
 
 const MAX_PROFILE_NAME_LENGTH = 64;
 

@@ -1,19 +1,10 @@
-import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CliError, ExitCode, UsageError } from '../errors.js';
 import type { Env } from '../io.js';
 import { configDir, CONFIG_FILE_NAME } from './paths.js';
-import { DEFAULT_PROFILE, readConfigData, type ConfigData, type ProfileData } from './data.js';
+import { DEFAULT_PROFILE, readConfigData, worldWritable, type ConfigData, type ProfileData } from './data.js';
 import { withFileLock } from './lock.js';
-
-/** World-writable (o+w): anyone on the machine could replace the file that holds the key. */
-function worldWritable(path: string): boolean {
-  try {
-    return (statSync(path).mode & 0o002) !== 0;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The profile store: one JSON file, 0600, in a directory mailctl tightens to 0700 only when it
@@ -25,17 +16,14 @@ function worldWritable(path: string): boolean {
 export class ConfigStore {
   readonly path: string;
   private readonly dir: string;
-  /** What the user should know about where the store lives (for ctx.warn). */
-  readonly warnings: string[] = [];
 
   constructor(env: Env) {
     this.dir = configDir(env);
     this.path = join(this.dir, CONFIG_FILE_NAME);
     const created = mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     // Only the directory mailctl itself made is chmodded (mode is masked by the umask).
+    // (a directory it did not create is warned about by every run that reads the config: data.ts)
     if (created !== undefined) chmodSync(this.dir, 0o700);
-    else if (worldWritable(this.dir)) this.warnings.push(`the config directory ${this.dir} is writable by every user of this machine`);
-    if (worldWritable(this.path)) this.warnings.push(`the config file ${this.path} is writable by every user of this machine`);
   }
 
   /** A key is never saved where another user could swap the file: refused (exit 2), nothing written. */

@@ -25,7 +25,6 @@ export async function run(_opts: unknown, ctx: Context): Promise<void> {
   const { ConfigStore } = await import('../../config/store.js');
   const store = new ConfigStore(ctx.io.env);
   store.refuseKeyInUnsafePlace();
-  for (const warning of store.warnings) ctx.warn(warning);
   store.updateProfile(profile, (p) => ({ ...p, api_key: key, ...(baseUrl ? { base_url: baseUrl } : {}) }), { select: true });
   const saved = store.profile(profile) ?? {};
   ctx.notice(`Saved API key ${maskSecret(key)} to profile "${profile}" in ${store.path}`);
