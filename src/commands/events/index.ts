@@ -36,9 +36,8 @@ export function register(program: Command): void {
       api: 'GET /emails/events',
       examples: [
         'mailctl events list --events bounce,spam_complaint --from 7d',
-        'mailctl events list --recipient ana@example.com --follow',
         'mailctl events list --from 2026-03-01 --to 2026-03-10 --all --ndjson > events.ndjson',
-        'mailctl events list --db --events bounce --from 60d --all --csv',
+        'mailctl events list --db --recipient ana@example.com --from 60d --all',
       ],
     },
   ).action(verb(() => import('./list.js')));
@@ -61,7 +60,6 @@ export function register(program: Command): void {
         'mailctl events sync',
         'mailctl events sync --from 30d --events bounce,spam_complaint',
         'mailctl events sync --dry-run',
-        'sqlite3 ~/.local/share/mailctl/default/events.sqlite "select type, count(*) from events group by type"',
       ],
     },
   ).action(verb(() => import('./sync.js')));
