@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { withHelp } from '../help.js';
 import { verb } from '../verb.js';
+import { OPERATIONS } from '../../api/operations.js';
 
 export function register(program: Command): void {
   const email = program.command('email').description('look at one sent email');
@@ -13,7 +14,7 @@ export function register(program: Command): void {
       .option('--to <day>', 'last day of events, inclusive, same forms as --from (default: now)')
       .option('--db [path]', 'from the local archive of `events sync` instead of the API: no key, no network (put it after the id)'),
     {
-      api: 'GET /emails/{requestId}',
+      api: OPERATIONS.showEmail.name,
       examples: ['mailctl email show 4829301758203345', 'mailctl email show 4829301758203345 --from 30d --json', 'mailctl email show 4829301758203345 --db'],
     },
   ).action(verb(() => import('./show.js')));

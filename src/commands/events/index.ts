@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { withHelp } from '../help.js';
 import { verb } from '../verb.js';
+import { OPERATIONS } from '../../api/operations.js';
 
 // Kept free of zod/undici: --help loads only this file.
 const TYPES = [
@@ -33,7 +34,7 @@ export function register(program: Command): void {
       .option('--db [path]', 'read the local archive of `events sync` instead of the API: no key, no network (default: the profile\'s archive)')
       .addHelpText('after', `\nEvent types:\n  ${TYPES}`),
     {
-      api: 'GET /emails/events',
+      api: OPERATIONS.listEmailEvents.name,
       examples: [
         'mailctl events list --events bounce,spam_complaint --from 7d',
         'mailctl events list --from 2026-03-01 --to 2026-03-10 --all --ndjson > events.ndjson',

@@ -1,11 +1,10 @@
 import { DEFAULT_WINDOW_DAYS, type EmailEvent } from '../../api/emails.js';
 import type { Context } from '../../context.js';
-import { checkFields, selectColumns } from '../../output/fields.js';
-import { createListWriter, type ListWriter } from '../../output/list.js';
+import { checkFields } from '../../output/fields.js';
 import { openArchiveForReading } from '../archive-db.js';
+import { runListing } from '../listing.js';
 import { eventListSpec } from './columns.js';
 import type { ListOptions } from './list.js';
-import { createStreamingTable } from './stream-table.js';
 
 // `events list --db [PATH]`: the same filters, formats and --all/--limit,
 // answered from the local archive that `events sync` writes. No key, no
@@ -13,7 +12,11 @@ import { createStreamingTable } from './stream-table.js';
 
 /** Without --all or --limit, one API page's worth: the API's default page size. */
 const ONE_PAGE = 25;
-const STREAM_MIN_WIDTHS = { type: 20, rcpt_to: 28, subject: 24, mailbox_provider: 17, detail: 24 };
+
+/** Archive batches in the listing runner's page shape. */
+async function* pagesOf(batches: Iterable<EmailEvent[]>): AsyncGenerator<{ items: EmailEvent[] }> {
+  for (const items of batches) yield { items };
+}
 
 export async function runFromArchive(opts: ListOptions, ctx: Context): Promise<void> {
   const out = ctx.output();
@@ -32,10 +35,6 @@ export async function runFromArchive(opts: ListOptions, ctx: Context): Promise<v
     bounceClasses: opts.bounceClasses,
     limit,
   };
-  const writer: ListWriter<EmailEvent> =
-    out.format === 'table' && out.isTTY && paging
-      ? createStreamingTable(out, selectColumns(out.fields, eventListSpec.columns), STREAM_MIN_WIDTHS)
-      : createListWriter(out, eventListSpec);
   try {
     let shown = 0;
     if (out.format === 'ndjson' && !out.fields) {
@@ -46,9 +45,7 @@ export async function runFromArchive(opts: ListOptions, ctx: Context): Promise<v
         shown += batch.length;
       }
     } else {
-      for (const batch of eventBatches(db, filter)) await writer.write(batch);
-      await writer.end();
-      shown = writer.count;
+      shown = (await runListing(ctx, { spec: eventListSpec, pages: pagesOf(eventBatches(db, filter)), streamTable: paging })).count;
     }
     const span = `between ${new Date(window.fromMs).toISOString()} and ${new Date(window.toMs).toISOString()}`;
     if (shown === 0) {
@@ -64,7 +61,6 @@ export async function runFromArchive(opts: ListOptions, ctx: Context): Promise<v
       }
     }
   } finally {
-    await writer.end();
     db.close();
   }
 }

@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import * as z from 'zod';
 import { EMAIL_EVENT_TYPES, MAX_EVENTS_PER_PAGE, listEmailEvents } from '../../api/emails.js';
+import { OPERATIONS } from '../../api/operations.js';
+import { cursorPages } from '../../api/paginate.js';
 import type { Database } from '../../archive/open.js';
 import type { RunCounts, SyncKey } from '../../archive/sync-state.js';
 import { requireBaseUrl } from '../../config/resolve.js';
@@ -9,7 +11,6 @@ import { ApiError } from '../../errors.js';
 import { archivePath, type DbFlag } from '../archive-db.js';
 import { listFlag, oneOf, parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
-import { eventPages } from './pages.js';
 import { firstRunFrom, parseOverlap, planPasses, type SyncPass } from './sync-plan.js';
 import { syncProgress, type SyncProgress } from './sync-progress.js';
 import { printSyncDryRun, writeSyncSummary } from './sync-report.js';
@@ -61,19 +62,22 @@ async function syncPass(ctx: Context, run: RunState, pass: SyncPass, types: read
   let first = pass.cursor ?? undefined;
   if (pass.resumed) ctx.notice(`Continuing the interrupted sync of ${label}${first ? ' at its next page' : ''}.`);
   for (;;) {
-    const pages = eventPages(
+    // The next page is requested while this one is stored: network and disk overlap.
+    const pages = cursorPages(
       (cursor, perPage) => listEmailEvents(api, { events: types, from: range.from, to: range.to, cursor, per_page: perPage }),
-      { firstCursor: first, perPage: MAX_EVENTS_PER_PAGE, follow: true },
+      first,
+      { all: true, pageSize: MAX_EVENTS_PER_PAGE, prefetch: true },
+      OPERATIONS.listEmailEvents.name,
     );
     let read = 0;
     try {
-      for await (const { page } of pages) {
+      for await (const page of pages) {
         run.counts.requests++;
         run.pages++;
-        read += page.events.length;
+        read += page.items.length;
         const commit = run.db.transaction(() => {
-          const outcome = writer.storePage(page.events, keep);
-          run.counts.read += page.events.length;
+          const outcome = writer.storePage(page.items, keep);
+          run.counts.read += page.items.length;
           run.counts.added += outcome.added;
           run.counts.present += outcome.present;
           if (page.nextCursor !== null) state.progress(range, page.nextCursor, run.counts);
