@@ -11,7 +11,7 @@ import { migrate, schemaVersion, SCHEMA_VERSION } from './schema.js';
 
 export type Database = BetterSqlite3.Database;
 
-export const ARCHIVE_FILE_NAME = 'events.sqlite';
+const ARCHIVE_FILE_NAME = 'events.sqlite';
 
 /**
  * Where a profile's archive lives: $MAILCTL_DB, else events.sqlite in the

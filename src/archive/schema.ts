@@ -55,7 +55,7 @@ CREATE TABLE sync_state (
 );
 `;
 
-export const MIGRATIONS: readonly string[] = [V1_EVENTS, V2_SYNC_STATE];
+const MIGRATIONS: readonly string[] = [V1_EVENTS, V2_SYNC_STATE];
 
 /** The version this mailctl writes. */
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -11,7 +11,7 @@ export type DbFlag = string | true;
 export async function archivePath(ctx: Context, flag: DbFlag | undefined): Promise<string> {
   if (typeof flag === 'string') return flag;
   const { defaultArchivePath } = await import('../archive/open.js');
-  return defaultArchivePath(ctx.env, ctx.settings().profile.value);
+  return defaultArchivePath(ctx.io.env, ctx.settings().profile.value);
 }
 
 /** Opens the archive for reading: a missing one is a usage error naming `mailctl events sync`. */

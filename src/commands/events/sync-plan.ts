@@ -10,7 +10,7 @@ import { parseDay, relativeMs } from '../../input/time.js';
 
 const DAY_MS = 86_400_000;
 /** The service keeps events 90 days: the first run's default start. */
-export const RETENTION_DAYS = 90;
+const RETENTION_DAYS = 90;
 
 export interface SyncPass {
   from: string;
@@ -20,7 +20,7 @@ export interface SyncPass {
   resumed?: boolean;
 }
 
-export const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
 const daysBefore = (day: string, n: number) => isoDay(dayStart(day) - n * DAY_MS);
 
