@@ -1,9 +1,11 @@
 // `events list --db` and `email show --db` answer what the API answers: the
 // same listing (rows, order, format) for every filter, from an archive synced
 // from the same emulator, with no key, no base URL and no request sent.
+// In-process; the spawned binary's exit codes are covered by sync.test.ts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { emulatorEnv, runCli } from '../helpers/cli.js';
+import { emulatorEnv } from '../helpers/cli.js';
+import { runCliInProcess as runCli } from '../helpers/context.js';
 import { day, newArchivePath, storedEvents, sync, type Ev } from './support.js';
 
 const DAY = 86_400_000;

@@ -4,7 +4,8 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { Emulator } from '../../src/emulator/index.js';
-import { emulatorEnv, runCli, tempDir } from '../helpers/cli.js';
+import { emulatorEnv, tempDir } from '../helpers/cli.js';
+import { runCliInProcess } from '../helpers/context.js';
 
 export type Ev = Record<string, unknown> & { event_id: string; type: string; timestamp: string };
 
@@ -41,8 +42,9 @@ export function syncState(path: string): Record<string, unknown>[] {
 
 export const newArchivePath = () => join(tempDir('mailctl-archive-'), 'events.sqlite');
 
+/** `mailctl events sync --db DB ...`, in-process (the signal tests spawn the binary themselves). */
 export function sync(emu: Emulator, db: string, args: string[] = [], env: Record<string, string> = {}) {
-  return runCli(['events', 'sync', '--db', db, ...args], { env: { ...emulatorEnv(emu), ...env } });
+  return runCliInProcess(['events', 'sync', '--db', db, ...args], { env: { ...emulatorEnv(emu), ...env } });
 }
 
 /** Requests the emulator received for the events listing. */
