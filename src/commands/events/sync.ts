@@ -102,8 +102,20 @@ async function syncPass(ctx: Context, run: RunState, pass: SyncPass, types: read
   }
 }
 
+/** The API a sync position belongs to, without any credentials written into the URL (they must not reach the file). */
+function accountOf(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl);
+    url.username = '';
+    url.password = '';
+    return url.href.replace(/\/$/, '');
+  } catch {
+    return baseUrl;
+  }
+}
+
 export async function run(opts: SyncOptions, ctx: Context): Promise<void> {
-  const baseUrl = requireBaseUrl(ctx.settings());
+  const baseUrl = accountOf(requireBaseUrl(ctx.settings()));
   const key: SyncKey = { baseUrl, eventTypes: opts.events?.join(',') ?? '' };
   const path = await archivePath(ctx, opts.db);
   const firstFrom = firstRunFrom(opts.from, ctx.now());
