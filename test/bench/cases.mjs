@@ -285,3 +285,5 @@ export async function bulk({ bulkRuns, startEmulator }) {
     await emu.close();
   }
 }
+
+export { archive } from './archive.mjs';

@@ -51,10 +51,10 @@ describe('start-up discipline', () => {
   const heavy = (distText: string, urls: string[]) => ({
     undici: /llhttp/.test(distText),
     zod: /ZodError/.test(distText),
-    external: urls.filter((u) => /node_modules\/(conf|ora|cli-table3|chalk)\//.test(u)),
+    external: urls.filter((u) => /node_modules\/(conf|ora|cli-table3|chalk|better-sqlite3)\//.test(u)),
   });
 
-  it.each([[['--version']], [['--help']], [['campaign', '--help']], [['lists', 'attach', '--help']], [['help', 'exit-codes']]])(
+  it.each([[['--version']], [['--help']], [['campaign', '--help']], [['lists', 'attach', '--help']], [['help', 'exit-codes']], [['events', 'sync', '--help']]])(
     'mailctl %j loads commander and our own small modules only',
     async (args) => {
       const { urls, distText } = await loadedBy(args);
@@ -87,6 +87,23 @@ describe('start-up discipline', () => {
       const text = urls2.filter((u) => u.includes('/dist/')).map((u) => readFileSync(fileURLToPath(u), 'utf8')).join('\n');
       expect(heavy(text, urls2)).toMatchObject({ undici: true, zod: true });
       expect(urls2.filter(isErrorRendering)).toEqual([]);
+    } finally {
+      await emu.close();
+    }
+  });
+
+  it('only the archive commands load the SQLite binding: events list does not, events list --db does', async () => {
+    const emu = await (await import('../../src/emulator/index.js')).startEmulator({ events: 5 });
+    const sqlite = (urls: string[]) => urls.some((u) => u.includes('node_modules/better-sqlite3/'));
+    try {
+      const db = join(tempDir(), 'events.sqlite');
+      const env = { MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full, MAILCTL_DB: db };
+      for (const [args, loads] of [[['events', 'list', '--json'], false], [['events', 'sync', '--json'], true], [['events', 'list', '--db', '--json'], true]] as const) {
+        const log = join(tempDir(), 'loaded.txt');
+        const r = await runCli([...args], { env: { ...env, NODE_OPTIONS: `--import ${HOOK}`, MAILCTL_LOAD_LOG: log } });
+        expect(r.code, r.stderr).toBe(0);
+        expect(sqlite(readFileSync(log, 'utf8').trim().split('\n')), args.join(' ')).toBe(loads);
+      }
     } finally {
       await emu.close();
     }

@@ -14,6 +14,7 @@ import { checkFields } from '../../output/fields.js';
 import { createListWriter } from '../../output/list.js';
 import { email, intFlag, listFlag, oneOf, parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
+import type { DbFlag } from '../archive-db.js';
 import { eventListSpec } from './columns.js';
 import { nextPageCommand, nextPageHint, runListing } from '../listing.js';
 import { follow } from './follow.js';
@@ -32,6 +33,8 @@ export interface ListOptions {
   limit?: number;
   follow: boolean;
   pollIntervalMs: number;
+  /** --db [PATH]: read the local archive instead of the API (true: the default archive). */
+  db?: DbFlag;
 }
 
 const DEFAULT_POLL_MS = 2000;
@@ -56,6 +59,7 @@ const schema = z.object({
   limit: intFlag(1, MAX_LIMIT).optional(),
   follow: z.boolean().optional(),
   pollInterval: z.string().optional(),
+  db: z.union([z.string().trim().min(1, { error: 'must be a file path (or leave the value out for the default archive)' }), z.literal(true)]).optional(),
 });
 
 export function parse(input: RawInput, cmd: Command): ListOptions {
@@ -65,7 +69,17 @@ export function parse(input: RawInput, cmd: Command): ListOptions {
       if (given) throw new UsageError(`--follow cannot be combined with ${flag}: it starts at the newest events and runs until Ctrl-C`);
     }
   }
+  if (o.db !== undefined) {
+    for (const [given, flag, why] of [
+      [o.follow, '--follow', 'the archive grows only with `mailctl events sync`'],
+      [o.cursor, '--cursor', 'cursors page the API; use --limit or --all'],
+      [o.perPage, '--per-page', 'pages are an API matter; use --limit or --all'],
+    ] as const) {
+      if (given !== undefined && given !== false) throw new UsageError(`--db cannot be combined with ${flag}: ${why}`);
+    }
+  }
   return {
+    db: o.db,
     events: o.events,
     recipients: o.recipient,
     from: o.from,
@@ -111,6 +125,7 @@ function warnDayBudget(ctx: Context, api: ApiClient, total: number | undefined, 
 }
 
 export async function run(opts: ListOptions, ctx: Context): Promise<void> {
+  if (opts.db !== undefined) return (await import('./list-db.js')).runFromArchive(opts, ctx);
   const out = ctx.output();
   checkFields(out.fields, eventListSpec.columns, eventListSpec.fields);
   const range = resolveDayRange({ from: opts.from, to: opts.to }, ctx.now(), DEFAULT_WINDOW_DAYS);
