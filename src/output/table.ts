@@ -6,7 +6,7 @@ import type { Column, OutputTarget } from './types.js';
 const STATUS_COLOURS: Record<string, 'green' | 'yellow' | 'red' | 'cyan' | 'gray' | 'blue'> = {
   sent: 'green', delivered: 'green', success: 'green', enabled: 'green', subscribed: 'green', delivery: 'green',
   scheduled: 'cyan', sending: 'blue', preparing: 'blue', in_review: 'yellow', draft: 'gray',
-  healthy: 'green', warning: 'yellow', critical: 'red',
+  healthy: 'green', warning: 'yellow', critical: 'red', pass: 'green', fail: 'red',
   failed: 'red', failure: 'red', bounced: 'red', bounce: 'red', disabled: 'gray', spam_complaint: 'red', policy_rejection: 'red',
 };
 
