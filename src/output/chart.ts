@@ -21,6 +21,11 @@ export interface BarChart {
   lines?: ChartLine[];
   /** first and last x labels */
   xLabels?: [string, string];
+  /**
+   * Highest value the scale goes to: taller bars are drawn full and the top
+   * label says "+", so one bad day does not flatten the threshold lines.
+   */
+  cap?: number;
 }
 
 export interface ChartStyle {
@@ -31,7 +36,7 @@ export interface ChartStyle {
 }
 
 const GUTTER = 9; // "  12.5% ┤"
-const RIGHT = 16; // "┈ critical 5%"
+const RIGHT = 16; // "┈ critical 0.3%"
 
 /** How many bars fit on a terminal of this width (the caller merges buckets beyond it). */
 export function barsThatFit(width: number): number {
@@ -53,14 +58,18 @@ export function renderBarChart(chart: BarChart, style: ChartStyle): string {
   const barWidth = n === 0 ? 1 : Math.max(1, Math.min(4, Math.floor(room / n) - 1));
   const gap = barWidth > 1 ? 1 : 0;
   const lines = chart.lines ?? [];
-  const top = niceMax(Math.max(0, ...chart.values.map((v) => v ?? 0), ...lines.map((l) => l.value * 1.15)));
+  const highest = Math.max(0, ...chart.values.map((v) => v ?? 0));
+  const top = niceMax(Math.max(Math.min(highest, chart.cap ?? Infinity), ...lines.map((l) => l.value * 1.15)));
+  const clipped = highest > top;
   const cellsPerUnit = (height * 8) / top;
   const lineRow = (v: number) => Math.min(height - 1, Math.floor((v / top) * height));
   const out: string[] = [chart.title];
   for (let row = height - 1; row >= 0; row--) {
-    const line = lines.find((l) => lineRow(l.value) === row);
+    const here = lines.filter((l) => lineRow(l.value) === row);
+    // two thresholds in one row: drawn once, in the worse tone, labelled with both
+    const line = here.find((l) => l.tone === 'critical') ?? here[0];
     const axisValue = row === height - 1 ? top : row === 0 ? 0 : undefined;
-    const label = axisValue === undefined ? '' : chart.format(axisValue);
+    const label = axisValue === undefined ? '' : `${chart.format(axisValue)}${clipped && axisValue === top ? '+' : ''}`;
     let text = `${label.padStart(GUTTER - 2)} ${row === 0 || axisValue !== undefined ? '┤' : '│'}`;
     for (const v of chart.values) {
       const eighths = v === null ? 0 : Math.round(v * cellsPerUnit) - row * 8;
@@ -69,7 +78,7 @@ export function renderBarChart(chart: BarChart, style: ChartStyle): string {
       const over = line && v !== null && v > line.value;
       text += line && ch === LINE ? style.paint[line.tone](cell) : over ? style.paint[line!.tone](cell) : cell;
     }
-    if (line) text += ` ${style.paint[line.tone](`${LINE} ${line.label}`)}`;
+    if (line) text += ` ${style.paint[line.tone](`${LINE} ${here.map((l) => l.label).join(', ')}`)}`;
     out.push(text.trimEnd());
   }
   const span = n * (barWidth + gap);

@@ -17,7 +17,7 @@ h1{font-size:1.4rem;margin:0 0 .25rem}h2{font-size:1.1rem;margin:2rem 0 .5rem}
 .meta{color:#57606a}
 table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
 th,td{padding:.3rem .5rem;border-bottom:1px solid #d0d7de;text-align:right;white-space:nowrap}
-th:first-child,td:first-child{text-align:left}
+th:first-child,td:first-child,#verdicts td,#verdicts th{text-align:left}
 .verdict{font-weight:600;padding:.1rem .45rem;border-radius:.3rem}
 .healthy{background:#dafbe1;color:#116329}.warning{background:#fff8c5;color:#7d4e00}.critical{background:#ffebe9;color:#a40e26}.none{color:#57606a}
 svg{display:block;margin:.25rem 0 1rem;background:#f6f8fa;border-radius:.4rem}

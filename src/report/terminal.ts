@@ -4,7 +4,7 @@ import { renderTable } from '../output/table.js';
 import type { Column, OutputTarget } from '../output/types.js';
 import type { ReportRow } from './aggregate.js';
 import { reportColumns } from './columns.js';
-import { thresholdText, type ReportDocument } from './document.js';
+import type { ReportDocument } from './document.js';
 import { addCounts, emptyCounts, ratesOf, type Counts } from './tally.js';
 import { SIGNALS, THRESHOLDS, type Signal, type Verdict } from './thresholds.js';
 
@@ -36,19 +36,21 @@ export function renderTerminal(doc: ReportDocument, target: OutputTarget): strin
   const t = doc.totals;
   const source = doc.source.kind === 'archive' ? `archive ${doc.source.db}` : doc.source.kind === 'campaign' ? `campaign ${doc.source.campaign}` : 'API';
   const lines: string[] = [
-    chalk.bold(`Deliverability report, ${doc.window.from} to ${doc.window.to} (${source}, by ${doc.by})`),
+    chalk.bold(`Deliverability report (${source}, by ${doc.by})`),
+    `${doc.window.from} to ${doc.window.to}`,
     '',
-    `  events ${num(t.events)}   injections ${num(t.injections)}   deliveries ${num(t.deliveries)}   bounces ${num(t.bounces)} (hard ${num(t.hard_bounces)}, soft ${num(t.soft_bounces)})`,
-    `  complaints ${num(t.complaints)}   opens ${num(t.opens)}   clicks ${num(t.clicks)}   unsubscribes ${num(t.unsubscribes)}`,
+    `  injections ${num(t.injections)}   deliveries ${num(t.deliveries)}   complaints ${num(t.complaints)}`,
+    `  bounces ${num(t.bounces)} (hard ${num(t.hard_bounces)}, soft ${num(t.soft_bounces)})   unsubscribes ${num(t.unsubscribes)}`,
+    `  opens ${num(t.opens)}   clicks ${num(t.clicks)}   events ${num(t.events)}`,
     '',
   ];
   const rateOf: Record<Signal, number | null> = { bounce: t.bounce_rate, complaint: t.complaint_rate, open: t.open_rate, click: t.click_rate };
   for (const s of SIGNALS) {
     const judged = doc.judged.includes(s);
     const verdict = doc.verdicts[s];
-    const word = verdict ?? 'no data';
-    const shown = judged ? tone(verdict)(word.padEnd(8)) : chalk.dim(`${word} (not judged)`.padEnd(8));
-    lines.push(`  ${SIGNAL_NAMES[s].padEnd(15)}${pct(rateOf[s]).padStart(8)}   ${shown}   ${chalk.dim(thresholdText(s))}`);
+    const word = (verdict ?? 'no data').padEnd(9);
+    const shown = judged ? tone(verdict)(word) : chalk.dim(word);
+    lines.push(`  ${SIGNAL_NAMES[s].padEnd(15)}${pct(rateOf[s]).padStart(7)}  ${shown} ${chalk.dim(`${judged ? '' : '(not judged) '}${shortRule(s)}`)}`);
   }
   if (doc.failing.length > 0) {
     lines.push('', chalk.red.bold(`  --fail-on ${doc.fail_on}: ${doc.failing.map((s) => `${SIGNAL_NAMES[s]} is ${doc.verdicts[s]}`).join(', ')}`));
@@ -56,7 +58,7 @@ export function renderTerminal(doc: ReportDocument, target: OutputTarget): strin
   lines.push('');
   let text = `${lines.join('\n')}\n`;
   if ((doc.by === 'day' || doc.by === 'hour') && doc.rows.length > 0) text += charts(doc, target, chalk);
-  text += `\n${renderTable(target, ttyColumns(doc.by, target.fields), doc.rows)}`;
+  text += `\n${renderTable(target, ttyColumns(doc.by, target.fields, target.columns), doc.rows)}`;
   return text;
 }
 
@@ -73,9 +75,15 @@ function charts(doc: ReportDocument, target: OutputTarget, chalk: InstanceType<t
   const fmtPct = (v: number) => `${Number(v.toPrecision(2))}%`;
   return [
     renderBarChart({ title: chalk.bold(`Volume (injections per ${per})`), values: groups.map((g) => g.counts.injections), format: (v) => compact(v), xLabels }, style),
-    renderBarChart({ title: chalk.bold(`Bounce rate per ${per}`), values: rates.map((r) => r.bounce_rate), format: fmtPct, lines: lines('bounce'), xLabels }, style),
-    renderBarChart({ title: chalk.bold(`Complaint rate per ${per}`), values: rates.map((r) => r.complaint_rate), format: fmtPct, lines: lines('complaint'), xLabels }, style),
+    renderBarChart({ title: chalk.bold(`Bounce rate per ${per}`), values: rates.map((r) => r.bounce_rate), format: fmtPct, lines: lines('bounce'), xLabels, cap: THRESHOLDS.bounce.critical * 3 }, style),
+    renderBarChart({ title: chalk.bold(`Complaint rate per ${per}`), values: rates.map((r) => r.complaint_rate), format: fmtPct, lines: lines('complaint'), xLabels, cap: THRESHOLDS.complaint.critical * 3 }, style),
   ].join('\n');
+}
+
+/** "warning ≥ 2%, critical > 5%": the rule, short enough for 80 columns. */
+function shortRule(s: Signal): string {
+  const t = THRESHOLDS[s];
+  return t.higherIsWorse ? `warning ≥ ${t.warning}%, critical > ${t.critical}%` : `warning ≤ ${t.warning}%, critical < ${t.critical}%`;
 }
 
 function compact(v: number): string {
@@ -84,14 +92,22 @@ function compact(v: number): string {
   return String(Math.round(v));
 }
 
-/** What fits 80 columns; --fields chooses others, and pipes, CSV and JSON carry them all. */
-const TTY_DEFAULT = ['key', 'injections', 'deliveries', 'bounces', 'complaints', 'opens', 'clicks', 'bounce_rate', 'bounce_verdict', 'complaint_rate', 'complaint_verdict'];
+/** What fits 80 columns (wider terminals get more); --fields chooses others. Pipes, CSV and JSON carry them all. */
+function defaultFields(columns: number): string[] {
+  const wide = columns >= 120 ? ['deliveries', 'opens', 'clicks'] : [];
+  return ['key', 'injections', ...wide, 'bounces', 'complaints', 'bounce_rate', 'complaint_rate'];
+}
 
-/** The breakdown table's columns on a terminal: short headers, rates with a % sign, verdict words. */
-function ttyColumns(by: string, fields: string[] | undefined): Column<ReportRow>[] {
-  const wanted = fields ?? TTY_DEFAULT;
+/** The breakdown table's columns on a terminal: a rate and its verdict in one cell ("4.00% warning"). */
+function ttyColumns(by: string, fields: string[] | undefined, columns: number): Column<ReportRow>[] {
+  const wanted = fields ?? defaultFields(columns);
   const all = reportColumns(by);
-  return wanted.flatMap((k) => all.filter((c) => c.key === k)).map((c) =>
-    c.key.endsWith('_rate') ? { ...c, kind: 'text' as const, value: (r: ReportRow) => pct(c.value(r) as number | null) } : c,
-  );
+  return wanted
+    .flatMap((k) => all.filter((c) => c.key === k))
+    .map((c) => {
+      const signal = SIGNALS.find((s) => c.key === `${s}_rate`);
+      if (!signal) return c;
+      const header = `${signal.toUpperCase()} RATE`;
+      return { ...c, header, kind: 'text' as const, value: (r: ReportRow) => `${pct(r[`${signal}_rate`])} ${r.verdicts[signal] ?? ''}`.trim() };
+    });
 }
