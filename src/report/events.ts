@@ -43,7 +43,8 @@ export function fromAccountEvent(e: AccountEventIn): StreamEvent | undefined {
   return {
     ms,
     type,
-    emailKey: `${str(e.request_id) ?? ''}\u0000${str(e.rcpt_to) ?? ''}`,
+    // Only clicks are counted per email: no key string for the other 90 % of events.
+    emailKey: type === 'click' ? `${str(e.request_id) ?? ''}\u0000${str(e.rcpt_to) ?? ''}` : '',
     bounceClass: bounceClass(e.bounce_class),
     domain: str(e.recipient_domain),
     provider: str(e.mailbox_provider),
