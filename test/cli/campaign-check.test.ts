@@ -2,7 +2,8 @@
 // pre-flight drafts: each fails exactly its own check; the ready one passes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { emulatorEnv, runCli } from '../helpers/cli.js';
+import { emulatorEnv, runCli as runSpawned } from '../helpers/cli.js';
+import { runCliInProcess as runCli } from '../helpers/context.js';
 
 let emu: Emulator;
 beforeAll(async () => {
@@ -94,10 +95,10 @@ describe('campaign check', () => {
 });
 
 describe('campaign schedule --check', () => {
-  it('sends nothing when a check fails (exit 8, the checks on stdout)', async () => {
+  it('sends nothing when a check fails (exit 8 from the binary, the checks on stdout)', async () => {
     emu.clearRequests();
     const id = emu.fixtures.preflight.failing.unsubscribe_link!;
-    const r = await runCli(['campaign', 'schedule', id, '--at', '+1h', '--check'], { env: emulatorEnv(emu) });
+    const r = await runSpawned(['campaign', 'schedule', id, '--at', '+1h', '--check'], { env: emulatorEnv(emu) });
     expect(r.code).toBe(8);
     expect(r.stdout).toMatch(/^unsubscribe_link\tfail\t/m);
     expect(emu.requests.filter((q) => q.method === 'POST')).toHaveLength(0);

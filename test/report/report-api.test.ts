@@ -2,7 +2,8 @@
 // with counts computed here from the very events the emulator served.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { emulatorEnv, ndjson, runCli } from '../helpers/cli.js';
+import { emulatorEnv, ndjson, runCli as runSpawned } from '../helpers/cli.js';
+import { runCliInProcess as runCli } from '../helpers/context.js';
 import { countsOf, expectedOf, groupBy, type ApiEvent } from './fixtures.js';
 
 let emu: Emulator;
@@ -116,7 +117,8 @@ describe('report --fail-on over the emulator scenarios', () => {
   ] as const)('scenario %s, --fail-on %s: exit %i', async (scenario, level, code, verdicts) => {
     const e = await startEmulator({ events: 3000, scenario });
     try {
-      const r = await runCli(['report', '--fail-on', level, '--json'], { env: emulatorEnv(e) });
+      // the binary itself, for the exit code end to end
+      const r = await runSpawned(['report', '--fail-on', level, '--json'], { env: emulatorEnv(e) });
       expect(r.code, r.stderr).toBe(code);
       const doc = JSON.parse(r.stdout);
       expect(doc.verdicts).toMatchObject(verdicts);

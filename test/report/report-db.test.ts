@@ -1,7 +1,7 @@
 // `report --db` over archives built with issue 18's schema: the same counts as
 // computed here, and --fail-on checked on both sides of every threshold.
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runCliInProcess as runCli } from '../helpers/context.js';
 import { countsOf, expectedOf, groupBy, writeArchive, type ApiEvent } from './fixtures.js';
 
 const BASE = Date.parse('2026-11-10T00:00:00Z');

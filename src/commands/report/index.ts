@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import { OPERATIONS } from '../../api/operations.js';
 import { withHelp } from '../help.js';
 import { verb } from '../verb.js';
 
@@ -18,7 +19,7 @@ export function register(program: Command): void {
       .addOption(new Option('--fail-on <level>', 'exit 8 when a judged signal reaches this level (for CI gates)').choices(['warning', 'critical']))
       .option('--html <file>', 'also write the report as one self-contained HTML file (inline SVG charts, nothing fetched)'),
     {
-      api: 'GET /emails/events (or GET /campaigns/{campaignId}/events with --campaign)',
+      api: `${OPERATIONS.listEmailEvents.name} (or ${OPERATIONS.listCampaignEvents.name} with --campaign)`,
       examples: [
         'mailctl report',
         'mailctl report --from 30d --by provider --judge bounce,complaint,open,click',

@@ -1,6 +1,7 @@
 import type { ApiClient } from '../../api/client.js';
 import { MAX_CAMPAIGN_EVENTS_PER_PAGE, listCampaignEvents } from '../../api/campaigns.js';
 import { MAX_EVENTS_PER_PAGE, listEmailEvents } from '../../api/emails.js';
+import { OPERATIONS } from '../../api/operations.js';
 import { cursorPages } from '../../api/paginate.js';
 import { Aggregator, type Aggregate, type Breakdown, type StreamEvent } from '../../report/aggregate.js';
 import { fromAccountEvent, fromCampaignEvent } from '../../report/events.js';
@@ -41,11 +42,11 @@ export async function streamAccountEvents(api: ApiClient, by: Breakdown, w: Wind
   const pages = cursorPages(
     async (cursor, size) => {
       const page = await listEmailEvents(api, { ...query, cursor, per_page: size });
-      return { items: page.events, nextCursor: page.nextCursor };
+      return { items: page.items, nextCursor: page.nextCursor };
     },
     undefined,
     { all: true, pageSize: MAX_EVENTS_PER_PAGE, prefetch: true },
-    'GET /emails/events',
+    OPERATIONS.listEmailEvents.name,
   );
   const skipped = await count(pages, fromAccountEvent, agg, progress);
   return { aggregate: agg.result(), skipped };
@@ -68,7 +69,7 @@ export async function streamCampaignEvents(
     },
     undefined,
     { all: true, pageSize: MAX_CAMPAIGN_EVENTS_PER_PAGE, prefetch: true },
-    'GET /campaigns/{campaignId}/events',
+    OPERATIONS.listCampaignEvents.name,
   );
   const skipped = await count(pages, fromCampaignEvent, agg, progress);
   return { aggregate: agg.result(), skipped };
