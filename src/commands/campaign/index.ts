@@ -73,7 +73,6 @@ export function register(program: Command): void {
       examples: [
         `mailctl campaign schedule ${ID} --at 2026-12-01T09:00:00+01:00`,
         `mailctl campaign schedule ${ID} --at +2h --check`,
-        `mailctl campaign schedule ${ID} --at +2h --json`,
         `mailctl campaign schedule ${ID} --at 2026-12-01T08:00:00Z --dry-run`,
       ],
     },

@@ -25,8 +25,7 @@ export function register(program: Command): void {
       examples: [
         'mailctl emulator',
         'mailctl emulator --json --port 8025 --rate-limit 3',
-        'mailctl emulator --events 200000 --fault-rate 0.1',
-        'mailctl emulator --scenario critical-complaint',
+        'mailctl emulator --events 200000 --fault-rate 0.1 --scenario critical-complaint',
       ],
     },
   ).action(verb(() => import('./run.js')));

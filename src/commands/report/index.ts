@@ -22,7 +22,6 @@ export function register(program: Command): void {
       api: `${OPERATIONS.listEmailEvents.name} (or ${OPERATIONS.listCampaignEvents.name} with --campaign)`,
       examples: [
         'mailctl report',
-        'mailctl report --from 30d --by provider --judge bounce,complaint,open,click',
         'mailctl report --fail-on critical --json --html report.html > report.json',
         'mailctl report --db events.sqlite --from 2026-10-01 --to 2026-10-31 --by day',
       ],
