@@ -20,7 +20,7 @@ export function isRealDate(text: string): boolean {
 }
 
 /** "7d", "24h", "30m", "2w" → milliseconds, or undefined when the text is not a relative amount. */
-export function relativeMs(text: string): number | undefined {
+function relativeMs(text: string): number | undefined {
   const m = /^(\d{1,6})(m|h|d|w)$/.exec(text.trim());
   return m ? Number(m[1]) * UNIT_MS[m[2]!]! : undefined;
 }

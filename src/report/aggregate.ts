@@ -23,7 +23,7 @@ export interface Aggregate {
 }
 
 /** The row key of an event; '-' where the event does not carry the field. */
-export function rowKey(by: Breakdown, e: StreamEvent): string {
+function rowKey(by: Breakdown, e: StreamEvent): string {
   switch (by) {
     case 'day':
       return utcDay(e.ms);

@@ -22,7 +22,7 @@ const KEY_SQL: Record<Breakdown, string> = {
 const BOUNCE = "type IN ('bounce', 'out_of_band')";
 
 /** One SELECT list for rows and totals: the same definitions as tally.ts. */
-export const COUNTS_SQL = `count(*) AS events,
+const COUNTS_SQL = `count(*) AS events,
   coalesce(sum(type = 'injection'), 0) AS injections,
   coalesce(sum(type = 'delivery'), 0) AS deliveries,
   coalesce(sum(${BOUNCE}), 0) AS bounces,

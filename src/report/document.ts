@@ -38,7 +38,7 @@ export interface ReportDocument {
   skipped: number;
 }
 
-export function thresholdsOut(): Record<Signal, ThresholdOut> {
+function thresholdsOut(): Record<Signal, ThresholdOut> {
   const out = {} as Record<Signal, ThresholdOut>;
   for (const s of SIGNALS) {
     const t = THRESHOLDS[s];

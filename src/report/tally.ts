@@ -52,7 +52,7 @@ export interface ReportEvent {
 }
 
 /** FNV-1a over the text, two lanes: 52 bits, so a collision needs ~60 million clicks. */
-export function hash52(text: string): number {
+function hash52(text: string): number {
   let a = 0x811c9dc5;
   let b = 0x01000193 ^ text.length;
   for (let i = 0; i < text.length; i++) {
@@ -120,7 +120,7 @@ export class Tally {
 }
 
 /** A share in percent, or null when there is nothing to divide by. */
-export function rate(part: number, whole: number): number | null {
+function rate(part: number, whole: number): number | null {
   return whole > 0 ? (part / whole) * 100 : null;
 }
 

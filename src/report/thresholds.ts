@@ -5,7 +5,7 @@
 export const SIGNALS = ['bounce', 'complaint', 'open', 'click'] as const;
 export type Signal = (typeof SIGNALS)[number];
 
-export const VERDICTS = ['healthy', 'warning', 'critical'] as const;
+const VERDICTS = ['healthy', 'warning', 'critical'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
 export interface Threshold {

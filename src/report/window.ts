@@ -7,7 +7,7 @@ import { isRealDate, parseSince } from '../input/time.js';
 // keeps the events inside [from, to].
 
 const DAY_MS = 86_400_000;
-export const DEFAULT_REPORT_DAYS = 7;
+const DEFAULT_REPORT_DAYS = 7;
 
 export interface Window {
   fromMs: number;

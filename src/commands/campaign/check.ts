@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import * as z from 'zod';
 import type { Context } from '../../context.js';
-import { parseDuration } from '../../input/duration.js';
+import { parseDuration } from '../../duration.js';
 import { parseFutureTime, parseIsoTime } from '../../input/time.js';
 import { checkFields } from '../../output/fields.js';
 import { parseInput } from '../schema.js';

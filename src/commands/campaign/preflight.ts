@@ -34,7 +34,7 @@ const present = (v: string | null | undefined): v is string => typeof v === 'str
 const fix = (problem: string, how: string) => `${problem}: ${how}`;
 
 /** The checks that read only the campaign and the key (no further request). */
-export function campaignChecks(c: Campaign, apiKey: string, now: number, opts: PreflightOptions): Check[] {
+function campaignChecks(c: Campaign, apiKey: string, now: number, opts: PreflightOptions): Check[] {
   const checks: Check[] = [];
   const add = (name: string, ok: boolean, detail: string) => checks.push({ name, ok, detail });
   const status = c.status;

@@ -5,7 +5,7 @@
 import type { Campaign } from '../types.js';
 import { makeCampaign, type CampaignSeedContext } from './campaigns.js';
 
-export const PREFLIGHT_FAILURES = ['subject', 'sender', 'content', 'from_email', 'reply_to', 'unsubscribe_link', 'recipients'] as const;
+const PREFLIGHT_FAILURES = ['subject', 'sender', 'content', 'from_email', 'reply_to', 'unsubscribe_link', 'recipients'] as const;
 export type PreflightFailure = (typeof PREFLIGHT_FAILURES)[number];
 
 const BREAK: Record<PreflightFailure, (c: Campaign) => void> = {
