@@ -129,3 +129,13 @@ describe('report --fail-on over the emulator scenarios', () => {
     }
   });
 });
+
+describe('emulator --scenario', () => {
+  it('accepts the three scenarios and refuses others (exit 2, naming the flag)', async () => {
+    const bad = await runSpawned(['emulator', '--scenario', 'sunny']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--scenario/);
+    expect(bad.stderr).toMatch(/mixed, healthy, critical-complaint/);
+    await expect(startEmulator({ scenario: 'sunny' as never })).rejects.toThrow(/scenario/);
+  });
+});
