@@ -11,6 +11,7 @@ import { register as registerEvents } from './events/index.js';
 import { register as registerLists } from './lists/index.js';
 import { register as registerProfile } from './profile/index.js';
 import { register as registerProperty } from './property/index.js';
+import { register as registerReport } from './report/index.js';
 import { register as registerSegment } from './segment/index.js';
 import { register as registerTopic } from './topic/index.js';
 import { register as registerWebhook } from './webhook/index.js';
@@ -30,6 +31,7 @@ export const NOUNS: Array<(program: Command) => void> = [
   registerSegment,
   registerLists,
   registerWebhook,
+  registerReport,
   registerAuth,
   registerProfile,
   registerConfig,

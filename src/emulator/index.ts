@@ -4,6 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import { EmulatorApp } from './app.js';
 import { OTHER_TEAM_SIZES, buildTeam, makeFixtures } from './data/team.js';
+import { SCENARIOS, SCENARIO_WEIGHTS } from './data/scenarios.js';
 import { Faults } from './faults.js';
 import { makeKeys } from './keys.js';
 import { rngFor } from './prng.js';
@@ -44,10 +45,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         };
   const port = check('port', options.port ?? 0, 0, 65535, true);
   const now = options.now ?? Date.now;
+  const scenario = options.scenario ?? 'mixed';
+  if (!SCENARIOS.includes(scenario)) throw new RangeError(`emulator option scenario must be one of ${SCENARIOS.join(', ')}, got ${scenario}`);
 
   const start = now();
   const sizes = { events, contacts, lists, topics: 4, properties: 6, webhooks: 3 };
-  const main = buildTeam('main', seed, start, sizes);
+  const main = buildTeam('main', seed, start, sizes, SCENARIO_WEIGHTS[scenario]);
   const other = buildTeam('other', seed, start, OTHER_TEAM_SIZES);
   const store: EmulatorStore = { teams: { main: main.team, other: other.team } };
   const keys = makeKeys(seed);

@@ -17,6 +17,7 @@ export interface EmulatorOptions {
   latency?: number; // ms added before each answer
   faultRate?: number; // 0..1 share of requests failing with 500/502/503 or a dropped connection
   now?: () => number; // clock override for tests (ms); default Date.now
+  scenario?: 'mixed' | 'healthy' | 'critical-complaint'; // the main team's event mix (data/scenarios.ts); default mixed
 }
 
 export interface RecordedRequest {
@@ -52,6 +53,8 @@ export interface Fixtures {
   unsendableDraft: string;
   vanishingCampaign: string;
   campaignWithEvents: string;
+  /** drafts for `campaign check`: one ready, one failing each check (see data/preflight.ts) */
+  preflight: { ready: string; failing: Record<string, string> };
   contacts: string[];
   lists: string[];
   topics: string[];

@@ -51,10 +51,10 @@ describe('start-up discipline', () => {
   const heavy = (distText: string, urls: string[]) => ({
     undici: /llhttp/.test(distText),
     zod: /ZodError/.test(distText),
-    external: urls.filter((u) => /node_modules\/(conf|ora|cli-table3|chalk|better-sqlite3)\//.test(u)),
+    external: urls.filter((u) => /node_modules\/(conf|ora|cli-table3|chalk|better-sqlite3|puppeteer-core)\//.test(u)),
   });
 
-  it.each([[['--version']], [['--help']], [['campaign', '--help']], [['lists', 'attach', '--help']], [['help', 'exit-codes']], [['events', 'sync', '--help']]])(
+  it.each([[['--version']], [['--help']], [['campaign', '--help']], [['lists', 'attach', '--help']], [['help', 'exit-codes']], [['events', 'sync', '--help']], [['report', '--help']], [['campaign', 'check', '--help']]])(
     'mailctl %j loads commander and our own small modules only',
     async (args) => {
       const { urls, distText } = await loadedBy(args);
@@ -104,6 +104,23 @@ describe('start-up discipline', () => {
         expect(r.code, r.stderr).toBe(0);
         expect(sqlite(readFileSync(log, 'utf8').trim().split('\n')), args.join(' ')).toBe(loads);
       }
+    } finally {
+      await emu.close();
+    }
+  });
+
+  it('report loads better-sqlite3 only with --db', async () => {
+    const emu = await (await import('../../src/emulator/index.js')).startEmulator({ events: 50 });
+    const { writeArchive } = await import('../report/fixtures.js');
+    try {
+      const load = async (args: string[], env: Record<string, string>) => {
+        const log = join(tempDir(), 'loaded.txt');
+        const r = await runCli(args, { env: { NODE_OPTIONS: `--import ${HOOK}`, MAILCTL_LOAD_LOG: log, ...env } });
+        expect(r.code, r.stderr).toBe(0);
+        return readFileSync(log, 'utf8').trim().split('\n').filter((u) => u.includes('node_modules/better-sqlite3/'));
+      };
+      expect(await load(['report', '--json'], { MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full })).toEqual([]);
+      expect((await load(['report', '--json', '--db', writeArchive([])], {})).length).toBeGreaterThan(0);
     } finally {
       await emu.close();
     }

@@ -19,6 +19,7 @@ const schema = z.object({
     .trim()
     .regex(/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/, { error: 'must be a number from 0 to 1' })
     .transform(Number),
+  scenario: z.enum(['mixed', 'healthy', 'critical-complaint']),
 });
 
 export type EmulatorRunOptions = z.output<typeof schema>;
