@@ -14,6 +14,7 @@ import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { lazyBuiltins } from './lazy-builtins.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = new URL('../dist/', import.meta.url);
@@ -53,6 +54,7 @@ await build({
   bundle: true,
   splitting: true,
   chunkNames: '[name]-[hash]',
+  plugins: [lazyBuiltins],
   // Loaded only inside the verbs that need them, from node_modules as published.
   external: ['conf', 'ora', 'cli-table3', 'chalk'],
   // commander is CommonJS: its require() calls of node built-ins need a real
