@@ -14,6 +14,7 @@ import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { buildAppBundles } from './app-bundle.mjs';
 import { lazyBuiltins } from './lazy-builtins.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -24,30 +25,25 @@ writeFileSync(new URL('package.json', dist), `${JSON.stringify({ type: 'commonjs
 
 const common = { absWorkingDir: root, platform: 'node', target: 'node20.19', logLevel: 'warning', legalComments: 'none' };
 
+const bundles = await buildAppBundles(common, root);
+
 await build({
   ...common,
   entryPoints: { main: 'src/main.ts' },
   outdir: 'dist',
-  bundle: false,
+  // main.ts alone (with src/code-cache.ts): it loads the rest from dist/app.js
+  bundle: true,
+  packages: 'external',
+  plugins: [{ name: 'app-from-bundle', setup: (b) => b.onResolve({ filter: /^\.\/app\.js$/ }, () => ({ path: './app.js', external: true })) }],
   format: 'cjs',
   // main.ts finds package.json and help.txt beside itself through import.meta.url.
-  define: { 'import.meta.url': '__mailctlMainUrl' },
+  define: { 'import.meta.url': '__mailctlMainUrl', __MAILCTL_BUNDLES__: JSON.stringify(bundles) },
   banner: { js: "const __mailctlMainUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
-// main.ts names the modules it imports as tsc resolves them ("./errors.js"); in
-// dist/ they are the bundle's ES module entries.
-const mainFile = new URL('main.js', dist);
-let mainText = readFileSync(mainFile, 'utf8');
-for (const name of ['errors', 'program']) {
-  const from = `import("./${name}.js")`;
-  if (!mainText.includes(from)) throw new Error(`build: dist/main.js has no ${from} to point at the bundle`);
-  mainText = mainText.replaceAll(from, `import("./${name}.mjs")`);
-}
-writeFileSync(mainFile, mainText);
 
 await build({
   ...common,
-  entryPoints: { errors: 'src/errors.ts', program: 'src/program.ts', 'emulator/index': 'src/emulator/index.ts' },
+  entryPoints: { 'emulator/index': 'src/emulator/index.ts' },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   format: 'esm',

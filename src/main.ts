@@ -1,10 +1,27 @@
 import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { CommanderError } from 'commander';
 import type { IO } from './context.js';
 import type { Runtime } from './commands/verb.js';
 import type { ExitCode } from './errors.js';
+import { bundleLoader, type BundleHashes } from './code-cache.js';
 
 type Errors = typeof import('./errors.js');
+type App = typeof import('./app.js');
+
+// Defined by scripts/build.mjs in dist/main.js: the CommonJS bundles beside it
+// and the hashes of their content. Undefined when the source runs (the tests).
+declare const __MAILCTL_BUNDLES__: BundleHashes | undefined;
+
+let appModule: Promise<App> | undefined;
+
+/** Our modules: built, from dist/app.js through the V8 code cache; from source, as they are. */
+function app(): Promise<App> {
+  if (typeof __MAILCTL_BUNDLES__ === 'undefined') return (appModule ??= import('./app.js'));
+  const dist = dirname(fileURLToPath(import.meta.url));
+  return (appModule ??= Promise.resolve(bundleLoader(dist, __MAILCTL_BUNDLES__, process.env)('app.js') as App));
+}
 
 function isCommanderError(error: unknown): error is CommanderError {
   return error instanceof Error && typeof (error as CommanderError).code === 'string' && (error as CommanderError).code.startsWith('commander.');
@@ -41,7 +58,7 @@ export function report(error: unknown, runtime: Runtime, quiet: boolean, errors:
 export async function runArgv(argv: string[], runtime: Runtime, errors: Errors): Promise<ExitCode> {
   const { ExitCode, InterruptedError } = errors;
   try {
-    const { buildProgram } = await import('./program.js');
+    const { buildProgram } = await (await app()).loadProgram();
     const program = buildProgram(runtime);
     if (argv.length <= 2) {
       program.outputHelp();
@@ -101,7 +118,7 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     process.stdout.write(help);
     return;
   }
-  const errors = await import('./errors.js');
+  const errors = await (await app()).loadErrors();
   const { ExitCode, InterruptedError } = errors;
   const io = captureIO();
   const controller = new AbortController();
