@@ -40,14 +40,41 @@ async function zodNamesUsed(appText) {
   return [...names].sort();
 }
 
+// Loaded only inside the verbs that need them, from node_modules as published.
+const EXTERNAL = ['conf', 'ora', 'cli-table3', 'chalk'];
+
+/**
+ * The external packages that are ES modules only (conf, chalk, ora). A CommonJS
+ * bundle require()s them (Node >= 20.19 loads ES modules that way), but esbuild
+ * then reads `import Conf from 'conf'` as Node reads a default import of
+ * CommonJS: the whole namespace, not its default export. So each static import
+ * of one goes through a small ES module that re-exports the namespace by name.
+ * (`await import('ora')` stays an import().)
+ */
+const esmExternals = {
+  name: 'esm-externals',
+  setup(b) {
+    const filter = new RegExp(`^(${EXTERNAL.join('|')})$`);
+    b.onResolve({ filter }, async (args) => {
+      if (args.kind !== 'import-statement') return { path: args.path, external: true };
+      const { createRequire } = await import('node:module');
+      const esm = createRequire(`${args.resolveDir}/`)(args.path)[Symbol.toStringTag] === 'Module';
+      return esm ? { path: args.path, namespace: 'esm-external' } : { path: args.path, external: true };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'esm-external' }, async (args) => {
+      const names = Object.keys(await import(args.path)).filter((n) => n !== 'default');
+      const named = names.length ? `export const { ${names.join(', ')} } = ns;\n` : '';
+      return { contents: `const ns = require(${JSON.stringify(args.path)});\nexport default ns.default;\n${named}`, loader: 'js', resolveDir: args.path };
+    });
+  },
+};
+
 export async function buildAppBundles(common, root) {
   const cjs = { ...common, bundle: true, format: 'cjs', write: false, outdir: 'dist' };
   const app = await build({
     ...cjs,
     entryPoints: { app: 'src/app.ts' },
-    plugins: [vendorSplit, lazyBuiltins],
-    // Loaded only inside the verbs that need them, from node_modules as published.
-    external: ['conf', 'ora', 'cli-table3', 'chalk'],
+    plugins: [vendorSplit, lazyBuiltins, esmExternals],
   });
   const zodEntry = `export { ${(await zodNamesUsed(app.outputFiles[0].text)).join(', ')} } from 'zod';`;
   const results = [

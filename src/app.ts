@@ -6,3 +6,4 @@
 
 export const loadErrors = () => import('./errors.js');
 export const loadProgram = () => import('./program.js');
+export const loadOutputError = () => import('./output/error.js');

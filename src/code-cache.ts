@@ -21,7 +21,7 @@ export type Env = Record<string, string | undefined>;
 export type BundleHashes = Record<string, string>;
 
 /** MAILCTL_CACHE_DIR, else the platform's standard cache place (as env-paths computes it). */
-export function cacheDir(env: Env): string {
+function cacheDir(env: Env): string {
   if (env.MAILCTL_CACHE_DIR) return env.MAILCTL_CACHE_DIR;
   const home = env.HOME || homedir();
   if (process.platform === 'darwin') return join(home, 'Library', 'Caches', 'mailctl');
