@@ -1,7 +1,7 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { constants, Script } from 'node:vm';
 
 // Loads the CommonJS bundles of dist/ (dist/app.js and the vendor bundles it
@@ -48,12 +48,14 @@ export function bundleLoader(distDir: string, hashes: BundleHashes, env: Env): R
 
 /** Cache files are per Node build: V8 rejects data made by another version anyway. */
 function cacheFileOf(dir: string, name: string, hash: string): string {
-  return join(dir, 'v8', `${process.version}-${process.arch}`, `${name.replaceAll('/', '-')}-${hash}.cache`);
+  return join(dir, 'v8', `${process.version}-${process.arch}`, `${cachePrefix(name)}${hash}.cache`);
 }
+
+const cachePrefix = (name: string) => `${name.replaceAll('/', '-')}-`;
 
 function v8CacheLoader(distDir: string, hashes: BundleHashes, dir: string): Require {
   const modules = new Map<string, { exports: unknown }>();
-  const toWrite: Array<[string, Script]> = [];
+  const toWrite: Array<[file: string, script: Script, prefix: string]> = [];
   const load = (name: string): unknown => {
     const known = modules.get(name);
     if (known) return known.exports;
@@ -70,8 +72,8 @@ function v8CacheLoader(distDir: string, hashes: BundleHashes, dir: string): Requ
     });
     if (cacheFile && (!cachedData || script.cachedDataRejected)) {
       // made at exit, so it holds every function this run compiled, not only the top level
-      if (toWrite.length === 0) process.once('exit', () => toWrite.forEach(([f, s]) => writeCache(f, s)));
-      toWrite.push([cacheFile, script]);
+      if (toWrite.length === 0) process.once('exit', () => toWrite.forEach(([f, s, p]) => writeCache(f, s, p)));
+      toWrite.push([cacheFile, script, cachePrefix(name)]);
     }
     const nodeRequire = nodeModule.createRequire(file);
     // a bundle requires the other bundles as ./<name>.js, and packages and built-ins by name
@@ -95,13 +97,19 @@ function readOptional(file: string): Buffer | undefined {
   }
 }
 
-/** Written beside, then renamed: a concurrent run reads the old file or the new one, never half of one. */
-function writeCache(file: string, script: Script): void {
+/**
+ * Written beside, then renamed: a concurrent run reads the old file or the new
+ * one, never half of one. The caches of older builds of the bundle go.
+ */
+function writeCache(file: string, script: Script, prefix: string): void {
   const partial = `${file}.${process.pid}.tmp`;
   try {
     makeDirectory(dirname(file));
     writeFileSync(partial, script.createCachedData());
     renameSync(partial, file);
+    for (const old of readdirSync(dirname(file))) {
+      if (old.startsWith(prefix) && old.endsWith('.cache') && old !== basename(file)) rmSync(join(dirname(file), old), { force: true });
+    }
   } catch {
     // an unwritable cache directory only means the next run compiles again
     try {

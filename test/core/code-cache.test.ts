@@ -2,7 +2,7 @@
 // the built bundles use it. What a user can check: the cache files appear in
 // MAILCTL_CACHE_DIR, a second run uses them instead of writing them again, and
 // a broken or unwritable cache changes nothing the command prints.
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
@@ -45,6 +45,17 @@ describe('code cache', () => {
     expect(cacheFiles(cacheDir)).toEqual(files);
     // V8 accepted the data, so the run left the files as they were
     expect(files.map((f) => statSync(f).mtimeMs)).toEqual(written);
+  });
+
+  it('the cache of an older build of a bundle is removed when the new one is written', async () => {
+    const cacheDir = tempDir('mailctl-cache-');
+    await listWebhooks(cacheDir);
+    const files = cacheFiles(cacheDir);
+    const older = files[0]!.replace(/-[0-9a-f]{16}\.cache$/, '-0000000000000000.cache');
+    writeFileSync(older, 'the cache of an older build');
+    rmSync(files[0]!);
+    await listWebhooks(cacheDir);
+    expect(cacheFiles(cacheDir)).toEqual(files);
   });
 
   it('a damaged cache file is ignored and replaced', async () => {
