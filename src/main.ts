@@ -5,7 +5,7 @@ import type { CommanderError } from 'commander';
 import type { IO } from './io.js';
 import type { Runtime } from './commands/verb.js';
 import type { ExitCode } from './errors.js';
-import { bundleLoader, type BundleHashes } from './code-cache.js';
+import type { BundleHashes } from './code-cache.js';
 
 type Errors = typeof import('./errors.js');
 type App = typeof import('./app.js');
@@ -16,11 +16,16 @@ declare const __MAILCTL_BUNDLES__: BundleHashes | undefined;
 
 let appModule: Promise<App> | undefined;
 
-/** Our modules: built, from dist/app.js through the V8 code cache; from source, as they are. */
+/**
+ * Our modules: built, from dist/app.js through the V8 code cache; from source,
+ * as they are. The loader is imported here, not at the top, so that `--version`
+ * and `--help` do not load node:vm and node:module (it is bundled into main.js).
+ */
 function app(): Promise<App> {
   if (typeof __MAILCTL_BUNDLES__ === 'undefined') return (appModule ??= import('./app.js'));
+  const bundles = __MAILCTL_BUNDLES__;
   const dist = dirname(fileURLToPath(import.meta.url));
-  return (appModule ??= Promise.resolve(bundleLoader(dist, __MAILCTL_BUNDLES__, process.env)('app.js') as App));
+  return (appModule ??= import('./code-cache.js').then(({ bundleLoader }) => bundleLoader(dist, bundles, process.env)('app.js') as App));
 }
 
 function isCommanderError(error: unknown): error is CommanderError {
