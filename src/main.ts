@@ -63,7 +63,7 @@ export async function runArgv(argv: string[], runtime: Runtime, errors: Errors):
   const { ExitCode, InterruptedError } = errors;
   try {
     const { buildProgram } = await (await app()).loadProgram();
-    const program = buildProgram(runtime);
+    const program = buildProgram(runtime, argv);
     if (argv.length <= 2) {
       program.outputHelp();
       return ExitCode.Ok;
