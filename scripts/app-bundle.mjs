@@ -6,7 +6,7 @@
 // hash, which names its cache file. Measured in docs/performance.md.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { relative } from 'node:path';
+import { relative, sep } from 'node:path';
 import { lazyBuiltins } from './lazy-builtins.mjs';
 
 /** Imports app.js leaves to the vendor bundles, by what is imported. */
@@ -90,7 +90,7 @@ export async function buildAppBundles(common, root) {
   for (const file of results.flatMap((r) => r.outputFiles)) {
     mkdirSync(dirname(file.path), { recursive: true });
     writeFileSync(file.path, file.contents);
-    hashes[relative(`${root}/dist`, file.path)] = createHash('sha256').update(file.contents).digest('hex').slice(0, 16);
+    hashes[relative(`${root}/dist`, file.path).split(sep).join('/')] = createHash('sha256').update(file.contents).digest('hex').slice(0, 16);
   }
   return hashes;
 }

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { homedir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, posix } from 'node:path';
 import { constants, Script } from 'node:vm';
 
 // Loads the CommonJS bundles of dist/ (dist/app.js and the vendor bundles it
@@ -76,8 +76,8 @@ function v8CacheLoader(distDir: string, hashes: BundleHashes, dir: string): Requ
       toWrite.push([cacheFile, script, cachePrefix(name)]);
     }
     const nodeRequire = nodeModule.createRequire(file);
-    // a bundle requires the other bundles as ./<name>.js, and packages and built-ins by name
-    const require = Object.assign((id: string) => (id.startsWith('./') ? load(join(dirname(name), id)) : nodeRequire(id)), {
+    // a bundle requires the other bundles as ./<name>.js (names as in the build's hashes: always with /), and packages and built-ins by name
+    const require = Object.assign((id: string) => (id.startsWith('./') ? load(posix.join(posix.dirname(name), id)) : nodeRequire(id)), {
       resolve: nodeRequire.resolve,
       cache: nodeRequire.cache,
     });
