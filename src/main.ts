@@ -79,10 +79,17 @@ function captureIO(): IO {
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    stdin: process.stdin,
+    // process.stdin is a stream Node makes on first access (about 2.5 ms of CPU
+    // for a pipe or /dev/null): only the commands that read it, or ask whether
+    // it is a terminal, pay for it.
+    get stdin() {
+      return process.stdin;
+    },
     stdoutIsTTY: Boolean(process.stdout.isTTY),
     stderrIsTTY: Boolean(process.stderr.isTTY),
-    stdinIsTTY: Boolean(process.stdin.isTTY),
+    get stdinIsTTY() {
+      return Boolean(process.stdin.isTTY);
+    },
     columns: process.stdout.columns || 80,
     env: process.env,
   };
