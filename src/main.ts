@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { fstatSync, readFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CommanderError } from 'commander';
@@ -128,11 +128,38 @@ function packageVersion(): string {
  */
 function cachedRootHelp(argv: string[]): string | undefined {
   const plain = argv.length === 2 || (argv.length === 3 && (argv[2] === '--help' || argv[2] === '-h'));
-  if (!plain || (process.stdout.isTTY && process.stdout.columns !== 80)) return undefined;
+  if (!plain || (stdoutMayBeTerminal() && process.stdout.isTTY && process.stdout.columns !== 80)) return undefined;
   try {
     return readFileSync(new URL('./help.txt', import.meta.url), 'utf8');
   } catch {
     return undefined;
+  }
+}
+
+/** Only a character device can be a terminal: asked without making process.stdout (see writeOut). */
+function stdoutMayBeTerminal(): boolean {
+  try {
+    return fstatSync(1).isCharacterDevice();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What the fast paths print, written to fd 1 itself: process.stdout is a
+ * stream Node makes on first use (for a pipe a net.Socket, about 5 ms of CPU,
+ * more than the rest of `--version`). A full non-blocking pipe (EAGAIN) gets
+ * the rest through process.stdout; a reader that went away (EPIPE, `| head`)
+ * ends it quietly, as Unix tools do.
+ */
+function writeOut(text: string): void {
+  let rest = Buffer.from(text);
+  try {
+    while (rest.length > 0) rest = rest.subarray(writeSync(1, rest));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EAGAIN') process.stdout.write(rest);
+    else if (code !== 'EPIPE') throw error;
   }
 }
 
@@ -141,12 +168,12 @@ export async function main(argv: string[] = process.argv): Promise<void> {
   const version = packageVersion();
   // What scripts probe first, answered without loading anything: exit 0 as the event loop empties.
   if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-V')) {
-    process.stdout.write(`${version}\n`);
+    writeOut(`${version}\n`);
     return;
   }
   const help = cachedRootHelp(argv);
   if (help !== undefined) {
-    process.stdout.write(help);
+    writeOut(help);
     return;
   }
   await tuneV8();

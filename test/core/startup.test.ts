@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { finished, runCli, startCli, tempDir } from '../helpers/cli.js';
 
 const HOOK = fileURLToPath(new URL('../helpers/load-hook.cjs', import.meta.url));
 
@@ -47,6 +47,17 @@ describe('start-up fast paths', () => {
     const fast = await runCli(['--version']);
     expect(fast).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: '' });
     expect((await runCli(['--no-color', '--version'])).stdout).toBe(`${version}\n`);
+  });
+});
+
+describe('start-up fast paths write to fd 1 themselves', () => {
+  // main.ts writes the version and the root help with writeSync(1), not through
+  // process.stdout: a reader that is already gone must still end it quietly.
+  it.each([[['--help']], [['--version']]])('mailctl %j into a closed pipe: exit 0, nothing on stderr', async (args) => {
+    const child = startCli(args);
+    child.stdout.destroy(); // the read end closes before the CLI has started
+    const r = await finished(child);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
   });
 });
 
