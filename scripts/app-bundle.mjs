@@ -41,22 +41,23 @@ async function zodNamesUsed(appText) {
 }
 
 // Loaded only inside the verbs that need them, from node_modules as published.
-const EXTERNAL = ['conf', 'ora', 'cli-table3', 'chalk'];
+const EXTERNAL = ['conf', 'ora', 'cli-table3', 'chalk', 'better-sqlite3'];
 
 /**
  * The external packages that are ES modules only (conf, chalk, ora). A CommonJS
  * bundle require()s them (Node >= 20.19 loads ES modules that way), but esbuild
  * then reads `import Conf from 'conf'` as Node reads a default import of
  * CommonJS: the whole namespace, not its default export. So each static import
- * of one goes through a small ES module that re-exports the namespace by name.
- * (`await import('ora')` stays an import().)
+ * of one goes through a small ES module that re-exports the namespace by name,
+ * and so does each `await import()` of one (the bundles contain no import():
+ * see NO_DYNAMIC_IMPORT).
  */
 const esmExternals = {
   name: 'esm-externals',
   setup(b) {
     const filter = new RegExp(`^(${EXTERNAL.join('|')})$`);
     b.onResolve({ filter }, async (args) => {
-      if (args.kind !== 'import-statement') return { path: args.path, external: true };
+      if (args.kind !== 'import-statement' && args.kind !== 'dynamic-import') return { path: args.path, external: true };
       const { createRequire } = await import('node:module');
       const esm = createRequire(`${args.resolveDir}/`)(args.path)[Symbol.toStringTag] === 'Module';
       return esm ? { path: args.path, namespace: 'esm-external' } : { path: args.path, external: true };
@@ -69,8 +70,26 @@ const esmExternals = {
   },
 };
 
+/**
+ * The bundles run as vm.Scripts with a V8 code cache (src/code-cache.ts). An
+ * import() in such a script has no module loader behind it once its code comes
+ * from the cache ("A dynamic import callback was not specified", Node 20), so
+ * esbuild turns every import() into a require(): of a built-in, of a CommonJS
+ * package (better-sqlite3), or, through esmExternals, of an ES module package
+ * (Node >= 20.19 requires those). assertNoDynamicImport checks the result.
+ */
+const NO_DYNAMIC_IMPORT = { 'dynamic-import': false };
+
+/** esbuild's metafile lists what each output still imports at run time, and how. */
+function assertNoDynamicImport(result) {
+  for (const [file, output] of Object.entries(result.metafile.outputs)) {
+    const left = output.imports.filter((i) => i.kind === 'dynamic-import');
+    if (left.length) throw new Error(`build: ${file} still calls import(${left.map((i) => i.path).join(', ')}), which fails under the code cache (see NO_DYNAMIC_IMPORT)`);
+  }
+}
+
 export async function buildAppBundles(common, root) {
-  const cjs = { ...common, bundle: true, format: 'cjs', write: false, outdir: 'dist' };
+  const cjs = { ...common, bundle: true, format: 'cjs', write: false, outdir: 'dist', supported: NO_DYNAMIC_IMPORT, metafile: true };
   const app = await build({
     ...cjs,
     entryPoints: { app: 'src/app.ts' },
@@ -87,6 +106,7 @@ export async function buildAppBundles(common, root) {
   const { mkdirSync, writeFileSync } = await import('node:fs');
   const { dirname } = await import('node:path');
   const hashes = {};
+  results.forEach(assertNoDynamicImport);
   for (const file of results.flatMap((r) => r.outputFiles)) {
     mkdirSync(dirname(file.path), { recursive: true });
     writeFileSync(file.path, file.contents);

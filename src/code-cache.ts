@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import * as nodeModule from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, join, posix } from 'node:path';
-import { constants, Script } from 'node:vm';
+import { Script } from 'node:vm';
 
 // Loads the CommonJS bundles of dist/ (dist/app.js and the vendor bundles it
 // requires) with V8's code cache, so that a run does not compile again the
@@ -67,8 +67,8 @@ function v8CacheLoader(distDir: string, hashes: BundleHashes, dir: string): Requ
     const script = new Script(`(function (exports, require, module, __filename, __dirname) { ${readFileSync(file, 'utf8')}\n})`, {
       filename: file,
       cachedData,
-      // the bundles import() the ES-module-only packages (ora) as any module would
-      importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+      // no importModuleDynamically: code from the cache loses it (Node 20), so
+      // the bundles hold no import() at all (scripts/app-bundle.mjs)
     });
     if (cacheFile && (!cachedData || script.cachedDataRejected)) {
       // made at exit, so it holds every function this run compiled, not only the top level
