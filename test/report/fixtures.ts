@@ -1,14 +1,11 @@
-// Helpers for report tests: archives built with issue 18's events schema, and
-// the expected counters computed independently of src/report.
-import Database from 'better-sqlite3';
+// Helpers for report tests: archives written through the archive's own opener
+// and writer (schema, version and rows as `events sync` leaves them), and the expected counters
+// computed independently of src/report.
 import { join } from 'node:path';
+import type { EmailEvent } from '../../src/api/emails.js';
+import { openArchive } from '../../src/archive/open.js';
+import { eventWriter } from '../../src/archive/store.js';
 import { tempDir } from '../helpers/cli.js';
-
-export const ARCHIVE_SCHEMA = `CREATE TABLE events (
-  event_id TEXT PRIMARY KEY, type TEXT NOT NULL, timestamp TEXT NOT NULL, timestamp_ms INTEGER NOT NULL,
-  request_id TEXT, rcpt_to TEXT, raw_rcpt_to TEXT, recipient_domain TEXT, mailbox_provider TEXT,
-  mailbox_provider_region TEXT, subject TEXT, friendly_from TEXT, queue_time INTEGER, bounce_class INTEGER,
-  error_code TEXT, reason TEXT, raw TEXT NOT NULL)`;
 
 export interface ApiEvent {
   event_id: string;
@@ -24,20 +21,9 @@ export interface ApiEvent {
 /** Writes events into a fresh archive file and returns its path. */
 export function writeArchive(events: ApiEvent[]): string {
   const file = join(tempDir('mailctl-archive-'), 'events.sqlite');
-  const db = new Database(file);
-  db.exec(ARCHIVE_SCHEMA);
-  const insert = db.prepare(
-    `INSERT INTO events (event_id, type, timestamp, timestamp_ms, request_id, rcpt_to, recipient_domain, mailbox_provider, bounce_class, raw)
-     VALUES (@event_id, @type, @timestamp, @timestamp_ms, @request_id, @rcpt_to, @recipient_domain, @mailbox_provider, @bounce_class, @raw)`,
-  );
-  db.transaction(() => {
-    for (const e of events) {
-      insert.run({
-        request_id: null, rcpt_to: null, recipient_domain: null, mailbox_provider: null, bounce_class: null,
-        ...e, timestamp_ms: Date.parse(e.timestamp), raw: JSON.stringify(e),
-      });
-    }
-  })();
+  const db = openArchive(file);
+  const { storePage } = eventWriter(db);
+  db.transaction(() => storePage(events as EmailEvent[]))();
   db.close();
   return file;
 }

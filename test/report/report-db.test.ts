@@ -91,9 +91,21 @@ describe('report --db', () => {
     expect(unjudged.code).toBe(0);
   });
 
-  it('a missing archive is a usage error naming --db', async () => {
+  it('a missing archive is a usage error naming the file and the command that creates it', async () => {
     const r = await runCli(['report', '--db', '/nonexistent/events.sqlite'], { env: {} });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: --db \/nonexistent\/events.sqlite: cannot open/);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: no event archive at \/nonexistent\/events.sqlite\n/);
+    expect(r.stderr).toContain('mailctl events sync');
+  });
+
+  it('--db without a value reads the default archive ($MAILCTL_DB here), as events list --db does', async () => {
+    const events = mail({ n: 40, bounced: 3 });
+    const file = writeArchive(events);
+    const r = await runCli(['report', '--db', ...WINDOW, '--json'], { env: { MAILCTL_DB: file } });
+    expect(r.code, r.stderr).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.source).toEqual({ kind: 'archive', db: file });
+    expect(doc.totals).toMatchObject({ injections: 40, bounces: 3 });
   });
 });

@@ -13,7 +13,7 @@ export function register(program: Command): void {
       .option('--from <time>', 'start of the window: YYYY-MM-DD (start of that UTC day), ISO date-time, or relative: 7d, 24h, 30m, today, yesterday (default: 7d)')
       .option('--to <time>', 'end of the window, inclusive: YYYY-MM-DD (through the end of that UTC day), ISO date-time, or relative (default: now)')
       .option('--campaign <campaign_id>', 'only this campaign\'s events (GET /campaigns/{id}/events)')
-      .option('--db <file>', 'read an archive written by `events sync` (SQLite) instead of the API')
+      .option('--db [path]', 'read the local archive of `events sync` instead of the API: no key, no network (default: the profile\'s archive)')
       .addOption(new Option('--by <breakdown>', 'rows of the breakdown').choices(BREAKDOWNS).default('day'))
       .option('--judge <signals>', 'signals to judge, comma-separated: bounce, complaint, open, click (default: bounce,complaint)')
       .addOption(new Option('--fail-on <level>', 'exit 8 when a judged signal reaches this level (for CI gates)').choices(['warning', 'critical']))

@@ -8,6 +8,7 @@ import { REPORT_ROW_FIELDS } from '../../report/columns.js';
 import { buildDocument, type ReportDocument, type ReportSource } from '../../report/document.js';
 import { DEFAULT_JUDGED, SIGNALS, type Signal } from '../../report/thresholds.js';
 import { resolveWindow, type Window } from '../../report/window.js';
+import { openArchiveForReading, type DbFlag } from '../archive-db.js';
 import { listFlag, oneOf, parseInput, uuid } from '../schema.js';
 import type { RawInput } from '../verb.js';
 import { streamAccountEvents, streamCampaignEvents } from './stream.js';
@@ -17,7 +18,7 @@ const schema = z.object({
   from: z.string().optional(),
   to: z.string().optional(),
   campaign: uuid.optional(),
-  db: z.string().trim().min(1, { error: 'must name a file' }).optional(),
+  db: z.union([z.string().trim().min(1, { error: 'must be a file path (or leave the value out for the default archive)' }), z.literal(true)]).optional(),
   by: oneOf(BREAKDOWNS),
   judge: listFlag(oneOf(SIGNALS)).optional(),
   failOn: oneOf(['warning', 'critical'] as const).optional(),
@@ -28,7 +29,8 @@ export interface ReportOptions {
   from?: string;
   to?: string;
   campaign?: string;
-  db?: string;
+  /** --db [PATH]: read the local archive instead of the API (true: the default archive). */
+  db?: DbFlag;
   by: Breakdown;
   judge: Signal[];
   failOn?: 'warning' | 'critical';
@@ -37,7 +39,7 @@ export interface ReportOptions {
 
 export function parse(input: RawInput, cmd: Command): ReportOptions {
   const o = parseInput(schema, input, cmd);
-  if (o.campaign && o.db) throw new UsageError('--campaign cannot be combined with --db: the archive holds account-wide events only');
+  if (o.campaign && o.db !== undefined) throw new UsageError('--campaign cannot be combined with --db: the archive holds account-wide events only');
   return { ...o, judge: o.judge ?? [...DEFAULT_JUDGED] };
 }
 
@@ -47,22 +49,15 @@ export async function computeReport(opts: ReportOptions, ctx: Context, window: W
   let skipped = 0;
   let source: ReportSource;
   if (opts.db !== undefined) {
-    source = { kind: 'archive', db: opts.db };
     // better-sqlite3 is a native module: loaded only when an archive is asked for.
-    const { openArchive } = await import('../../archive/open.js');
     const { aggregateArchive } = await import('../../report/archive.js');
-    let db;
-    try {
-      db = openArchive(opts.db, { readonly: true });
-    } catch (error) {
-      throw new UsageError(`--db ${opts.db}: cannot open the archive (${(error as Error).message})`, {
-        hint: 'create it with `mailctl events sync --db FILE`',
-      });
-    }
+    // the one opener of archive readers: a missing archive is a usage error naming `mailctl events sync`
+    const { db, path } = await openArchiveForReading(ctx, opts.db);
+    source = { kind: 'archive', db: path };
     try {
       aggregate = aggregateArchive(db, opts.by, window);
     } catch (error) {
-      throw new UsageError(`--db ${opts.db}: not an events archive (${(error as Error).message})`, { hint: 'an archive is written by `mailctl events sync`' });
+      throw new UsageError(`--db ${path}: not an events archive (${(error as Error).message})`, { hint: 'an archive is written by `mailctl events sync`' });
     } finally {
       db.close();
     }
