@@ -7,7 +7,7 @@
 __mailctl_subcommands() {
   case "$1" in
     '') __mailctl_words='events email campaign topic contact property segment lists webhook report auth profile config completion api emulator help' ;;
-    'events') __mailctl_words='list' ;;
+    'events') __mailctl_words='list sync' ;;
     'email') __mailctl_words='show' ;;
     'campaign') __mailctl_words='list show events schedule check unschedule' ;;
     'topic') __mailctl_words='update' ;;
@@ -27,8 +27,9 @@ __mailctl_subcommands() {
 __mailctl_flags() {
   case "$1" in
     '') __mailctl_words='--version --help' ;;
-    'events list') __mailctl_words='--events --recipient --from --to --transmission --bounce-class --per-page --cursor --all --limit --follow --help' ;;
-    'email show') __mailctl_words='--from --to --help' ;;
+    'events list') __mailctl_words='--events --recipient --from --to --transmission --bounce-class --per-page --cursor --all --limit --follow --db --help' ;;
+    'events sync') __mailctl_words='--db --from --events --overlap --dry-run --help' ;;
+    'email show') __mailctl_words='--from --to --db --help' ;;
     'campaign list') __mailctl_words='--status --page --per-page --all --limit --help' ;;
     'campaign show') __mailctl_words='--html --html-out --help' ;;
     'campaign events') __mailctl_words='--type --email --since --until --per-page --cursor --all --limit --help' ;;
@@ -54,8 +55,9 @@ __mailctl_takes_value() {
     --profile|--base-url|-o|--output|--fields|--timeout|--retries) return 0 ;;
   esac
   case "$1 $2" in
-    'events list --events'|'events list --recipient'|'events list --from'|'events list --to'|'events list --transmission'|'events list --bounce-class'|'events list --per-page'|'events list --cursor'|'events list --limit') return 0 ;;
-    'email show --from'|'email show --to') return 0 ;;
+    'events list --events'|'events list --recipient'|'events list --from'|'events list --to'|'events list --transmission'|'events list --bounce-class'|'events list --per-page'|'events list --cursor'|'events list --limit'|'events list --db') return 0 ;;
+    'events sync --db'|'events sync --from'|'events sync --events'|'events sync --overlap') return 0 ;;
+    'email show --from'|'email show --to'|'email show --db') return 0 ;;
     'campaign list --status'|'campaign list --page'|'campaign list --per-page'|'campaign list --limit') return 0 ;;
     'campaign show --html-out') return 0 ;;
     'campaign events --type'|'campaign events --email'|'campaign events --since'|'campaign events --until'|'campaign events --per-page'|'campaign events --cursor'|'campaign events --limit') return 0 ;;
@@ -79,6 +81,9 @@ __mailctl_values() {
   __mailctl_words=''
   case "$1 $2" in
     'events list --events') __mailctl_kind=list; __mailctl_words='injection delivery bounce delay out_of_band spam_complaint policy_rejection click open initial_open amp_click amp_open amp_initial_open generation_failure generation_rejection list_unsubscribe link_unsubscribe' ;;
+    'events list --db') __mailctl_kind=files ;;
+    'events sync --db') __mailctl_kind=files ;;
+    'email show --db') __mailctl_kind=files ;;
     'campaign list --status') __mailctl_kind=words; __mailctl_words='draft scheduled preparing in_review sending sent failed' ;;
     'campaign show --html-out') __mailctl_kind=files ;;
     'campaign events --type') __mailctl_kind=words; __mailctl_words='injection delivery bounce spam_complaint open click list_unsubscribe' ;;

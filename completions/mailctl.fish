@@ -8,7 +8,7 @@ function __mailctl_subcommands
         case ''
             printf '%s\n' events email campaign topic contact property segment lists webhook report auth profile config completion api emulator help
         case 'events'
-            printf '%s\n' list
+            printf '%s\n' list sync
         case 'email'
             printf '%s\n' show
         case 'campaign'
@@ -41,7 +41,7 @@ function __mailctl_takes_value
             return 0
     end
     switch "$argv[1] $argv[2]"
-        case 'events list --events' 'events list --recipient' 'events list --from' 'events list --to' 'events list --transmission' 'events list --bounce-class' 'events list --per-page' 'events list --cursor' 'events list --limit' 'email show --from' 'email show --to' 'campaign list --status' 'campaign list --page' 'campaign list --per-page' 'campaign list --limit' 'campaign show --html-out' 'campaign events --type' 'campaign events --email' 'campaign events --since' 'campaign events --until' 'campaign events --per-page' 'campaign events --cursor' 'campaign events --limit' 'campaign schedule --at' 'campaign check --at' 'campaign check --min-lead' 'topic update --name' 'topic update --description' 'topic update --visibility' 'property update --fallback-value' 'lists attach --contact' 'lists attach --list' 'lists attach --contacts-file' 'lists attach --lists-file' 'lists attach --column' 'lists detach --contact' 'lists detach --list' 'lists detach --contacts-file' 'lists detach --lists-file' 'lists detach --column' 'webhook set --name' 'webhook set --url' 'webhook set --events' 'webhook set --auth-type' 'webhook set --auth-username' 'webhook set --oauth-token-url' 'webhook set --oauth-client-id' 'report --from' 'report --to' 'report --campaign' 'report --db' 'report --by' 'report --judge' 'report --fail-on' 'report --html' 'api -F' 'api --field' 'api -f' 'api --raw-field' 'api --query' 'api --input' 'emulator --host' 'emulator --port' 'emulator --seed' 'emulator --events' 'emulator --contacts' 'emulator --lists' 'emulator --rate-limit' 'emulator --latency' 'emulator --fault-rate' 'emulator --scenario'
+        case 'events list --events' 'events list --recipient' 'events list --from' 'events list --to' 'events list --transmission' 'events list --bounce-class' 'events list --per-page' 'events list --cursor' 'events list --limit' 'events list --db' 'events sync --db' 'events sync --from' 'events sync --events' 'events sync --overlap' 'email show --from' 'email show --to' 'email show --db' 'campaign list --status' 'campaign list --page' 'campaign list --per-page' 'campaign list --limit' 'campaign show --html-out' 'campaign events --type' 'campaign events --email' 'campaign events --since' 'campaign events --until' 'campaign events --per-page' 'campaign events --cursor' 'campaign events --limit' 'campaign schedule --at' 'campaign check --at' 'campaign check --min-lead' 'topic update --name' 'topic update --description' 'topic update --visibility' 'property update --fallback-value' 'lists attach --contact' 'lists attach --list' 'lists attach --contacts-file' 'lists attach --lists-file' 'lists attach --column' 'lists detach --contact' 'lists detach --list' 'lists detach --contacts-file' 'lists detach --lists-file' 'lists detach --column' 'webhook set --name' 'webhook set --url' 'webhook set --events' 'webhook set --auth-type' 'webhook set --auth-username' 'webhook set --oauth-token-url' 'webhook set --oauth-client-id' 'report --from' 'report --to' 'report --campaign' 'report --db' 'report --by' 'report --judge' 'report --fail-on' 'report --html' 'api -F' 'api --field' 'api -f' 'api --raw-field' 'api --query' 'api --input' 'emulator --host' 'emulator --port' 'emulator --seed' 'emulator --events' 'emulator --contacts' 'emulator --lists' 'emulator --rate-limit' 'emulator --latency' 'emulator --fault-rate' 'emulator --scenario'
             return 0
     end
     return 1
@@ -151,6 +151,7 @@ complete -c mailctl -n '__mailctl_arg "" 0' -a api -d 'send any request of the A
 complete -c mailctl -n '__mailctl_arg "" 0' -a emulator -d 'run the bundled API emulator on loopback (for trying mailctl and testing CI scripts without an account)'
 complete -c mailctl -n '__mailctl_arg "" 0' -a help -d 'show a help topic, or the help of a command'
 complete -c mailctl -n '__mailctl_arg "events" 0' -a list -d 'list email events, newest first; --all exports every page, --follow watches for new ones'
+complete -c mailctl -n '__mailctl_arg "events" 0' -a sync -d 'copy the account\'s events into a local SQLite archive, incrementally (read it with events list --db)'
 complete -c mailctl -n '__mailctl_is "events list"' -l events -x -a '(__mailctl_list_values injection delivery bounce delay out_of_band spam_complaint policy_rejection click open initial_open amp_click amp_open amp_initial_open generation_failure generation_rejection list_unsubscribe link_unsubscribe)' -d 'event types, comma-separated or repeated (the types are listed below)'
 complete -c mailctl -n '__mailctl_is "events list"' -l recipient -x -d 'only events of this recipient (repeatable or comma-separated)'
 complete -c mailctl -n '__mailctl_is "events list"' -l from -x -d 'first day, UTC: YYYY-MM-DD, today, yesterday, 7d, 24h (default: 10 days ago)'
@@ -162,9 +163,16 @@ complete -c mailctl -n '__mailctl_is "events list"' -l cursor -x -d 'start at th
 complete -c mailctl -n '__mailctl_is "events list"' -l all -d 'follow every page, writing each as it arrives'
 complete -c mailctl -n '__mailctl_is "events list"' -l limit -x -d 'stop after N events (fetches no page it does not need)'
 complete -c mailctl -n '__mailctl_is "events list"' -s f -l follow -d 'after the newest page, keep printing new events as they arrive until Ctrl-C'
+complete -c mailctl -n '__mailctl_is "events list"' -l db -r -F -d 'read the local archive of `events sync` instead of the API: no key, no network (default: the profile\'s archive)'
+complete -c mailctl -n '__mailctl_is "events sync"' -l db -r -F -d 'archive file (default: $MAILCTL_DB, else events.sqlite in the data directory, one per profile)'
+complete -c mailctl -n '__mailctl_is "events sync"' -l from -x -d 'first run only: first day to copy, YYYY-MM-DD or 30d (default: 90 days ago, the service\'s retention)'
+complete -c mailctl -n '__mailctl_is "events sync"' -l events -x -d 'store only these event types, comma-separated or repeated'
+complete -c mailctl -n '__mailctl_is "events sync"' -l overlap -x -d 'later runs re-read this much before the newest archived day, in days or hours (default: 1d, the newest day)'
+complete -c mailctl -n '__mailctl_is "events sync"' -l dry-run -d 'print the days it would read and the requests they would cost; send nothing'
 complete -c mailctl -n '__mailctl_arg "email" 0' -a show -d 'show a sent email: sender, subject, recipients, state and its events oldest first'
 complete -c mailctl -n '__mailctl_is "email show"' -l from -x -d 'first day of events, UTC: YYYY-MM-DD, today, yesterday, 7d, 24h (default: 10 days ago)'
 complete -c mailctl -n '__mailctl_is "email show"' -l to -x -d 'last day of events, inclusive, same forms as --from (default: now)'
+complete -c mailctl -n '__mailctl_is "email show"' -l db -r -F -d 'from the local archive of `events sync` instead of the API: no key, no network (put it after the id)'
 complete -c mailctl -n '__mailctl_arg "campaign" 0' -a list -d 'list the campaigns of the team with delivery, open, click and bounce rates'
 complete -c mailctl -n '__mailctl_arg "campaign" 0' -a show -d 'show every field of a campaign, its stats and computed rates (the HTML only with --html/--html-out)'
 complete -c mailctl -n '__mailctl_arg "campaign" 0' -a events -d 'list the delivery and engagement events of a campaign'
@@ -238,7 +246,7 @@ complete -c mailctl -n '__mailctl_is "webhook set"' -l dry-run -d 'validate and 
 complete -c mailctl -n '__mailctl_is "report"' -l from -x -d 'start of the window: YYYY-MM-DD (start of that UTC day), ISO date-time, or relative: 7d, 24h, 30m, today, yesterday (default: 7d)'
 complete -c mailctl -n '__mailctl_is "report"' -l to -x -d 'end of the window, inclusive: YYYY-MM-DD (through the end of that UTC day), ISO date-time, or relative (default: now)'
 complete -c mailctl -n '__mailctl_is "report"' -l campaign -x -d 'only this campaign\'s events (GET /campaigns/{id}/events)'
-complete -c mailctl -n '__mailctl_is "report"' -l db -r -F -d 'read an archive written by `events sync` (SQLite) instead of the API'
+complete -c mailctl -n '__mailctl_is "report"' -l db -r -F -d 'read the local archive of `events sync` instead of the API: no key, no network (default: the profile\'s archive)'
 complete -c mailctl -n '__mailctl_is "report"' -l by -x -a 'day hour type domain provider bounce-class' -d 'rows of the breakdown'
 complete -c mailctl -n '__mailctl_is "report"' -l judge -x -d 'signals to judge, comma-separated: bounce, complaint, open, click (default: bounce,complaint)'
 complete -c mailctl -n '__mailctl_is "report"' -l fail-on -x -a 'warning critical' -d 'exit 8 when a judged signal reaches this level (for CI gates)'
