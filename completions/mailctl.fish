@@ -164,7 +164,7 @@ complete -c mailctl -n '__mailctl_is "events list"' -l all -d 'follow every page
 complete -c mailctl -n '__mailctl_is "events list"' -l limit -x -d 'stop after N events (fetches no page it does not need)'
 complete -c mailctl -n '__mailctl_is "events list"' -s f -l follow -d 'after the newest page, keep printing new events as they arrive until Ctrl-C'
 complete -c mailctl -n '__mailctl_is "events list"' -l db -r -F -d 'read the local archive of `events sync` instead of the API: no key, no network (default: the profile\'s archive)'
-complete -c mailctl -n '__mailctl_is "events sync"' -l db -r -F -d 'archive file (default: $MAILCTL_DB, else events.sqlite in the data directory, one per profile)'
+complete -c mailctl -n '__mailctl_is "events sync"' -l db -r -F -d 'archive file (default, and for --db alone: $MAILCTL_DB, else events.sqlite in the data directory, one per profile)'
 complete -c mailctl -n '__mailctl_is "events sync"' -l from -x -d 'first run only: first day to copy, YYYY-MM-DD or 30d (default: 90 days ago, the service\'s retention)'
 complete -c mailctl -n '__mailctl_is "events sync"' -l events -x -d 'store only these event types, comma-separated or repeated'
 complete -c mailctl -n '__mailctl_is "events sync"' -l overlap -x -d 'later runs re-read this much before the newest archived day, in days or hours (default: 1d, the newest day)'

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { emulatorEnv, finished, runCli, startCli } from '../helpers/cli.js';
+import { runCliInProcess } from '../helpers/context.js';
 import { archiveRows, day, eventRequests, newArchivePath, storedEvents, sync, syncState, type Ev } from './support.js';
 
 const EVENTS = 2500;
@@ -97,6 +98,18 @@ describe('events sync: the first run', () => {
     for (const q of eventRequests(emu)) expect(q.query.events).toBe('bounce,spam_complaint');
     const wanted = all.filter((e) => e.type === 'bounce' || e.type === 'spam_complaint');
     expect(archiveRows(db).map((x) => x.event_id)).toEqual(wanted.map((e) => e.event_id));
+  });
+
+  it('--db without a value writes the default archive ($MAILCTL_DB here), the one events list --db reads', async () => {
+    const db = newArchivePath();
+    const env = { ...emulatorEnv(emu), MAILCTL_DB: db };
+    const r = await runCliInProcess(['events', 'sync', '--db', '--events', 'bounce', '--from', '30d', '--json'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    const bounces = all.filter((e) => e.type === 'bounce' && Date.parse(e.timestamp) >= Date.parse(day(Date.now() - 29 * 86_400_000)));
+    expect(archiveRows(db).map((x) => x.event_id)).toEqual(bounces.map((e) => e.event_id));
+    const listed = await runCliInProcess(['events', 'list', '--db', '--events', 'bounce', '--from', '30d', '--all', '--ndjson'], { env: { MAILCTL_DB: db } });
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout.trim().split('\n').map((l) => JSON.parse(l).event_id)).toEqual(bounces.map((e) => e.event_id));
   });
 });
 

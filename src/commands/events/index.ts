@@ -46,7 +46,7 @@ export function register(program: Command): void {
     events
       .command('sync')
       .description('copy the account\'s events into a local SQLite archive, incrementally (read it with events list --db)')
-      .option('--db <path>', 'archive file (default: $MAILCTL_DB, else events.sqlite in the data directory, one per profile)')
+      .option('--db [path]', 'archive file (default, and for --db alone: $MAILCTL_DB, else events.sqlite in the data directory, one per profile)')
       .option('--from <day>', 'first run only: first day to copy, YYYY-MM-DD or 30d (default: 90 days ago, the service\'s retention)')
       .option('--events <types>', 'store only these event types, comma-separated or repeated', collect)
       .option('--overlap <duration>', 'later runs re-read this much before the newest archived day, in days or hours (default: 1d, the newest day)')
