@@ -18,7 +18,7 @@ __mailctl_subcommands() {
     'webhook') __mailctl_words='list set' ;;
     'auth') __mailctl_words='login status logout' ;;
     'profile') __mailctl_words='list use remove' ;;
-    'config') __mailctl_words='get set list' ;;
+    'config') __mailctl_words='get set unset list' ;;
     *) __mailctl_words='' ;;
   esac
 }
@@ -39,6 +39,7 @@ __mailctl_flags() {
     'lists attach') __mailctl_words='--contact --list --contacts-file --lists-file --column --dry-run --help' ;;
     'lists detach') __mailctl_words='--contact --list --contacts-file --lists-file --column --dry-run --yes --help' ;;
     'webhook set') __mailctl_words='--name --url --events --enable --disable --auth-type --auth-username --auth-password-stdin --oauth-token-url --oauth-client-id --oauth-client-secret-stdin --dry-run --help' ;;
+    'auth login') __mailctl_words='--no-verify --help' ;;
     'api') __mailctl_words='--field --raw-field --query --input --paginate --dry-run --help' ;;
     'emulator') __mailctl_words='--host --port --seed --events --contacts --lists --rate-limit --latency --fault-rate --help' ;;
     *) __mailctl_words='--help' ;;

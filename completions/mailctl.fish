@@ -30,7 +30,7 @@ function __mailctl_subcommands
         case 'profile'
             printf '%s\n' list use remove
         case 'config'
-            printf '%s\n' get set list
+            printf '%s\n' get set unset list
     end
 end
 
@@ -229,9 +229,10 @@ complete -c mailctl -n '__mailctl_is "webhook set"' -l oauth-token-url -x -d 'OA
 complete -c mailctl -n '__mailctl_is "webhook set"' -l oauth-client-id -x -d 'OAuth 2.0 client id (at most 255 characters)'
 complete -c mailctl -n '__mailctl_is "webhook set"' -l oauth-client-secret-stdin -d 'read the OAuth 2.0 client secret from stdin (else env MAILCTL_WEBHOOK_CLIENT_SECRET with --auth-type oauth2)'
 complete -c mailctl -n '__mailctl_is "webhook set"' -l dry-run -d 'validate and print the request (secrets masked) without sending it'
-complete -c mailctl -n '__mailctl_arg "auth" 0' -a login -d 'save an API key to a profile: read from stdin when piped, else asked for with a hidden prompt'
+complete -c mailctl -n '__mailctl_arg "auth" 0' -a login -d 'save an API key to a profile: read from stdin when piped, else asked for with a hidden prompt; checked with one read first'
 complete -c mailctl -n '__mailctl_arg "auth" 0' -a status -d 'show the profile, base URL and key in use (masked), and where each came from'
 complete -c mailctl -n '__mailctl_arg "auth" 0' -a logout -d 'remove the saved API key of a profile'
+complete -c mailctl -n '__mailctl_is "auth login"' -l no-verify -d 'save the key without the check request (GET /webhooks) that refuses a key the API answers 401'
 complete -c mailctl -n '__mailctl_arg "profile" 0' -a list -d 'list profiles; the one in use is marked'
 complete -c mailctl -n '__mailctl_arg "profile" 0' -a use -d 'make a profile the default for later commands'
 complete -c mailctl -n '__mailctl_arg "profile" 0' -a remove -d 'delete a profile and its saved key'
@@ -239,6 +240,7 @@ complete -c mailctl -n '__mailctl_arg "profile use" 0' -a '(__mailctl_profiles)'
 complete -c mailctl -n '__mailctl_arg "profile remove" 0' -a '(__mailctl_profiles)'
 complete -c mailctl -n '__mailctl_arg "config" 0' -a get -d 'print one setting of the profile in use'
 complete -c mailctl -n '__mailctl_arg "config" 0' -a set -d 'change one setting of the profile in use (the API key only through `auth login`)'
+complete -c mailctl -n '__mailctl_arg "config" 0' -a unset -d 'remove one setting from the profile in use, so that env or the built-in default applies again'
 complete -c mailctl -n '__mailctl_arg "config" 0' -a list -d 'show every setting of the profile in use'
 complete -c mailctl -n '__mailctl_arg "config get" 0' -a 'base_url output timeout retries'
 complete -c mailctl -n '__mailctl_arg "config set" 0' -a 'base_url output timeout retries'

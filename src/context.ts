@@ -2,7 +2,7 @@ import type { ApiClient } from './api/client.js';
 import { readConfigData, type ConfigData } from './config/data.js';
 import { configFile } from './config/paths.js';
 import { escapeControls } from './output/terminal-text.js';
-import { resolveSettings, requireApiKey, requireBaseUrl, type Settings } from './config/resolve.js';
+import { resolveSettings, requireApiKey, requireBaseUrl, requireNamedProfile, type Settings } from './config/resolve.js';
 import { parseFieldList } from './output/fields.js';
 import type { OutputTarget } from './output/types.js';
 import { readAll, type IO } from './io.js';
@@ -38,8 +38,11 @@ export interface Context {
   /** The config file as read (no conf load), and the settings resolved from flags, env and profile. */
   configData(): ConfigData;
   settings(): Settings;
-  /** The transport, with key and base URL checked (exit 3 / exit 2 when missing). */
-  api(): Promise<ApiClient>;
+  /**
+   * The transport, with key and base URL checked (exit 3 / exit 2 when missing).
+   * With `key`: a client of its own for that key (auth login checks a key before saving it).
+   */
+  api(key?: string): Promise<ApiClient>;
   /** Where data goes: format, --fields, TTY, colour. Validates the global output flags. */
   output(): OutputTarget;
   /** A notice on stderr, unless --quiet. */
@@ -81,6 +84,28 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
   // shown, never obeyed, by the terminal (line breaks of multi-line notices kept).
   const stderrLine = (line: string) => io.stderr.write(`${escapeControls(line, true)}\n`);
 
+  const buildClient = async (baseUrl: string, apiKey: string): Promise<ApiClient> => {
+    const s = ctx.settings();
+    const { ApiClient } = await import('./api/client.js');
+    const api = new ApiClient({
+      baseUrl,
+      apiKey,
+      timeoutMs: s.timeoutMs.value,
+      retries: s.retries.value,
+      userAgent: `mailctl/${hooks.version} node/${process.versions.node}`,
+      env: io.env,
+      signal,
+      now: hooks.clock && (() => hooks.clock!.now()),
+      sleep: hooks.clock && ((ms, sig) => hooks.clock!.sleep(ms, sig)),
+      onRequestLine: globals.verbose ? (line) => stderrLine(`> ${line}`) : undefined,
+      onWait: ({ reason, ms }) => {
+        if (globals.verbose) stderrLine(`> ${reason} in ${(ms / 1000).toFixed(1)}s`);
+      },
+    });
+    hooks.disposers.push(() => api.close());
+    return api;
+  };
+
   const ctx: Context = {
     io,
     globals,
@@ -94,29 +119,12 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       settings ??= resolveSettings(globals, io.env, ctx.configData());
       return settings;
     },
-    api() {
+    api(key) {
+      if (key !== undefined) return buildClient(requireBaseUrl(ctx.settings()), key);
       client ??= (async () => {
         const s = ctx.settings();
-        const baseUrl = requireBaseUrl(s);
-        const apiKey = requireApiKey(s);
-        const { ApiClient } = await import('./api/client.js');
-        const api = new ApiClient({
-          baseUrl,
-          apiKey,
-          timeoutMs: s.timeoutMs.value,
-          retries: s.retries.value,
-          userAgent: `mailctl/${hooks.version} node/${process.versions.node}`,
-          env: io.env,
-          signal,
-          now: hooks.clock && (() => hooks.clock!.now()),
-          sleep: hooks.clock && ((ms, sig) => hooks.clock!.sleep(ms, sig)),
-          onRequestLine: globals.verbose ? (line) => stderrLine(`> ${line}`) : undefined,
-          onWait: ({ reason, ms }) => {
-            if (globals.verbose) stderrLine(`> ${reason} in ${(ms / 1000).toFixed(1)}s`);
-          },
-        });
-        hooks.disposers.push(() => api.close());
-        return api;
+        requireNamedProfile(s, ctx.configData());
+        return buildClient(requireBaseUrl(s), requireApiKey(s));
       })();
       return client;
     },
