@@ -1,14 +1,13 @@
 import type { Command } from 'commander';
 import * as z from 'zod';
 import { defaultSleep } from '../../api/client.js';
-import type { ApiClient } from '../../api/client.js';
 import {
   DEFAULT_WINDOW_DAYS, EMAIL_EVENT_TYPES, MAX_EVENTS_PER_PAGE, listEmailEvents, type EventsPage, type EventsQuery,
 } from '../../api/emails.js';
 import { cursorPages } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { resolveDayRange, type DayRange } from '../../input/day-range.js';
+import { describeEventWindow, inEventWindow, isExactWindow, resolveEventWindow, type EventWindow } from '../../input/day-range.js';
 import { parseDuration } from '../../duration.js';
 import { checkFields } from '../../output/fields.js';
 import { createListWriter } from '../../output/list.js';
@@ -81,13 +80,17 @@ export function parse(input: RawInput, cmd: Command): ListOptions {
   };
 }
 
-/** The user's listing as flags, with relative days written as the days they meant. */
-function listArgs(opts: ListOptions, range: DayRange): string[] {
+const isoInstant = (ms: number) => new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
+
+/** The user's listing as flags, with relative days and times written as the days and instants they meant. */
+function listArgs(opts: ListOptions, range: EventWindow): string[] {
   const args: string[] = [];
   if (opts.events) args.push('--events', opts.events.join(','));
   if (opts.recipients) args.push('--recipient', opts.recipients.join(','));
-  if (range.from) args.push('--from', range.from);
-  if (range.to) args.push('--to', range.to);
+  if (range.start !== undefined) args.push('--from', isoInstant(range.start));
+  else if (range.from) args.push('--from', range.from);
+  if (range.end !== undefined) args.push('--to', isoInstant(range.end));
+  else if (range.to) args.push('--to', range.to);
   if (opts.transmission) args.push('--transmission', opts.transmission);
   if (opts.bounceClasses) args.push('--bounce-class', opts.bounceClasses.join(','));
   if (opts.perPage !== undefined) args.push('--per-page', String(opts.perPage));
@@ -96,16 +99,35 @@ function listArgs(opts: ListOptions, range: DayRange): string[] {
   return args;
 }
 
-function describeRange(page: EventsPage): string {
+function describeRange(page: EventsPage, range: EventWindow): string {
+  if (isExactWindow(range)) return ` between ${describeEventWindow(range).replace(' to ', ' and ')}`;
   const { from, to } = page;
   return from && to ? ` between ${from} and ${to}` : '';
+}
+
+/**
+ * The API takes whole days: a window finer than a day is asked for as its
+ * covering days, and each page keeps only the events inside it (the paging
+ * engine then counts --limit on what is kept).
+ */
+function windowed(range: EventWindow, fetch: (q: EventsQuery) => Promise<EventsPage>): (q: EventsQuery) => Promise<EventsPage> {
+  if (!isExactWindow(range)) return fetch;
+  return async (q) => {
+    const page = await fetch(q);
+    return { ...page, items: page.items.filter((e) => inEventWindow(range, e.timestamp)) };
+  };
 }
 
 export async function run(opts: ListOptions, ctx: Context): Promise<void> {
   const out = ctx.output();
   checkFields(out.fields, eventListSpec.columns, eventListSpec.fields);
-  const range = resolveDayRange({ from: opts.from, to: opts.to }, ctx.now(), DEFAULT_WINDOW_DAYS);
+  const range = resolveEventWindow({ from: opts.from, to: opts.to }, ctx.now(), DEFAULT_WINDOW_DAYS);
   const api = await ctx.api();
+  const exact = isExactWindow(range);
+  if (exact && ctx.globals.verbose) {
+    ctx.notice(`> window ${describeEventWindow(range)}: the API takes whole days, so asking for ${range.from ?? 'the default start'} to ${range.to ?? 'today'} and keeping only the events inside the window`);
+  }
+  const fetch = windowed(range, (q) => listEmailEvents(api, q));
   const filters: EventsQuery = {
     events: opts.events,
     recipients: opts.recipients,
@@ -114,44 +136,57 @@ export async function run(opts: ListOptions, ctx: Context): Promise<void> {
     transmissions: opts.transmission,
     bounce_classes: opts.bounceClasses,
   };
-  if (opts.follow) return followEvents(opts, ctx, api, filters, range);
+  if (opts.follow) return followEvents(opts, ctx, fetch, filters, range);
 
   const paging = opts.all || opts.limit !== undefined;
   // With --all/--limit the next request is sent while this page is written (the export is bound by
   // whichever of network and output is slower, not their sum), and with --limit each request asks
   // only for the rows still wanted, so no page beyond the limit is fetched.
+  // An exact window can empty a page whose cursor goes on: one page then means the first page with rows.
   const pages = cursorPages(
-    (cursor, perPage) => listEmailEvents(api, { ...filters, cursor, per_page: perPage }),
+    (cursor, perPage) => fetch({ ...filters, cursor, per_page: perPage }),
     opts.cursor,
-    { all: paging, limit: opts.limit, pageSize: paging ? (opts.perPage ?? MAX_EVENTS_PER_PAGE) : opts.perPage, prefetch: true },
+    { all: paging || exact, limit: opts.limit, pageSize: paging ? (opts.perPage ?? MAX_EVENTS_PER_PAGE) : opts.perPage, prefetch: paging },
     OPERATIONS.listEmailEvents.name,
   );
   // A terminal table that must not wait for the end: print rows as they come.
-  const { last, count } = await runListing(ctx, { spec: eventListSpec, pages, streamTable: paging });
+  const { last, count } = await runListing(ctx, {
+    spec: eventListSpec,
+    pages,
+    streamTable: paging,
+    stopAfter: paging ? undefined : (page) => page.items.length > 0,
+  });
   if (!last) return;
-  const total = last.totalCount;
+  // total_count counts the covering days: more than an exact window holds
+  const total = exact ? undefined : last.totalCount;
   const next = last.nextCursor;
   const words = ['events', 'list'];
   const args = listArgs(opts, range);
   if (!paging && next !== null) {
     const of = total === undefined ? '' : ` of ${total}`;
-    nextPageHint(ctx, `Showed ${count}${of} events${describeRange(last)}`, words, args, ['--cursor', next]);
+    nextPageHint(ctx, `Showed ${count}${of} events${describeRange(last, range)}`, words, args, ['--cursor', next]);
   } else if (paging && last.stoppedAtLimit) {
     const of = total === undefined ? '' : ` (${total} match)`;
     ctx.notice(`Stopped at --limit ${opts.limit}${of}.${next !== null ? ` The next ${opts.limit}:\n  ${nextPageCommand(ctx, words, args, ['--cursor', next])}` : ''}`);
   } else if (count === 0) {
-    ctx.notice(`No events${describeRange(last)} match.`);
+    ctx.notice(`No events${describeRange(last, range)} match.`);
   }
 }
 
 /** --follow: the newest page, then only new events until Ctrl-C (or --limit). */
-async function followEvents(opts: ListOptions, ctx: Context, api: ApiClient, filters: EventsQuery, range: DayRange): Promise<void> {
+async function followEvents(
+  opts: ListOptions,
+  ctx: Context,
+  fetch: (q: EventsQuery) => Promise<EventsPage>,
+  filters: EventsQuery,
+  range: EventWindow,
+): Promise<void> {
   const out = ctx.output();
   const writer = createListWriter(out, eventListSpec, { streamTable: true });
   try {
     ctx.notice('Watching for new events (Ctrl-C to stop)…');
     await follow({
-      fetchPage: (q) => listEmailEvents(api, { ...filters, from: q.from ?? filters.from, cursor: q.cursor, per_page: q.perPage }),
+      fetchPage: (q) => fetch({ ...filters, from: q.from ?? filters.from, cursor: q.cursor, per_page: q.perPage }),
       firstPerPage: opts.perPage,
       from: range.from,
       intervalMs: opts.pollIntervalMs,
