@@ -5,6 +5,7 @@ import { escapeControls } from './output/terminal-text.js';
 import { resolveSettings, requireApiKey, requireBaseUrl, requireNamedProfile, type Settings } from './config/resolve.js';
 import { parseFieldList } from './output/fields.js';
 import type { OutputTarget } from './output/types.js';
+import type { PagedOutput } from './output/pager.js';
 import { readAll, type IO } from './io.js';
 
 /** Global flags as commander parsed them (strings, not yet validated). */
@@ -21,6 +22,10 @@ export interface GlobalOptions {
   quiet?: boolean;
   /** false with --no-color */
   color?: boolean;
+  /** --utc: times in UTC on a terminal */
+  utc?: boolean;
+  /** false with --no-pager */
+  pager?: boolean;
 }
 
 export interface Spinner {
@@ -45,6 +50,14 @@ export interface Context {
   api(key?: string): Promise<ApiClient>;
   /** Where data goes: format, --fields, TTY, colour. Validates the global output flags. */
   output(): OutputTarget;
+  /**
+   * Pages what this command writes from now on when it is longer than the
+   * screen (a TTY, table or JSON, not --no-pager nor MAILCTL_PAGER=). Listings
+   * ask for it; commands that never end (--follow, servers) do not.
+   */
+  pageOutput(): Promise<void>;
+  /** Flushes held output and waits for the pager: called once when the verb ends, even on failure. */
+  finish(): Promise<void>;
   /** A notice on stderr, unless --quiet. */
   notice(message: string): void;
   /** A warning on stderr, even with --quiet. */
@@ -80,9 +93,16 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
   let settings: Settings | undefined;
   let client: Promise<ApiClient> | undefined;
   let target: OutputTarget | undefined;
+  let paged: PagedOutput | undefined;
   // Notices and warnings often quote the API (its "message") or the user's input:
   // shown, never obeyed, by the terminal (line breaks of multi-line notices kept).
   const stderrLine = (line: string) => io.stderr.write(`${escapeControls(line, true)}\n`);
+
+  const direct = (text: string) =>
+    new Promise<void>((resolve) => {
+      if (io.stdout.write(text)) resolve();
+      else io.stdout.once('drain', () => resolve());
+    });
 
   const buildClient = async (baseUrl: string, apiKey: string): Promise<ApiClient> => {
     const s = ctx.settings();
@@ -138,14 +158,24 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
         isTTY: io.stdoutIsTTY,
         columns: io.columns,
         color: colourAllowed(io.stdoutIsTTY, io.env, globals),
+        utc: Boolean(globals.utc),
         now: ctx.now,
-        write: (text) =>
-          new Promise<void>((resolve) => {
-            if (io.stdout.write(text)) resolve();
-            else io.stdout.once('drain', () => resolve());
-          }),
+        write: (text) => (paged ? paged.write(text) : direct(text)),
       };
       return target;
+    },
+    async pageOutput() {
+      if (paged || !io.stdoutIsTTY || globals.pager === false || !io.rows) return;
+      if (!['table', 'json'].includes(ctx.output().format)) return;
+      const { pagedOutput, pagerCommand } = await import('./output/pager.js');
+      const command = pagerCommand(io.env);
+      if (!command) return;
+      paged = pagedOutput({ command, rows: io.rows, columns: io.columns, stdout: io.stdout, stderr: io.stderr, env: io.env, direct });
+    },
+    async finish() {
+      const p = paged;
+      paged = undefined;
+      await p?.end();
     },
     notice(message) {
       if (!globals.quiet) stderrLine(message);

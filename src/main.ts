@@ -62,6 +62,7 @@ function captureIO(): IO {
     stderrIsTTY: Boolean(process.stderr.isTTY),
     stdinIsTTY: Boolean(process.stdin.isTTY),
     columns: process.stdout.columns || 80,
+    rows: process.stdout.rows || 0,
     env: process.env,
   };
 }

@@ -38,6 +38,7 @@ export interface ListingResult<P> {
 export async function runListing<T, P extends { items: T[] }>(ctx: Context, opts: ListingOptions<T, P>): Promise<ListingResult<P>> {
   const out = opts.target ?? ctx.output();
   checkFields(out.fields, opts.spec.columns, opts.spec.fields);
+  await ctx.pageOutput();
   const writer = createListWriter(out, opts.spec, { streamTable: opts.streamTable, prettyJson: opts.prettyJson });
   // A buffered TTY table shows nothing until the end, so a spinner can run meanwhile; streamed output would garble it.
   const buffered = out.format === 'table' && out.isTTY && !opts.streamTable;

@@ -77,6 +77,7 @@ export async function run(opts: ShowOptions, ctx: Context): Promise<void> {
     throw error;
   }
   const events = oldestFirst(detail.events as EmailEvent[]);
+  await ctx.pageOutput(); // a long timeline or body pages like a listing
   await writeDetail(out, detail, [
     {
       fields: [
