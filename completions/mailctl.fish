@@ -186,7 +186,7 @@ complete -c mailctl -n '__mailctl_is "campaign events"' -l per-page -x -d 'event
 complete -c mailctl -n '__mailctl_is "campaign events"' -l cursor -x -d 'continue from the cursor a previous page printed'
 complete -c mailctl -n '__mailctl_is "campaign events"' -l all -d 'follow the cursor to the last page, streaming rows as they arrive'
 complete -c mailctl -n '__mailctl_is "campaign events"' -l limit -x -d 'stop after this many events (follows pages), 1-1000000'
-complete -c mailctl -n '__mailctl_is "campaign schedule"' -l at -x -d 'send time in the future: ISO 8601 with offset (kept as given), without offset (UTC), or +30m, +2h, +1d'
+complete -c mailctl -n '__mailctl_is "campaign schedule"' -l at -x -d '(required) send time in the future: ISO 8601 with offset (kept as given), without offset (UTC), or +30m, +2h, +1d'
 complete -c mailctl -n '__mailctl_is "campaign schedule"' -l dry-run -d 'validate and print the request that would be sent, without sending it'
 complete -c mailctl -n '__mailctl_is "campaign unschedule"' -l if-scheduled -d 'succeed without change (exit 0, notice on stderr) when the campaign is not scheduled'
 complete -c mailctl -n '__mailctl_is "campaign unschedule"' -l dry-run -d 'validate and print the request that would be sent, without sending it'

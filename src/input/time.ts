@@ -116,7 +116,16 @@ export function parseFutureTime(text: string, flag: string, now: number): Parsed
   } else if (t.startsWith('+')) {
     throw new UsageError(`${flag} relative times look like +30m, +2h or +1d (got "${text}")`);
   } else {
-    parsed = parseIsoTime(t, flag);
+    try {
+      parsed = parseIsoTime(t, flag);
+    } catch (error) {
+      // a text that is no time at all: name every form a schedule accepts, not only ISO
+      if (!(error instanceof UsageError) || !error.message.startsWith(`${flag} must be an ISO`)) throw error;
+      throw new UsageError(
+        `${flag} must be a future time: +30m, +2h, +1d (from now), or ISO 8601 such as 2026-12-01T09:00:00+01:00 (an offset is kept as given; none means UTC) (got "${text}")`,
+        { cause: error },
+      );
+    }
     if (parsed.dateOnly) throw new UsageError(`${flag} needs a time of day, not only a date (got "${text}")`);
   }
   if (parsed.ms <= now) {
