@@ -183,6 +183,9 @@ async function followEvents(
 ): Promise<void> {
   const out = ctx.output();
   const writer = createListWriter(out, eventListSpec, { streamTable: true });
+  const { statusLine, clockTime } = await import('../../output/status-line.js');
+  // a sign of life between events, on a terminal only (stderr: never in the data)
+  const status = statusLine(ctx.io.stderr, ctx.io.stderrIsTTY && !ctx.globals.quiet, ctx.globals.color !== false && !ctx.io.env.NO_COLOR);
   try {
     ctx.notice('Watching for new events (Ctrl-C to stop)…');
     await follow({
@@ -191,12 +194,20 @@ async function followEvents(
       from: range.from,
       intervalMs: opts.pollIntervalMs,
       limit: opts.limit,
-      write: (events) => writer.write(events),
-      warn: (message) => ctx.warn(message),
+      write: (events) => {
+        status.clear();
+        return writer.write(events);
+      },
+      warn: (message) => {
+        status.clear();
+        ctx.warn(message);
+      },
+      onPolled: () => status.show(`last polled ${clockTime(ctx.now(), Boolean(ctx.globals.utc))} (Ctrl-C to stop)`),
       sleep: defaultSleep,
       signal: ctx.signal,
     });
   } finally {
+    status.clear();
     await writer.end();
   }
 }
