@@ -62,11 +62,19 @@ export interface Context {
   notice(message: string): void;
   /** A warning on stderr, even with --quiet. */
   warn(message: string): void;
+  /**
+   * While true, no request spinner is drawn: another display (an export's live
+   * count, a progress bar, a status line) owns stderr's last line.
+   */
+  holdSpinner(held: boolean): void;
   /** A spinner on stderr, only when stderr is a TTY and not --quiet; otherwise a no-op. */
   spinner(text: string): Promise<Spinner>;
   /** All of stdin as text (for keys, secrets and id files given as "-"). */
   readStdin(): Promise<string>;
 }
+
+/** How long a request may take before a spinner says the command is waiting for it. */
+const SLOW_MS = 300;
 
 /** Colour only on a TTY, never with NO_COLOR or --no-color (chalk alone would ignore NO_COLOR). */
 function colourAllowed(isTTY: boolean, env: IO['env'], globals: GlobalOptions): boolean {
@@ -94,6 +102,9 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
   let client: Promise<ApiClient> | undefined;
   let target: OutputTarget | undefined;
   let paged: PagedOutput | undefined;
+  let spinnerHeld = false;
+  /** Spinners drawing now: a second one would fight the first for the same line. */
+  let spinning = 0;
   // Notices and warnings often quote the API (its "message") or the user's input:
   // shown, never obeyed, by the terminal (line breaks of multi-line notices kept).
   const stderrLine = (line: string) => io.stderr.write(`${escapeControls(line, true)}\n`);
@@ -123,6 +134,32 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       },
     });
     hooks.disposers.push(() => api.close());
+    return withSlowRequestSpinner(api);
+  };
+
+  /**
+   * A request slower than SLOW_MS shows a spinner on stderr (TTY only, not
+   * --quiet or --verbose) until its answer arrives, on every command; nothing
+   * for the quick ones, so a fast command never flickers.
+   */
+  const withSlowRequestSpinner = (api: ApiClient): ApiClient => {
+    if (!io.stderrIsTTY || globals.quiet || globals.verbose) return api;
+    const send = api.request.bind(api);
+    api.request = (async (spec: Parameters<ApiClient['request']>[0]) => {
+      let spin: Spinner | undefined;
+      let done = false;
+      const timer = setTimeout(() => {
+        if (spinnerHeld || spinning > 0) return;
+        void ctx.spinner(`waiting for ${spec.method} ${spec.path}`).then((s) => (done ? s.stop() : (spin = s)));
+      }, SLOW_MS);
+      try {
+        return await send(spec);
+      } finally {
+        done = true;
+        clearTimeout(timer);
+        spin?.stop();
+      }
+    }) as ApiClient['request'];
     return api;
   };
 
@@ -177,6 +214,9 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       paged = undefined;
       await p?.end();
     },
+    holdSpinner(held) {
+      spinnerHeld = held;
+    },
     notice(message) {
       if (!globals.quiet) stderrLine(message);
     },
@@ -190,8 +230,16 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       if (!io.stderrIsTTY || globals.quiet || !width) return { update() {}, stop() {} };
       const { default: ora } = await import('ora');
       const spin = ora({ text, stream: io.stderr as NodeJS.WriteStream, color: 'cyan', isEnabled: true, discardStdin: false }).start();
-      hooks.disposers.push(async () => void spin.stop());
-      return { update: (t) => void (spin.text = t), stop: () => void spin.stop() };
+      spinning++;
+      let stopped = false;
+      const stop = () => {
+        if (stopped) return;
+        stopped = true;
+        spinning--;
+        spin.stop();
+      };
+      hooks.disposers.push(async () => stop());
+      return { update: (t) => void (spin.text = t), stop };
     },
     async readStdin() {
       return (await readAll(io.stdin)).toString('utf8');

@@ -155,6 +155,8 @@ export async function run(opts: ListOptions, ctx: Context): Promise<void> {
     pages,
     streamTable: paging,
     stopAfter: paging ? undefined : (page) => page.items.length > 0,
+    // total_count is for the covering days: no ETA from it for an exact window
+    exportOf: paging ? { noun: 'events', total: (page) => (exact ? undefined : page.totalCount) } : undefined,
   });
   if (!last) return;
   // total_count counts the covering days: more than an exact window holds
@@ -186,6 +188,7 @@ async function followEvents(
   const { statusLine, clockTime } = await import('../../output/status-line.js');
   // a sign of life between events, on a terminal only (stderr: never in the data)
   const status = statusLine(ctx.io.stderr, ctx.io.stderrIsTTY && !ctx.globals.quiet, ctx.globals.color !== false && !ctx.io.env.NO_COLOR);
+  ctx.holdSpinner(true); // polls are the normal state here: the status line says it, no spinner
   try {
     ctx.notice('Watching for new events (Ctrl-C to stop)…');
     await follow({
