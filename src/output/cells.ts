@@ -14,7 +14,7 @@ function wallTime(iso: string, utc: boolean): string {
 }
 
 /** "UTC" or "UTC+01:00": the zone times are shown in (the local zone's offset at `at`). */
-export function zoneLabel(utc: boolean, at: number): string {
+function zoneLabel(utc: boolean, at: number): string {
   const offset = utc ? 0 : -new Date(at).getTimezoneOffset();
   if (offset === 0) return 'UTC';
   const abs = Math.abs(offset);

@@ -12,7 +12,7 @@ const paint = (code: number, text: string) => `${ESC}${code}m${text}${ESC}39m`;
 const TOKEN = /("(?:[^"\\]|\\.)*")(\s*:)?|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|\b(true|false|null)\b/g;
 
 /** Colours JSON text made by JSON.stringify: keys blue, strings green, numbers yellow, true/false/null magenta. */
-export function colourJson(text: string): string {
+function colourJson(text: string): string {
   return text.replace(TOKEN, (_m, str: string | undefined, colon: string | undefined, num: string | undefined, lit: string | undefined) => {
     if (str !== undefined) return colon !== undefined ? `${paint(34, str)}${colon}` : paint(32, str);
     if (num !== undefined) return paint(33, num);
