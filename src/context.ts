@@ -1,9 +1,10 @@
 import type { ApiClient } from './api/client.js';
-import { readConfigData, type ConfigData } from './config/data.js';
+import { configPlaceWarnings, readConfigData, type ConfigData } from './config/data.js';
 import { configFile } from './config/paths.js';
 import { escapeControls } from './output/terminal-text.js';
 import { resolveSettings, requireApiKey, requireBaseUrl, requireNamedProfile, type Settings } from './config/resolve.js';
 import { parseFieldList } from './output/fields.js';
+import { terminalSafe } from './output/terminal-safe.js';
 import type { OutputTarget } from './output/types.js';
 import type { PagedOutput } from './output/pager.js';
 import { readAll, type IO } from './io.js';
@@ -71,6 +72,8 @@ export interface Context {
   spinner(text: string): Promise<Spinner>;
   /** All of stdin as text (for keys, secrets and id files given as "-"). */
   readStdin(): Promise<string>;
+  /** A secret of this run (a password, a client secret): never printed on stderr, even when a server echoes it. */
+  addSecret(secret: string | undefined): void;
 }
 
 /** How long a request may take before a spinner says the command is waiting for it. */
@@ -93,6 +96,7 @@ export interface ContextHooks {
   clock?: Clock;
   /** Resources to release when the command ends (the HTTP pool). */
   disposers: Array<() => Promise<void>>;
+  secrets?: { add(secret: string | undefined): void };
 }
 
 /** Builds the Context of one command run. Heavy modules load on first use only. */
@@ -117,6 +121,7 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
 
   const buildClient = async (baseUrl: string, apiKey: string): Promise<ApiClient> => {
     const s = ctx.settings();
+    hooks.secrets?.add(apiKey);
     const { ApiClient } = await import('./api/client.js');
     const api = new ApiClient({
       baseUrl,
@@ -169,7 +174,11 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
     signal,
     now: hooks.clock ? () => hooks.clock!.now() : () => Date.now(),
     configData() {
-      data ??= readConfigData(configFile(io.env));
+      if (!data) {
+        const file = configFile(io.env);
+        data = readConfigData(file);
+        for (const warning of configPlaceWarnings(file)) ctx.warn(warning);
+      }
       return data;
     },
     settings() {
@@ -197,7 +206,11 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
         color: colourAllowed(io.stdoutIsTTY, io.env, globals),
         utc: Boolean(globals.utc),
         now: ctx.now,
-        write: (text) => (paged ? paged.write(text) : direct(text)),
+        write: (text) => {
+          // on a terminal, server strings in csv/json are shown, never obeyed (tables escape per cell)
+          const safe = io.stdoutIsTTY ? terminalSafe(text, format) : text;
+          return paged ? paged.write(safe) : direct(safe);
+        },
       };
       return target;
     },
@@ -225,11 +238,11 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
     },
     async spinner(text): Promise<Spinner> {
       // A terminal that reports no width (script(1), some CI pseudo-terminals)
-      // sends ora into an endless loop of line clearing: no spinner there.
+      // cannot have a line redrawn in place: no spinner there.
       const width = (io.stderr as NodeJS.WriteStream).columns;
       if (!io.stderrIsTTY || globals.quiet || !width) return { update() {}, stop() {} };
-      const { default: ora } = await import('ora');
-      const spin = ora({ text, stream: io.stderr as NodeJS.WriteStream, color: 'cyan', isEnabled: true, discardStdin: false }).start();
+      const { drawSpinner } = await import('./output/spinner.js');
+      const spin = drawSpinner(io.stderr, text, width, colourAllowed(io.stderrIsTTY, io.env, globals));
       spinning++;
       let stopped = false;
       const stop = () => {
@@ -239,10 +252,21 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
         spin.stop();
       };
       hooks.disposers.push(async () => stop());
-      return { update: (t) => void (spin.text = t), stop };
+      return { update: (t) => spin.update(t), stop };
+    },
+    addSecret(secret) {
+      hooks.secrets?.add(secret);
     },
     async readStdin() {
-      return (await readAll(io.stdin)).toString('utf8');
+      // A signal must stop the read at once, even while stdin sends nothing.
+      const stopped = new Promise<never>((_, reject) => {
+        if (signal.aborted) reject(signal.reason);
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+      });
+      stopped.catch(() => undefined);
+      const read = readAll(io.stdin);
+      read.catch(() => undefined);
+      return (await Promise.race([read, stopped])).toString('utf8');
     },
   };
   return ctx;

@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import * as z from 'zod';
 import { defaultSleep } from '../../api/client.js';
+import type { ApiClient } from '../../api/client.js';
 import {
-  DEFAULT_WINDOW_DAYS, EMAIL_EVENT_TYPES, MAX_EVENTS_PER_PAGE, listEmailEvents, type EventsPage, type EventsQuery,
+  DEFAULT_WINDOW_DAYS, EMAIL_EVENT_TYPES, MAX_EVENTS_PER_PAGE, listEmailEvents, type EmailEvent, type EventsPage, type EventsQuery,
 } from '../../api/emails.js';
 import { cursorPages } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
@@ -13,6 +14,7 @@ import { checkFields } from '../../output/fields.js';
 import { createListWriter } from '../../output/list.js';
 import { email, intFlag, listFlag, oneOf, parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
+import type { DbFlag } from '../archive-db.js';
 import { eventListSpec } from './columns.js';
 import { nextPageCommand, nextPageHint, runListing } from '../listing.js';
 import { follow } from './follow.js';
@@ -31,6 +33,8 @@ export interface ListOptions {
   limit?: number;
   follow: boolean;
   pollIntervalMs: number;
+  /** --db [PATH]: read the local archive instead of the API (true: the default archive). */
+  db?: DbFlag;
 }
 
 const DEFAULT_POLL_MS = 2000;
@@ -55,6 +59,7 @@ const schema = z.object({
   limit: intFlag(1, MAX_LIMIT).optional(),
   follow: z.boolean().optional(),
   pollInterval: z.string().optional(),
+  db: z.union([z.string().trim().min(1, { error: 'must be a file path (or leave the value out for the default archive)' }), z.literal(true)]).optional(),
 });
 
 export function parse(input: RawInput, cmd: Command): ListOptions {
@@ -64,7 +69,17 @@ export function parse(input: RawInput, cmd: Command): ListOptions {
       if (given) throw new UsageError(`--follow cannot be combined with ${flag}: it starts at the newest events and runs until Ctrl-C`);
     }
   }
+  if (o.db !== undefined) {
+    for (const [given, flag, why] of [
+      [o.follow, '--follow', 'the archive grows only with `mailctl events sync`'],
+      [o.cursor, '--cursor', 'cursors page the API; use --limit or --all'],
+      [o.perPage, '--per-page', 'pages are an API matter; use --limit or --all'],
+    ] as const) {
+      if (given !== undefined && given !== false) throw new UsageError(`--db cannot be combined with ${flag}: ${why}`);
+    }
+  }
   return {
+    db: o.db,
     events: o.events,
     recipients: o.recipient,
     from: o.from,
@@ -118,7 +133,17 @@ function windowed(range: EventWindow, fetch: (q: EventsQuery) => Promise<EventsP
   };
 }
 
+/** Before a long export on a sandbox key: say when its day budget cannot cover the pages still to read. */
+function warnDayBudget(ctx: Context, api: ApiClient, total: number | undefined, read: number, limit: number | undefined, perPage: number): void {
+  if (total === undefined) return;
+  const wanted = Math.min(total, limit ?? Infinity) - read;
+  if (wanted <= 0) return;
+  const message = api.dayBudgetWarning(Math.ceil(wanted / perPage), 'this export');
+  if (message) ctx.warn(message);
+}
+
 export async function run(opts: ListOptions, ctx: Context): Promise<void> {
+  if (opts.db !== undefined) return (await import('./list-db.js')).runFromArchive(opts, ctx);
   const out = ctx.output();
   checkFields(out.fields, eventListSpec.columns, eventListSpec.fields);
   const range = resolveEventWindow({ from: opts.from, to: opts.to }, ctx.now(), DEFAULT_WINDOW_DAYS);
@@ -143,10 +168,25 @@ export async function run(opts: ListOptions, ctx: Context): Promise<void> {
   // whichever of network and output is slower, not their sum), and with --limit each request asks
   // only for the rows still wanted, so no page beyond the limit is fetched.
   // An exact window can empty a page whose cursor goes on: one page then means the first page with rows.
+  const pageSize = paging ? (opts.perPage ?? MAX_EVENTS_PER_PAGE) : opts.perPage;
+  let first = true;
   const pages = cursorPages(
-    (cursor, perPage) => fetch({ ...filters, cursor, per_page: perPage }),
+    async (cursor, perPage) => {
+      const page = await fetch({ ...filters, cursor, per_page: perPage });
+      if (first && paging) warnDayBudget(ctx, api, page.totalCount, page.items.length, opts.limit, pageSize ?? MAX_EVENTS_PER_PAGE);
+      first = false;
+      // total: the paging engine stops a server that sends far more rows than it counts
+      return { ...page, total: page.totalCount };
+    },
     opts.cursor,
-    { all: paging || exact, limit: opts.limit, pageSize: paging ? (opts.perPage ?? MAX_EVENTS_PER_PAGE) : opts.perPage, prefetch: paging },
+    {
+      all: paging || exact,
+      limit: opts.limit,
+      pageSize,
+      prefetch: paging,
+      // a server handing out fresh cursors over the same rows: each event is printed once
+      idOf: (e: EmailEvent) => (typeof e.event_id === 'string' ? e.event_id : undefined),
+    },
     OPERATIONS.listEmailEvents.name,
   );
   // A terminal table that must not wait for the end: print rows as they come.
@@ -209,6 +249,8 @@ async function followEvents(
       sleep: defaultSleep,
       signal: ctx.signal,
     });
+    // Stopped by Ctrl-C or SIGTERM: that is how --follow ends, but not a success (130 / 143).
+    if (ctx.signal.aborted) throw ctx.signal.reason;
   } finally {
     status.clear();
     await writer.end();

@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { checkProfileName } from '../../config/data.js';
 import { requireProfile } from '../../config/resolve.js';
 import type { RawInput } from '../verb.js';
 
 export function parse(input: RawInput, _cmd: Command): { name: string } {
-  return { name: input.args[0]!.trim() };
+  return { name: checkProfileName(input.args[0]!.trim(), 'NAME') };
 }
 
 export async function run(opts: { name: string }, ctx: Context): Promise<void> {
