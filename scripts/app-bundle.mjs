@@ -41,6 +41,7 @@ async function zodNamesUsed(appText) {
 }
 
 // Loaded only inside the verbs that need them, from node_modules as published.
+// better-sqlite3 finds its native binding relative to its own package: bundled, it looks under dist/ and fails.
 const EXTERNAL = ['conf', 'ora', 'cli-table3', 'chalk', 'better-sqlite3'];
 
 /**
