@@ -3,6 +3,8 @@
 // while it follows events.
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { BIN, emulatorEnv, finished, tempDir, type CliResult } from '../helpers/cli.js';
@@ -54,18 +56,19 @@ describe('stdout write errors', () => {
   });
 });
 
-/** Linux: true once the process catches SIGTERM (bit 15 of SigCgt), so the signal tests what the CLI does with it. */
-async function handlesSigterm(pid: number): Promise<void> {
-  for (;;) {
-    try {
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      const mask = /SigCgt:\s*([0-9a-f]+)/.exec(status)?.[1];
-      if (mask && (BigInt(`0x${mask}`) & (1n << 14n)) !== 0n) return;
-    } catch {
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
+const SIGTERM_READY = fileURLToPath(new URL('./sigterm-ready.cjs', import.meta.url));
+
+/** The CLI with a preload that creates a file once it listens for SIGTERM (see sigterm-ready.cjs). */
+function spawnListening(args: string[]) {
+  const ready = join(tempDir('mailctl-sigterm-'), 'ready');
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: env({ NODE_OPTIONS: `--require ${SIGTERM_READY}`, SIGTERM_READY_FILE: ready }),
+    stdio: 'pipe',
+  });
+  const listening = (async () => {
+    while (!existsSync(ready) && child.exitCode === null) await new Promise((r) => setTimeout(r, 20));
+  })();
+  return { child, listening };
 }
 
 const onLinux = existsSync('/proc/self/status');
@@ -79,9 +82,9 @@ describe('SIGTERM', () => {
   ];
   it.skipIf(!onLinux).each(readers)('exits 143 while %s waits on stdin', async (_name, args) => {
     // stdin stays open and silent: the command is blocked reading it
-    const child = spawn(process.execPath, [BIN, ...args], { env: env(), stdio: 'pipe' });
+    const { child, listening } = spawnListening(args);
     const done = finished(child);
-    await handlesSigterm(child.pid!);
+    await listening;
     await new Promise((r) => setTimeout(r, 200)); // let it reach the read
     child.kill('SIGTERM');
     const r = await done;
