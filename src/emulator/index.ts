@@ -4,9 +4,12 @@
 import type { AddressInfo } from 'node:net';
 import { EmulatorApp } from './app.js';
 import { OTHER_TEAM_SIZES, buildTeam, makeFixtures } from './data/team.js';
+import { WebhookDelivery } from './delivery.js';
 import { Faults } from './faults.js';
 import { makeKeys } from './keys.js';
 import { rngFor } from './prng.js';
+import { LIVE_INTERVAL_MS, startLive } from './live.js';
+import { requestLogLine } from './request-log.js';
 import { createEmulatorServer } from './server.js';
 import type { Emulator, EmulatorOptions, EmulatorStore, RecordedRequest } from './types.js';
 
@@ -35,6 +38,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const faultRate = check('faultRate', options.faultRate ?? 0, 0, 1);
   const port = check('port', options.port ?? 0, 0, 65535, true);
   const now = options.now ?? Date.now;
+  const retryScale = check('webhookRetryScale', options.webhookRetryScale ?? 1, 0, 1000);
 
   const start = now();
   const sizes = { events, contacts, lists, topics: 4, properties: 6, webhooks: 3 };
@@ -44,7 +48,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const keys = makeKeys(seed);
   const requests: RecordedRequest[] = [];
   const faults = new Faults(faultRate, rngFor(seed, 'faults'));
-  const srv = createEmulatorServer({ app: new EmulatorApp(store, keys, rateLimit), faults, latency, now, requests });
+  const logRequest = options.logRequest;
+  const srv = createEmulatorServer({
+    app: new EmulatorApp(store, keys, rateLimit), faults, latency, now, requests,
+    onAnswered: logRequest && ((rec) => logRequest(requestLogLine(rec, keys))),
+  });
+  const delivery = new WebhookDelivery({ now, retryScale, log: options.logDelivery ?? (() => {}) });
+  const append = (n: number) => {
+    const log = store.teams.main.events;
+    const before = log.length;
+    log.append(n, now());
+    delivery.enqueue(store.teams.main, before, log.length);
+  };
 
   await new Promise<void>((resolve, reject) => {
     srv.server.once('error', reject);
@@ -58,6 +73,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const reach = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
   const baseUrl = `http://${reach.includes(':') ? `[${reach}]` : reach}:${address.port}`;
   const keyOf = (kind: string) => keys.find((k) => k.kind === kind)?.key as string;
+  const live = options.live
+    ? startLive({ seed, intervalMs: typeof options.live === 'object' ? options.live.intervalMs : LIVE_INTERVAL_MS, append })
+    : undefined;
 
   let closing: Promise<void> | undefined;
   return {
@@ -71,7 +89,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     clearFaults: () => faults.clear(),
     fixtures: makeFixtures(main, other),
     store,
-    addEvents: (n) => store.teams.main.events.append(check('n', n, 0, 50_000_000, true), now()),
-    close: () => (closing ??= srv.close()),
+    addEvents: (n) => append(check('n', n, 0, 50_000_000, true)),
+    deliveries: delivery.attempts,
+    deliverDue: () => delivery.runDue(),
+    close: () => {
+      live?.stop();
+      delivery.close();
+      return (closing ??= srv.close());
+    },
   };
 }

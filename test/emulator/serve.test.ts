@@ -22,7 +22,7 @@ describe('serveEmulator', () => {
     const ac = new AbortController();
     const done = serveEmulator({ json: true, events: 10 }, out, false, ac.signal);
     const info = JSON.parse(await firstLine);
-    expect(Object.keys(info).sort()).toEqual(['base_url', 'keys']);
+    expect(Object.keys(info).sort()).toEqual(['base_url', 'ids', 'keys']);
     expect(info.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(Object.keys(info.keys).sort()).toEqual(['full', 'other_team', 'read_only', 'sandbox']);
     const res = await fetch(`${info.base_url}/webhooks`, { headers: { Authorization: `Bearer ${info.keys.full}` } });

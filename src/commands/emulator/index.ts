@@ -9,18 +9,27 @@ export function register(program: Command): void {
       .description('run the bundled API emulator on loopback (for trying mailctl and testing CI scripts without an account)')
       .addOption(new Option('--host <host>', 'address to bind').default('127.0.0.1'))
       .addOption(new Option('--port <n>', 'port to listen on, 0-65535; 0 picks a free one').default('0'))
-      .addOption(new Option('--seed <n>', 'seed of the generated data (same seed, same data)').default('1'))
+      .addOption(new Option('--seed <n>', 'seed of the generated data (same seed, same data; default 1, and a given seed turns --live off unless asked)'))
       .addOption(new Option('--events <n>', 'email events to generate (up to 5,000,000)').default('2000'))
       .addOption(new Option('--contacts <n>', 'contacts to generate, 0-1,000,000').default('200'))
       .addOption(new Option('--lists <n>', 'lists to generate, 1-10,000 (bulk membership needs more than 50 to split requests)').default('6'))
       .addOption(new Option('--rate-limit <rps>', 'requests per second per team, as the service enforces (3 mirrors production); off by default'))
       .addOption(new Option('--latency <ms>', 'milliseconds added before each answer, 0-60000').default('0'))
-      .addOption(new Option('--fault-rate <p>', 'share of requests (0-1) failing with 500/502/503 or a dropped connection').default('0')),
+      .addOption(new Option('--fault-rate <p>', 'share of requests (0-1) failing with 500/502/503 or a dropped connection').default('0'))
+      .addOption(new Option('--live', 'keep producing new events (and delivering them to loopback webhooks); default on a terminal without --seed'))
+      .addOption(new Option('--no-live', 'serve the generated events only: nothing new arrives'))
+      .addOption(new Option('--log', 'print one line per request on stderr: method, path, status, key kind'))
+      .addOption(new Option('--env', 'print `export MAILCTL_BASE_URL=… MAILCTL_API_KEY=…` lines on stdout (the banner goes to stderr)'))
+      .addOption(
+        new Option('--webhook-retry-scale <f>', 'multiply the webhook retry schedule (1 min … 24 h) by F, 0-1000; 0.001 retries within seconds').default('1'),
+      ),
     {
       examples: [
         'mailctl emulator',
         'mailctl emulator --json --port 8025 --rate-limit 3',
         'mailctl emulator --events 200000 --fault-rate 0.1',
+        'mailctl emulator --env > emu.env &   # then, in any shell: . ./emu.env',
+        'mailctl emulator --live --log --webhook-retry-scale 0.001',
       ],
     },
   ).action(verb(() => import('./run.js')));
