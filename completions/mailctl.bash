@@ -40,7 +40,7 @@ __mailctl_flags() {
     'lists detach') __mailctl_words='--contact --list --contacts-file --lists-file --column --dry-run --yes --help' ;;
     'webhook set') __mailctl_words='--name --url --events --enable --disable --auth-type --auth-username --auth-password-stdin --oauth-token-url --oauth-client-id --oauth-client-secret-stdin --dry-run --help' ;;
     'api') __mailctl_words='--field --raw-field --query --input --paginate --dry-run --help' ;;
-    'emulator') __mailctl_words='--host --port --seed --events --contacts --lists --rate-limit --latency --fault-rate --help' ;;
+    'emulator') __mailctl_words='--host --port --seed --events --contacts --lists --rate-limit --latency --fault-rate --live --no-live --log --env --webhook-retry-scale --help' ;;
     *) __mailctl_words='--help' ;;
   esac
   __mailctl_words="$__mailctl_words --profile --base-url --output --json --ndjson --fields --timeout --retries --verbose --quiet --no-color"
@@ -64,7 +64,7 @@ __mailctl_takes_value() {
     'lists detach --contact'|'lists detach --list'|'lists detach --contacts-file'|'lists detach --lists-file'|'lists detach --column') return 0 ;;
     'webhook set --name'|'webhook set --url'|'webhook set --events'|'webhook set --auth-type'|'webhook set --auth-username'|'webhook set --oauth-token-url'|'webhook set --oauth-client-id') return 0 ;;
     'api -F'|'api --field'|'api -f'|'api --raw-field'|'api --query'|'api --input') return 0 ;;
-    'emulator --host'|'emulator --port'|'emulator --seed'|'emulator --events'|'emulator --contacts'|'emulator --lists'|'emulator --rate-limit'|'emulator --latency'|'emulator --fault-rate') return 0 ;;
+    'emulator --host'|'emulator --port'|'emulator --seed'|'emulator --events'|'emulator --contacts'|'emulator --lists'|'emulator --rate-limit'|'emulator --latency'|'emulator --fault-rate'|'emulator --webhook-retry-scale') return 0 ;;
   esac
   return 1
 }

@@ -41,7 +41,7 @@ function __mailctl_takes_value
             return 0
     end
     switch "$argv[1] $argv[2]"
-        case 'events list --events' 'events list --recipient' 'events list --from' 'events list --to' 'events list --transmission' 'events list --bounce-class' 'events list --per-page' 'events list --cursor' 'events list --limit' 'email show --from' 'email show --to' 'campaign list --status' 'campaign list --page' 'campaign list --per-page' 'campaign list --limit' 'campaign show --html-out' 'campaign events --type' 'campaign events --email' 'campaign events --since' 'campaign events --until' 'campaign events --per-page' 'campaign events --cursor' 'campaign events --limit' 'campaign schedule --at' 'topic update --name' 'topic update --description' 'topic update --visibility' 'property update --fallback-value' 'lists attach --contact' 'lists attach --list' 'lists attach --contacts-file' 'lists attach --lists-file' 'lists attach --column' 'lists detach --contact' 'lists detach --list' 'lists detach --contacts-file' 'lists detach --lists-file' 'lists detach --column' 'webhook set --name' 'webhook set --url' 'webhook set --events' 'webhook set --auth-type' 'webhook set --auth-username' 'webhook set --oauth-token-url' 'webhook set --oauth-client-id' 'api -F' 'api --field' 'api -f' 'api --raw-field' 'api --query' 'api --input' 'emulator --host' 'emulator --port' 'emulator --seed' 'emulator --events' 'emulator --contacts' 'emulator --lists' 'emulator --rate-limit' 'emulator --latency' 'emulator --fault-rate'
+        case 'events list --events' 'events list --recipient' 'events list --from' 'events list --to' 'events list --transmission' 'events list --bounce-class' 'events list --per-page' 'events list --cursor' 'events list --limit' 'email show --from' 'email show --to' 'campaign list --status' 'campaign list --page' 'campaign list --per-page' 'campaign list --limit' 'campaign show --html-out' 'campaign events --type' 'campaign events --email' 'campaign events --since' 'campaign events --until' 'campaign events --per-page' 'campaign events --cursor' 'campaign events --limit' 'campaign schedule --at' 'topic update --name' 'topic update --description' 'topic update --visibility' 'property update --fallback-value' 'lists attach --contact' 'lists attach --list' 'lists attach --contacts-file' 'lists attach --lists-file' 'lists attach --column' 'lists detach --contact' 'lists detach --list' 'lists detach --contacts-file' 'lists detach --lists-file' 'lists detach --column' 'webhook set --name' 'webhook set --url' 'webhook set --events' 'webhook set --auth-type' 'webhook set --auth-username' 'webhook set --oauth-token-url' 'webhook set --oauth-client-id' 'api -F' 'api --field' 'api -f' 'api --raw-field' 'api --query' 'api --input' 'emulator --host' 'emulator --port' 'emulator --seed' 'emulator --events' 'emulator --contacts' 'emulator --lists' 'emulator --rate-limit' 'emulator --latency' 'emulator --fault-rate' 'emulator --webhook-retry-scale'
             return 0
     end
     return 1
@@ -252,11 +252,16 @@ complete -c mailctl -n '__mailctl_is "api"' -l dry-run -d 'print the request (se
 complete -c mailctl -n '__mailctl_arg "api" 0' -a 'GET POST PUT PATCH DELETE'
 complete -c mailctl -n '__mailctl_is "emulator"' -l host -x -d 'address to bind'
 complete -c mailctl -n '__mailctl_is "emulator"' -l port -x -d 'port to listen on, 0-65535; 0 picks a free one'
-complete -c mailctl -n '__mailctl_is "emulator"' -l seed -x -d 'seed of the generated data (same seed, same data)'
+complete -c mailctl -n '__mailctl_is "emulator"' -l seed -x -d 'seed of the generated data (same seed, same data; default 1, and a given seed turns --live off unless asked)'
 complete -c mailctl -n '__mailctl_is "emulator"' -l events -x -d 'email events to generate (up to 5,000,000)'
 complete -c mailctl -n '__mailctl_is "emulator"' -l contacts -x -d 'contacts to generate, 0-1,000,000'
 complete -c mailctl -n '__mailctl_is "emulator"' -l lists -x -d 'lists to generate, 1-10,000 (bulk membership needs more than 50 to split requests)'
 complete -c mailctl -n '__mailctl_is "emulator"' -l rate-limit -x -d 'requests per second per team, as the service enforces (3 mirrors production); off by default'
 complete -c mailctl -n '__mailctl_is "emulator"' -l latency -x -d 'milliseconds added before each answer, 0-60000'
 complete -c mailctl -n '__mailctl_is "emulator"' -l fault-rate -x -d 'share of requests (0-1) failing with 500/502/503 or a dropped connection'
+complete -c mailctl -n '__mailctl_is "emulator"' -l live -d 'keep producing new events (and delivering them to loopback webhooks); default on a terminal without --seed'
+complete -c mailctl -n '__mailctl_is "emulator"' -l no-live -d 'serve the generated events only: nothing new arrives'
+complete -c mailctl -n '__mailctl_is "emulator"' -l log -d 'print one line per request on stderr: method, path, status, key kind'
+complete -c mailctl -n '__mailctl_is "emulator"' -l env -d 'print `export MAILCTL_BASE_URL=… MAILCTL_API_KEY=…` lines on stdout (the banner goes to stderr)'
+complete -c mailctl -n '__mailctl_is "emulator"' -l webhook-retry-scale -x -d 'multiply the webhook retry schedule (1 min … 24 h) by F, 0-1000; 0.001 retries within seconds'
 complete -c mailctl -n '__mailctl_arg_from "help" 0' -a '(__mailctl_help_words)'
