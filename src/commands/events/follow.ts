@@ -27,6 +27,8 @@ export interface FollowOptions {
   intervalMs: number;
   /** Stop after this many events (--limit). */
   limit?: number;
+  /** Take the first page as already seen instead of writing it (`webhook forward`: only events from now on). */
+  skipBacklog?: boolean;
   write(events: EmailEvent[]): Promise<void>;
   warn(message: string): void;
   sleep(ms: number, signal: AbortSignal): Promise<void>;
@@ -136,7 +138,8 @@ export async function follow(opts: FollowOptions): Promise<void> {
     const first = await opts.fetchPage({ perPage: opts.firstPerPage, from: opts.from });
     const backlog = oldestFirst(first.events);
     if (first.nextCursor !== null && backlog.length > 0) seen.floor = eventTime(backlog[0]!);
-    if (await emit(backlog)) return;
+    if (opts.skipBacklog) for (const e of backlog) seen.add(e);
+    else if (await emit(backlog)) return;
     let wait = opts.intervalMs;
     for (;;) {
       await opts.sleep(wait, opts.signal);

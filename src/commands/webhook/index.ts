@@ -10,6 +10,8 @@ function collect(value: string, previous: string[] | undefined): string[] {
 const SECRET_FLAGS: Record<string, string> = {
   '--auth-password': 'pipe it with --auth-password-stdin, or set MAILCTL_WEBHOOK_PASSWORD',
   '--oauth-client-secret': 'pipe it with --oauth-client-secret-stdin, or set MAILCTL_WEBHOOK_CLIENT_SECRET',
+  '--bearer-token': 'pipe it with --bearer-token-stdin, or set MAILCTL_WEBHOOK_BEARER_TOKEN',
+  '--signing-secret': 'pipe it with --signing-secret-stdin, or set MAILCTL_WEBHOOK_SIGNING_SECRET',
 };
 
 /**
@@ -72,4 +74,50 @@ export function register(program: Command): void {
       ],
     },
   ).action(verb(() => import('./set.js')));
+
+  withHelp(
+    guardSecretFlags(webhook.command('listen'))
+      .description('receive webhook deliveries on 127.0.0.1: print each event, check the credentials and signature, relay to your app')
+      .addOption(new Option('--port <n>', 'port on 127.0.0.1, 0-65535 (default: a free one, printed on stderr)'))
+      .addOption(new Option('--auth-type <type>', 'credentials to expect: none, basic or oauth2 (a Bearer token)'))
+      .addOption(new Option('--auth-username <name>', 'expected basic auth username'))
+      .addOption(new Option('--auth-password-stdin', 'read the expected basic auth password from stdin (else env MAILCTL_WEBHOOK_PASSWORD)'))
+      .addOption(new Option('--bearer-token-stdin', 'read the expected Bearer token from stdin (else env MAILCTL_WEBHOOK_BEARER_TOKEN)'))
+      .addOption(new Option('--signing-secret-stdin', 'check the lettr-signature HMAC with the secret read from stdin (else env MAILCTL_WEBHOOK_SIGNING_SECRET)'))
+      .addOption(new Option('--respond <status>', 'answer valid deliveries with this status (200-599) to rehearse failures, e.g. 500 or 410'))
+      .addOption(new Option('--forward-to <url>', 'relay each valid delivery, body and headers unchanged, to your app; answer what it answers'))
+      .addOption(new Option('--count <n>', 'exit after N deliveries'))
+      .addOption(new Option('--expect <n>', 'exit 0 once N valid deliveries arrived, 8 if fewer arrive within --timeout (default 30s)')),
+    {
+      examples: [
+        'mailctl webhook listen',
+        'printf %s "$HOOK_PASSWORD" | mailctl webhook listen --port 8787 --auth-type basic --auth-username ops --auth-password-stdin',
+        'mailctl webhook listen --forward-to http://127.0.0.1:3000/webhooks --ndjson',
+        'mailctl webhook listen --respond 500',
+        'mailctl webhook listen --port 8787 --expect 1 --timeout 2m   # in CI: exit 8 when nothing valid arrives',
+      ],
+    },
+  ).action(verb(() => import('./listen.js')));
+
+  withHelp(
+    guardSecretFlags(webhook.command('forward'))
+      .description('poll the events API and POST new events to a local URL in the webhook delivery format (no tunnel, no webhook change)')
+      .addOption(new Option('--to <url>', 'where to POST the deliveries, e.g. http://127.0.0.1:3000/webhooks'))
+      .addOption(new Option('--events <names>', 'event types to forward, comma-separated or repeated (short or canonical webhook names)').argParser(collect))
+      .addOption(new Option('--auth-type <type>', 'credentials to send: none, basic or oauth2 (a Bearer token)'))
+      .addOption(new Option('--auth-username <name>', 'basic auth username'))
+      .addOption(new Option('--auth-password-stdin', 'read the basic auth password from stdin (else env MAILCTL_WEBHOOK_PASSWORD)'))
+      .addOption(new Option('--bearer-token-stdin', 'read the Bearer token to send from stdin (else env MAILCTL_WEBHOOK_BEARER_TOKEN)'))
+      .addOption(new Option('--signing-secret-stdin', 'sign each body with a lettr-signature HMAC, secret from stdin (else env MAILCTL_WEBHOOK_SIGNING_SECRET)'))
+      .addOption(new Option('--retry-schedule <name>', 'compressed (1s, 2s, 5s, 10s, 30s, 1m: for local development) or service (1m … 24h, as the service retries)'))
+      .addOption(new Option('--poll-interval <duration>', 'how often to ask the events API for new events (default 2s; 10s with a sandbox key)')),
+    {
+      api: 'GET /emails/events',
+      examples: [
+        'mailctl webhook forward --to http://127.0.0.1:3000/webhooks',
+        'printf %s "$HOOK_PASSWORD" | mailctl webhook forward --to http://127.0.0.1:3000/webhooks --auth-type basic --auth-username ops --auth-password-stdin',
+        'mailctl webhook forward --to http://127.0.0.1:8787/ --events bounce,spam_complaint --retry-schedule service',
+      ],
+    },
+  ).action(verb(() => import('./forward.js')));
 }
