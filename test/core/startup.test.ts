@@ -52,13 +52,18 @@ describe('start-up discipline', () => {
     undici: /llhttp/.test(distText),
     zod: /ZodError/.test(distText),
     external: urls.filter((u) => /node_modules\/(conf|ora|cli-table3|chalk)\//.test(u)),
+    // the webhook receiver and forwarder (src/webhooks) load only when listen/forward run
+    webhooks: /instead of POST|mailctl-webhook-forward/.test(distText),
   });
 
-  it.each([[['--version']], [['--help']], [['campaign', '--help']], [['lists', 'attach', '--help']], [['help', 'exit-codes']]])(
+  it.each([
+    [['--version']], [['--help']], [['campaign', '--help']], [['lists', 'attach', '--help']], [['help', 'exit-codes']],
+    [['webhook', 'listen', '--help']], [['webhook', 'forward', '--help']],
+  ])(
     'mailctl %j loads commander and our own small modules only',
     async (args) => {
       const { urls, distText } = await loadedBy(args);
-      expect(heavy(distText, urls)).toEqual({ undici: false, zod: false, external: [] });
+      expect(heavy(distText, urls)).toEqual({ undici: false, zod: false, external: [], webhooks: false });
     },
   );
 
@@ -76,5 +81,14 @@ describe('start-up discipline', () => {
     } finally {
       await emu.close();
     }
+  });
+
+  it('webhook listen loads the receiver (the webhooks check above can fail)', async () => {
+    const log = join(tempDir(), 'loaded.txt');
+    const r = await runCli(['webhook', 'listen', '--expect', '1', '--timeout', '10ms'], { env: { NODE_OPTIONS: `--import ${HOOK}`, MAILCTL_LOAD_LOG: log } });
+    expect(r.code, r.stderr).toBe(8);
+    const urls2 = readFileSync(log, 'utf8').trim().split('\n');
+    const text = urls2.filter((u) => u.includes('/dist/')).map((u) => readFileSync(fileURLToPath(u), 'utf8')).join('\n');
+    expect(heavy(text, urls2).webhooks).toBe(true);
   });
 });
