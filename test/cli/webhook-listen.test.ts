@@ -56,6 +56,7 @@ describe('webhook listen', () => {
     expect((await call(emu, 'GET', '/webhooks')).body.data.webhooks.find((w: { id: string }) => w.id === hookId).last_status).toBe('success');
     expect(r.stderr).toMatch(/Received 1 deliveries \(\d+ events\): 1 valid, 0 rejected\./);
     noSecret(r.stdout + r.stderr);
+    noSecret(l.child.spawnargs.join(' ')); // the secret went through stdin, not the argument list
   });
 
   it('answers 401 to a wrong password, reports it, and the webhook shows the failure', async () => {

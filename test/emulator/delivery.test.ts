@@ -98,6 +98,19 @@ describe('emulator webhook delivery', () => {
     expect(r.seen.map((s) => s.headers.authorization)).toEqual(['Bearer tok-1', 'Bearer tok-1', 'Bearer tok-2']);
   });
 
+  it('never writes a credential to its log', async () => {
+    const { emu, hookId, log } = await setup({ logRequest: (l) => log.push(l) });
+    const r = await receiver(raw(401, ''), raw(500, ''));
+    await put(emu, hookId, { url: r.baseUrl, auth_type: 'basic', auth_username: 'ops', auth_password: 'pw-never-logged-51d' });
+    emu.addEvents(2);
+    await emu.deliverDue();
+    expect(log.length).toBeGreaterThan(1);
+    const text = log.join('\n');
+    for (const secret of ['pw-never-logged-51d', 'seeded-secret-1', 'seeded-secret-2', Buffer.from('ops:pw-never-logged-51d').toString('base64'), ...Object.values(emu.keys)]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
   it('retries a 500 on the service schedule by the emulator clock, then records the success', async () => {
     const { emu, clock, hookId, log } = await setup();
     const r = await receiver(raw(500, 'down'), raw(500, 'down'), raw(200, ''));
