@@ -29,10 +29,19 @@ const AUTH_MARK: Record<ReceivedDelivery['auth'], string> = { ok: '✔', failed:
 
 function note(r: ListenRow): string {
   const parts: string[] = [];
+  if (r.status !== 200) parts.push(`answered ${r.status}`);
   if (r.repeat) parts.push('repeat');
   if (r.signature === 'failed') parts.push('bad signature');
   if (r.forward) parts.push(r.forward.status ? `app ${r.forward.status} in ${r.forward.ms}ms` : `app unreachable: ${r.forward.error}`);
   return parts.join(', ');
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A receiver runs for minutes, not days: a terminal shows the local time of day, a pipe the full ISO time. */
+function timeOfDay(r: ListenRow): string {
+  const d = new Date(r.received_at);
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
 export const LISTEN_COLUMNS: Column<ListenRow>[] = [
@@ -44,6 +53,11 @@ export const LISTEN_COLUMNS: Column<ListenRow>[] = [
   { key: 'status', header: 'STATUS', value: (r) => r.status },
   { key: 'note', header: 'NOTE', value: note },
 ];
+
+/** The terminal's columns: time of day, and the answered status folded into NOTE when it is not 200, so 80 columns go further. */
+export const LISTEN_TTY_COLUMNS: Column<ListenRow>[] = LISTEN_COLUMNS.filter((c) => c.key !== 'status').map((c) =>
+  c.key === 'received_at' ? { ...c, value: timeOfDay, kind: 'text' } : c,
+);
 
 export const LISTEN_SPEC: ListSpec<ListenRow> = {
   columns: LISTEN_COLUMNS,

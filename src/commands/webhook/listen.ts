@@ -9,7 +9,7 @@ import type { ReceivedDelivery } from '../../webhooks/receiver.js';
 import { createStreamingTable } from '../events/stream-table.js';
 import { intFlag, parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
-import { LISTEN_SPEC, rowsOf, type ListenRow } from './listen-rows.js';
+import { LISTEN_SPEC, LISTEN_TTY_COLUMNS, rowsOf, type ListenRow } from './listen-rows.js';
 import { authFlags, parseAuthFlags, readAuth, type AuthChoice } from './receiver-auth.js';
 
 // `webhook listen`: a receiver on 127.0.0.1 that shows what a webhook delivers and whether its
@@ -55,7 +55,7 @@ export async function run(opts: ListenOptions, ctx: Context): Promise<void> {
   const { auth, signingSecret } = await readAuth(opts, ctx);
   const windowMs = opts.expect === undefined ? undefined : expectWindow(ctx);
   const writer: ListWriter<ListenRow> =
-    out.format === 'table' && out.isTTY ? createStreamingTable(out, selectColumns(out.fields, LISTEN_SPEC.columns), { type: 22, rcpt_to: 28, note: 12 }) : createListWriter(out, LISTEN_SPEC);
+    out.format === 'table' && out.isTTY ? createStreamingTable(out, selectColumns(out.fields, LISTEN_TTY_COLUMNS), { type: 22, rcpt_to: 24, note: 24 }) : createListWriter(out, LISTEN_SPEC);
 
   const tally = { deliveries: 0, events: 0, valid: 0, rejected: 0, forwardedOk: 0, forwardFailed: 0 };
   const seen = new Set<string>();
