@@ -25,11 +25,9 @@ export function register(program: Command): void {
       ),
     {
       examples: [
-        'mailctl emulator',
         'mailctl emulator --json --port 8025 --rate-limit 3',
-        'mailctl emulator --events 200000 --fault-rate 0.1',
-        'mailctl emulator --env > emu.env &   # then, in any shell: . ./emu.env',
-        'mailctl emulator --live --log --webhook-retry-scale 0.001',
+        'mailctl emulator --env --webhook-retry-scale 0.001 > emu.env &   # then, in any shell: . ./emu.env',
+        'mailctl emulator --live --log --events 200000 --fault-rate 0.1',
       ],
     },
   ).action(verb(() => import('./run.js')));

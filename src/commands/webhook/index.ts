@@ -90,10 +90,8 @@ export function register(program: Command): void {
       .addOption(new Option('--expect <n>', 'exit 0 once N valid deliveries arrived, 8 if fewer arrive within --timeout (default 30s)')),
     {
       examples: [
-        'mailctl webhook listen',
         'printf %s "$HOOK_PASSWORD" | mailctl webhook listen --port 8787 --auth-type basic --auth-username ops --auth-password-stdin',
         'mailctl webhook listen --forward-to http://127.0.0.1:3000/webhooks --ndjson',
-        'mailctl webhook listen --respond 500',
         'mailctl webhook listen --port 8787 --expect 1 --timeout 2m   # in CI: exit 8 when nothing valid arrives',
       ],
     },
