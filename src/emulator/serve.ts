@@ -16,7 +16,7 @@ export interface ServeOptions extends EmulatorOptions {
 const FEW = 3;
 
 /** A few ids of every kind a user can try, for the banner (cli.md: the `ids` of the --json banner). */
-export function idsToTry(emu: Emulator): Record<string, unknown> {
+function idsToTry(emu: Emulator): Record<string, unknown> {
   const f = emu.fixtures;
   return {
     campaigns: { ...f.campaigns },
@@ -33,7 +33,7 @@ export function idsToTry(emu: Emulator): Record<string, unknown> {
 /** Shell-safe: the base URL and keys are plain, but a --host value reaches the URL. */
 const sh = (v: string) => (/^[\w@%+=:,./-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`);
 
-export function exportLines(emu: Emulator): string {
+function exportLines(emu: Emulator): string {
   return `export MAILCTL_BASE_URL=${sh(emu.baseUrl)}\nexport MAILCTL_API_KEY=${sh(emu.keys.full)}\n`;
 }
 

@@ -20,7 +20,7 @@ export interface DeliveryEvent {
   msys: Record<string, MsysEvent>;
 }
 
-export const CATEGORIES = ['message_event', 'track_event', 'gen_event', 'unsubscribe_event', 'relay_event'] as const;
+const CATEGORIES = ['message_event', 'track_event', 'gen_event', 'unsubscribe_event', 'relay_event'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 /** Webhook event-name prefix (spec 6.3) of each delivery category. */
@@ -41,19 +41,11 @@ const CATEGORY_OF: ReadonlyMap<string, Category> = new Map<string, Category>([
   ...['relay_injection', 'relay_rejection', 'relay_delivery', 'relay_tempfail', 'relay_permfail'].map((t) => [t, 'relay_event'] as const),
 ]);
 
-/** Every short type the delivery format knows. */
-export const DELIVERY_TYPES: readonly string[] = [...CATEGORY_OF.keys()];
-
 export class DeliveryFormatError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'DeliveryFormatError';
   }
-}
-
-/** The category of a short type ("bounce" → "message_event"), undefined when unknown. */
-export function categoryOf(type: string): Category | undefined {
-  return CATEGORY_OF.get(type);
 }
 
 /** The canonical webhook event name (spec 6.3) of a short type: "click" → "engagement.click". */
@@ -137,7 +129,7 @@ export const SERVICE_RETRY_DELAYS_MS: readonly number[] = [0, 60_000, 300_000, 1
  * Events per POST. The service does not document its batch size; SparkPost, whose shape it
  * uses, sends up to a few hundred. 100 keeps a body small enough for any receiver's limits.
  */
-export const MAX_BATCH_EVENTS = 100;
+const MAX_BATCH_EVENTS = 100;
 
 /** Header carrying the optional hex HMAC-SHA256 of the raw body (service-notes). */
 export const SIGNATURE_HEADER = 'lettr-signature';

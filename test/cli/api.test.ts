@@ -1,25 +1,20 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { BIN, emulatorEnv, ndjson, runCli, tempDir } from '../helpers/cli.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BIN, emulatorEnv, ndjson, tempDir } from '../helpers/cli.js';
+import { useEmulator, runCliInProcess as runCli } from '../helpers/context.js';
+import { expectUsageError } from '../helpers/expect.js';
 
-let emu: Emulator;
+const emu = useEmulator({ seed: 8, events: 230 });
 let env: Record<string, string>;
 let dir: string;
 
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 8, events: 230 });
+beforeAll(() => {
   env = emulatorEnv(emu, 'full');
   dir = tempDir('mailctl-api-');
 });
 
-afterAll(async () => {
-  await emu.close();
-});
-
-beforeEach(() => emu.clearRequests());
 
 /** Runs the CLI on a pseudo-terminal (util-linux `script`), without blocking the emulator in this process. */
 function onTty(args: string[], extra: Record<string, string>): Promise<string> {
@@ -140,6 +135,15 @@ describe('api: one request with any method', () => {
     expect(body.data.webhooks.map((w: { id: string }) => w.id)).toEqual(emu.fixtures.webhooks);
     const pages = await onTty(['api', 'GET', '/webhooks', '--paginate'], env);
     expect(pages).toBe(`[\n${body.data.webhooks.map((w: unknown) => `  ${JSON.stringify(w, null, 2).replace(/\n/g, '\n  ')}`).join(',\n')}\n]\n`);
+  });
+
+  it('--dry-run needs no key and honours --json like every other write', async () => {
+    const topic = emu.fixtures.topics[1];
+    const r = await runCli(['api', 'PATCH', `/audience/topics/${topic}`, '-F', 'name=New name', '--dry-run', '--json'], { env: { MAILCTL_BASE_URL: emu.baseUrl } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ dry_run: true, method: 'PATCH', url: `${emu.baseUrl}/audience/topics/${topic}`, body: { name: 'New name' } });
+    expect(r.stderr).toContain('dry run: nothing was sent');
+    expect(emu.requests).toHaveLength(0);
   });
 
   it('--dry-run prints the request with secrets masked and sends nothing', async () => {
@@ -285,11 +289,7 @@ describe('api: errors and exit codes', () => {
   ];
   for (const [what, args, message, input] of usage) {
     it(`refuses ${what} with exit 2 before sending anything`, async () => {
-      const r = await runCli(args, { env, input });
-      expect(r.stderr).toMatch(message);
-      expect(r.code).toBe(2);
-      expect(r.stdout).toBe('');
-      expect(emu.requests).toHaveLength(0);
+      expectUsageError(await runCli(args, { env, input }), emu.requests, message);
     });
   }
 });

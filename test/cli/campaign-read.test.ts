@@ -6,22 +6,15 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Campaign, type Emulator } from '../../src/emulator/index.js';
-import { BIN, emulatorEnv, ndjson, runCli, tempDir } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import { type Campaign } from '../../src/emulator/index.js';
+import { BIN, emulatorEnv, ndjson, tempDir } from '../helpers/cli.js';
+import { useEmulator, runCliInProcess as runCli } from '../helpers/context.js';
+import { expectUsageError } from '../helpers/expect.js';
+import { tsvRows } from '../helpers/parse.js';
 
 const DAY = 86_400_000;
-let emu: Emulator;
-
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 11, events: 50 });
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(() => {
-  emu.clearRequests();
-});
+const emu = useEmulator({ seed: 11, events: 50 });
 
 const cli = (args: string[], key: Parameters<typeof emulatorEnv>[1] = 'full') =>
   runCli(['campaign', ...args], { env: emulatorEnv(emu, key) });
@@ -33,7 +26,6 @@ function storedCampaigns(status?: string): Campaign[] {
     .sort((a, b) => b.created_at - a.created_at);
 }
 
-const tsvRows = (stdout: string) => stdout.split('\n').filter((l) => l !== '').map((l) => l.split('\t'));
 
 /** Runs the CLI on a pseudo-terminal `cols` wide (util-linux `script`), without blocking the emulator. */
 function onTty(args: string[], cols: number): Promise<string> {
@@ -53,10 +45,7 @@ function onTty(args: string[], cols: number): Promise<string> {
 const plain = (text: string) => text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
 
 function expectUsage(r: { code: number | null; stderr: string; stdout: string }, flag: string) {
-  expect(r.code, r.stderr).toBe(2);
-  expect(r.stderr).toContain(flag);
-  expect(r.stdout).toBe('');
-  expect(emu.requests).toHaveLength(0);
+  expectUsageError(r, emu.requests, flag);
 }
 
 describe('campaign list', () => {
@@ -79,6 +68,17 @@ describe('campaign list', () => {
     const rows = JSON.parse(r.stdout) as Array<{ id: string; status: string }>;
     expect(rows.map((c) => c.id)).toEqual(storedCampaigns('sent').slice(4, 8).map((c) => c.id));
     expect(r.stderr).toContain('mailctl campaign list --status sent --per-page 4 --page 3');
+  });
+
+  it('the next-page hint repeats --base-url when it was given, after the page, and the hinted command works', async () => {
+    const r = await cli(['list', '--status', 'sent', '--per-page', '4', '--base-url', emu.baseUrl]);
+    expect(r.code, r.stderr).toBe(0);
+    const line = r.stderr.split('\n').find((l) => l.trim().startsWith('mailctl campaign list'));
+    expect(line?.trim()).toBe(`mailctl campaign list --status sent --per-page 4 --page 2 --base-url ${emu.baseUrl}`);
+    emu.clearRequests();
+    const next = await runCli(line!.trim().split(' ').slice(1), { env: { ...emulatorEnv(emu), MAILCTL_BASE_URL: 'http://127.0.0.1:9' } });
+    expect(next.code, next.stderr).toBe(0);
+    expect(emu.requests.map((q) => q.query)).toEqual([{ status: 'sent', per_page: '4', page: '2' }]);
   });
 
   it('--all walks the page numbers up to last_page and streams every row', async () => {
@@ -303,7 +303,7 @@ describe('campaign events', () => {
     expect(emu.requests).toHaveLength(window + 1);
     const expected = newestFirst.slice(window * 10, window * 10 + 10).filter((e) => e.type === 'spam_complaint');
     expect((JSON.parse(r.stdout) as Ev[]).map((e) => e.event_id)).toEqual(expected.map((e) => e.id));
-    const hint = /--cursor (\S+), or --all/.exec(r.stderr);
+    const hint = /--cursor (\S+)/.exec(r.stderr);
     expect(hint, r.stderr).toBeTruthy();
     expect(r.stderr).toContain(`mailctl campaign events ${richId()} --type spam_complaint --per-page 10 --cursor`);
 

@@ -2,6 +2,7 @@ import { isSandboxKey, maskSecret, type Setting } from '../../config/resolve.js'
 import type { Context } from '../../context.js';
 import { AuthError } from '../../errors.js';
 import { writeDetail } from '../../output/detail.js';
+import { commandLine } from '../command-line.js';
 
 export function parse(): Record<string, never> {
   return {};
@@ -42,6 +43,6 @@ export async function run(_opts: unknown, ctx: Context): Promise<void> {
   ]);
   if (!key) {
     const p = s.profile.value;
-    throw new AuthError(`no API key for profile "${p}"`, { hint: `run \`mailctl auth login${p === 'default' ? '' : ` --profile ${p}`}\`, or set MAILCTL_API_KEY` });
+    throw new AuthError(`no API key for profile "${p}"`, { hint: `run \`${commandLine(['auth', 'login'], p === 'default' ? [] : ['--profile', p])}\`, or set MAILCTL_API_KEY` });
   }
 }

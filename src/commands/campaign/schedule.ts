@@ -2,10 +2,11 @@ import type { Command } from 'commander';
 import * as z from 'zod';
 import { scheduleCampaign, scheduleRequest } from '../../api/campaigns.js';
 import type { Context } from '../../context.js';
-import { CliError, withHint } from '../../errors.js';
+import { CliError } from '../../errors.js';
 import { parseFutureTime } from '../../input/time.js';
 import { parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
+import { OPERATIONS } from '../../api/operations.js';
 import { printDryRun, refuseSandboxKey } from '../write.js';
 import { campaignIdArgs, localText, utcText } from './shared.js';
 import { checkWriteFields, printCampaign, printResult } from './write-result.js';
@@ -34,7 +35,7 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
   // ISO values go out as the user wrote them (offset kept; none means UTC, spec 4.6),
   // with "T" between date and time; relative ones as a UTC instant.
   const scheduledAt = at.text.replace(' ', 'T');
-  refuseSandboxKey(ctx, 'schedule campaigns', 'POST /campaigns/{campaignId}/schedule');
+  refuseSandboxKey(ctx, 'schedule campaigns', OPERATIONS.scheduleCampaign);
   // A relative time is sent to the second (parseFutureTime drops the milliseconds): show that.
   const ms = opts.at.trim().startsWith('+') ? Math.floor(at.ms / 1000) * 1000 : at.ms;
   const when = `${utcText(ms)} (local ${localText(ms)})`;
@@ -50,8 +51,7 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
   } catch (error) {
     // The answer was lost (or was a 5xx): the campaign may be scheduled now, or not.
     if (error instanceof CliError && error.outcomeUnknown) {
-      throw withHint(
-        error,
+      throw error.withHint(
         `check with \`mailctl campaign show ${opts.id}\` whether it is scheduled for ${utcText(ms)}; scheduling it again for the same time is harmless`,
       );
     }

@@ -2,9 +2,10 @@ import type { Command } from 'commander';
 import * as z from 'zod';
 import { unscheduleCampaign, unscheduleRequest } from '../../api/campaigns.js';
 import type { Context } from '../../context.js';
-import { ApiError, CliError, withHint } from '../../errors.js';
+import { ApiError, CliError } from '../../errors.js';
 import { parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
+import { OPERATIONS } from '../../api/operations.js';
 import { printDryRun, refuseSandboxKey } from '../write.js';
 import { campaignIdArgs } from './shared.js';
 import { checkWriteFields, printCampaign, printResult } from './write-result.js';
@@ -33,7 +34,7 @@ function isNotScheduled(error: unknown): error is ApiError {
 
 export async function run(opts: Options, ctx: Context): Promise<void> {
   checkWriteFields(ctx);
-  refuseSandboxKey(ctx, 'unschedule campaigns', 'POST /campaigns/{campaignId}/unschedule');
+  refuseSandboxKey(ctx, 'unschedule campaigns', OPERATIONS.unscheduleCampaign);
   if (opts.dryRun) {
     await printDryRun(ctx, unscheduleRequest(opts.id));
     return;
@@ -45,8 +46,7 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
     // The answer was lost (or was a 5xx), or the retry of a lost attempt was refused
     // as "not scheduled", which that attempt may have caused: say how to find out.
     if (error instanceof CliError && error.outcomeUnknown && !(opts.ifScheduled && isNotScheduled(error))) {
-      throw withHint(
-        error,
+      throw error.withHint(
         `check with \`mailctl campaign show ${opts.id}\`: a draft means it was unscheduled; --if-scheduled makes re-running safe`,
       );
     }

@@ -1,8 +1,9 @@
-import { BULK_PATH, bulkMembership, bulkRequest, type BulkOperation } from '../../api/audience.js';
+import { BULK_OPERATIONS, bulkMembership, type BulkOperation } from '../../api/audience.js';
 import type { Context } from '../../context.js';
 import { ApiError, CliError, ExitCode, NetworkError, UsageError } from '../../errors.js';
 import { readIdSource, uniqueIds } from '../../input/ids.js';
 import { confirm } from '../../input/prompt.js';
+import { readAll } from '../../io.js';
 import { refuseSandboxKey, requestUrl } from '../write.js';
 import type { BulkOptions } from './options.js';
 import { describeRequest, planRequests, type PlannedRequest } from './plan.js';
@@ -19,16 +20,10 @@ import { checkPlanFields, checkTotalsFields, writePlan, writeTotals, type Totals
 const n = (x: number) => x.toLocaleString('en-US');
 const plural = (count: number, word: string) => `${n(count)} ${word}${count === 1 ? '' : 's'}`;
 
-async function stdinBytes(ctx: Context): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of ctx.io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks);
-}
-
 async function collectIds(ctx: Context, what: 'contact' | 'list', given: string[], file: string | undefined, column?: string): Promise<string[]> {
   const flag = what === 'contact' ? '--contacts-file' : '--lists-file';
   if (file === '-' && ctx.io.stdinIsTTY) ctx.notice(`reading ${what} ids from stdin (one per line; end with Ctrl-D)`);
-  const fromFile = file === undefined ? [] : await readIdSource(flag, file, () => stdinBytes(ctx), column);
+  const fromFile = file === undefined ? [] : await readIdSource(flag, file, () => readAll(ctx.io.stdin), column);
   const { ids, duplicates } = uniqueIds([...given, ...fromFile]);
   if (ids.length === 0) throw new UsageError(`${flag}: ${file === '-' ? 'stdin' : file} holds no ${what} ids`);
   if (duplicates > 0) ctx.notice(`note: ${plural(duplicates, `duplicate ${what} id`)} ignored`);
@@ -100,12 +95,12 @@ export async function runBulk(op: BulkOperation, opts: BulkOptions, ctx: Context
   const contacts = await collectIds(ctx, 'contact', opts.contacts, opts.contactsFile, opts.column);
   const lists = await collectIds(ctx, 'list', opts.lists, opts.listsFile, opts.column);
   const plan = planRequests(contacts, lists);
-  const method = bulkRequest(op, [], []).method;
-  refuseSandboxKey(ctx, `${op} contacts to lists`.replace('detach contacts to', 'detach contacts from'), `${method} ${BULK_PATH}`);
+  const operation = BULK_OPERATIONS[op];
+  refuseSandboxKey(ctx, op === 'attach' ? 'attach contacts to lists' : 'detach contacts from lists', operation);
 
   if (opts.dryRun) {
-    const url = requestUrl(ctx, { path: BULK_PATH });
-    await writePlan(out, { op, method, url, contacts: contacts.length, lists: lists.length, plan });
+    const url = requestUrl(ctx, { path: operation.path() });
+    await writePlan(out, { op, method: operation.method, url, contacts: contacts.length, lists: lists.length, plan });
     ctx.notice('dry run: nothing was sent');
     return;
   }

@@ -5,7 +5,7 @@ import { EMAIL_EVENT_TYPES, listEmailEvents, type EmailEvent } from '../../api/e
 import { isSandboxKey } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { parseDuration } from '../../input/duration.js';
+import { parseDuration } from '../../duration.js';
 import { resolveWebhookEvents } from '../../input/webhook-events.js';
 import { checkFields } from '../../output/fields.js';
 import { createListWriter } from '../../output/list.js';

@@ -44,20 +44,25 @@ function timeOfDay(r: ListenRow): string {
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
-export const LISTEN_COLUMNS: Column<ListenRow>[] = [
+const LISTEN_COLUMNS: Column<ListenRow>[] = [
   { key: 'received_at', header: 'TIME', value: (r) => r.received_at, kind: 'time' },
-  { key: 'type', header: 'TYPE', value: (r) => r.type },
-  { key: 'rcpt_to', header: 'RECIPIENT', value: (r) => r.rcpt_to, maxWidth: 36 },
-  { key: 'transmission_id', header: 'TRANSMISSION', value: (r) => r.transmission_id },
-  { key: 'auth', header: 'AUTH', value: (r) => AUTH_MARK[r.auth] },
+  { key: 'type', header: 'TYPE', value: (r) => r.type, whole: true, expectWidth: 23 },
+  { key: 'rcpt_to', header: 'RECIPIENT', value: (r) => r.rcpt_to, whole: true, expectWidth: 24 },
+  { key: 'transmission_id', header: 'TRANSMISSION', value: (r) => r.transmission_id, whole: true, expectWidth: 16 },
+  { key: 'auth', header: 'AUTH', value: (r) => AUTH_MARK[r.auth], whole: true },
   { key: 'status', header: 'STATUS', value: (r) => r.status },
-  { key: 'note', header: 'NOTE', value: note },
+  { key: 'note', header: 'NOTE', value: note, maxWidth: 60, minWidth: 10, priority: 1, expectWidth: 24 },
 ];
 
 /** The terminal's columns: time of day, and the answered status folded into NOTE when it is not 200, so 80 columns go further. */
-export const LISTEN_TTY_COLUMNS: Column<ListenRow>[] = LISTEN_COLUMNS.filter((c) => c.key !== 'status').map((c) =>
-  c.key === 'received_at' ? { ...c, value: timeOfDay, kind: 'text' } : c,
+const LISTEN_TTY_COLUMNS: Column<ListenRow>[] = LISTEN_COLUMNS.filter((c) => c.key !== 'status').map((c) =>
+  c.key === 'received_at' ? { ...c, value: timeOfDay, kind: 'text', whole: true } : c,
 );
+
+/** The columns for this target: a terminal table gets LISTEN_TTY_COLUMNS. */
+export function listenSpec(tty: boolean): ListSpec<ListenRow> {
+  return tty ? { ...LISTEN_SPEC, columns: LISTEN_TTY_COLUMNS } : LISTEN_SPEC;
+}
 
 export const LISTEN_SPEC: ListSpec<ListenRow> = {
   columns: LISTEN_COLUMNS,

@@ -2,14 +2,13 @@ import type { Command } from 'commander';
 import * as z from 'zod';
 import type { Context } from '../../context.js';
 import { CheckFailedError } from '../../errors.js';
-import { parseDuration } from '../../input/duration.js';
-import { checkFields, selectColumns } from '../../output/fields.js';
+import { parseDuration } from '../../duration.js';
+import { checkFields } from '../../output/fields.js';
 import { createListWriter, type ListWriter } from '../../output/list.js';
 import type { ReceivedDelivery } from '../../webhooks/receiver.js';
-import { createStreamingTable } from '../events/stream-table.js';
 import { intFlag, parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
-import { LISTEN_SPEC, LISTEN_TTY_COLUMNS, rowsOf, type ListenRow } from './listen-rows.js';
+import { LISTEN_SPEC, listenSpec, rowsOf, type ListenRow } from './listen-rows.js';
 import { authFlags, parseAuthFlags, readAuth, type AuthChoice } from './receiver-auth.js';
 
 // `webhook listen`: a receiver on 127.0.0.1 that shows what a webhook delivers and whether its
@@ -54,8 +53,7 @@ export async function run(opts: ListenOptions, ctx: Context): Promise<void> {
   checkFields(out.fields, LISTEN_SPEC.columns, LISTEN_SPEC.fields);
   const { auth, signingSecret } = await readAuth(opts, ctx);
   const windowMs = opts.expect === undefined ? undefined : expectWindow(ctx);
-  const writer: ListWriter<ListenRow> =
-    out.format === 'table' && out.isTTY ? createStreamingTable(out, selectColumns(out.fields, LISTEN_TTY_COLUMNS), { type: 22, rcpt_to: 24, note: 24 }) : createListWriter(out, LISTEN_SPEC);
+  const writer: ListWriter<ListenRow> = createListWriter(out, listenSpec(out.format === 'table' && out.isTTY), { streamTable: true });
 
   const tally = { deliveries: 0, events: 0, valid: 0, rejected: 0, forwardedOk: 0, forwardFailed: 0 };
   const seen = new Set<string>();
