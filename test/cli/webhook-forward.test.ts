@@ -3,9 +3,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { parseDeliveryBody } from '../../src/webhooks/format.js';
-import { emulatorEnv, ndjson, runCli } from '../helpers/cli.js';
+import { ndjson } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/context.js';
 import { raw, scriptedServer } from '../helpers/server.js';
-import { startRunning } from '../helpers/webhook.js';
+import { startInProcess } from '../helpers/webhook.js';
 
 const PASSWORD = 'fwd-pa55-31ab-never-shown';
 
@@ -34,9 +35,9 @@ describe('webhook forward', () => {
   it('delivers exactly the new events once each, across a 503 of the receiver, with basic auth', async () => {
     const r = await receiver(raw(503, ''), raw(200, ''));
     emu.clearRequests();
-    const f = startRunning(
+    const f = await startInProcess(
       ['webhook', 'forward', '--to', `${r.baseUrl}/hook`, '--poll-interval', '50ms', '--auth-type', 'basic', '--auth-username', 'ops', '--ndjson'],
-      { env: { ...emulatorEnv(emu), MAILCTL_WEBHOOK_PASSWORD: PASSWORD } },
+      { emulator: emu, env: { MAILCTL_WEBHOOK_PASSWORD: PASSWORD } },
     );
     await until(() => eventPolls() >= 2); // the backlog is read, and skipped
     const log = emu.store.teams.main.events;
@@ -45,7 +46,7 @@ describe('webhook forward', () => {
     await until(() => r.seen.length >= 2);
     emu.addEvents(3);
     await until(() => r.seen.length >= 3);
-    f.child.kill('SIGINT');
+    f.interrupt();
     const res = await f.done;
     expect(res.code).toBe(130);
 
@@ -58,9 +59,9 @@ describe('webhook forward', () => {
     const basic = `Basic ${Buffer.from(`ops:${PASSWORD}`).toString('base64')}`;
     expect(r.seen.map((s) => s.headers.authorization)).toEqual([basic, basic, basic]);
     const attempts = ndjson(res.stdout) as Array<Record<string, unknown>>;
-    expect(attempts.map((a) => [a.events, a.attempt, a.status, a.outcome])).toEqual([
-      [5, 1, 503, 'retry in 1s'], [5, 2, 200, 'delivered'], [3, 1, 200, 'delivered'],
-    ]);
+    expect(attempts[0]).toMatchObject({ events: 5, attempt: 1, status: 503, outcome: 'retry in 1s' });
+    // what was delivered, in order: each batch once (a connection reset by a loaded machine may add a retried attempt)
+    expect(attempts.filter((a) => a.status === 200).map((a) => [a.events, a.outcome])).toEqual([[5, 'delivered'], [3, 'delivered']]);
     expect(res.stderr).toContain('Forwarded 8 events.');
     expect(res.stdout + res.stderr).not.toContain(PASSWORD);
   });
@@ -68,7 +69,7 @@ describe('webhook forward', () => {
   it('stops when the receiver answers 410', async () => {
     const r = await receiver(raw(410, ''));
     emu.clearRequests();
-    const f = startRunning(['webhook', 'forward', '--to', r.baseUrl, '--poll-interval', '50ms'], { env: emulatorEnv(emu) });
+    const f = await startInProcess(['webhook', 'forward', '--to', r.baseUrl, '--poll-interval', '50ms'], { emulator: emu });
     await until(() => eventPolls() >= 2);
     emu.addEvents(2);
     const res = await f.done;
@@ -86,8 +87,8 @@ describe('webhook forward', () => {
       [['--to', 'http://127.0.0.1:1/', '--retry-schedule', 'fast'], /--retry-schedule: must be compressed or service/],
       [['--to', 'http://127.0.0.1:1/', '--auth-type', 'basic', '--auth-username', 'u'], /the password is missing/],
     ] as Array<[string[], RegExp]>) {
-      const res = await runCli(['webhook', 'forward', ...args], { env: emulatorEnv(emu) });
-      expect([args, res.code]).toEqual([args, 2]);
+      const res = await runInProcess(['webhook', 'forward', ...args], { emulator: emu });
+      expect([args, res.exitCode]).toEqual([args, 2]);
       expect(res.stderr).toMatch(message);
     }
     expect(emu.requests).toEqual([]);

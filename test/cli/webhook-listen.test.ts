@@ -5,10 +5,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { deliveryBody, parseDeliveryBody } from '../../src/webhooks/format.js';
 import { signBody } from '../../src/webhooks/verify.js';
-import { ndjson, runCli } from '../helpers/cli.js';
+import { ndjson } from '../helpers/cli.js';
+import { runCliInProcess } from '../helpers/context.js';
 import { call } from '../helpers/emulator.js';
 import { raw, scriptedServer } from '../helpers/server.js';
-import { startListen } from '../helpers/webhook.js';
+import { listenInProcess, startListen } from '../helpers/webhook.js';
 
 const PASSWORD = 'listen-pa55-7c1e-never-shown';
 const TOKEN = 'tok-9d2f-never-shown';
@@ -60,7 +61,7 @@ describe('webhook listen', () => {
   });
 
   it('answers 401 to a wrong password, reports it, and the webhook shows the failure', async () => {
-    const l = await startListen(['--auth-type', 'basic', '--auth-username', 'ops', '--count', '1'], { env: { MAILCTL_WEBHOOK_PASSWORD: PASSWORD } });
+    const l = await listenInProcess(['--auth-type', 'basic', '--auth-username', 'ops', '--count', '1'], { env: { MAILCTL_WEBHOOK_PASSWORD: PASSWORD } });
     const attempts = await deliver(l.url, { auth_type: 'basic', auth_username: 'ops', auth_password: 'not-the-one' });
     const r = await l.done;
     expect(r.code).toBe(0);
@@ -77,7 +78,7 @@ describe('webhook listen', () => {
   it('checks a Bearer token from the emulator\'s OAuth grant', async () => {
     const tokens = await scriptedServer([(_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: TOKEN, expires_in: 600 }))]);
     closers.push(tokens.close);
-    const l = await startListen(['--auth-type', 'oauth2', '--bearer-token-stdin', '--count', '1', '--ndjson'], { input: TOKEN });
+    const l = await listenInProcess(['--auth-type', 'oauth2', '--bearer-token-stdin', '--count', '1', '--ndjson'], { stdin: TOKEN });
     const attempts = await deliver(l.url, { auth_type: 'oauth2', oauth_token_url: tokens.baseUrl, oauth_client_id: 'c', oauth_client_secret: 's' }, 40);
     const r = await l.done;
     expect(r.code).toBe(0);
@@ -91,7 +92,7 @@ describe('webhook listen', () => {
   it('relays valid deliveries unchanged to --forward-to, answers what the app answers, and marks repeats', async () => {
     const app = await scriptedServer([raw(202, '')]);
     closers.push(app.close);
-    const l = await startListen(['--signing-secret-stdin', '--forward-to', `${app.baseUrl}/hooks`, '--count', '2', '--ndjson'], { input: 'sig-secret' });
+    const l = await listenInProcess(['--signing-secret-stdin', '--forward-to', `${app.baseUrl}/hooks`, '--count', '2', '--ndjson'], { stdin: 'sig-secret' });
     const body = deliveryBody([
       { event_id: 'e1', type: 'bounce', timestamp: '2026-01-02T03:04:05.000Z', request_id: '123', rcpt_to: 'a@example.com', bounce_class: 10 },
       { event_id: 'e2', type: 'click', timestamp: '2026-01-02T03:04:06.000Z', request_id: '123', rcpt_to: 'a@example.com' },
@@ -112,7 +113,7 @@ describe('webhook listen', () => {
   });
 
   it('answers 401 to a bad signature and --respond to the rest', async () => {
-    const l = await startListen(['--respond', '500', '--count', '2', '--ndjson'], { env: { MAILCTL_WEBHOOK_SIGNING_SECRET: 'sig' } });
+    const l = await listenInProcess(['--respond', '500', '--count', '2', '--ndjson'], { env: { MAILCTL_WEBHOOK_SIGNING_SECRET: 'sig' } });
     const body = deliveryBody([{ event_id: 'x', type: 'delivery', timestamp: '2026-01-02T03:04:05.000Z' }]);
     const bad = await fetch(l.url, { method: 'POST', headers: { 'lettr-signature': 'f'.repeat(64) }, body });
     const unsigned = await fetch(l.url, { method: 'POST', body });
@@ -123,7 +124,7 @@ describe('webhook listen', () => {
   });
 
   it('exits 8 when fewer valid deliveries than --expect arrive within --timeout', async () => {
-    const l = await startListen(['--expect', '2', '--timeout', '1s']);
+    const l = await listenInProcess(['--expect', '2', '--timeout', '1s']);
     await fetch(l.url, { method: 'POST', body: deliveryBody([{ event_id: 'y', type: 'open', timestamp: '2026-01-02T03:04:05.000Z' }]) });
     const r = await l.done;
     expect(r.code).toBe(8);
@@ -131,7 +132,7 @@ describe('webhook listen', () => {
   });
 
   it('exits 0 as soon as --expect is met', async () => {
-    const l = await startListen(['--expect', '1', '--timeout', '5m', '--ndjson']);
+    const l = await listenInProcess(['--expect', '1', '--timeout', '5m', '--ndjson']);
     const res = await fetch(l.url, { method: 'POST', body: deliveryBody([{ event_id: 'z', type: 'open', timestamp: '2026-01-02T03:04:05.000Z' }]) });
     const r = await l.done;
     expect(res.status).toBe(200);
@@ -139,6 +140,7 @@ describe('webhook listen', () => {
     expect(ndjson(r.stdout)).toHaveLength(1);
   });
 
+  // Spawned: the first case (stdin and the argument list of a real process) and Ctrl-C.
   it('exits 130 on Ctrl-C after its summary', async () => {
     const l = await startListen([]);
     await fetch(l.url, { method: 'POST', body: 'not json' });
@@ -159,7 +161,7 @@ describe('webhook listen', () => {
       [['--auth-type', 'oauth2'], /the bearer token is missing/],
     ];
     for (const [args, message] of cases) {
-      const r = await runCli(['webhook', 'listen', ...args]);
+      const r = await runCliInProcess(['webhook', 'listen', ...args]);
       expect([args, r.code]).toEqual([args, 2]);
       expect(r.stderr).toMatch(message);
       expect(r.stderr).not.toContain('hunter2');
