@@ -32,6 +32,8 @@ export interface ForwarderOptions {
   sleep(ms: number): Promise<void>;
   now(): number;
   onAttempt(a: ForwardAttempt): Promise<void> | void;
+  /** Ctrl-C: an attempt cut short is not reported as a failure, and nothing more is sent. */
+  signal?: AbortSignal;
 }
 
 /** Thrown when the receiver answers 410 Gone: the service would disable the webhook. */
@@ -56,6 +58,7 @@ export function createForwarder(opts: ForwarderOptions) {
     for (let attempt = 1; attempt <= opts.delaysMs.length; attempt++) {
       const sentAt = opts.now();
       const r = await opts.post(opts.to, headers, body);
+      if (opts.signal?.aborted) throw opts.signal.reason;
       const ok = r.status >= 200 && r.status < 300;
       const next = opts.delaysMs[attempt];
       const outcome = ok ? 'delivered' : r.status === 410 ? 'stopped: 410 Gone' : next === undefined ? 'gave up' : `retry in ${seconds(next)}`;

@@ -45,7 +45,7 @@ describe('webhook forward', () => {
     emu.addEvents(5);
     await until(() => r.seen.length >= 2);
     emu.addEvents(3);
-    await until(() => r.seen.length >= 3);
+    await until(() => f.stdout().trim().split('\n').length >= 3); // the third answer is in
     f.interrupt();
     const res = await f.done;
     expect(res.code).toBe(130);
@@ -76,6 +76,18 @@ describe('webhook forward', () => {
     expect(res.code).toBe(0);
     expect(r.seen).toHaveLength(1);
     expect(res.stderr).toContain('answered 410 Gone: stopped forwarding');
+  });
+
+  it('with a sandbox key polls slowly enough for its 10 requests a minute, and says so', async () => {
+    emu.clearRequests();
+    const f = await startInProcess(['webhook', 'forward', '--to', 'http://127.0.0.1:9/'], { emulator: emu, key: 'sandbox' });
+    await until(() => eventPolls() >= 1);
+    await f.waitFor(/Forwarding new events/);
+    f.interrupt();
+    const res = await f.done;
+    expect(res.code).toBe(130);
+    expect(res.stderr).toContain('sandbox key: polling every 10s to stay within its 10 requests a minute');
+    expect(eventPolls()).toBe(1); // the next poll would have come 10 s later
   });
 
   it('refuses bad flags with exit 2 and sends nothing', async () => {

@@ -61,4 +61,21 @@ describe('forwarder', () => {
     await expect(f.deliver(Array.from({ length: 150 }, (_, i) => ev(i)))).rejects.toBeInstanceOf(ReceiverGone);
     expect(posts).toHaveLength(1);
   });
+
+  it('on Ctrl-C during a POST reports no failed attempt and sends nothing more', async () => {
+    const ac = new AbortController();
+    const attempts: ForwardAttempt[] = [];
+    let posts = 0;
+    const f = createForwarder({
+      to: 'http://127.0.0.1:1/', delaysMs: SERVICE_RETRY_DELAYS_MS, now: () => 0, sleep: async () => {}, signal: ac.signal,
+      post: async () => {
+        posts++;
+        ac.abort(new Error('interrupted'));
+        return { status: 0, ms: 1, error: 'aborted' };
+      },
+      onAttempt: (a) => void attempts.push(a),
+    });
+    await expect(f.deliver([ev(1), ev(2)])).rejects.toThrow('interrupted');
+    expect([posts, attempts]).toEqual([1, []]);
+  });
 });

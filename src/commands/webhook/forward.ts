@@ -18,7 +18,8 @@ import { authFlags, authorizationHeader, parseAuthFlags, readAuth, type AuthChoi
 
 // `webhook forward --to URL`: real events to a local receiver with no tunnel and no change to any
 // webhook. The `events list --follow` engine polls; the forwarder (src/webhooks) delivers as the
-// service would. stdout gets one row per POST attempt; Ctrl-C stops after the attempt under way.
+// service would. stdout gets one row per POST attempt; Ctrl-C abandons the attempt under way (its
+// receiver may have got it: deliveries can repeat, and receivers de-duplicate on event_id).
 
 export interface ForwardOptions extends AuthChoice {
   to: string;
@@ -100,6 +101,7 @@ export async function run(opts: ForwardOptions, ctx: Context): Promise<void> {
     sleep: (ms) => defaultSleep(ms, ctx.signal),
     now: ctx.now,
     onAttempt: (a) => writer.write([a]),
+    signal: ctx.signal,
   });
   ctx.notice(`Forwarding new events to ${opts.to} (retry schedule: ${opts.schedule}; Ctrl-C to stop)…`);
   try {
