@@ -6,6 +6,7 @@
 // clock and call `runDue()` instead of waiting. 410 disables the webhook. Only loopback URLs
 // are ever connected to; any other is skipped, and said so once per webhook and URL.
 import { DELIVERY_DEADLINE_MS, SERVICE_RETRY_DELAYS_MS, batches, deliveryBody, wantsEvent, type ApiEvent } from '../webhooks/format.js';
+import { EMAIL_EVENT_TYPES } from './data/event-log.js';
 import { loopbackAddress, parseHttpUrl } from './loopback.js';
 import { postLoopback } from './post.js';
 import type { TeamData, Webhook } from './types.js';
@@ -60,12 +61,21 @@ export class WebhookDelivery {
   /** Queues events [from, to) of a team's log for every webhook that wants some of them. */
   enqueue(team: TeamData, from: number, to: number): void {
     if (this.closed || to <= from) return;
-    const events: ApiEvent[] = [];
-    for (let i = from; i < to; i++) events.push(team.events.render(i));
+    // Rendering is the cost: only when some webhook can receive, and only what one wants.
+    const hooks = [...team.webhooks.values()].filter((w) => w.enabled && this.onLoopback(w));
+    if (hooks.length === 0) return;
+    const rendered = new Map<number, ApiEvent>();
+    const render = (i: number) => {
+      let e = rendered.get(i);
+      if (!e) rendered.set(i, (e = team.events.render(i)));
+      return e;
+    };
     const now = this.opts.now();
-    for (const w of team.webhooks.values()) {
-      if (!w.enabled || !this.onLoopback(w)) continue;
-      const wanted = events.filter((e) => wantsEvent(w.event_types, e.type as string));
+    for (const w of hooks) {
+      const wanted: ApiEvent[] = [];
+      for (let i = from; i < to; i++) {
+        if (wantsEvent(w.event_types, EMAIL_EVENT_TYPES[team.events.type[i] as number] as string)) wanted.push(render(i));
+      }
       for (const batch of batches(wanted)) this.pending.push({ team, webhookId: w.id, events: batch, attempts: 0, dueAt: now });
     }
     this.arm();
