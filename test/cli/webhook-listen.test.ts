@@ -140,6 +140,15 @@ describe('webhook listen', () => {
     expect(ndjson(r.stdout)).toHaveLength(1);
   });
 
+  it('says so when --port is taken, with exit 2', async () => {
+    const other = await scriptedServer([raw(200, '')]);
+    closers.push(other.close);
+    const port = new URL(other.baseUrl).port;
+    const r = await runCliInProcess(['webhook', 'listen', '--port', port]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`error: --port ${port}: another program is listening on 127.0.0.1:${port}`);
+  });
+
   // Spawned: the first case (stdin and the argument list of a real process) and Ctrl-C.
   it('exits 130 on Ctrl-C after its summary', async () => {
     const l = await startListen([]);

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import * as z from 'zod';
 import type { Context } from '../../context.js';
-import { CheckFailedError } from '../../errors.js';
+import { CheckFailedError, UsageError } from '../../errors.js';
 import { parseDuration } from '../../duration.js';
 import { checkFields } from '../../output/fields.js';
 import { createListWriter, type ListWriter } from '../../output/list.js';
@@ -76,7 +76,13 @@ export async function run(opts: ListenOptions, ctx: Context): Promise<void> {
   };
 
   const { startReceiver } = await import('../../webhooks/receiver.js');
-  const receiver = await startReceiver({ port: opts.port, auth, signingSecret, respond: opts.respond, forwardTo: opts.forwardTo, now: ctx.now, onDelivery });
+  const receiver = await startReceiver({ port: opts.port, auth, signingSecret, respond: opts.respond, forwardTo: opts.forwardTo, now: ctx.now, onDelivery }).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') throw new UsageError(`--port ${opts.port}: another program is listening on 127.0.0.1:${opts.port}`, { hint: 'choose another port, or leave --port out for a free one' });
+      if (error.code === 'EACCES') throw new UsageError(`--port ${opts.port}: not allowed to listen on it (ports below 1024 need privileges)`);
+      throw error;
+    },
+  );
   const expects = auth.type === 'none' ? 'no auth' : auth.type === 'basic' ? `Basic auth as ${auth.username}` : 'a Bearer token';
   ctx.notice(`Listening on ${receiver.url} (expecting ${expects}${signingSecret ? ', checking lettr-signature' : ''}; answering ${opts.forwardTo ? `what ${opts.forwardTo} answers` : (opts.respond ?? 200)}). Ctrl-C to stop.`);
   ctx.notice(`Point a webhook at it:  mailctl webhook set WEBHOOK_ID --url ${receiver.url}`);
