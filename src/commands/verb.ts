@@ -17,6 +17,8 @@ export interface Runtime {
   version: string;
   signal: AbortSignal;
   disposers: Array<() => Promise<void>>;
+  /** The run's secrets, scrubbed from stderr (output/scrub.ts); commands add what they read. */
+  secrets?: { add(secret: string | undefined): void };
   /** A fake clock from the in-process tests; the real one otherwise. */
   clock?: Clock;
   /** Absent until a verb starts (commander's own usage errors come before). */
@@ -83,7 +85,12 @@ export function verb<O>(load: () => Promise<VerbModule<O>>) {
     runtime.state = runState(globals, ctx);
     const mod = await load();
     const opts = await mod.parse({ args: cmd.args, opts: cmd.opts() }, cmd);
-    await mod.run(opts, ctx);
+    try {
+      await mod.run(opts, ctx);
+    } finally {
+      // what a pager holds is shown even when the command failed half-way
+      await ctx.finish();
+    }
   };
 }
 

@@ -43,6 +43,7 @@ function banner(emu: Emulator, opts: ServeOptions, interactive: boolean): string
   const campaigns = Object.entries(ids.campaigns).map(([state, id]) => `    ${state.padEnd(10)} ${id}`);
   const lines = [
     `mailctl API emulator listening on ${emu.baseUrl}${opts.live ? ' (live: new events every second)' : ''}`,
+    ...(opts.scenario && opts.scenario !== 'mixed' ? [`Event mix: ${opts.scenario} (--scenario)`] : []),
     '',
     'API keys:',
     `  full        ${emu.keys.full}`,

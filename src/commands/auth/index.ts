@@ -7,11 +7,13 @@ export function register(program: Command): void {
   withHelp(
     auth
       .command('login')
-      .description('save an API key to a profile: read from stdin when piped, else asked for with a hidden prompt'),
+      .description('save an API key to a profile: read from stdin when piped, else asked for with a hidden prompt; checked with one read first')
+      .option('--no-verify', 'save the key without the check request (GET /webhooks) that refuses a key the API answers 401'),
     {
       examples: [
         'mailctl auth login --base-url https://api.example.com',
         'printf %s "$MAILCTL_KEY" | mailctl auth login --profile ci --base-url https://api.example.com',
+        'printf %s "$MAILCTL_KEY" | mailctl auth login --profile offline --no-verify',
       ],
     },
   ).action(verb(() => import('./login.js')));

@@ -22,12 +22,17 @@ export function register(program: Command): void {
       .addOption(new Option('--env', 'print `export MAILCTL_BASE_URL=… MAILCTL_API_KEY=…` lines on stdout (the banner goes to stderr)'))
       .addOption(
         new Option('--webhook-retry-scale <f>', 'multiply the webhook retry schedule (1 min … 24 h) by F, 0-1000; 0.001 retries within seconds').default('1'),
+      )
+      .addOption(
+        new Option('--scenario <name>', 'event mix of the team: mixed (every type, critical rates), healthy, critical-complaint')
+          .choices(['mixed', 'healthy', 'critical-complaint'])
+          .default('mixed'),
       ),
     {
       examples: [
         'mailctl emulator --json --port 8025 --rate-limit 3',
         'mailctl emulator --env --webhook-retry-scale 0.001 > emu.env &   # then, in any shell: . ./emu.env',
-        'mailctl emulator --live --log --events 200000 --fault-rate 0.1',
+        'mailctl emulator --live --log --events 200000 --fault-rate 0.1 --scenario critical-complaint',
       ],
     },
   ).action(verb(() => import('./run.js')));

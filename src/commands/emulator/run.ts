@@ -28,6 +28,7 @@ const schema = z.object({
     .regex(/^\d+(\.\d+)?$|^\.\d+$/, { error: 'must be a number such as 1, 0.01 or 0.001' })
     .transform(Number)
     .refine((n) => n <= 1000, { error: 'must be at most 1000' }),
+  scenario: z.enum(['mixed', 'healthy', 'critical-complaint']),
 });
 
 export type EmulatorRunOptions = z.output<typeof schema>;
@@ -48,5 +49,22 @@ export async function run(opts: EmulatorRunOptions, ctx: Context): Promise<void>
   if (json && opts.env) throw new UsageError('--env cannot be combined with --json: each decides what stdout carries');
   const live = liveByDefault(opts, ctx.io.stdoutIsTTY || ctx.io.stderrIsTTY);
   const { live: _live, seed, ...rest } = opts;
-  await serveEmulator({ ...rest, seed: seed ?? 1, live, json }, ctx.io.stdout, ctx.io.stdoutIsTTY, ctx.signal, ctx.io.stderr);
+  try {
+    await serveEmulator({ ...rest, seed: seed ?? 1, live, json }, ctx.io.stdout, ctx.io.stdoutIsTTY, ctx.signal, ctx.io.stderr);
+  } catch (error) {
+    throw listenError(error, opts) ?? error;
+  }
+}
+
+/** A port or host that cannot be bound is the user's choice to fix (exit 2), not a crash of mailctl. */
+function listenError(error: unknown, opts: EmulatorRunOptions): UsageError | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EADDRINUSE') {
+    return new UsageError(`--port ${opts.port}: the port is already in use on ${opts.host}`, {
+      hint: 'choose another port, or --port 0 for a free one',
+    });
+  }
+  if (code === 'EACCES') return new UsageError(`--port ${opts.port}: not allowed to listen on this port (ports below 1024 need privileges)`);
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new UsageError(`--host ${opts.host}: not an address of this machine`);
+  return undefined;
 }

@@ -1,9 +1,9 @@
 import { BULK_OPERATIONS, bulkMembership, type BulkOperation } from '../../api/audience.js';
 import type { Context } from '../../context.js';
 import { ApiError, CliError, ExitCode, NetworkError, UsageError } from '../../errors.js';
+import { readBounded } from '../../input/bounded.js';
 import { readIdSource, uniqueIds } from '../../input/ids.js';
 import { confirm } from '../../input/prompt.js';
-import { readAll } from '../../io.js';
 import { refuseSandboxKey, requestUrl } from '../write.js';
 import type { BulkOptions } from './options.js';
 import { describeRequest, planRequests, type PlannedRequest } from './plan.js';
@@ -20,10 +20,11 @@ import { checkPlanFields, checkTotalsFields, writePlan, writeTotals, type Totals
 const n = (x: number) => x.toLocaleString('en-US');
 const plural = (count: number, word: string) => `${n(count)} ${word}${count === 1 ? '' : 's'}`;
 
+
 async function collectIds(ctx: Context, what: 'contact' | 'list', given: string[], file: string | undefined, column?: string): Promise<string[]> {
   const flag = what === 'contact' ? '--contacts-file' : '--lists-file';
   if (file === '-' && ctx.io.stdinIsTTY) ctx.notice(`reading ${what} ids from stdin (one per line; end with Ctrl-D)`);
-  const fromFile = file === undefined ? [] : await readIdSource(flag, file, () => readAll(ctx.io.stdin), column);
+  const fromFile = file === undefined ? [] : await readIdSource(flag, file, () => readBounded(ctx.io.stdin as AsyncIterable<unknown>, 'stdin', ctx.signal), column, ctx.signal);
   const { ids, duplicates } = uniqueIds([...given, ...fromFile]);
   if (ids.length === 0) throw new UsageError(`${flag}: ${file === '-' ? 'stdin' : file} holds no ${what} ids`);
   if (duplicates > 0) ctx.notice(`note: ${plural(duplicates, `duplicate ${what} id`)} ignored`);
@@ -62,6 +63,41 @@ function explainFieldErrors(error: unknown, req: PlannedRequest): string[] {
     if (id === undefined) return [];
     const position = (isContact ? req.contacts.from : req.lists.from) + i;
     return [`  ${field} is ${id} (${isContact ? 'contact' : 'list'} ${position} of the input)`];
+  });
+}
+
+/** Ids the API named as invalid in a 422 (`list_ids.0`): well-formed (checked before sending), so they do not exist in this team. */
+function missingIds(error: unknown, req: PlannedRequest): string[] {
+  if (!(error instanceof ApiError) || error.status !== 422) return [];
+  return Object.keys(error.fieldErrors).flatMap((field) => {
+    const m = /^(contact_ids|list_ids)\.(\d+)$/.exec(field);
+    if (!m) return [];
+    const isContact = m[1] === 'contact_ids';
+    const id = (isContact ? req.contactIds : req.listIds)[Number(m[2])];
+    return id === undefined ? [] : [`${isContact ? 'contact' : 'list'} ${id}`];
+  });
+}
+
+/**
+ * The API refuses the whole request when one id does not exist in the team
+ * (nothing of it is applied): say that first, and do not suggest a re-run,
+ * which would fail the same way.
+ */
+function missingIdError(op: BulkOperation, plan: PlannedRequest[], failed: PlannedRequest, error: ApiError, missing: string[]): CliError {
+  const total = plan.length;
+  const k = failed.index;
+  const which = missing.length === 1 ? `${missing[0]} does not exist` : `${missing.join(', ')} do not exist`;
+  const done = k === 1 ? 'nothing was changed' : `request ${k} of ${total} changed nothing; requests 1-${k - 1} were applied (their totals are on stdout)`;
+  return new CliError(`${which} in this team: ${done}`, ExitCode.Refused, {
+    cause: error,
+    details: [
+      `the API answered: ${error.message} (${error.code ?? 'no error code'}, HTTP ${error.status})`,
+      ...(k < total ? [k + 1 === total ? `request ${total} did not run` : `requests ${k + 1}-${total} did not run`] : []),
+      ...explainFieldErrors(error, failed),
+    ],
+    hint: `check the id (and --profile: ids belong to one team), remove it from the input, then run the command again${
+      k > 1 ? ` (${op === 'attach' ? 'pairs already attached are counted as already_attached' : 'pairs already gone are counted as not_present'})` : ''
+    }`,
   });
 }
 
@@ -142,6 +178,8 @@ export async function runBulk(op: BulkOperation, opts: BulkOptions, ctx: Context
     progress.stop();
     for (const m of warnings) ctx.warn(m);
     await writeTotals(out, op, totals);
+    const missing = current && !ctx.signal.aborted ? missingIds(error, current) : [];
+    if (current && missing.length > 0) throw missingIdError(op, plan, current, error as ApiError, missing);
     if (current) ctx.io.stderr.write(`${failureLines(ctx, op, plan, current, error).join('\n')}\n`);
     throw error;
   }
