@@ -6,14 +6,14 @@
 # Sets __mailctl_words to the subcommands of command path $1.
 __mailctl_subcommands() {
   case "$1" in
-    '') __mailctl_words='events email campaign topic contact property segment lists webhook auth profile config completion api emulator help' ;;
+    '') __mailctl_words='events email campaign contact segment topic property lists webhook auth profile config api emulator completion help' ;;
     'events') __mailctl_words='list' ;;
     'email') __mailctl_words='show' ;;
     'campaign') __mailctl_words='list show events schedule unschedule' ;;
-    'topic') __mailctl_words='update' ;;
     'contact') __mailctl_words='show' ;;
-    'property') __mailctl_words='update' ;;
     'segment') __mailctl_words='show' ;;
+    'topic') __mailctl_words='update' ;;
+    'property') __mailctl_words='update' ;;
     'lists') __mailctl_words='attach detach' ;;
     'webhook') __mailctl_words='list set' ;;
     'auth') __mailctl_words='login status logout' ;;
@@ -91,9 +91,9 @@ __mailctl_values() {
     'config get #0') __mailctl_kind=words; __mailctl_words='base_url output timeout retries' ;;
     'config set #0') __mailctl_kind=words; __mailctl_words='base_url output timeout retries' ;;
     'config set #1') __mailctl_kind=none ;;
-    'completion #0') __mailctl_kind=words; __mailctl_words='bash zsh fish' ;;
     'api #0') __mailctl_kind=words; __mailctl_words='GET POST PUT PATCH DELETE' ;;
     'api #1') __mailctl_kind=none ;;
+    'completion #0') __mailctl_kind=words; __mailctl_words='bash zsh fish' ;;
     'help #'*) __mailctl_kind=help; __mailctl_words='exit-codes environment formats' ;;
     *' --profile') __mailctl_kind=profiles ;;
     *' -o') __mailctl_kind=words; __mailctl_words='table json ndjson csv' ;;

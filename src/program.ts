@@ -1,42 +1,37 @@
-import { Command, Option } from 'commander';
-import { register as registerHelp } from './commands/help-topics/index.js';
-import { NOUNS } from './commands/index.js';
+import { Command } from 'commander';
+import { enableHelp } from './commands/help-topics/index.js';
+import { helpFormatter } from './commands/help-text.js';
+import { COMMANDS, ROOT } from './commands/index.js';
+import { optionFrom, registerSpec } from './commands/register.js';
 import { bindRuntime, type Runtime } from './commands/verb.js';
 import { tidy } from './errors.js';
 
-/** The root program: global options (cli.md), then every noun. */
+/** The root program: global options (cli.md), then every command, from their specs. */
 export function buildProgram(runtime: Runtime): Command {
-  const program = new Command('mailctl')
-    .description('Operate the email sending service from the terminal, shell pipelines and CI jobs.')
+  // Help is 80 columns in a pipe (and in dist/help.txt), the terminal's width otherwise.
+  const helpWidth = () => (runtime.io.stdoutIsTTY ? runtime.io.columns : 80);
+  const program = new Command(ROOT.name)
+    .description(ROOT.summary)
     .version(runtime.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
-    .addOption(new Option('--profile <name>', 'config profile to use (env MAILCTL_PROFILE)'))
-    .addOption(new Option('--base-url <url>', 'API root (env MAILCTL_BASE_URL, else the profile\'s)'))
-    .addOption(new Option('-o, --output <format>', 'output format').choices(['table', 'json', 'ndjson', 'csv']))
-    .addOption(new Option('--json', 'short for --output json'))
-    .addOption(new Option('--ndjson', 'short for --output ndjson'))
-    .addOption(new Option('--fields <list>', 'columns for table/csv, keys kept in json/ndjson (comma-separated)'))
-    .addOption(new Option('--timeout <duration>', 'per-request timeout, e.g. 30s, 500ms, 2m (default: 30s)'))
-    .addOption(new Option('--retries <n>', 'retries on 429, 5xx and network errors, 0-10 (default: 3)'))
-    .addOption(new Option('-v, --verbose', 'one line per HTTP request on stderr, secrets redacted'))
-    .addOption(new Option('-q, --quiet', 'no progress, notices or hints on stderr'))
-    .addOption(new Option('--no-color', 'no colour (also NO_COLOR=1); colour is only used on a TTY anyway'))
     .showHelpAfterError('(run with --help for usage)')
     .showSuggestionAfterError(true)
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
-    // Subcommands created below inherit these settings: errors are thrown to
-    // main.ts (one place for exit codes) and every message goes through io.
+    // Subcommands created below inherit these settings: one help layout for all,
+    // errors are thrown to main.ts (one place for exit codes) and every message goes through io.
+    .configureHelp({ formatHelp: helpFormatter(ROOT) })
     .exitOverride()
     .configureOutput({
       writeOut: (text) => runtime.io.stdout.write(text),
       writeErr: (text) => runtime.io.stderr.write(text),
+      getOutHelpWidth: helpWidth,
+      getErrHelpWidth: helpWidth,
       // commander quotes what was typed ("argument 'xxx…' is invalid"): cut long
       // values and show control characters instead of sending them to the terminal.
       outputError: (text, write) => write(text.split('\n').map(tidy).join('\n')),
     });
+  for (const option of ROOT.options) program.addOption(optionFrom(option));
   bindRuntime(program, runtime);
-  for (const register of NOUNS) register(program);
-  // `help [TOPIC | COMMAND...]` replaces commander's implicit help command: listed last, as that one was.
-  registerHelp(program);
+  for (const spec of COMMANDS) registerSpec(program, spec);
+  enableHelp(program);
   return program;
 }

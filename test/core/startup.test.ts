@@ -31,7 +31,7 @@ describe('start-up fast paths', () => {
     const full = await runCli(['--no-color', '--help']);
     expect(fast.code).toBe(0);
     expect(full.code).toBe(0);
-    expect(fast.stdout).toContain('Usage: mailctl [options] [command]');
+    expect(fast.stdout).toContain('Usage: mailctl <command> [flags]');
     expect(fast.stdout).toBe(full.stdout);
     expect((await runCli(['-h'])).stdout).toBe(full.stdout);
     expect((await runCli([])).stdout).toBe(full.stdout);
