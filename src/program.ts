@@ -1,16 +1,16 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { enableHelp } from './commands/help-topics/index.js';
 import { helpFormatter } from './commands/help-text.js';
 import { COMMANDS, ROOT } from './commands/index.js';
 import { optionFrom, registerSpec } from './commands/register.js';
-import { bindRuntime, type Runtime } from './commands/verb.js';
-import { tidy } from './errors.js';
+import { RunCommand, type Runtime } from './commands/verb.js';
+import { tidy } from './output/terminal-text.js';
 
 /** The root program: global options (cli.md), then every command, from their specs. */
 export function buildProgram(runtime: Runtime): Command {
   // Help is 80 columns in a pipe (and in dist/help.txt), the terminal's width otherwise.
   const helpWidth = () => (runtime.io.stdoutIsTTY ? runtime.io.columns : 80);
-  const program = new Command(ROOT.name)
+  const program = new RunCommand(ROOT.name, runtime)
     .description(ROOT.summary)
     .version(runtime.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
@@ -30,7 +30,6 @@ export function buildProgram(runtime: Runtime): Command {
       outputError: (text, write) => write(text.split('\n').map(tidy).join('\n')),
     });
   for (const option of ROOT.options) program.addOption(optionFrom(option));
-  bindRuntime(program, runtime);
   for (const spec of COMMANDS) registerSpec(program, spec);
   enableHelp(program);
   return program;

@@ -56,10 +56,10 @@ const GROUP_TITLES: Record<CommandGroup, string> = {
   tools: 'Tools',
 };
 
-export const HELP_FLAG: HelpRow = { term: '-h, --help', text: 'show help' };
+const HELP_FLAG: HelpRow = { term: '-h, --help', text: 'show help' };
 
 /** "-o, --output <format>", as the flags are declared. */
-export function optionTerm(option: OptionSpec): string {
+function optionTerm(option: OptionSpec): string {
   return option.flags;
 }
 

@@ -8,7 +8,7 @@ import type { CommandSpec } from './spec.js';
 // help-layout.ts, with two-column rows wrapped to the width.
 
 /** Words of text wrapped to width, each line after the first indented. */
-export function wrap(text: string, width: number, indent: number): string[] {
+function wrap(text: string, width: number, indent: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
@@ -22,7 +22,7 @@ export function wrap(text: string, width: number, indent: number): string[] {
 }
 
 /** Two columns, the text wrapped to width; termWidth aligns several lists alike. */
-export function rows(list: readonly HelpRow[], width: number, termWidth = termColumn(list)): string[] {
+function rows(list: readonly HelpRow[], width: number, termWidth = termColumn(list)): string[] {
   const out: string[] = [];
   for (const { term, text } of list) {
     const textIndent = 2 + termWidth + 2;
@@ -61,7 +61,7 @@ function paragraphs(text: string): string[] {
   return text.split('\n');
 }
 
-export function renderHelpText(doc: HelpDocument, width: number): string {
+function renderHelpText(doc: HelpDocument, width: number): string {
   const out: string[] = [`Usage: ${doc.usage}`, '', doc.summary.charAt(0).toUpperCase() + doc.summary.slice(1) + (doc.summary.endsWith('.') ? '' : '.')];
   if (doc.description) out.push('', ...paragraphs(doc.description));
   const commandColumn = termColumn(doc.commands.flatMap((g) => g.rows));
@@ -84,7 +84,7 @@ export function exitCodeTable(width = 80): string {
   return rows(exitCodeRows(), width, 3).join('\n');
 }
 
-export function exitCodeRows(): HelpRow[] {
+function exitCodeRows(): HelpRow[] {
   return allExitCodes().map((code) => ({ term: String(code), text: EXIT_CODE_MEANINGS[code] }));
 }
 

@@ -22,12 +22,12 @@ export async function run(_opts: unknown, ctx: Context): Promise<void> {
   const baseUrl = ctx.globals.baseUrl === undefined ? undefined : validateBaseUrl(ctx.globals.baseUrl, '--base-url');
   const key = checkKey(ctx.io.stdinIsTTY ? await readHidden(ctx.io, `API key for profile "${profile}": `) : await ctx.readStdin());
   const { ConfigStore } = await import('../../config/store.js');
-  const store = new ConfigStore(ctx.env);
+  const store = new ConfigStore(ctx.io.env);
   store.updateProfile(profile, (p) => ({ ...p, api_key: key, ...(baseUrl ? { base_url: baseUrl } : {}) }));
   if (!ctx.configData().current_profile) store.setCurrentProfile(profile);
   const saved = store.profile(profile) ?? {};
   ctx.notice(`Saved API key ${maskSecret(key)} to profile "${profile}" in ${store.path}`);
-  if (!saved.base_url && !ctx.env.MAILCTL_BASE_URL) {
+  if (!saved.base_url && !ctx.io.env.MAILCTL_BASE_URL) {
     ctx.notice(`hint: set the API root with \`${commandLine(['config', 'set', 'base_url', 'URL'], profile === 'default' ? [] : ['--profile', profile])}\``);
   }
   if (isSandboxKey(key)) ctx.warn('this is a sandbox key: the API refuses it on schedule, unschedule and audience writes');

@@ -10,9 +10,9 @@ export async function run(_opts: unknown, ctx: Context): Promise<void> {
     ctx.notice(`No API key is saved in profile "${profile}".`);
   } else {
     const { ConfigStore } = await import('../../config/store.js');
-    const store = new ConfigStore(ctx.env);
+    const store = new ConfigStore(ctx.io.env);
     store.updateProfile(profile, ({ api_key: _removed, ...rest }) => rest);
     ctx.notice(`Removed the API key of profile "${profile}".`);
   }
-  if (ctx.env.MAILCTL_API_KEY) ctx.warn('MAILCTL_API_KEY is set in this environment and still provides a key');
+  if (ctx.io.env.MAILCTL_API_KEY) ctx.warn('MAILCTL_API_KEY is set in this environment and still provides a key');
 }

@@ -1,6 +1,6 @@
 import { OPERATIONS } from '../../api/operations.js';
 import type { CommandSpec } from '../spec.js';
-import { CAMPAIGN_EVENT_TYPES, CAMPAIGN_STATES } from './values.js';
+import { CAMPAIGN_EVENT_TYPES, CAMPAIGN_STATES } from '../../api/vocabulary.js';
 
 const ID = 'a2c4e6f8-1b3d-4f5a-8c7e-9d0b1a2c3e4f';
 const CAMPAIGN_ID = { name: 'campaign_id', description: 'campaign id (UUID)' } as const;

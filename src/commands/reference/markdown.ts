@@ -4,7 +4,7 @@ import { commandDocument, everyCommand, rootDocument, type HelpDocument, type He
 // docs/commands/*.md: the same HelpDocument as `--help`, as Markdown.
 
 /** docs/commands/campaign-list.md for ["campaign", "list"]. */
-export function pageName(path: readonly string[]): string {
+function pageName(path: readonly string[]): string {
   return `${path.join('-')}.md`;
 }
 
