@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run docs`: writes docs/commands/*.md and man/*.1 from the command
-// specs (src/commands/reference/files.ts), and lists the man pages in
-// package.json "man". `--check` writes nothing and exits 1 when a checked-in
+// specs (src/commands/reference/files.ts), the exit-code block of README.md,
+// and lists the man pages in package.json "man". `--check` writes nothing and exits 1 when a checked-in
 // file differs (test/core/reference.test.ts makes the same comparison).
 // The generator is TypeScript: esbuild bundles it into a temporary module first.
 import { build } from 'esbuild';
@@ -16,10 +16,11 @@ mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
 const tmp = mkdtempSync(join(root, 'node_modules', '.cache', 'mailctl-docs-'));
 let files;
 let manPaths;
+let withExitCodeBlock;
 try {
   const out = join(tmp, 'reference.mjs');
   await build({ absWorkingDir: root, entryPoints: ['src/commands/reference/files.ts'], bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'warning', packages: 'external' });
-  ({ referenceFiles: files, manPaths } = await import(pathToFileURL(out).href));
+  ({ referenceFiles: files, manPaths, withExitCodeBlock } = await import(pathToFileURL(out).href));
   files = files();
   manPaths = manPaths();
 } finally {
@@ -51,6 +52,8 @@ for (const dir of ['docs/commands', 'man']) {
     }
   }
 }
+// README.md is written by hand except for its exit-code block.
+files.set('README.md', withExitCodeBlock(read('README.md') ?? ''));
 for (const [path, text] of files) {
   if (read(path) === text) continue;
   stale++;
