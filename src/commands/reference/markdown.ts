@@ -23,7 +23,8 @@ function sentence(summary: string): string {
 function page(doc: HelpDocument, parent: string | undefined): string {
   const title = ['mailctl', ...doc.path].join(' ');
   const out: string[] = [`# ${title}`, '', sentence(doc.summary), '', '```', doc.usage, '```'];
-  if (doc.description) out.push('', '```text', doc.description, '```');
+  // Prose as a paragraph; text laid out with indentation (install steps) as written.
+  if (doc.description) out.push('', ...(/^ /m.test(doc.description) ? ['```text', doc.description, '```'] : [doc.description]));
   for (const group of doc.commands) {
     out.push('', `## ${group.title}`, '');
     out.push(...table(['command', 'what it does'], group.rows.map((r) => ({ term: `[${r.term}](${pageName([...doc.path, r.term])})`, text: r.text })), false));
