@@ -9,6 +9,10 @@ import { commandDocument, everyCommand } from '../../src/commands/help-layout.js
 import { ROOT } from '../../src/commands/index.js';
 import { manPaths, referenceFiles, withExitCodeBlock } from '../../src/commands/reference/files.js';
 import { ExitCode } from '../../src/errors.js';
+import { specOf } from '../../src/commands/register.js';
+import { buildProgram } from '../../src/program.js';
+import { testContext } from '../helpers/context.js';
+import type { Command } from 'commander';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const read = (path: string) => readFileSync(join(REPO, path), 'utf8');
@@ -84,6 +88,26 @@ describe('docs/commands and man/ are generated from the current command specs', 
       const r = spawnSync('groff', ['-man', '-Tutf8', '-ww', '-z'], { input: text, encoding: 'utf8' });
       expect(r.stderr, path).toBe('');
       expect(r.status, path).toBe(0);
+    }
+  });
+});
+
+describe('one source per command', () => {
+  it('every command of the program was registered from a spec (none typed straight into commander)', async () => {
+    const tc = await testContext();
+    try {
+      const missing: string[] = [];
+      const visit = (cmd: Command, path: string[]) => {
+        for (const sub of cmd.commands) {
+          const words = [...path, sub.name()];
+          if (!specOf(sub)) missing.push(words.join(' '));
+          visit(sub, words);
+        }
+      };
+      visit(buildProgram(tc.runtime), []);
+      expect(missing, 'declare these in src/commands/<noun>/index.ts as a CommandSpec (CONTRIBUTING.md)').toEqual([]);
+    } finally {
+      await tc.close();
     }
   });
 });
