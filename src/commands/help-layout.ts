@@ -135,8 +135,8 @@ export function commandDocument(root: RootSpec, chain: readonly CommandSpec[]): 
     commands: subcommands.length ? [{ title: 'Commands', rows: subcommands.map((c) => ({ term: c.name, text: c.summary })) }] : [],
     args: args.map((a) => ({ term: argTerm(a), text: argText(a) })),
     flags: [...visible(spec.options).map((o) => ({ term: optionTerm(o), text: optionText(o) })), HELP_FLAG],
-    // A noun without examples of its own shows the first one of each verb.
-    examples: spec.examples ?? subcommands.flatMap((c) => c.examples?.slice(0, 1) ?? []).slice(0, 3),
+    // A noun without examples of its own shows its verbs' first ones, three in all.
+    examples: spec.examples ?? subcommands.flatMap((c) => c.examples?.slice(0, Math.ceil(3 / subcommands.length)) ?? []).slice(0, 3),
     api: apiLine(spec),
     // A noun runs nothing itself: its verbs list their codes.
     exitCodes: subcommands.length && !spec.load ? [] : exitCodesOf(spec),
