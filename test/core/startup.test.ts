@@ -54,7 +54,7 @@ describe('start-up discipline', () => {
     external: urls.filter((u) => /node_modules\/(conf|ora|cli-table3|chalk)\//.test(u)),
   });
 
-  it.each([[['--version']], [['--help']], [['campaign', '--help']], [['lists', 'attach', '--help']], [['help', 'exit-codes']]])(
+  it.each([[['--version']], [['--help']], [['campaign', '--help']], [['lists', 'attach', '--help']], [['help', 'exit-codes']], [['help', 'events', 'list']]])(
     'mailctl %j loads commander and our own small modules only',
     async (args) => {
       const { urls, distText } = await loadedBy(args);
