@@ -69,7 +69,8 @@ function optionTerm(option: OptionSpec): string {
  */
 export function optionText(option: OptionSpec, withValues = true): string {
   const extras: string[] = [];
-  if (withValues && Array.isArray(option.values)) extras.push(`${option.list ? 'comma-separated, of' : 'one of'}: ${option.values.join(', ')}`);
+  const words = option.choices ?? (Array.isArray(option.values) ? option.values : undefined);
+  if (withValues && words) extras.push(`${option.list ? 'comma-separated, of' : 'one of'}: ${words.join(', ')}`);
   if (option.range) extras.push(`${option.range[0]}-${option.range[1]}`);
   if (option.default !== undefined) extras.push(`default: ${option.default}`);
   return extras.length ? `${option.description} (${extras.join('; ')})` : option.description;

@@ -13,6 +13,7 @@ import type { RootSpec } from './help-layout.js';
 import { spec as lists } from './lists/index.js';
 import { spec as profile } from './profile/index.js';
 import { spec as property } from './property/index.js';
+import { spec as report } from './report/index.js';
 import { spec as segment } from './segment/index.js';
 import type { CommandSpec } from './spec.js';
 import { spec as topic } from './topic/index.js';
@@ -33,6 +34,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   property,
   lists,
   webhook,
+  report,
   auth,
   profile,
   config,

@@ -21,6 +21,7 @@ function collect(value: string, previous: string[] | undefined): string[] {
 
 export function optionFrom(spec: OptionSpec): Option {
   const option = new Option(spec.flags, optionText(spec, false));
+  if (spec.choices) option.choices(spec.choices);
   if (spec.repeatable) option.argParser(collect);
   if (spec.applyDefault && spec.default !== undefined) option.default(spec.default);
   if (spec.required) option.makeOptionMandatory();

@@ -23,6 +23,8 @@ export interface OptionSpec {
   readonly description: string;
   /** The accepted words; the verb's zod schema checks them, help and completion list them. */
   readonly values?: ValueSet;
+  /** Words commander enforces itself (a usage error naming the flag); help and completion list them. */
+  readonly choices?: readonly string[];
   /** The value is a comma-separated list of `values` (`--events delivery,bounce`). */
   readonly list?: boolean;
   /** Inclusive numeric bounds, rendered as "1-100". */

@@ -21,10 +21,11 @@ export async function run(_opts: unknown, ctx: Context): Promise<void> {
   const profile = ctx.settings().profile.value;
   const baseUrl = ctx.globals.baseUrl === undefined ? undefined : validateBaseUrl(ctx.globals.baseUrl, '--base-url');
   const key = checkKey(ctx.io.stdinIsTTY ? await readHidden(ctx.io, `API key for profile "${profile}": `) : await ctx.readStdin());
+  ctx.addSecret(key);
   const { ConfigStore } = await import('../../config/store.js');
   const store = new ConfigStore(ctx.io.env);
-  store.updateProfile(profile, (p) => ({ ...p, api_key: key, ...(baseUrl ? { base_url: baseUrl } : {}) }));
-  if (!ctx.configData().current_profile) store.setCurrentProfile(profile);
+  store.refuseKeyInUnsafePlace();
+  store.updateProfile(profile, (p) => ({ ...p, api_key: key, ...(baseUrl ? { base_url: baseUrl } : {}) }), { select: true });
   const saved = store.profile(profile) ?? {};
   ctx.notice(`Saved API key ${maskSecret(key)} to profile "${profile}" in ${store.path}`);
   if (!saved.base_url && !ctx.io.env.MAILCTL_BASE_URL) {

@@ -1,4 +1,5 @@
 import { OPERATIONS } from '../../api/operations.js';
+import { ExitCode } from '../../errors.js';
 import type { CommandSpec } from '../spec.js';
 import { CAMPAIGN_EVENT_TYPES, CAMPAIGN_STATES } from '../../api/vocabulary.js';
 
@@ -76,15 +77,36 @@ export const spec: CommandSpec = {
           description: 'send time in the future: ISO 8601 with offset (kept as given), without offset (UTC), or +30m, +2h, +1d',
           required: true,
         },
+        { flags: '--check', description: 'run the pre-flight checks of `campaign check` first; when one fails, send nothing (exit 8)' },
         DRY_RUN,
       ],
       examples: [
         `mailctl campaign schedule ${ID} --at 2026-12-01T09:00:00+01:00`,
-        `mailctl campaign schedule ${ID} --at +2h --json`,
+        `mailctl campaign schedule ${ID} --at +2h --check`,
         `mailctl campaign schedule ${ID} --at 2026-12-01T08:00:00Z --dry-run`,
       ],
       operation: OPERATIONS.scheduleCampaign,
+      exitCodes: [ExitCode.CheckFailed],
       load: () => import('./schedule.js'),
+    },
+    {
+      name: 'check',
+      summary: 'pre-flight: would scheduling succeed, and is it wise? one row per check; exit 8 when one fails',
+      args: [CAMPAIGN_ID],
+      options: [
+        { flags: '--at <time>', description: "the send time to check: ISO 8601 or +30m, +2h, +1d", default: "the campaign's scheduled time, if any" },
+        { flags: '--min-lead <duration>', description: 'how far ahead the send time must be, e.g. 10m, 1h', default: '10m' },
+        { flags: '--health', description: "also judge the account's last 7 days (`mailctl report`): fails on a critical bounce or complaint rate" },
+      ],
+      examples: [
+        `mailctl campaign check ${ID}`,
+        `mailctl campaign check ${ID} --at +2h --health --json`,
+        `mailctl campaign check ${ID} --health && mailctl campaign schedule ${ID} --at +1h`,
+      ],
+      operation: OPERATIONS.showCampaign,
+      operationNote: `and ${OPERATIONS.listEmailEvents.name} with --health`,
+      exitCodes: [ExitCode.CheckFailed],
+      load: () => import('./check.js'),
     },
     {
       name: 'unschedule',

@@ -13,8 +13,9 @@ export const spec: CommandSpec = {
       options: [
         { flags: '--from <day>', description: 'first day of events, UTC: YYYY-MM-DD, today, yesterday, 7d, 24h', default: '10 days ago' },
         { flags: '--to <day>', description: 'last day of events, inclusive, same forms as --from', default: 'now' },
+        { flags: '--db [path]', description: 'from the local archive of `events sync` instead of the API: no key, no network (put it after the id)' },
       ],
-      examples: ['mailctl email show 4829301758203345', 'mailctl email show 4829301758203345 --from 30d --json'],
+      examples: ['mailctl email show 4829301758203345', 'mailctl email show 4829301758203345 --from 30d --json', 'mailctl email show 4829301758203345 --db'],
       operation: OPERATIONS.showEmail,
       load: () => import('./show.js'),
     },

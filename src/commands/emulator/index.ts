@@ -25,7 +25,18 @@ export const spec: CommandSpec = {
     { flags: '--rate-limit <rps>', description: 'requests per second per team, as the service enforces (3 mirrors production); off by default' },
     { flags: '--latency <ms>', description: 'milliseconds added before each answer', range: [0, 60000], default: '0', applyDefault: true },
     { flags: '--fault-rate <p>', description: 'share of requests (0-1) failing with 500/502/503 or a dropped connection', default: '0', applyDefault: true },
+    {
+      flags: '--scenario <name>',
+      description: 'event mix of the team: mixed (every type, critical rates), healthy, critical-complaint',
+      choices: ['mixed', 'healthy', 'critical-complaint'],
+      default: 'mixed',
+      applyDefault: true,
+    },
   ],
-  examples: ['mailctl emulator', 'mailctl emulator --json --port 8025 --rate-limit 3', 'mailctl emulator --events 200000 --fault-rate 0.1'],
+  examples: [
+    'mailctl emulator',
+    'mailctl emulator --json --port 8025 --rate-limit 3',
+    'mailctl emulator --events 200000 --fault-rate 0.1 --scenario critical-complaint',
+  ],
   load: () => import('./run.js'),
 };
