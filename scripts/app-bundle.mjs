@@ -40,8 +40,9 @@ async function zodNamesUsed(appText) {
   return [...names].sort();
 }
 
-// Loaded only inside the verbs that need them, from node_modules as published.
-const EXTERNAL = ['conf', 'ora', 'cli-table3', 'chalk'];
+// Loaded only inside the verbs that need them, from node_modules as published
+// (better-sqlite3 also because its native binding is found beside its own files).
+const EXTERNAL = ['conf', 'ora', 'cli-table3', 'chalk', 'better-sqlite3'];
 
 /**
  * The external packages that are ES modules only (conf, chalk, ora). A CommonJS
