@@ -1,26 +1,39 @@
-import type { Command } from 'commander';
-import { withHelp } from '../help.js';
-import { verb } from '../verb.js';
+import type { CommandSpec } from '../spec.js';
 
-export function register(program: Command): void {
-  const auth = program.command('auth').description('save, show and remove the API key of a profile');
-  withHelp(
-    auth
-      .command('login')
-      .description('save an API key to a profile: read from stdin when piped, else asked for with a hidden prompt; checked with one read first')
-      .option('--no-verify', 'save the key without the check request (GET /webhooks) that refuses a key the API answers 401'),
+export const spec: CommandSpec = {
+  name: 'auth',
+  summary: 'save, show and remove the API key of a profile',
+  group: 'setup',
+  commands: [
     {
+      name: 'login',
+      summary: 'save an API key to a profile: read from stdin when piped, else asked for with a hidden prompt',
+      description: [
+        'The key is never a command-line flag (it would show in ps and in shell',
+        'history). It is checked with one read of the API before it is saved.',
+      ].join('\n'),
       examples: [
         'mailctl auth login --base-url https://api.example.com',
         'printf %s "$MAILCTL_KEY" | mailctl auth login --profile ci --base-url https://api.example.com',
         'printf %s "$MAILCTL_KEY" | mailctl auth login --profile offline --no-verify',
       ],
+      options: [
+        { flags: '--no-verify', description: 'save the key without the check request (GET /webhooks) that refuses a key the API answers 401' },
+      ],
+      callsApi: true,
+      load: () => import('./login.js'),
     },
-  ).action(verb(() => import('./login.js')));
-  withHelp(auth.command('status').description('show the profile, base URL and key in use (masked), and where each came from'), {
-    examples: ['mailctl auth status', 'mailctl auth status --profile staging --json'],
-  }).action(verb(() => import('./status.js')));
-  withHelp(auth.command('logout').description('remove the saved API key of a profile'), {
-    examples: ['mailctl auth logout', 'mailctl auth logout --profile staging'],
-  }).action(verb(() => import('./logout.js')));
-}
+    {
+      name: 'status',
+      summary: 'show the profile, base URL and key in use (masked), and where each came from',
+      examples: ['mailctl auth status', 'mailctl auth status --profile staging --json'],
+      load: () => import('./status.js'),
+    },
+    {
+      name: 'logout',
+      summary: 'remove the saved API key of a profile',
+      examples: ['mailctl auth logout', 'mailctl auth logout --profile staging'],
+      load: () => import('./logout.js'),
+    },
+  ],
+};
