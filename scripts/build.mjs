@@ -54,7 +54,7 @@ await build({
   splitting: true,
   chunkNames: '[name]-[hash]',
   // Loaded only inside the verbs that need them, from node_modules as published.
-  external: ['conf', 'ora', 'cli-table3', 'chalk'],
+  external: ['conf', 'ora', 'cli-table3', 'chalk', 'selfsigned', '@napi-rs/keyring'],
   // commander is CommonJS: its require() calls of node built-ins need a real
   // require in ESM output.
   banner: { js: "import { createRequire as __mailctlCreateRequire } from 'node:module'; const require = __mailctlCreateRequire(import.meta.url);" },

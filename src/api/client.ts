@@ -2,9 +2,10 @@ import { ApiError, CliError, ExitCode, NetworkError, UsageError, type CliErrorOp
 import { apiErrorFrom, describeNonJson } from './errors.js';
 import { backoffMs, Pacer, retryAfterMs, RETRYABLE_STATUS } from './pacing.js';
 import { describeBody } from './redact.js';
-import { describeNetworkError, neverSent, readCapped } from './network.js';
+import { createDispatcher, describeFailure, failureHint, routeTo, type Route } from './dispatcher.js';
+import { neverSent, readCapped } from './network.js';
 import { apiUrl, buildQuery, type QueryValue } from './url.js';
-import { Pool, request, type Dispatcher } from './undici.js';
+import { request, type Dispatcher } from './undici.js';
 
 export { ApiError } from '../errors.js';
 export type { QueryValue } from './url.js';
@@ -105,7 +106,9 @@ class TimeoutError extends Error {
 export class ApiClient {
   private readonly origin: string;
   private readonly basePath: string;
-  private readonly pool: Dispatcher;
+  /** Direct or through a proxy (dispatcher.ts); the dispatcher is made on the first request. */
+  private readonly route: Route;
+  private pool: Promise<Dispatcher> | undefined;
   private readonly pacer: Pacer;
   private readonly now: () => number;
   private readonly random: () => number;
@@ -121,7 +124,7 @@ export class ApiClient {
     }
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/+$/, '');
-    this.pool = new Pool(this.origin, { connections: 4, keepAliveTimeout: 30_000, pipelining: 1 });
+    this.route = routeTo(this.origin, env);
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
     this.sleep = options.sleep ?? defaultSleep;
@@ -149,7 +152,7 @@ export class ApiClient {
         outcome = await this.send(spec, path);
       } catch (error) {
         if (this.options.signal?.aborted) throw error;
-        const reason = error instanceof TimeoutError ? error.message : describeNetworkError(error);
+        const reason = error instanceof TimeoutError ? error.message : describeFailure(error, this.route);
         this.line(spec, url, `failed (${reason})`, started, attempt, attempts);
         if (error instanceof CliError) throw error;
         const lostNow = write && !neverSent(error);
@@ -159,7 +162,7 @@ export class ApiClient {
           continue;
         }
         throw new NetworkError(`${spec.method} ${url}: ${reason}`, {
-          hint: error instanceof TimeoutError ? 'the server is slower than --timeout: raise it, or try again later' : 'check the base URL and your network',
+          hint: error instanceof TimeoutError ? 'the server is slower than --timeout: raise it, or try again later' : failureHint(error, this.route),
           cause: error,
           ...(write ? writeOutcome(spec, lost, lostNow ? 'lost' : 'not-applied') : {}),
         });
@@ -204,8 +207,18 @@ export class ApiClient {
     }
   }
 
+  /** "via proxy host:port" when a proxy carries the requests, else empty (never the proxy's credentials). */
+  get via(): string {
+    return this.route.via;
+  }
+
   async close(): Promise<void> {
-    await this.pool.close().catch(() => undefined);
+    if (this.pool) await (await this.pool.catch(() => undefined))?.close().catch(() => undefined);
+  }
+
+  private dispatcher(): Promise<Dispatcher> {
+    this.pool ??= createDispatcher(this.origin, this.route, this.options.env ?? {}, { connections: 4, keepAliveTimeout: 30_000, pipelining: 1 });
+    return this.pool;
   }
 
   private async pace(): Promise<void> {
@@ -234,7 +247,7 @@ export class ApiClient {
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     if (body !== undefined) headers['content-type'] = 'application/json';
     try {
-      const res = await request(this.pool, { method: spec.method, path, headers, body, signal });
+      const res = await request(await this.dispatcher(), { origin: this.origin, method: spec.method, path, headers, body, signal });
       const text = await readCapped(res.body);
       return { status: res.statusCode, headers: res.headers, text, statusText: '' };
     } catch (error) {
@@ -248,7 +261,8 @@ export class ApiClient {
   private line(spec: RequestSpec, url: string, status: string, started: number, attempt: number, attempts: number): void {
     if (!this.options.onRequestLine) return;
     const body = spec.body === undefined ? '' : ` body=${describeBody(spec.body)}`;
-    this.options.onRequestLine(`${spec.method} ${url} ${status} ${this.now() - started}ms attempt ${attempt}/${attempts}${body}`);
+    const via = this.route.via ? ` ${this.route.via}` : '';
+    this.options.onRequestLine(`${spec.method} ${url} ${status} ${this.now() - started}ms attempt ${attempt}/${attempts}${via}${body}`);
   }
 }
 

@@ -44,24 +44,30 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const keys = makeKeys(seed);
   const requests: RecordedRequest[] = [];
   const faults = new Faults(faultRate, rngFor(seed, 'faults'));
-  const srv = createEmulatorServer({ app: new EmulatorApp(store, keys, rateLimit), faults, latency, now, requests });
+  const tls = options.tls ? await (await import('./tls.js')).makeEmulatorTls(host, start) : undefined;
+  const srv = createEmulatorServer({ app: new EmulatorApp(store, keys, rateLimit), faults, latency, now, requests, ...(tls ? { tls } : {}) });
 
   await new Promise<void>((resolve, reject) => {
-    srv.server.once('error', reject);
+    const failed = (error: Error) => {
+      tls?.remove();
+      reject(error);
+    };
+    srv.server.once('error', failed);
     srv.server.listen(port, host, () => {
-      srv.server.off('error', reject);
+      srv.server.off('error', failed);
       resolve();
     });
   });
   const address = srv.server.address() as AddressInfo;
   // A wildcard bind is reachable on loopback; a URL needs brackets around an IPv6 address.
   const reach = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
-  const baseUrl = `http://${reach.includes(':') ? `[${reach}]` : reach}:${address.port}`;
+  const baseUrl = `${tls ? 'https' : 'http'}://${reach.includes(':') ? `[${reach}]` : reach}:${address.port}`;
   const keyOf = (kind: string) => keys.find((k) => k.kind === kind)?.key as string;
 
   let closing: Promise<void> | undefined;
   return {
     baseUrl,
+    ...(tls ? { caPath: tls.caPath } : {}),
     keys: { full: keyOf('full'), read_only: keyOf('read_only'), sandbox: keyOf('sandbox'), other_team: keyOf('other_team') },
     requests,
     clearRequests: () => {
@@ -72,6 +78,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     fixtures: makeFixtures(main, other),
     store,
     addEvents: (n) => store.teams.main.events.append(check('n', n, 0, 50_000_000, true), now()),
-    close: () => (closing ??= srv.close()),
+    close: () => (closing ??= srv.close().finally(() => tls?.remove())),
   };
 }

@@ -14,7 +14,7 @@ export async function serveEmulator(
   const emu = await startEmulator(options);
   try {
     if (json) {
-      out.write(`${JSON.stringify({ base_url: emu.baseUrl, keys: emu.keys })}\n`);
+      out.write(`${JSON.stringify({ base_url: emu.baseUrl, keys: emu.keys, ...(emu.caPath ? { ca_path: emu.caPath } : {}) })}\n`);
     } else {
       const lines = [
         `mailctl API emulator listening on ${emu.baseUrl}`,
@@ -25,8 +25,9 @@ export async function serveEmulator(
         `  sandbox     ${emu.keys.sandbox}`,
         `  other_team  ${emu.keys.other_team}`,
         '',
+        ...(emu.caPath ? [`CA certificate (trust it with NODE_EXTRA_CA_CERTS): ${emu.caPath}`, ''] : []),
         'Try:',
-        `  MAILCTL_BASE_URL=${emu.baseUrl} MAILCTL_API_KEY=${emu.keys.full} mailctl events list`,
+        `  ${emu.caPath ? `NODE_EXTRA_CA_CERTS=${emu.caPath} ` : ''}MAILCTL_BASE_URL=${emu.baseUrl} MAILCTL_API_KEY=${emu.keys.full} mailctl events list`,
       ];
       if (isTTY) lines.push('', 'Press Ctrl-C to stop.');
       out.write(`${lines.join('\n')}\n`);

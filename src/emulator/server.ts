@@ -1,6 +1,7 @@
 // The HTTP side on node:http: reads and logs each request, applies latency and injected faults,
 // asks the app for the answer and writes it. Everything about the API itself lives in app.ts.
 import http from 'node:http';
+import https from 'node:https';
 import type { ApiResponse } from './api-error.js';
 import type { EmulatorApp } from './app.js';
 import type { FaultAction, Faults } from './faults.js';
@@ -13,12 +14,14 @@ export interface ServerDeps {
   latency: number;
   now: () => number;
   requests: RecordedRequest[];
+  /** Serve HTTPS with this key and certificate (emulator --tls). */
+  tls?: { key: string; cert: string };
 }
 
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 export interface EmulatorServer {
-  server: http.Server;
+  server: http.Server | https.Server;
   close(): Promise<void>;
 }
 
@@ -111,12 +114,13 @@ export function createEmulatorServer(deps: ServerDeps): EmulatorServer {
     send(res, rec, answer, fault);
   }
 
-  const server = http.createServer((req, res) => {
+  const onRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
     handle(req, res).catch(() => {
       // Only I/O can fail here (the app catches its own errors): the client went away.
       res.socket?.destroy();
     });
-  });
+  };
+  const server = deps.tls ? https.createServer({ key: deps.tls.key, cert: deps.tls.cert }, onRequest) : http.createServer(onRequest);
   // Never close an idle keep-alive connection from this side: when the event loop of an
   // in-process test is busy, the idle timer can fire after a client reused the connection, and
   // the request dies with ECONNRESET. Clients close idle connections themselves; close() ends

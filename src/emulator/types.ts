@@ -13,6 +13,7 @@ export interface EmulatorOptions {
   latency?: number; // ms added before each answer
   faultRate?: number; // 0..1 share of requests failing with 500/502/503 or a dropped connection
   now?: () => number; // clock override for tests (ms); default Date.now
+  tls?: boolean; // serve HTTPS with a certificate signed by a CA made at start (caPath)
 }
 
 export interface RecordedRequest {
@@ -60,6 +61,8 @@ export interface Fixtures {
 
 export interface Emulator {
   baseUrl: string;
+  /** With tls: the PEM file of the CA that signed the emulator's certificate (for NODE_EXTRA_CA_CERTS). */
+  caPath?: string;
   keys: { full: string; read_only: string; sandbox: string; other_team: string };
   requests: RecordedRequest[];
   clearRequests(): void;

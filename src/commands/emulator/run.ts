@@ -18,6 +18,7 @@ const schema = z.object({
     .trim()
     .regex(/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/, { error: 'must be a number from 0 to 1' })
     .transform(Number),
+  tls: z.boolean().optional(),
 });
 
 export type EmulatorRunOptions = z.output<typeof schema>;
