@@ -102,7 +102,10 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
     },
     api() {
       client ??= (async () => {
-        const s = ctx.settings();
+        let s = ctx.settings();
+        if (s.apiKey.value === undefined && ctx.configData().profiles[s.profile.value]?.key_storage === 'keychain') {
+          s = await (await import('./config/keychain.js')).withStoredKey(s, ctx.configData());
+        }
         const baseUrl = requireBaseUrl(s);
         const apiKey = requireApiKey(s);
         const { ApiClient } = await import('./api/client.js');

@@ -3,7 +3,7 @@ import { parseDuration, parseIntInRange } from '../input/duration.js';
 import { DEFAULT_PROFILE, type ConfigData } from './data.js';
 import type { Env } from './paths.js';
 
-export type Source = 'flag' | 'env' | 'profile' | 'config' | 'default';
+export type Source = 'flag' | 'env' | 'profile' | 'config' | 'keychain' | 'default';
 
 export interface Setting<T> {
   value: T;

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { withHelp } from '../help.js';
 import { verb } from '../verb.js';
 
@@ -7,9 +7,16 @@ export function register(program: Command): void {
   withHelp(
     auth
       .command('login')
-      .description('save an API key to a profile: read from stdin when piped, else asked for with a hidden prompt'),
+      .description('save an API key to a profile: read from stdin when piped, else asked for with a hidden prompt')
+      .addOption(
+        new Option('--storage <where>', 'keychain: the OS credential store; file: the 0600 config file (default: keychain where one is usable, else file)').choices([
+          'file',
+          'keychain',
+        ]),
+      ),
     {
       examples: [
+        'printf %s "$KEY" | mailctl auth login --storage file',
         'mailctl auth login --base-url https://api.example.com',
         'printf %s "$MAILCTL_KEY" | mailctl auth login --profile ci --base-url https://api.example.com',
       ],
@@ -18,7 +25,7 @@ export function register(program: Command): void {
   withHelp(auth.command('status').description('show the profile, base URL and key in use (masked), and where each came from'), {
     examples: ['mailctl auth status', 'mailctl auth status --profile staging --json'],
   }).action(verb(() => import('./status.js')));
-  withHelp(auth.command('logout').description('remove the saved API key of a profile'), {
+  withHelp(auth.command('logout').description('remove the saved API key of a profile, from the config file and the OS credential store'), {
     examples: ['mailctl auth logout', 'mailctl auth logout --profile staging'],
   }).action(verb(() => import('./logout.js')));
 }

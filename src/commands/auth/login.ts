@@ -1,10 +1,18 @@
+import type { Command } from 'commander';
+import * as z from 'zod';
 import { validateBaseUrl, isSandboxKey, maskSecret } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { readHidden } from '../../input/prompt.js';
+import { oneOf, parseInput } from '../schema.js';
+import type { RawInput } from '../verb.js';
 
-export function parse(): Record<string, never> {
-  return {};
+const schema = z.object({ storage: oneOf(['file', 'keychain'] as const).optional() });
+
+export type LoginOptions = z.output<typeof schema>;
+
+export function parse(input: RawInput, cmd: Command): LoginOptions {
+  return parseInput(schema, input, cmd);
 }
 
 /** A key is one token: whitespace inside it means something else was pasted or piped. */
@@ -16,17 +24,14 @@ function checkKey(raw: string): string {
   return key;
 }
 
-export async function run(_opts: unknown, ctx: Context): Promise<void> {
+export async function run(opts: LoginOptions, ctx: Context): Promise<void> {
   const profile = ctx.settings().profile.value;
   const baseUrl = ctx.globals.baseUrl === undefined ? undefined : validateBaseUrl(ctx.globals.baseUrl, '--base-url');
   const key = checkKey(ctx.io.stdinIsTTY ? await readHidden(ctx.io, `API key for profile "${profile}": `) : await ctx.readStdin());
-  const { ConfigStore } = await import('../../config/store.js');
-  const store = new ConfigStore(ctx.env);
-  store.updateProfile(profile, (p) => ({ ...p, api_key: key, ...(baseUrl ? { base_url: baseUrl } : {}) }));
-  if (!ctx.configData().current_profile) store.setCurrentProfile(profile);
-  const saved = store.profile(profile) ?? {};
-  ctx.notice(`Saved API key ${maskSecret(key)} to profile "${profile}" in ${store.path}`);
-  if (!saved.base_url && !ctx.env.MAILCTL_BASE_URL) {
+  const { saveKey } = await import('./storage.js');
+  const saved = await saveKey(ctx, profile, key, opts.storage, baseUrl);
+  ctx.notice(`Saved API key ${maskSecret(key)} to profile "${profile}" in ${saved.where}`);
+  if (!saved.baseUrl && !ctx.env.MAILCTL_BASE_URL) {
     ctx.notice(`hint: set the API root with \`mailctl config set base_url URL${profile === 'default' ? '' : ` --profile ${profile}`}\``);
   }
   if (isSandboxKey(key)) ctx.warn('this is a sandbox key: the API refuses it on schedule, unschedule and audience writes');

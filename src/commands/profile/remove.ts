@@ -5,7 +5,7 @@ export { parse };
 
 export async function run(opts: { name: string }, ctx: Context): Promise<void> {
   requireProfile(ctx, opts.name);
-  const { ConfigStore } = await import('../../config/store.js');
-  new ConfigStore(ctx.env).removeProfile(opts.name);
+  const { forgetKey } = await import('../auth/storage.js');
+  await forgetKey(ctx, opts.name, true);
   ctx.notice(`Removed profile "${opts.name}" and its saved key.`);
 }
