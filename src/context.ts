@@ -51,8 +51,11 @@ export interface Context {
   /** The config file as read (no conf load), and the settings resolved from flags, env and profile. */
   configData(): ConfigData;
   settings(): Settings;
-  /** The transport, with key and base URL checked (exit 3 / exit 2 when missing). */
-  api(): Promise<ApiClient>;
+  /**
+   * The transport, with key and base URL checked (exit 3 / exit 2 when missing).
+   * `tuning` (the first call's) overrides the timeout and retries: doctor's quick probes.
+   */
+  api(tuning?: { timeoutMs?: number; retries?: number }): Promise<ApiClient>;
   /** Where data goes: format, --fields, TTY, colour. Validates the global output flags. */
   output(): OutputTarget;
   /** A notice on stderr, unless --quiet. */
@@ -100,7 +103,7 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       settings ??= resolveSettings(globals, io.env, ctx.configData());
       return settings;
     },
-    api() {
+    api(tuning) {
       client ??= (async () => {
         let s = ctx.settings();
         if (s.apiKey.value === undefined && ctx.configData().profiles[s.profile.value]?.key_storage === 'keychain') {
@@ -112,8 +115,8 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
         const api = new ApiClient({
           baseUrl,
           apiKey,
-          timeoutMs: s.timeoutMs.value,
-          retries: s.retries.value,
+          timeoutMs: tuning?.timeoutMs ?? s.timeoutMs.value,
+          retries: tuning?.retries ?? s.retries.value,
           userAgent: `mailctl/${hooks.version} node/${process.versions.node}`,
           env: io.env,
           signal,

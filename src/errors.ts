@@ -10,6 +10,8 @@ export enum ExitCode {
   Refused = 5,
   RateLimited = 6,
   Network = 7,
+  /** A check ran to the end and what it checks does not hold (doctor, report --fail-on, campaign check). */
+  CheckFailed = 8,
   Interrupted = 130,
   /** SIGTERM: 128 + 15, as shells report it. */
   Terminated = 143,
@@ -73,6 +75,14 @@ export class NetworkError extends CliError {
   constructor(message: string, options: CliErrorOptions = {}) {
     super(message, ExitCode.Network, options);
     this.name = 'NetworkError';
+  }
+}
+
+/** A check command ran to the end and found a problem; its findings are already on stdout. */
+export class CheckFailedError extends CliError {
+  constructor(message: string, options: CliErrorOptions = {}) {
+    super(message, ExitCode.CheckFailed, options);
+    this.name = 'CheckFailedError';
   }
 }
 

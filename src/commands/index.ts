@@ -5,6 +5,7 @@ import { register as registerCampaign } from './campaign/index.js';
 import { register as registerCompletion } from './completion/index.js';
 import { register as registerConfig } from './config/index.js';
 import { register as registerContact } from './contact/index.js';
+import { register as registerDoctor } from './doctor/index.js';
 import { register as registerEmail } from './email/index.js';
 import { register as registerEmulator } from './emulator/index.js';
 import { register as registerEvents } from './events/index.js';
@@ -35,5 +36,6 @@ export const NOUNS: Array<(program: Command) => void> = [
   registerConfig,
   registerCompletion,
   registerApi,
+  registerDoctor,
   registerEmulator,
 ];
