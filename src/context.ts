@@ -107,7 +107,7 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       client ??= (async () => {
         let s = ctx.settings();
         if (s.apiKey.value === undefined && ctx.configData().profiles[s.profile.value]?.key_storage === 'keychain') {
-          s = await (await import('./config/keychain.js')).withStoredKey(s, ctx.configData());
+          s = await (await import('./config/keychain.js')).withStoredKey(s, ctx.configData(), ctx.env);
         }
         const baseUrl = requireBaseUrl(s);
         const apiKey = requireApiKey(s);

@@ -80,12 +80,14 @@ export async function removeKey(profile: string): Promise<boolean> {
  * The settings with the profile's key filled in from the OS store when the
  * config says it lives there. MAILCTL_API_KEY still wins and leaves the store untouched.
  */
-export async function withStoredKey(settings: Settings, data: ConfigData): Promise<Settings> {
+export async function withStoredKey(settings: Settings, data: ConfigData, env: Env): Promise<Settings> {
   if (settings.apiKey.value !== undefined) return settings;
   const profile = settings.profile.value;
   if (data.profiles[profile]?.key_storage !== 'keychain') return settings;
   let key: string | undefined;
   try {
+    const unavailable = keychainUnavailable(env);
+    if (unavailable) throw new KeychainError(`cannot read from the ${keychainName()}: ${unavailable}`);
     key = await readKey(profile);
   } catch (error) {
     throw new AuthError(`${(error as Error).message} (the API key of profile "${profile}" is kept there)`, {

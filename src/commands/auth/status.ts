@@ -33,7 +33,7 @@ export async function run(_opts: unknown, ctx: Context): Promise<void> {
   let unreadable: string | undefined;
   if (s.apiKey.value === undefined && storage === 'keychain') {
     try {
-      s = await (await import('../../config/keychain.js')).withStoredKey(s, ctx.configData());
+      s = await (await import('../../config/keychain.js')).withStoredKey(s, ctx.configData(), ctx.env);
     } catch (error) {
       unreadable = (error as Error).message;
     }

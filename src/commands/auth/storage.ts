@@ -14,8 +14,6 @@ export interface Saved {
 }
 
 export async function saveKey(ctx: Context, profile: string, key: string, asked: KeyStorage | undefined, baseUrl: string | undefined): Promise<Saved> {
-  const store = new ConfigStore(ctx.env);
-  const before = store.profile(profile);
   let storage: KeyStorage = asked ?? 'file';
   if (asked !== 'file') {
     const unavailable = keychainUnavailable(ctx.env);
@@ -36,6 +34,9 @@ export async function saveKey(ctx: Context, profile: string, key: string, asked:
       }
     }
   }
+  // Opened only now: a refused --storage keychain leaves no config file behind.
+  const store = new ConfigStore(ctx.env);
+  const before = store.profile(profile);
   store.updateProfile(profile, ({ api_key: _old, key_storage: _was, ...p }) => ({
     ...p,
     ...(storage === 'file' ? { api_key: key } : {}),

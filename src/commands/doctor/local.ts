@@ -49,7 +49,7 @@ export async function keyCheck(ctx: Context, settings: Settings): Promise<{ chec
   let s = settings;
   if (s.apiKey.value === undefined && ctx.configData().profiles[p]?.key_storage === 'keychain') {
     try {
-      s = await (await import('../../config/keychain.js')).withStoredKey(s, ctx.configData());
+      s = await (await import('../../config/keychain.js')).withStoredKey(s, ctx.configData(), ctx.env);
     } catch (error) {
       return { settings: s, check: fail('key', (error as Error).message, `unlock the keyring, or run \`mailctl auth login --storage file${profileFlag(p)}\``) };
     }
