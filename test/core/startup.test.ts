@@ -51,10 +51,21 @@ describe('start-up discipline', () => {
   const heavy = (distText: string, urls: string[]) => ({
     undici: /llhttp/.test(distText),
     zod: /ZodError/.test(distText),
-    external: urls.filter((u) => /node_modules\/(conf|ora|cli-table3|chalk)\//.test(u)),
+    external: urls.filter((u) => /node_modules\/(conf|ora|cli-table3|chalk|selfsigned|@napi-rs\/keyring)\//.test(u)),
   });
+  // undici's proxy support is a chunk of its own, loaded only when a proxy applies.
+  const proxyAgent = (distText: string) => /Proxy-Authorization should be sent in ProxyAgent constructor/.test(distText);
 
-  it.each([[['--version']], [['--help']], [['campaign', '--help']], [['lists', 'attach', '--help']], [['help', 'exit-codes']]])(
+  it.each([
+    [['--version']],
+    [['--help']],
+    [['campaign', '--help']],
+    [['lists', 'attach', '--help']],
+    [['help', 'exit-codes']],
+    [['doctor', '--help']],
+    [['auth', 'login', '--help']],
+    [['emulator', '--help']],
+  ])(
     'mailctl %j loads commander and our own small modules only',
     async (args) => {
       const { urls, distText } = await loadedBy(args);
@@ -73,6 +84,24 @@ describe('start-up discipline', () => {
       const urls2 = readFileSync(log, 'utf8').trim().split('\n');
       const text = urls2.filter((u) => u.includes('/dist/')).map((u) => readFileSync(fileURLToPath(u), 'utf8')).join('\n');
       expect(heavy(text, urls2)).toMatchObject({ undici: true, zod: true });
+      // a direct connection with MAILCTL_API_KEY: neither the proxy agent nor the OS credential store
+      expect(proxyAgent(text)).toBe(false);
+      expect(urls2.filter((u) => /node_modules\/(@napi-rs|selfsigned)\//.test(u))).toEqual([]);
+      const log3 = join(tempDir(), 'loaded.txt');
+      const proxied = await runCli(['webhook', 'list', '--json'], {
+        env: { NODE_OPTIONS: `--import ${HOOK}`, MAILCTL_LOAD_LOG: log3, MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full, HTTP_PROXY: 'http://127.0.0.1:9', NO_PROXY: '127.0.0.1' },
+      });
+      expect(proxied.code, proxied.stderr).toBe(0);
+      const urls3 = readFileSync(log3, 'utf8').trim().split('\n');
+      expect(proxyAgent(urls3.filter((u) => u.includes('/dist/')).map((u) => readFileSync(fileURLToPath(u), 'utf8')).join('\n'))).toBe(false);
+      // ...and the same check sees the proxy agent when a proxy does apply (here one that is down: exit 7)
+      const log4 = join(tempDir(), 'loaded.txt');
+      const viaProxy = await runCli(['webhook', 'list', '--retries', '0'], {
+        env: { NODE_OPTIONS: `--import ${HOOK}`, MAILCTL_LOAD_LOG: log4, MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full, HTTP_PROXY: 'http://127.0.0.1:9' },
+      });
+      expect(viaProxy.code).toBe(7);
+      const urls4 = readFileSync(log4, 'utf8').trim().split('\n');
+      expect(proxyAgent(urls4.filter((u) => u.includes('/dist/')).map((u) => readFileSync(fileURLToPath(u), 'utf8')).join('\n'))).toBe(true);
     } finally {
       await emu.close();
     }
