@@ -21,8 +21,7 @@ export function register(program: Command): void {
       examples: [
         'mailctl emulator',
         'mailctl emulator --json --port 8025 --rate-limit 3',
-        'mailctl emulator --events 200000 --fault-rate 0.1',
-        'mailctl emulator --tls --json   # then NODE_EXTRA_CA_CERTS=<ca_path> mailctl ...',
+        'mailctl emulator --tls --events 200000 --fault-rate 0.1',
       ],
     },
   ).action(verb(() => import('./run.js')));
