@@ -147,7 +147,7 @@ complete -c mailctl -n '__mailctl_arg "" 0' -a profile -d 'list, switch and remo
 complete -c mailctl -n '__mailctl_arg "" 0' -a config -d 'read and change the settings of a profile (base_url, output, timeout, retries)'
 complete -c mailctl -n '__mailctl_arg "" 0' -a completion -d 'print the shell completion script: commands, options, option values and profile names'
 complete -c mailctl -n '__mailctl_arg "" 0' -a api -d 'send any request of the API with the profile\'s key and base URL, retries and pacing; print the JSON answer'
-complete -c mailctl -n '__mailctl_arg "" 0' -a doctor -d 'is this machine set up right? checks the config file, profile, key, base URL, proxy, DNS/TCP/TLS, clock skew, rate-limit budget and webhooks; each row says what was found and the fix. Spends at most two API requests (GET /campaigns?per_page=1, GET /webhooks), works with a sandbox key, never shows the key. Exit 0 when every check passes, 8 when any does not'
+complete -c mailctl -n '__mailctl_arg "" 0' -a doctor -d 'is this machine set up right? one row per check, each with the fix; at most two API requests; exit 8 when any check does not pass'
 complete -c mailctl -n '__mailctl_arg "" 0' -a emulator -d 'run the bundled API emulator on loopback (for trying mailctl and testing CI scripts without an account)'
 complete -c mailctl -n '__mailctl_arg "" 0' -a help -d 'show a help topic, or the help of a command'
 complete -c mailctl -n '__mailctl_arg "events" 0' -a list -d 'list email events, newest first; --all exports every page, --follow watches for new ones'
