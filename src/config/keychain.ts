@@ -50,13 +50,24 @@ export class KeychainError extends CliError {
 }
 
 async function call<T>(what: string, op: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const signal = AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS);
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  // The signal cancels a call still queued; one already blocked in D-Bus is raced instead
+  // (main.ts ends the process when the command ends, so the blocked call cannot hold it).
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new KeychainError(`cannot ${what} the ${keychainName()}: no answer within ${KEYCHAIN_TIMEOUT_MS / 1000}s (is the keyring locked?)`));
+    }, KEYCHAIN_TIMEOUT_MS);
+    timer.unref();
+  });
   try {
-    return await op(signal);
+    return await Promise.race([op(controller.signal), timeout]);
   } catch (error) {
     if (error instanceof KeychainError) throw error;
-    const reason = signal.aborted ? `no answer within ${KEYCHAIN_TIMEOUT_MS / 1000}s (is the keyring locked?)` : (error as Error).message;
-    throw new KeychainError(`cannot ${what} the ${keychainName()}: ${reason}`);
+    throw new KeychainError(`cannot ${what} the ${keychainName()}: ${(error as Error).message}`);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
