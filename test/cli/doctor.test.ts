@@ -64,6 +64,14 @@ describe('mailctl doctor', () => {
     expect(emu.requests).toHaveLength(0);
   });
 
+  it('reports a key that cannot be one (a space in it) without sending it', async () => {
+    const r = await doctor({ MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: 'two words' });
+    expect(r.code).toBe(8);
+    expect(r.check('key')).toMatchObject({ status: 'fail', detail: expect.stringContaining('cannot be a key') });
+    expect(r.check('auth')).toBeUndefined();
+    expect(emu.requests).toHaveLength(0);
+  });
+
   it('reports a key the API refuses (401) after one request, never retried', async () => {
     const bad = `live_${'x'.repeat(64)}`;
     const r = await doctor({ MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: bad });

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { configFile } from '../../config/paths.js';
-import { isSandboxKey, type Settings } from '../../config/resolve.js';
+import { isSandboxKey, requireApiKey, type Settings } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
 import { fail, pass, profileFlag, warn, type Check } from './check.js';
 
@@ -54,8 +54,13 @@ export async function keyCheck(ctx: Context, settings: Settings): Promise<{ chec
       return { settings: s, check: fail('key', (error as Error).message, `unlock the keyring, or run \`mailctl auth login --storage file${profileFlag(p)}\``) };
     }
   }
-  const key = s.apiKey.value?.trim();
-  if (!key) return { settings: s, check: fail('key', `no API key for profile "${p}"`, `mailctl auth login${profileFlag(p)}  (or export MAILCTL_API_KEY=...)`) };
+  if (!s.apiKey.value?.trim()) return { settings: s, check: fail('key', `no API key for profile "${p}"`, `mailctl auth login${profileFlag(p)}  (or export MAILCTL_API_KEY=...)`) };
+  let key: string;
+  try {
+    key = requireApiKey(s);
+  } catch (error) {
+    return { settings: s, check: fail('key', (error as Error).message, `mailctl auth login${profileFlag(p)}  (or export MAILCTL_API_KEY=...)`) };
+  }
   const where = s.apiKey.source === 'env' ? 'MAILCTL_API_KEY' : s.apiKey.source === 'keychain' ? 'the OS credential store' : 'the config file';
   if (isSandboxKey(key)) {
     return {

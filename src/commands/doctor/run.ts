@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import { CheckFailedError, UsageError } from '../../errors.js';
+import { CheckFailedError, CliError, UsageError } from '../../errors.js';
 import { createListWriter } from '../../output/list.js';
 import type { ListSpec } from '../../output/types.js';
 import type { RawInput } from '../verb.js';
@@ -56,7 +56,14 @@ async function gather(ctx: Context): Promise<Check[]> {
   }
   // No request is worth spending without a key, or toward a host that cannot be reached.
   if (key.check.status === 'fail' || !reachable) return checks;
-  const api = await ctx.api({ timeoutMs: REQUEST_TIMEOUT_MS, retries: 0 });
+  let api;
+  try {
+    api = await ctx.api({ timeoutMs: REQUEST_TIMEOUT_MS, retries: 0 });
+  } catch (error) {
+    // A key the transport refuses before sending (control characters in it): a finding, not a crash.
+    const hint = error instanceof CliError && error.hint ? error.hint : 'mailctl auth login';
+    return [...checks, { name: 'auth', status: 'fail', detail: `${(error as Error).message}`, fix: hint }];
+  }
   checks.push(...(await remoteChecks(api, settings.profile.value, ctx.now)));
   return checks;
 }
