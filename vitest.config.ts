@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// CLI tests spawn bin/mailctl.js and an emulator per file; the machines are
-// shared and small, so keep parallelism modest and timeouts generous.
+// Most command tests run in-process (test/helpers/context.ts) with an emulator
+// per file; a few spawn bin/mailctl.js. The machines are shared and small, so
+// keep parallelism modest and timeouts generous.
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],

@@ -73,8 +73,16 @@ export function colourAllowed(isTTY: boolean, env: IO['env'], globals: GlobalOpt
   return isTTY && globals.color !== false && !env.NO_COLOR;
 }
 
+/** Time as a command sees it; tests pass a fake one so that retries and pacing need no real waits. */
+export interface Clock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
 export interface ContextHooks {
   version: string;
+  /** The real clock (Date.now, timers) when absent. */
+  clock?: Clock;
   /** Resources to release when the command ends (the HTTP pool). */
   disposers: Array<() => Promise<void>>;
 }
@@ -94,7 +102,7 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
     env: io.env,
     globals,
     signal,
-    now: () => Date.now(),
+    now: hooks.clock ? () => hooks.clock!.now() : () => Date.now(),
     configData() {
       data ??= readConfigData(configFile(io.env));
       return data;
@@ -120,6 +128,8 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
           userAgent: `mailctl/${hooks.version} node/${process.versions.node}`,
           env: io.env,
           signal,
+          now: hooks.clock && (() => hooks.clock!.now()),
+          sleep: hooks.clock && ((ms, sig) => hooks.clock!.sleep(ms, sig)),
           onRequestLine: globals.verbose ? (line) => stderrLine(`> ${line}`) : undefined,
           onWait: ({ reason, ms }) => {
             if (globals.verbose) stderrLine(`> ${reason} in ${(ms / 1000).toFixed(1)}s`);

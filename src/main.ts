@@ -33,6 +33,28 @@ export function report(error: unknown, runtime: Runtime, quiet: boolean, errors:
   return ExitCode.Failure;
 }
 
+/**
+ * Parses argv with the real program, runs the command and maps the outcome to
+ * its exit code. main() uses it, and so do the in-process tests (test/helpers/context.ts),
+ * so both see the same exit codes.
+ */
+export async function runArgv(argv: string[], runtime: Runtime, errors: Errors): Promise<ExitCode> {
+  const { ExitCode, InterruptedError } = errors;
+  try {
+    const { buildProgram } = await import('./program.js');
+    const program = buildProgram(runtime);
+    if (argv.length <= 2) {
+      program.outputHelp();
+      return ExitCode.Ok;
+    }
+    await program.parseAsync(argv);
+    return runtime.signal.reason instanceof InterruptedError ? ExitCode.Interrupted : ExitCode.Ok;
+  } catch (error) {
+    const quiet = argv.includes('-q') || argv.includes('--quiet');
+    return report(error, runtime, quiet, errors);
+  }
+}
+
 function captureIO(): IO {
   return {
     stdout: process.stdout,
@@ -99,21 +121,7 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     // The reader went away (`| head`): stop quietly, as Unix tools do.
     if (error.code === 'EPIPE') process.exit(ExitCode.Ok);
   });
-  let code: ExitCode;
-  try {
-    const { buildProgram } = await import('./program.js');
-    const program = buildProgram(runtime);
-    if (argv.length <= 2) {
-      program.outputHelp();
-      code = ExitCode.Ok;
-    } else {
-      await program.parseAsync(argv);
-      code = runtime.signal.reason instanceof InterruptedError ? ExitCode.Interrupted : ExitCode.Ok;
-    }
-  } catch (error) {
-    const quiet = argv.includes('-q') || argv.includes('--quiet');
-    code = report(error, runtime, quiet, errors);
-  }
+  const code = await runArgv(argv, runtime, errors);
   for (const dispose of runtime.disposers) await dispose().catch(() => undefined);
   process.exit(code);
 }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createContext, type Context, type GlobalOptions, type IO } from '../context.js';
+import { createContext, type Clock, type Context, type GlobalOptions, type IO } from '../context.js';
 
 /** What main.ts hands to every command run. */
 export interface Runtime {
@@ -8,6 +8,8 @@ export interface Runtime {
   version: string;
   signal: AbortSignal;
   disposers: Array<() => Promise<void>>;
+  /** A fake clock from the in-process tests; the real one otherwise. */
+  clock?: Clock;
   /** Set once the command knows its output format, so errors can be printed as JSON too. */
   errorFormat?: 'json' | 'text';
 }

@@ -1,25 +1,20 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { BIN, emulatorEnv, ndjson, runCli, tempDir } from '../helpers/cli.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BIN, emulatorEnv, ndjson, tempDir } from '../helpers/cli.js';
+import { useEmulator, runCliInProcess as runCli } from '../helpers/context.js';
+import { expectUsageError } from '../helpers/expect.js';
 
-let emu: Emulator;
+const emu = useEmulator({ seed: 8, events: 230 });
 let env: Record<string, string>;
 let dir: string;
 
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 8, events: 230 });
+beforeAll(() => {
   env = emulatorEnv(emu, 'full');
   dir = tempDir('mailctl-api-');
 });
 
-afterAll(async () => {
-  await emu.close();
-});
-
-beforeEach(() => emu.clearRequests());
 
 /** Runs the CLI on a pseudo-terminal (util-linux `script`), without blocking the emulator in this process. */
 function onTty(args: string[], extra: Record<string, string>): Promise<string> {
@@ -285,11 +280,7 @@ describe('api: errors and exit codes', () => {
   ];
   for (const [what, args, message, input] of usage) {
     it(`refuses ${what} with exit 2 before sending anything`, async () => {
-      const r = await runCli(args, { env, input });
-      expect(r.stderr).toMatch(message);
-      expect(r.code).toBe(2);
-      expect(r.stdout).toBe('');
-      expect(emu.requests).toHaveLength(0);
+      expectUsageError(await runCli(args, { env, input }), emu.requests, message);
     });
   }
 });

@@ -1,24 +1,21 @@
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { BIN, emulatorEnv, runCli, tempDir } from '../helpers/cli.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BIN, emulatorEnv, tempDir } from '../helpers/cli.js';
+import { useEmulator, runCliInProcess as runCli } from '../helpers/context.js';
+import { expectUsageError } from '../helpers/expect.js';
 
 // topic update, property update, contact show and segment show against the
 // emulator: the exact bodies sent, limits checked with zero requests,
 // --dry-run, and the API's refusals mapped to exit codes.
 
-let emu: Emulator;
+const emu = useEmulator({ seed: 3 });
 let env: Record<string, string>;
 const BAD = '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f'; // a UUID the emulator does not know
 
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 3 });
+beforeAll(() => {
   env = emulatorEnv(emu, 'full');
 });
 
-afterAll(() => emu.close());
-
-beforeEach(() => emu.clearRequests());
 
 const topicId = () => emu.fixtures.topics[0]!;
 const propertyId = () => emu.fixtures.properties[1]!;
@@ -37,11 +34,7 @@ function onTty(args: string[]): Promise<string> {
 
 /** Runs a command that must be refused before sending: exit 2, the message, nothing on stdout, no request. */
 async function refused(args: string[], message: RegExp): Promise<void> {
-  const res = await runCli(args, { env });
-  expect(res.stderr).toMatch(message);
-  expect(res.code).toBe(2);
-  expect(res.stdout).toBe('');
-  expect(emu.requests).toHaveLength(0);
+  expectUsageError(await runCli(args, { env }), emu.requests, message);
 }
 
 describe('topic update', () => {

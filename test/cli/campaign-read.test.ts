@@ -6,22 +6,15 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Campaign, type Emulator } from '../../src/emulator/index.js';
-import { BIN, emulatorEnv, ndjson, runCli, tempDir } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import { type Campaign } from '../../src/emulator/index.js';
+import { BIN, emulatorEnv, ndjson, tempDir } from '../helpers/cli.js';
+import { useEmulator, runCliInProcess as runCli } from '../helpers/context.js';
+import { expectUsageError } from '../helpers/expect.js';
+import { tsvRows } from '../helpers/parse.js';
 
 const DAY = 86_400_000;
-let emu: Emulator;
-
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 11, events: 50 });
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(() => {
-  emu.clearRequests();
-});
+const emu = useEmulator({ seed: 11, events: 50 });
 
 const cli = (args: string[], key: Parameters<typeof emulatorEnv>[1] = 'full') =>
   runCli(['campaign', ...args], { env: emulatorEnv(emu, key) });
@@ -33,7 +26,6 @@ function storedCampaigns(status?: string): Campaign[] {
     .sort((a, b) => b.created_at - a.created_at);
 }
 
-const tsvRows = (stdout: string) => stdout.split('\n').filter((l) => l !== '').map((l) => l.split('\t'));
 
 /** Runs the CLI on a pseudo-terminal `cols` wide (util-linux `script`), without blocking the emulator. */
 function onTty(args: string[], cols: number): Promise<string> {
@@ -53,10 +45,7 @@ function onTty(args: string[], cols: number): Promise<string> {
 const plain = (text: string) => text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
 
 function expectUsage(r: { code: number | null; stderr: string; stdout: string }, flag: string) {
-  expect(r.code, r.stderr).toBe(2);
-  expect(r.stderr).toContain(flag);
-  expect(r.stdout).toBe('');
-  expect(emu.requests).toHaveLength(0);
+  expectUsageError(r, emu.requests, flag);
 }
 
 describe('campaign list', () => {

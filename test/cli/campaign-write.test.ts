@@ -2,34 +2,29 @@
 // spec 4.6/4.7, the emulator's state after schedule, reschedule and
 // unschedule, times refused before sending, the answer without `data`,
 // --if-scheduled, sandbox / read-only keys, non-UUID ids and --dry-run.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Campaign, type Emulator } from '../../src/emulator/index.js';
-import { emulatorEnv, runCli } from '../helpers/cli.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Campaign } from '../../src/emulator/index.js';
+import { emulatorEnv, runCli as runSpawned } from '../helpers/cli.js';
+import { useEmulator, runCliInProcess as runCli } from '../helpers/context.js';
+import { keyValues } from '../helpers/parse.js';
 
 const DAY = 86_400_000;
-let emu: Emulator;
+const emu = useEmulator({ seed: 5, events: 50 });
 /** Sendable drafts, fixed at start (tests change their states), each used by one group of tests. */
 let drafts: string[];
 
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 5, events: 50 });
+beforeAll(() => {
   drafts = [...emu.store.teams.main.campaigns.values()]
     .filter((c) => c.status === 'draft' && c.subject && c.html_content && !c.vanishOnWrite)
     .map((c) => c.id);
 });
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(() => {
-  emu.clearRequests();
-});
-
 type Key = Parameters<typeof emulatorEnv>[1];
+// In-process, except with TZ: the time zone is the process's, so that run spawns the binary.
 const cli = (args: string[], key: Key = 'full', env: Record<string, string> = {}) =>
-  runCli(['campaign', ...args], { env: { ...emulatorEnv(emu, key), ...env } });
+  (env.TZ === undefined ? runCli : runSpawned)(['campaign', ...args], { env: { ...emulatorEnv(emu, key), ...env } });
 
 const stored = (id: string): Campaign | undefined => emu.store.teams.main.campaigns.get(id);
-const kv = (stdout: string) => Object.fromEntries(stdout.split('\n').filter(Boolean).map((l) => l.split('\t') as [string, string]));
+const kv = keyValues;
 
 const draft = (n: number): string => drafts[n]!;
 

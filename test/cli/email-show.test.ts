@@ -1,21 +1,13 @@
 // `email show` (GET /emails/{requestId}) against the emulator.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { emulatorEnv, runCli } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import { emulatorEnv } from '../helpers/cli.js';
+import { tsvRows } from '../helpers/parse.js';
+import { useEmulator, runCliInProcess as runCli } from '../helpers/context.js';
+import { expectUsageError } from '../helpers/expect.js';
 import { get } from '../helpers/emulator.js';
 
 const DAY = 86_400_000;
-let emu: Emulator;
-
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 5, events: 1500 });
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(() => {
-  emu.clearRequests();
-});
+const emu = useEmulator({ seed: 5, events: 1500 });
 
 const show = (args: string[]) => runCli(['email', 'show', ...args], { env: emulatorEnv(emu, 'full') });
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -56,7 +48,7 @@ describe('email show', () => {
     const want = await apiEmail(id);
     const r = await show([id]);
     expect(r.code, r.stderr).toBe(0);
-    const lines = r.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
+    const lines = tsvRows(r.stdout);
     const sender = want.from_name ? `${want.from_name} <${want.from}>` : want.from;
     expect(lines.slice(0, 6)).toEqual([
       ['transmission_id', id],
@@ -117,10 +109,6 @@ describe('email show', () => {
     [['1', '--fields', 'nope'], /^error: --fields: unknown field "nope"/],
   ];
   it.each(bad)('bad input %j: exit 2, nothing sent', async (args, message) => {
-    const r = await show(args);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(message);
-    expect(emu.requests).toHaveLength(0);
+    expectUsageError(await show(args), emu.requests, message);
   });
 });

@@ -2,21 +2,13 @@
 // runs are printed once each, oldest first; SIGINT ends it with exit 130 and
 // output that is whole.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../src/emulator/index.js';
+import { describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/emulator/index.js';
 import { emulatorEnv, finished, ndjson, startCli, type CliResult } from '../helpers/cli.js';
+import { useEmulator } from '../helpers/context.js';
+import { tsvRows } from '../helpers/parse.js';
 
-let emu: Emulator;
-
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 9, events: 1500 });
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(() => {
-  emu.clearRequests();
-});
+const emu = useEmulator({ seed: 9, events: 1500 });
 
 type Ev = Record<string, unknown> & { event_id: string; type: string };
 
@@ -123,7 +115,7 @@ describe('events list --follow', () => {
     f.child.kill('SIGINT');
     const r = await f.done;
     expect(r.code).toBe(130);
-    const rows = r.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
+    const rows = tsvRows(r.stdout);
     expect(rows.map((c) => c[0])).toEqual([...backlog, ...added].map((e) => e.timestamp));
     expect(rows.every((c) => c[1] === 'delivery' && /^queued \d+ ms$/.test(c[5]!))).toBe(true);
     expect(emu.requests.every((q) => q.query.events === 'delivery')).toBe(true);

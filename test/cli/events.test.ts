@@ -1,23 +1,16 @@
 // `events list` (GET /emails/events) against the emulator: filters under the
 // spec's names, one page with the next-page command, --all / --limit paging
 // compared with the emulator's store, output formats, and usage errors.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { emulatorEnv, ndjson, runCli } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/emulator/index.js';
+import { emulatorEnv, ndjson } from '../helpers/cli.js';
+import { tsvRows } from '../helpers/parse.js';
+import { useEmulator, fakeClock, runCliInProcess as runCli } from '../helpers/context.js';
+import { expectUsageError } from '../helpers/expect.js';
 
 const DAY = 86_400_000;
 const EVENTS = 3000;
-let emu: Emulator;
-
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 7, events: EVENTS });
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(() => {
-  emu.clearRequests();
-});
+const emu = useEmulator({ seed: 7, events: EVENTS });
 
 type Ev = Record<string, unknown> & { event_id: string; type: string; timestamp: string };
 
@@ -163,7 +156,7 @@ describe('events list: one page', () => {
   it('a pipe gets tab-separated rows: time, type, recipient, subject, provider, detail', async () => {
     const r = await list(['--all', '--events', 'bounce,delivery']);
     expect(r.code, r.stderr).toBe(0);
-    const lines = r.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
+    const lines = tsvRows(r.stdout);
     const want = stored().filter((e) => e.type === 'bounce' || e.type === 'delivery');
     expect(lines).toHaveLength(want.length);
     lines.forEach((cells, i) => {
@@ -285,11 +278,7 @@ describe('events list: bad input is refused before anything is sent', () => {
     [['--frm', '7d'], /unknown option '--frm'/],
   ];
   it.each(cases)('%j', async (args, message) => {
-    const r = await list(args);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(message);
-    expect(emu.requests).toHaveLength(0);
+    expectUsageError(await list(args), emu.requests, message);
   });
 
   it('a bad --from on --follow is refused too (exit 2, nothing sent)', async () => {
@@ -327,9 +316,11 @@ describe('events list: API failures', () => {
 
 describe('events list at the production rate limit', () => {
   it('--all paces itself on the X-RateLimit headers: no 429 at all', async () => {
-    const limited = await startEmulator({ seed: 3, events: 1200, rateLimit: 3 });
+    // One fake clock for the emulator's rate window and the client's pacing waits: paced, not waited out.
+    const clock = fakeClock();
+    const limited = await startEmulator({ seed: 3, events: 1200, rateLimit: 3, now: clock.now });
     try {
-      const r = await runCli(['events', 'list', '--all', '--ndjson'], { env: emulatorEnv(limited, 'full') });
+      const r = await runCli(['events', 'list', '--all', '--ndjson'], { env: emulatorEnv(limited, 'full'), clock });
       expect(r.code, r.stderr).toBe(0);
       expect(ndjson(r.stdout)).toHaveLength(1200);
       expect(limited.requests).toHaveLength(12);

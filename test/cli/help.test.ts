@@ -1,22 +1,16 @@
 import { PassThrough } from 'node:stream';
 import type { Command } from 'commander';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../src/emulator/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/program.js';
-import { emulatorEnv, runCli } from '../helpers/cli.js';
+import { emulatorEnv, runCli as runSpawned } from '../helpers/cli.js';
+import { runCliInProcess as runCli, useEmulator } from '../helpers/context.js';
 
-let emu: Emulator;
+const emu = useEmulator({ seed: 3, events: 10 });
 let env: Record<string, string>;
 
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 3, events: 10 });
+beforeAll(() => {
   env = emulatorEnv(emu, 'full');
 });
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(() => emu.clearRequests());
-
 describe('help topics', () => {
   it('help exit-codes prints the exit code table', async () => {
     const r = await runCli(['help', 'exit-codes']);
@@ -67,7 +61,8 @@ describe('help topics', () => {
   });
 
   it('mailctl --help lists the topics, and `mailctl help` is the same text', async () => {
-    const root = await runCli(['--help']);
+    // spawned: the binary answers --help from the text the build wrote (dist/help.txt)
+    const root = await runSpawned(['--help']);
     expect(root.code).toBe(0);
     expect(root.stdout).toMatch(/^Help topics:\n  mailctl help exit-codes +\S.*\n  mailctl help environment +\S.*\n  mailctl help formats +\S/m);
     const help = await runCli(['help']);

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { memberships } from '../helpers/membership.js';
-import { BIN, emulatorEnv, finished, runCli, startCli, tempDir } from '../helpers/cli.js';
+import { BIN, emulatorEnv, finished, startCli, tempDir } from '../helpers/cli.js';
+import { runCliInProcess as runCli } from '../helpers/context.js';
 
 // lists attach / detach when a request fails after retries: the totals of the
 // requests that succeeded on stdout, which part did not run on stderr, the

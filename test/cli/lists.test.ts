@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { memberships } from '../helpers/membership.js';
-import { emulatorEnv, runCli, tempDir } from '../helpers/cli.js';
+import { emulatorEnv, tempDir } from '../helpers/cli.js';
+import { runCliInProcess as runCli } from '../helpers/context.js';
 
 // lists attach / detach against the emulator: chunking at the limits (1000
 // contacts, 50 lists per request), every pair sent exactly once, totals equal

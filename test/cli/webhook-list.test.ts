@@ -6,7 +6,9 @@ import { fitWebhookColumns, WEBHOOK_COLUMNS } from '../../src/commands/webhook/c
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { createListWriter } from '../../src/output/list.js';
 import type { OutputTarget } from '../../src/output/types.js';
-import { emulatorEnv, ndjson, runCli } from '../helpers/cli.js';
+import { emulatorEnv, ndjson } from '../helpers/cli.js';
+import { tsvRows } from '../helpers/parse.js';
+import { runCliInProcess as runCli } from '../helpers/context.js';
 import { get } from '../helpers/emulator.js';
 
 let emu: Emulator;
@@ -38,7 +40,7 @@ describe('webhook list', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expectOneGet();
-    const lines = r.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
+    const lines = tsvRows(r.stdout);
     expect(lines).toHaveLength(3);
     const [all, basic, oauth] = emu.fixtures.webhooks;
     const w = (id: string) => emu.store.teams.main.webhooks.get(id)!;

@@ -3,7 +3,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator, type Webhook as StoredWebhook } from '../../src/emulator/index.js';
 import { WEBHOOK_EVENTS } from '../../src/input/webhook-events.js';
-import { emulatorEnv, runCli, type CliResult } from '../helpers/cli.js';
+import { emulatorEnv, type CliResult } from '../helpers/cli.js';
+import { runCliInProcess as runCli } from '../helpers/context.js';
+import { keyValues } from '../helpers/parse.js';
 import { get } from '../helpers/emulator.js';
 
 // A quote (escaped in JSON) and a distinctive core, so a leak in any encoding is caught.
@@ -57,9 +59,7 @@ function expectNoSecret(r: CliResult): void {
 }
 
 /** key<TAB>value lines of the default (piped) output. */
-function detail(stdout: string): Record<string, string> {
-  return Object.fromEntries(stdout.trimEnd().split('\n').map((l) => l.split('\t') as [string, string]));
-}
+const detail = keyValues;
 
 describe('webhook set: each flag maps to its body field, and nothing else is sent', () => {
   it.each([

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient, type ClientOptions } from '../../src/api/client.js';
 import { Pacer } from '../../src/api/pacing.js';
 import { ApiError, CliError, ExitCode, NetworkError, UsageError } from '../../src/errors.js';
+import { fakeClock, type FakeClock } from '../helpers/context.js';
 import { json, raw, scriptedServer } from '../helpers/server.js';
 
 const KEY = 'live_0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
@@ -12,8 +13,11 @@ afterEach(async () => {
   closers = [];
 });
 
+/** The client waits on a fake clock, which the server's arrival times share: retries and Retry-After cost no real time. */
+let clock: FakeClock;
 async function setup(handlers: Parameters<typeof scriptedServer>[0], options: Partial<ClientOptions> = {}) {
-  const server = await scriptedServer(handlers);
+  clock = fakeClock();
+  const server = await scriptedServer(handlers, clock.now);
   const lines: string[] = [];
   const client = new ApiClient({
     baseUrl: server.baseUrl,
@@ -22,11 +26,13 @@ async function setup(handlers: Parameters<typeof scriptedServer>[0], options: Pa
     retries: 3,
     userAgent: 'mailctl/test node/x',
     onRequestLine: (l) => lines.push(l),
-    random: () => 0, // the shortest backoff, so tests do not wait long
+    random: () => 0, // the shortest backoff: the waits below are exact
+    now: clock.now,
+    sleep: clock.sleep,
     ...options,
   });
   closers.push(() => client.close(), server.close);
-  return { server, client, lines };
+  return { server, client, lines, clock };
 }
 
 async function failure(promise: Promise<unknown>): Promise<CliError> {
@@ -74,7 +80,7 @@ describe('ApiClient', () => {
   it('honours Retry-After given as an HTTP date', async () => {
     const { server, client } = await setup([
       (_req, res) => {
-        res.writeHead(429, { 'retry-after': new Date(Date.now() + 2000).toUTCString(), 'content-type': 'application/json' });
+        res.writeHead(429, { 'retry-after': new Date(clock.now() + 2000).toUTCString(), 'content-type': 'application/json' });
         res.end('{"message":"Rate limit exceeded."}');
       },
       json(200, { message: 'ok' }),
@@ -164,7 +170,7 @@ describe('ApiClient', () => {
     let announcedReset = 0;
     const { server, client } = await setup([
       (_req, res) => {
-        announcedReset = Math.ceil(Date.now() / 1000) + 1;
+        announcedReset = Math.ceil(clock.now() / 1000) + 1;
         res.writeHead(200, { 'content-type': 'application/json', 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(announcedReset) });
         res.end('{"message":"ok"}');
       },

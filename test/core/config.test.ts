@@ -2,7 +2,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveSettings } from '../../src/config/resolve.js';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { tempDir } from '../helpers/cli.js';
+import { runCliInProcess as runCli } from '../helpers/context.js';
 
 const KEY = 'live_abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyzAB';
 
@@ -51,7 +52,8 @@ describe('settings resolution', () => {
   });
 });
 
-describe('auth and profiles (spawned CLI)', () => {
+// In-process (helpers/context.ts); cli/spawned.test.ts runs auth login/status/logout through the binary.
+describe('auth and profiles', () => {
   it('saves the key from stdin into a 0600 file in a 0700 directory and never prints it', async () => {
     const dir = join(tempDir(), 'cfg');
     const login = await runCli(['auth', 'login', '--base-url', 'https://api.example.com'], { configDir: dir, input: `${KEY}\n` });

@@ -46,8 +46,13 @@ describe('serveEmulator', () => {
     expect(() => JSON.parse(printed.split('\n')[0] as string)).toThrow();
   });
 
-  it('returns at once when the signal is already aborted', async () => {
-    const { out } = capture();
-    await serveEmulator({ events: 10 }, out, false, AbortSignal.abort());
+  it('returns at once when the signal is already aborted, having announced and then closed the emulator', async () => {
+    const { out, text } = capture();
+    await expect(serveEmulator({ json: true, events: 10 }, out, false, AbortSignal.abort())).resolves.toBeUndefined();
+    const lines = text().split('\n').filter(Boolean);
+    expect(lines).toHaveLength(1);
+    const info = JSON.parse(lines[0]!);
+    expect(info.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    await expect(fetch(`${info.base_url}/webhooks`)).rejects.toThrow();
   });
 });

@@ -14,15 +14,16 @@ export type Handler = (req: SeenRequest, res: ServerResponse, index: number) => 
 /**
  * A scripted HTTP server on 127.0.0.1 for transport tests: each request is
  * answered by the next handler (the last one repeats), and every request is
- * recorded with its arrival time.
+ * recorded with its arrival time (on `now`: pass the client's fake clock so
+ * that waits are checked without being waited out).
  */
-export async function scriptedServer(handlers: Handler[]) {
+export async function scriptedServer(handlers: Handler[], now: () => number = Date.now) {
   const seen: SeenRequest[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const entry = { time: Date.now(), method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const entry = { time: now(), method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
       seen.push(entry);
       const index = seen.length - 1;
       handlers[Math.min(index, handlers.length - 1)]!(entry, res, index);

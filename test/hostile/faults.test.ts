@@ -3,12 +3,23 @@
 // 429 storms, a server slower than --timeout, a connection closed mid-body and
 // a 401. What is proved is on the emulator's side: its request log (times,
 // statuses; 0 = dropped) and its store (the real state after the command).
+//
+// The commands run in-process (helpers/context.ts) on one fake clock that the
+// emulators share: a retry's or a Retry-After's wait moves that clock instead of
+// being waited out, and the request log's times are on the same clock, so "no
+// request before the wait had passed" is still checked, exactly.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator, type RecordedRequest } from '../../src/emulator/index.js';
-import { emulatorEnv, ndjson, runCli, tempDir } from '../helpers/cli.js';
-import { DAY_MS, expectCleanFailure, guardEnv, isoDay } from './support.js';
+import { emulatorEnv, ndjson, tempDir } from '../helpers/cli.js';
+import { fakeClock, runCliInProcess } from '../helpers/context.js';
+import { blockedHosts, installNetworkGuard } from '../helpers/network-guard.js';
+import { DAY_MS, expectCleanFailure, isoDay } from './support.js';
+
+installNetworkGuard();
+const clock = fakeClock();
+const runCli = (args: string[], opts: { env?: Record<string, string> }) => runCliInProcess(args, { ...opts, clock });
 
 const BULK = '/audience/contacts/lists/bulk';
 const dir = tempDir('mailctl-faults-');
@@ -20,12 +31,13 @@ let clean: Emulator;
 
 beforeAll(async () => {
   [noisy, clean] = await Promise.all([
-    startEmulator({ seed: 5, faultRate: 0.1, events: 1500, contacts: 10_000 }),
-    startEmulator({ seed: 6, events: 600 }),
+    startEmulator({ seed: 5, faultRate: 0.1, events: 1500, contacts: 10_000, now: clock.now }),
+    startEmulator({ seed: 6, events: 600, now: clock.now }),
   ]);
 });
 afterAll(async () => {
   await Promise.all([noisy.close(), clean.close()]);
+  expect(blockedHosts, 'connections that left loopback').toEqual([]);
 });
 beforeEach(() => {
   for (const emu of [noisy, clean]) {
@@ -34,7 +46,7 @@ beforeEach(() => {
   }
 });
 
-const env = (emu: Emulator, key: Parameters<typeof emulatorEnv>[1] = 'full') => ({ ...emulatorEnv(emu, key), ...guardEnv() });
+const env = (emu: Emulator, key: Parameters<typeof emulatorEnv>[1] = 'full') => emulatorEnv(emu, key);
 const faulted = (reqs: RecordedRequest[]) => reqs.filter((r) => r.status === 0 || r.status >= 500);
 
 type Ev = { event_id: string };
@@ -147,11 +159,8 @@ describe('lists attach of 10,000 contacts under faults', () => {
     expect(totals.total_pairs).toBe(60_000);
   });
 
-  // A 500 may come after the server applied the request: the client's error says
-  // "the POST may or may not have been applied", but lists/run.ts (failureLines)
-  // treats only NetworkError as unsure and prints "request 1 did not run",
-  // contradicting it. It should test error.outcomeUnknown. Reported
-  // to the lead; un-skip when fixed.
+  // A 500 may come after the server applied the request: the partial report must
+  // say so too, not contradict the client's error with "request 1 did not run".
   it('a 500 after retries: the partial report does not claim the failed request did not run', async () => {
     clean.scriptFault({ method: 'POST', path: BULK, status: 500, times: 1 });
     const r = await runCli(['lists', 'attach', '--contact', clean.fixtures.contacts.slice(0, 5).join(','), '--list', clean.fixtures.lists[0]!, '--retries', '0'], {
@@ -165,10 +174,8 @@ describe('lists attach of 10,000 contacts under faults', () => {
 
   // A bulk request the server applied but whose answer was lost (dropMidBody) is
   // retried, and the retry counts the pairs the lost attempt attached as
-  // already_attached: `attached` comes out lower than what this run attached, with
-  // nothing on stderr to say so. The client now marks such a response
-  // (ApiResponse.afterLostAnswer); lists/run.ts should warn that the split of that
-  // request is uncertain (total_pairs stays exact). Reported to the lead.
+  // already_attached: the split may be off, and then stderr must say so
+  // (total_pairs stays exact).
   it('an answer lost after the server applied the request: totals exact, or a warning that says they are not', async () => {
     const before = membership(noisy, contacts, lists);
     noisy.scriptFault({ method: 'POST', path: BULK, dropMidBody: true, skip: 2, times: 1 });
@@ -193,7 +200,7 @@ describe('campaign schedule when requests fail', () => {
 
   it('under 10% random faults: each run either schedules the campaign or fails with it unchanged, and says how to check', async () => {
     // An emulator of its own: its seeded faults then depend on these requests only.
-    const emu = await startEmulator({ seed: 8, faultRate: 0.1, events: 10 });
+    const emu = await startEmulator({ seed: 8, faultRate: 0.1, events: 10, now: clock.now });
     try {
       const id = emu.fixtures.campaigns.draft;
       const outcomes: number[] = [];
@@ -330,9 +337,9 @@ describe('a 429 storm', () => {
   });
 
   it('honours Retry-After as an HTTP date, and X-RateLimit-Reset when Retry-After is missing', async () => {
-    const date = new Date(Math.ceil(Date.now() / 1000) * 1000 + 2000);
+    const date = new Date(Math.ceil(clock.now() / 1000) * 1000 + 2000);
     clean.scriptFault({ path: '/webhooks', status: 429, headers: { 'Retry-After': date.toUTCString() }, times: 1 });
-    const reset = Math.ceil(Date.now() / 1000) + 3;
+    const reset = Math.ceil(clock.now() / 1000) + 3;
     clean.scriptFault({ path: '/webhooks', status: 429, headers: { 'X-RateLimit-Limit': '3', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(reset) }, times: 1 });
     const r = await runCli(['webhook', 'list', '--json', '--retries', '3'], { env: env(clean) });
     expect(r.code, r.stderr).toBe(0);
@@ -350,7 +357,7 @@ describe('a 429 storm', () => {
   });
 
   it('against the emulator rate limit (3/s), pacing on X-RateLimit-* means no 429 at all', async () => {
-    const limited = await startEmulator({ seed: 9, events: 900, rateLimit: 3 });
+    const limited = await startEmulator({ seed: 9, events: 900, rateLimit: 3, now: clock.now });
     try {
       const r = await runCli(['events', 'list', '--all', '--ndjson', '--per-page', '100'], { env: env(limited) });
       expect(r.code, r.stderr).toBe(0);

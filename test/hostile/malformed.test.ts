@@ -1,10 +1,15 @@
 // Malformed answers: what a proxy, a half-dead server or a hostile endpoint can
 // send instead of the API's JSON. Every one must end in one clear error line,
 // exit 1, no crash, no stack trace, and nothing half-written on stdout.
+// The answer matrix runs in-process (helpers/context.ts, with the in-process
+// network guard); the runs that could loop for ever are spawned, so that the
+// test can kill them.
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { BIN, finished, ndjson, runCli, startCli, tempDir } from '../helpers/cli.js';
+import { BIN, finished, ndjson, startCli, tempDir } from '../helpers/cli.js';
+import { runCliInProcess as runCli } from '../helpers/context.js';
+import { blockedHosts, installNetworkGuard } from '../helpers/network-guard.js';
 import { scriptedServer, type Handler } from '../helpers/server.js';
 import { expectCleanFailure, guardEnv } from './support.js';
 
@@ -18,7 +23,11 @@ let streamed = 0;
 beforeAll(async () => {
   server = await scriptedServer([(req, res, i) => next(req, res, i)]);
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  expect(blockedHosts, 'connections that left loopback').toEqual([]);
+});
+installNetworkGuard();
 
 const answer =
   (status: number, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }): Handler =>
@@ -234,10 +243,8 @@ describe('a server that ignores the page asked for', () => {
     expect(server.seen.length - before).toBe(2);
     expect(r.stderr.split('\n')[0]).toMatch(/^error: GET \/campaigns answered page 1 when asked for page 2/);
   });
-  // `api --paginate` asks for current_page + 1 and never checks the page that came
-  // back: against this server it requests page 2 for ever, printing page 1 each
-  // time. Defect in src/commands/api/pages.ts / request.ts (reported to the lead);
-  // un-skip when fixed.
+  // A server that answers page 1 to every page asked for must not make
+  // `api --paginate` print page 1 for ever: it checks the page that came back.
   it('api GET /campaigns --paginate: stops instead of printing page 1 for ever', async () => {
     const campaign = { id: CAMPAIGN, name: 'Only', status: 'draft' };
     next = (_req, res) => {

@@ -2,14 +2,24 @@
 // any command (--verbose, --dry-run, errors, auth status included); the config
 // file is 0600 in a 0700 directory; the key never goes over plain http to a
 // host that is not loopback: the CLI refuses before connecting, which the
-// network guard (support.ts) would catch if it did not.
+// network guard (helpers/network-guard.ts) would catch if it did not. The
+// commands run in-process (helpers/context.ts).
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { emulatorEnv, runCli, tempDir, type CliResult } from '../helpers/cli.js';
+import { emulatorEnv, tempDir, type CliResult } from '../helpers/cli.js';
+import { runCliInProcess as runCli } from '../helpers/context.js';
+import { blockedHosts, installNetworkGuard } from '../helpers/network-guard.js';
 import { scriptedServer } from '../helpers/server.js';
-import { expectCleanFailure, guardEnv } from './support.js';
+import { expectCleanFailure } from './support.js';
+
+installNetworkGuard();
+// The spawned suite preloads the guard with NODE_OPTIONS; in-process it is installed above.
+const guardEnv = (): Record<string, string> => ({});
+afterAll(() => {
+  expect(blockedHosts, 'connections that left loopback').toEqual([]);
+});
 
 let emu: Emulator;
 const dir = tempDir('mailctl-secrets-');
