@@ -2,7 +2,8 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { emulatorEnv, runCli, tempDir } from '../helpers/cli.js';
+import { emulatorEnv, runCli as runSpawned, tempDir } from '../helpers/cli.js';
+import { runCliInProcess as runCli } from '../helpers/context.js';
 import { testProxy } from '../helpers/proxy.js';
 import { json, scriptedServer } from '../helpers/server.js';
 
@@ -35,6 +36,8 @@ async function doctor(env: Record<string, string>, args: string[] = ['--json'], 
 }
 
 const notPassing = (report: Report | undefined) => report!.checks.filter((c) => c.status !== 'pass').map((c) => c.name);
+
+// In-process (helpers/context.ts) but for the last block, which runs the binary for its exit codes.
 
 describe('mailctl doctor', () => {
   it('passes on a healthy emulator with exit 0, spending exactly two cheap reads', async () => {
@@ -171,5 +174,19 @@ describe('mailctl doctor', () => {
     } finally {
       await proxy.close();
     }
+  });
+});
+
+describe('mailctl doctor, spawned', () => {
+  it('exits 0 on a healthy emulator and 8 with the rows still on stdout when a check fails', async () => {
+    const ok = await runSpawned(['doctor'], { env: emulatorEnv(emu) });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout.trim().split('\n')).toHaveLength(11);
+    const bad = await runSpawned(['doctor', '--json'], { env: emulatorEnv(tlsEmu) });
+    expect(bad.code).toBe(8);
+    expect((JSON.parse(bad.stdout) as Report).ok).toBe(false);
+    expect(bad.stderr).toMatch(/^error: 1 of 7 checks did not pass: tls\n/);
+    const trusted = await runSpawned(['doctor'], { env: { ...emulatorEnv(tlsEmu), NODE_EXTRA_CA_CERTS: tlsEmu.caPath! } });
+    expect(trusted.code, trusted.stderr).toBe(0);
   });
 });

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { emulatorEnv, finished, runCli, startCli } from '../helpers/cli.js';
+import { runCliInProcess } from '../helpers/context.js';
 import { testProxy } from '../helpers/proxy.js';
 
-// Spawned: the real binary reads HTTP(S)_PROXY, NO_PROXY and NODE_EXTRA_CA_CERTS
-// from its environment, as a user's shell would set them.
+// Every command through a proxy runs in-process (its env is the command's env);
+// the binary is spawned where Node itself reads the environment (NODE_EXTRA_CA_CERTS)
+// and for the proxy's exit code end to end.
 
 let emu: Emulator;
 let tlsEmu: Emulator;
@@ -47,7 +49,7 @@ describe('every command through HTTP_PROXY', () => {
     const env = { ...emulatorEnv(emu), HTTP_PROXY: proxy.urlWith('ops:pr0xy-pa55') };
     for (const args of commands(emu)) {
       const before = { proxied: proxy.seen.length, received: emu.requests.length };
-      const r = await runCli([...args, '--verbose'], { env });
+      const r = await runCliInProcess([...args, '--verbose'], { env });
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
       const proxied = proxy.seen.slice(before.proxied);
       const received = emu.requests.slice(before.received);
@@ -63,7 +65,7 @@ describe('every command through HTTP_PROXY', () => {
   it('bypasses the proxy for a host listed in NO_PROXY (lowercase forms too)', async () => {
     const env = { ...emulatorEnv(emu), http_proxy: proxy.urlWith('ops:pr0xy-pa55'), no_proxy: 'example.org,127.0.0.1' };
     for (const args of commands(emu).slice(0, 3)) {
-      const r = await runCli(args, { env });
+      const r = await runCliInProcess(args, { env });
       expect(r.code, r.stderr).toBe(0);
     }
     expect(proxy.seen).toHaveLength(0);

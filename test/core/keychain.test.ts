@@ -3,7 +3,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { BIN, runCli, tempDir } from '../helpers/cli.js';
+import { BIN, runCli as runSpawned, tempDir } from '../helpers/cli.js';
+import { runCliInProcess as runCli } from '../helpers/context.js';
 
 // Where `auth login` keeps the key. Everywhere: the 0600 file, when no OS store
 // is usable or with --storage file. With Debian's gnome-keyring and dbus (CI
@@ -22,7 +23,7 @@ const configOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'config.json
 describe('the key in the config file (no OS credential store here)', () => {
   it('auth login falls back to the 0600 file without a D-Bus session, and says so; auth status says where', async () => {
     const dir = tempDir();
-    const login = await runCli(['auth', 'login', '--base-url', emu.baseUrl], { configDir: dir, input: emu.keys.full });
+    const login = await runSpawned(['auth', 'login', '--base-url', emu.baseUrl], { configDir: dir, input: emu.keys.full });
     expect(login.code, login.stderr).toBe(0);
     expect(login.stderr).toContain('the key goes to the 0600 config file');
     expect(login.stdout).toBe('');
