@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { emulatorEnv, runCli as runSpawned, tempDir } from '../helpers/cli.js';
-import { runCliInProcess as runCli } from '../helpers/context.js';
+import { runCliInProcess as runCli, runInProcess } from '../helpers/context.js';
 import { testProxy } from '../helpers/proxy.js';
 import { json, scriptedServer } from '../helpers/server.js';
 
@@ -57,6 +57,19 @@ describe('mailctl doctor', () => {
     expect(rows).toHaveLength(11);
     for (const row of rows) expect(row[0]).toBe('✔');
     expect(r.stderr).toBe('');
+  });
+
+  it('on a terminal, shows every finding whole, with the fix on its own line', async () => {
+    const r = await runInProcess(['doctor'], { emulator: emu, key: 'sandbox', stdoutIsTTY: true, columns: 60 });
+    expect(r.exitCode).toBe(8);
+    expect(r.stdout).toContain('\u001b[33m!\u001b[39m'); // the warning in yellow
+    const lines = r.stdout.replace(/\u001b\[\d+m/g, '').split('\n');
+    const key = lines.findIndex((l) => l.startsWith('! key'));
+    expect(lines[key]).toContain('sandbox key from MAILCTL_API_KEY: schedule, unschedule and audience writes are refused');
+    expect(lines[key + 1]).toMatch(/^\s+fix: use a live key for writes: mailctl auth login$/);
+    expect(lines.filter((l) => l.startsWith('✔ '))).toHaveLength(10);
+    expect(r.stdout).not.toContain('…');
+    expect(r.stdout).not.toContain(emu.keys.sandbox);
   });
 
   it('reports a missing key (exit 8, no request sent) with the command that fixes it', async () => {

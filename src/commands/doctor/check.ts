@@ -1,21 +1,13 @@
-// One row of `doctor`: what was checked, what was found, and the exact fix.
+import type { ChecklistRow } from '../../output/checklist.js';
 
-export type CheckStatus = 'pass' | 'warn' | 'fail';
+// One row of `doctor`: what was checked, what was found (never a key, password
+// or proxy credential), and the exact fix (a command to run or a variable to set).
 
-export interface Check {
-  name: string;
-  status: CheckStatus;
-  /** What was found, in words; never a key, password or proxy credential. */
-  detail: string;
-  /** A command to run or a variable to set; only on a warning or failure. */
-  fix?: string;
-}
+export type Check = ChecklistRow;
 
 export const pass = (name: string, detail: string): Check => ({ name, status: 'pass', detail });
 export const warn = (name: string, detail: string, fix: string): Check => ({ name, status: 'warn', detail, fix });
 export const fail = (name: string, detail: string, fix: string): Check => ({ name, status: 'fail', detail, fix });
-
-export const SYMBOL: Record<CheckStatus, string> = { pass: '✔', warn: '!', fail: '✘' };
 
 /** `--profile NAME` for a fix command, empty for the default profile. */
 export function profileFlag(profile: string): string {

@@ -1,9 +1,8 @@
 import type { Context } from '../../context.js';
 import { CheckFailedError, CliError, UsageError } from '../../errors.js';
-import { createListWriter } from '../../output/list.js';
-import type { ListSpec } from '../../output/types.js';
+import { writeChecklist } from '../../output/checklist.js';
 import type { RawInput } from '../verb.js';
-import { SYMBOL, type Check } from './check.js';
+import type { Check } from './check.js';
 import { configCheck, keyCheck, profileCheck } from './local.js';
 import { baseUrlCheck, connectionChecks, proxyCheck, proxyDecision } from './reach.js';
 import { DOCTOR_REQUESTS, remoteChecks } from './remote.js';
@@ -17,16 +16,6 @@ export function parse(input: RawInput): DoctorOptions {
 
 /** Short, so that doctor answers within seconds when the network is down. */
 const REQUEST_TIMEOUT_MS = 5_000;
-
-const SPEC: ListSpec<Check> = {
-  columns: [
-    { key: 'status', header: '', value: (c) => SYMBOL[c.status] },
-    { key: 'name', header: 'CHECK', value: (c) => c.name },
-    { key: 'detail', header: 'FOUND', value: (c) => c.detail, maxWidth: 90 },
-    { key: 'fix', header: 'FIX', value: (c) => c.fix ?? '', maxWidth: 70 },
-  ],
-  fields: ['name', 'status', 'ok', 'detail', 'fix'],
-};
 
 async function gather(ctx: Context): Promise<Check[]> {
   const checks: Check[] = [configCheck(ctx)];
@@ -72,15 +61,7 @@ async function gather(ctx: Context): Promise<Check[]> {
 export async function run(_opts: DoctorOptions, ctx: Context): Promise<void> {
   const out = ctx.output();
   const checks = await gather(ctx);
-  const ok = checks.every((c) => c.status === 'pass');
-  const rows = checks.map((c) => ({ ...c, ok: c.status === 'pass' }));
-  if (out.format === 'json') {
-    await out.write(`${JSON.stringify({ ok, requests_budget: DOCTOR_REQUESTS, checks: rows }, null, 2)}\n`);
-  } else {
-    const writer = createListWriter(out, SPEC);
-    await writer.write(rows);
-    await writer.end();
-  }
+  const ok = await writeChecklist(out, checks, { requests_budget: DOCTOR_REQUESTS });
   const bad = checks.filter((c) => c.status !== 'pass');
   if (!ok) throw new CheckFailedError(`${bad.length} of ${checks.length} checks did not pass: ${bad.map((c) => c.name).join(', ')}`);
 }
