@@ -144,6 +144,33 @@ describe('mailctl doctor', () => {
     }
   });
 
+  it('reads the rate-limit budget, and a spent sandbox day budget fails', async () => {
+    const headers = {
+      'x-ratelimit-limit': '3',
+      'x-ratelimit-remaining': '2',
+      'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + 1),
+      'x-sandbox-ratelimit-minute-limit': '10',
+      'x-sandbox-ratelimit-minute-remaining': '9',
+      'x-sandbox-ratelimit-day-limit': '100',
+      'x-sandbox-ratelimit-day-remaining': '0',
+    };
+    const server = await scriptedServer([
+      json(200, { message: 'ok', data: { campaigns: [], pagination: { total: 0, per_page: 1, current_page: 1, last_page: 1 } } }, headers),
+      json(200, { message: 'ok', data: { webhooks: [] } }, headers),
+    ]);
+    try {
+      const r = await doctor({ MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: emu.keys.full });
+      expect(r.code).toBe(8);
+      expect(notPassing(r.report)).toEqual(['rate_limit']);
+      expect(r.check('rate_limit')).toMatchObject({
+        status: 'fail',
+        detail: '2 of 3 requests left this second; sandbox: 9 of 10 this minute; 0 of 100 today: the sandbox key\'s daily budget is spent',
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
   it('reports an enabled webhook whose deliveries fail, with when it last succeeded', async () => {
     const hook = [...emu.store.teams.main.webhooks.values()].find((w) => w.enabled)!;
     const saved = { ...hook };
