@@ -64,8 +64,8 @@ export const BULK_MAX_CONTACTS = 1000;
 export const BULK_MAX_LISTS = 50;
 export { TOPIC_VISIBILITIES } from './vocabulary.js';
 import type { TOPIC_VISIBILITIES } from './vocabulary.js';
+import { OPERATIONS, type Operation } from './operations.js';
 
-const seg = (id: string) => encodeURIComponent(id);
 
 // ---- PATCH /audience/topics/{topicId} (4.8) --------------------------------------------------
 
@@ -77,48 +77,56 @@ export interface TopicPatch {
 }
 
 export function updateTopicRequest(id: string, patch: TopicPatch): RequestSpec {
-  return { method: 'PATCH', path: `/audience/topics/${seg(id)}`, body: patch };
+  const op = OPERATIONS.updateTopic;
+  return { method: op.method, path: op.path(id), body: patch };
 }
 
 export async function updateTopic(api: ApiClient, id: string, patch: TopicPatch): Promise<Topic> {
   const res = await api.request(updateTopicRequest(id, patch));
-  return parseResponse(z.object({ data: topicSchema }), res.body, 'PATCH /audience/topics/{topicId}').data;
+  return parseResponse(z.object({ data: topicSchema }), res.body, OPERATIONS.updateTopic.name).data;
 }
 
 // ---- GET /audience/contacts/{contactId} (4.9) ------------------------------------------------
 
-export async function getContact(api: ApiClient, id: string): Promise<Contact> {
-  const res = await api.request({ method: 'GET', path: `/audience/contacts/${seg(id)}` });
-  return parseResponse(z.object({ data: contactSchema }), res.body, 'GET /audience/contacts/{contactId}').data;
+/** GET one audience resource by id and check its `data` against the schema. */
+async function getOne<T>(api: ApiClient, op: Operation, id: string, schema: z.ZodType<T>): Promise<T> {
+  const res = await api.request({ method: op.method, path: op.path(id) });
+  return parseResponse(z.object({ data: schema }), res.body, op.name).data as T;
+}
+
+export function getContact(api: ApiClient, id: string): Promise<Contact> {
+  return getOne(api, OPERATIONS.showContact, id, contactSchema);
 }
 
 // ---- PATCH /audience/properties/{propertyId} (4.10) ------------------------------------------
 
 /** `name` and `type` are immutable and must never be sent: the body holds fallback_value only. */
 export function updatePropertyRequest(id: string, fallbackValue: string | null): RequestSpec {
-  return { method: 'PATCH', path: `/audience/properties/${seg(id)}`, body: { fallback_value: fallbackValue } };
+  const op = OPERATIONS.updateProperty;
+  return { method: op.method, path: op.path(id), body: { fallback_value: fallbackValue } };
 }
 
 export async function updateProperty(api: ApiClient, id: string, fallbackValue: string | null): Promise<Property> {
   const res = await api.request(updatePropertyRequest(id, fallbackValue));
-  return parseResponse(z.object({ data: propertySchema }), res.body, 'PATCH /audience/properties/{propertyId}').data;
+  return parseResponse(z.object({ data: propertySchema }), res.body, OPERATIONS.updateProperty.name).data;
 }
 
 // ---- GET /audience/segments/{segmentId} (4.11) -----------------------------------------------
 
-export async function getSegment(api: ApiClient, id: string): Promise<Segment> {
-  const res = await api.request({ method: 'GET', path: `/audience/segments/${seg(id)}` });
-  return parseResponse(z.object({ data: segmentSchema }), res.body, 'GET /audience/segments/{segmentId}').data;
+export function getSegment(api: ApiClient, id: string): Promise<Segment> {
+  return getOne(api, OPERATIONS.showSegment, id, segmentSchema);
 }
 
 // ---- POST / DELETE /audience/contacts/lists/bulk (4.12, 4.13) --------------------------------
 
 export type BulkOperation = 'attach' | 'detach';
 
-export const BULK_PATH = '/audience/contacts/lists/bulk';
+/** The operation of each bulk verb (4.12, 4.13): same path, POST attaches, DELETE detaches. */
+export const BULK_OPERATIONS = { attach: OPERATIONS.attachLists, detach: OPERATIONS.detachLists } as const;
 
 export function bulkRequest(op: BulkOperation, contactIds: readonly string[], listIds: readonly string[]): RequestSpec {
-  return { method: op === 'attach' ? 'POST' : 'DELETE', path: BULK_PATH, body: { contact_ids: contactIds, list_ids: listIds } };
+  const { method, path } = BULK_OPERATIONS[op];
+  return { method, path: path(), body: { contact_ids: contactIds, list_ids: listIds } };
 }
 
 const int = z.number().int().nonnegative();
@@ -146,9 +154,8 @@ export async function bulkMembership(
   contactIds: readonly string[],
   listIds: readonly string[],
 ): Promise<BulkResult> {
-  const spec = bulkRequest(op, contactIds, listIds);
-  const res = await api.request(spec);
-  const operation = `${spec.method} ${BULK_PATH}`;
+  const res = await api.request(bulkRequest(op, contactIds, listIds));
+  const operation = BULK_OPERATIONS[op].name;
   if (op === 'attach') {
     const d = parseResponse(attachSchema, res.body, operation).data;
     return { changed: d.attached, unchanged: d.already_attached, totalPairs: d.total_pairs, afterLostAnswer: Boolean(res.afterLostAnswer) };

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { ApiClient, RequestSpec } from './client.js';
 import { optionalText as text, optionalCount as count, parseResponse } from './response.js';
+import { OPERATIONS } from './operations.js';
 
 // Spec 4.3–4.7. Which campaign fields every state carries is "not shown", so
 // only id and status are required; everything else may be absent or null and
@@ -74,7 +75,6 @@ export const CAMPAIGN_EVENT_FIELDS = [
   'event_id', 'event_type', 'email', 'timestamp', 'bounce_class', 'reason', 'target_link_url', 'user_agent',
 ] as const;
 
-const path = (id: string, rest = '') => `/campaigns/${encodeURIComponent(id)}${rest}`;
 
 // ---- GET /campaigns (4.3) ------------------------------------------------------------------
 
@@ -103,12 +103,13 @@ export interface CampaignPage {
 }
 
 export function listCampaignsRequest(q: ListCampaignsQuery): RequestSpec {
-  return { method: 'GET', path: '/campaigns', query: { page: q.page, per_page: q.perPage, status: q.status } };
+  const op = OPERATIONS.listCampaigns;
+  return { method: op.method, path: op.path(), query: { page: q.page, per_page: q.perPage, status: q.status } };
 }
 
 export async function listCampaigns(api: ApiClient, q: ListCampaignsQuery): Promise<CampaignPage> {
   const res = await api.request(listCampaignsRequest(q));
-  const { data } = parseResponse(listSchema, res.body, 'GET /campaigns');
+  const { data } = parseResponse(listSchema, res.body, OPERATIONS.listCampaigns.name);
   const p = data.pagination;
   return {
     campaigns: data.campaigns,
@@ -124,8 +125,9 @@ export async function listCampaigns(api: ApiClient, q: ListCampaignsQuery): Prom
 const showSchema = z.object({ data: campaignSchema });
 
 export async function getCampaign(api: ApiClient, id: string): Promise<Campaign> {
-  const res = await api.request({ method: 'GET', path: path(id) });
-  return parseResponse(showSchema, res.body, 'GET /campaigns/{campaignId}').data;
+  const op = OPERATIONS.showCampaign;
+  const res = await api.request({ method: op.method, path: op.path(id) });
+  return parseResponse(showSchema, res.body, op.name).data;
 }
 
 // ---- GET /campaigns/{id}/events (4.5) ------------------------------------------------------
@@ -153,9 +155,10 @@ export interface CampaignEventPage {
 }
 
 export function campaignEventsRequest(id: string, q: CampaignEventsQuery): RequestSpec {
+  const op = OPERATIONS.listCampaignEvents;
   return {
-    method: 'GET',
-    path: path(id, '/events'),
+    method: op.method,
+    path: op.path(id),
     query: {
       event_type: q.eventType,
       email: q.email,
@@ -169,7 +172,7 @@ export function campaignEventsRequest(id: string, q: CampaignEventsQuery): Reque
 
 export async function listCampaignEvents(api: ApiClient, id: string, q: CampaignEventsQuery): Promise<CampaignEventPage> {
   const res = await api.request(campaignEventsRequest(id, q));
-  const { data } = parseResponse(eventsSchema, res.body, 'GET /campaigns/{campaignId}/events');
+  const { data } = parseResponse(eventsSchema, res.body, OPERATIONS.listCampaignEvents.name);
   // An empty cursor string would loop on the first page: treat it as the end.
   return { events: data.events, nextCursor: data.next_cursor === '' ? null : data.next_cursor };
 }
@@ -187,11 +190,13 @@ export interface CampaignWriteResult {
 }
 
 export function scheduleRequest(id: string, scheduledAt: string): RequestSpec {
-  return { method: 'POST', path: path(id, '/schedule'), body: { scheduled_at: scheduledAt } };
+  const op = OPERATIONS.scheduleCampaign;
+  return { method: op.method, path: op.path(id), body: { scheduled_at: scheduledAt } };
 }
 
 export function unscheduleRequest(id: string): RequestSpec {
-  return { method: 'POST', path: path(id, '/unschedule') };
+  const op = OPERATIONS.unscheduleCampaign;
+  return { method: op.method, path: op.path(id) };
 }
 
 async function write(api: ApiClient, spec: RequestSpec, operation: string): Promise<CampaignWriteResult> {
@@ -201,9 +206,9 @@ async function write(api: ApiClient, spec: RequestSpec, operation: string): Prom
 }
 
 export function scheduleCampaign(api: ApiClient, id: string, scheduledAt: string): Promise<CampaignWriteResult> {
-  return write(api, scheduleRequest(id, scheduledAt), 'POST /campaigns/{campaignId}/schedule');
+  return write(api, scheduleRequest(id, scheduledAt), OPERATIONS.scheduleCampaign.name);
 }
 
 export function unscheduleCampaign(api: ApiClient, id: string): Promise<CampaignWriteResult> {
-  return write(api, unscheduleRequest(id), 'POST /campaigns/{campaignId}/unschedule');
+  return write(api, unscheduleRequest(id), OPERATIONS.unscheduleCampaign.name);
 }

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { CliError, ExitCode } from '../errors.js';
 import type { ApiClient } from './client.js';
 import { optionalText as text, parseResponse } from './response.js';
+import { OPERATIONS } from './operations.js';
 
 // Spec 4.1 (GET /emails/events) and 4.2 (GET /emails/{requestId}).
 //
@@ -56,8 +57,9 @@ export interface EventsQuery {
   bounce_classes?: readonly number[];
 }
 
+/** One page of GET /emails/events, in the paging engine's shape (api/paginate.ts). */
 export interface EventsPage {
-  events: EmailEvent[];
+  items: EmailEvent[];
   nextCursor: string | null;
   /** Events the query matches in the whole range; undefined when the server leaves it out. */
   totalCount?: number;
@@ -66,10 +68,8 @@ export interface EventsPage {
   to?: string;
 }
 
-const LIST_OPERATION = 'GET /emails/events';
-
 function unexpected(what: string): CliError {
-  return new CliError(`unexpected response from ${LIST_OPERATION}: ${what}`, ExitCode.Failure, {
+  return new CliError(`unexpected response from ${OPERATIONS.listEmailEvents.name}: ${what}`, ExitCode.Failure, {
     hint: 'the server answered in a shape mailctl does not know: check --base-url, or report it with the output of --verbose',
   });
 }
@@ -93,7 +93,7 @@ export function eventsPageFrom(body: unknown): EventsPage {
   if (next !== null && next !== undefined && typeof next !== 'string') throw unexpected('data.events.pagination.next_cursor is not a string or null');
   const total = wrapper.total_count;
   return {
-    events: events as EmailEvent[],
+    items: events as EmailEvent[],
     // An empty string cannot be sent back as a cursor: treat it as the end, like null.
     nextCursor: typeof next === 'string' && next !== '' ? next : null,
     totalCount: typeof total === 'number' && Number.isFinite(total) ? total : undefined,
@@ -104,7 +104,8 @@ export function eventsPageFrom(body: unknown): EventsPage {
 
 /** GET /emails/events: one page. */
 export async function listEmailEvents(api: ApiClient, query: EventsQuery): Promise<EventsPage> {
-  const res = await api.request({ method: 'GET', path: '/emails/events', query: { ...query } });
+  const op = OPERATIONS.listEmailEvents;
+  const res = await api.request({ method: op.method, path: op.path(), query: { ...query } });
   return eventsPageFrom(res.body);
 }
 
@@ -142,10 +143,7 @@ const detailResponse = z.object({ data: emailDetailSchema }).loose();
 
 /** GET /emails/{requestId} with the optional from/to days. */
 export async function getEmail(api: ApiClient, requestId: string, range: { from?: string; to?: string }): Promise<EmailDetail> {
-  const res = await api.request({
-    method: 'GET',
-    path: `/emails/${encodeURIComponent(requestId)}`,
-    query: { from: range.from, to: range.to },
-  });
-  return parseResponse(detailResponse, res.body, 'GET /emails/{requestId}').data;
+  const op = OPERATIONS.showEmail;
+  const res = await api.request({ method: op.method, path: op.path(requestId), query: { from: range.from, to: range.to } });
+  return parseResponse(detailResponse, res.body, op.name).data;
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { ApiClient, RequestSpec } from './client.js';
 import { parseResponse } from './response.js';
+import { OPERATIONS } from './operations.js';
 
 // Spec 4.14 (GET /webhooks) and 4.15 (PUT /webhooks/{webhookId}).
 
@@ -54,16 +55,18 @@ const listSchema = z.object({ data: z.object({ webhooks: z.array(webhookSchema) 
 const updateSchema = z.object({ data: webhookSchema });
 
 export async function listWebhooks(api: ApiClient): Promise<Webhook[]> {
-  const res = await api.request({ method: 'GET', path: '/webhooks' });
-  return parseResponse(listSchema, res.body, 'GET /webhooks').data.webhooks;
+  const op = OPERATIONS.listWebhooks;
+  const res = await api.request({ method: op.method, path: op.path() });
+  return parseResponse(listSchema, res.body, op.name).data.webhooks;
 }
 
 /** The request `webhook set` sends, also printed (secrets masked) by --dry-run. */
 export function updateWebhookRequest(id: string, body: WebhookUpdate): RequestSpec & { body: WebhookUpdate } {
-  return { method: 'PUT', path: `/webhooks/${encodeURIComponent(id)}`, body };
+  const op = OPERATIONS.updateWebhook;
+  return { method: op.method, path: op.path(id), body };
 }
 
 export async function updateWebhook(api: ApiClient, id: string, body: WebhookUpdate): Promise<Webhook> {
   const res = await api.request(updateWebhookRequest(id, body));
-  return parseResponse(updateSchema, res.body, 'PUT /webhooks/{webhookId}').data;
+  return parseResponse(updateSchema, res.body, OPERATIONS.updateWebhook.name).data;
 }

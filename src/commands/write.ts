@@ -1,4 +1,5 @@
 import type { RequestSpec } from '../api/client.js';
+import type { Operation } from '../api/operations.js';
 import { apiUrl } from '../api/url.js';
 import { redact } from '../api/redact.js';
 import { isSandboxKey, requireBaseUrl } from '../config/resolve.js';
@@ -35,13 +36,14 @@ export async function printDryRun(ctx: Context, spec: RequestSpec): Promise<void
 
 /**
  * Sandbox keys carry a prefix of their own (service-notes) and the API refuses
- * them on the six writes of spec section 5: refuse before sending, so neither a
+ * them on the six writes of spec section 5 (the operation's sandboxRefused): refuse before sending, so neither a
  * request nor the sandbox's small daily quota is spent on a certain 403.
  */
-export function refuseSandboxKey(ctx: Context, action: string, operation: string): void {
+export function refuseSandboxKey(ctx: Context, action: string, operation: Operation): void {
+  if (!operation.sandboxRefused) return;
   const key = ctx.settings().apiKey.value;
   if (key && isSandboxKey(key)) {
-    throw new AuthError(`sandbox API keys cannot ${action}: the API refuses them on ${operation} (nothing was sent)`, {
+    throw new AuthError(`sandbox API keys cannot ${action}: the API refuses them on ${operation.name} (nothing was sent)`, {
       hint: 'use a live key: set MAILCTL_API_KEY, or run `mailctl auth login` for a profile with a live key',
     });
   }

@@ -58,7 +58,7 @@ export async function writeDetail(target: OutputTarget, obj: unknown, sections: 
     }
     return target.write(text);
   }
-  const { colouriser, renderTable } = await import('./table.js');
+  const [{ colouriser }, { renderTable }] = await Promise.all([import('./colour.js'), import('./table.js')]);
   const { chalk, status } = colouriser(target.color);
   const shown = target.fields ? [{ fields: chosen }] : sections;
   const width = Math.max(0, ...shown.flatMap((s) => (s.fields ?? []).map((f) => f.label.length)));

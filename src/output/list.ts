@@ -1,5 +1,6 @@
 import { csvCell, csvLine, tsvLine } from './cells.js';
 import { pickFields, selectColumns } from './fields.js';
+import { createStreamingTable } from './stream-table.js';
 import type { ListSpec, OutputTarget } from './types.js';
 
 export interface ListWriter<T> {
@@ -12,11 +13,21 @@ export interface ListWriter<T> {
 
 /**
  * Streams rows in the chosen format as pages arrive, so `--all` over a
- * million events uses as little memory as one page. Only a table on a TTY
- * waits for the end: it needs every row to size its columns.
+ * million events uses as little memory as one page. A table on a TTY waits
+ * for the end (it sizes its columns from every row) unless `streamTable` asks
+ * for the streaming table.
  */
-export function createListWriter<T>(target: OutputTarget, spec: ListSpec<T>): ListWriter<T> {
+export interface ListWriterOptions {
+  /** Print a terminal table as rows come, sized from the first ones (long listings). */
+  streamTable?: boolean;
+  /** Indent each row of a JSON array (`api` on a terminal, where the body is read by a person). */
+  prettyJson?: boolean;
+}
+
+export function createListWriter<T>(target: OutputTarget, spec: ListSpec<T>, opts: ListWriterOptions = {}): ListWriter<T> {
   const columns = selectColumns(target.fields, spec.columns);
+  // A listing that runs for long (--all, --follow) prints a terminal table as rows come, sized from the first ones.
+  if (opts.streamTable && target.format === 'table' && target.isTTY) return createStreamingTable(target, columns);
   let count = 0;
   let started = false;
   let ended = false;
@@ -43,7 +54,8 @@ export function createListWriter<T>(target: OutputTarget, spec: ListSpec<T>): Li
           break;
         case 'json':
           for (const row of rows) {
-            text += `${count === 0 && text === '' ? '\n' : ',\n'}${JSON.stringify(pickFields(row, target.fields, spec.columns))}`;
+            const json = opts.prettyJson ? `  ${JSON.stringify(pickFields(row, target.fields, spec.columns), null, 2).replace(/\n/g, '\n  ')}` : JSON.stringify(pickFields(row, target.fields, spec.columns));
+            text += `${count === 0 && text === '' ? '\n' : ',\n'}${json}`;
           }
           break;
         case 'csv':

@@ -13,8 +13,17 @@ export interface Column<T> {
   kind?: ColumnKind;
   /** Longest a TTY cell may be before it is truncated. */
   maxWidth?: number;
-  /** Narrowest a TTY cell may be squeezed to fit the terminal (ids: their full length). */
+  /** Narrowest a TTY cell may be squeezed before a column with a priority is given up (default 6). */
   minWidth?: number;
+  /** Never cut this column on a TTY (ids, addresses); times, statuses, numbers and booleans are whole unless this says false. */
+  whole?: boolean;
+  /**
+   * Columns with a priority are given up on a narrow terminal, lowest first,
+   * and give up width before the others; columns without one always stay.
+   */
+  priority?: number;
+  /** Width a streaming table reserves before it has seen the rows (later rows may be longer). */
+  expectWidth?: number;
 }
 
 /** What a list command writes: its default columns, and every field --fields may name. */

@@ -137,6 +137,15 @@ describe('api: one request with any method', () => {
     expect(pages).toBe(`[\n${body.data.webhooks.map((w: unknown) => `  ${JSON.stringify(w, null, 2).replace(/\n/g, '\n  ')}`).join(',\n')}\n]\n`);
   });
 
+  it('--dry-run needs no key and honours --json like every other write', async () => {
+    const topic = emu.fixtures.topics[1];
+    const r = await runCli(['api', 'PATCH', `/audience/topics/${topic}`, '-F', 'name=New name', '--dry-run', '--json'], { env: { MAILCTL_BASE_URL: emu.baseUrl } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ dry_run: true, method: 'PATCH', url: `${emu.baseUrl}/audience/topics/${topic}`, body: { name: 'New name' } });
+    expect(r.stderr).toContain('dry run: nothing was sent');
+    expect(emu.requests).toHaveLength(0);
+  });
+
   it('--dry-run prints the request with secrets masked and sends nothing', async () => {
     const r = await runCli(['api', 'PUT', '/webhooks/w1', '-F', 'auth_type=basic', '-F', 'auth_password=hunter2', '-F', 'retries.max=3', '--dry-run'], { env });
     expect(r.code).toBe(0);

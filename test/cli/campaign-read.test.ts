@@ -70,6 +70,17 @@ describe('campaign list', () => {
     expect(r.stderr).toContain('mailctl campaign list --status sent --per-page 4 --page 3');
   });
 
+  it('the next-page hint repeats --base-url when it was given, after the page, and the hinted command works', async () => {
+    const r = await cli(['list', '--status', 'sent', '--per-page', '4', '--base-url', emu.baseUrl]);
+    expect(r.code, r.stderr).toBe(0);
+    const line = r.stderr.split('\n').find((l) => l.trim().startsWith('mailctl campaign list'));
+    expect(line?.trim()).toBe(`mailctl campaign list --status sent --per-page 4 --page 2 --base-url ${emu.baseUrl}`);
+    emu.clearRequests();
+    const next = await runCli(line!.trim().split(' ').slice(1), { env: { ...emulatorEnv(emu), MAILCTL_BASE_URL: 'http://127.0.0.1:9' } });
+    expect(next.code, next.stderr).toBe(0);
+    expect(emu.requests.map((q) => q.query)).toEqual([{ status: 'sent', per_page: '4', page: '2' }]);
+  });
+
   it('--all walks the page numbers up to last_page and streams every row', async () => {
     const all = storedCampaigns();
     const r = await cli(['list', '--all', '--per-page', '5', '--ndjson']);
@@ -292,7 +303,7 @@ describe('campaign events', () => {
     expect(emu.requests).toHaveLength(window + 1);
     const expected = newestFirst.slice(window * 10, window * 10 + 10).filter((e) => e.type === 'spam_complaint');
     expect((JSON.parse(r.stdout) as Ev[]).map((e) => e.event_id)).toEqual(expected.map((e) => e.id));
-    const hint = /--cursor (\S+), or --all/.exec(r.stderr);
+    const hint = /--cursor (\S+)/.exec(r.stderr);
     expect(hint, r.stderr).toBeTruthy();
     expect(r.stderr).toContain(`mailctl campaign events ${richId()} --type spam_complaint --per-page 10 --cursor`);
 

@@ -131,7 +131,8 @@ describe('events list: one page', () => {
     expect(r.code, r.stderr).toBe(0);
     const args = nextCommand(r.stderr);
     const sent = emu.requests[0]!.query;
-    expect(args.slice(0, args.indexOf('--cursor'))).toEqual(['--events', 'delivery', '--from', sent.from, '--per-page', '5', '--json']);
+    expect(args.slice(0, args.indexOf('--cursor'))).toEqual(['--events', 'delivery', '--from', sent.from, '--per-page', '5']);
+    expect(args.slice(args.indexOf('--cursor') + 2)).toEqual(['--json']);
     const r2 = await list(args);
     expect(r2.code, r2.stderr).toBe(0);
     const want = stored(Date.parse(`${sent.from}T00:00:00Z`)).filter((e) => e.type === 'delivery');

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Webhook } from '../../src/api/webhooks.js';
 import { WEBHOOK_FIELDS } from '../../src/api/webhooks.js';
-import { fitWebhookColumns, WEBHOOK_COLUMNS } from '../../src/commands/webhook/columns.js';
+import { WEBHOOK_COLUMNS } from '../../src/commands/webhook/columns.js';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { createListWriter } from '../../src/output/list.js';
 import type { OutputTarget } from '../../src/output/types.js';
@@ -131,7 +131,7 @@ describe('webhook list columns on a terminal', () => {
     let text = '';
     const target: OutputTarget = { format: 'table', isTTY: true, columns: width, color: false, now: () => now, write: async (t) => void (text += t) };
     const rows = [hook(1), hook(2)];
-    const writer = createListWriter(target, { columns: fitWebhookColumns(WEBHOOK_COLUMNS, rows, width, now), fields: WEBHOOK_FIELDS });
+    const writer = createListWriter(target, { columns: WEBHOOK_COLUMNS, fields: WEBHOOK_FIELDS });
     await writer.write(rows);
     await writer.end();
     return text.trimEnd().split('\n');

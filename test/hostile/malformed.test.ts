@@ -220,6 +220,17 @@ describe('a next_cursor that loops', () => {
     expect(ndjson(r.stdout).map((e) => (e as { event_id: string }).event_id)).toEqual(['e1', 'e2', 'e3', 'e4']);
     expect(r.stderr).toMatch(/^error: .*cursor "A".*again/);
   });
+
+  it('api --paginate: each event once, then exit 1 like every other listing', async () => {
+    const r = await listing(['api', 'GET', '/emails/events', '--paginate', '--ndjson'], PAGES, (p) => ({
+      message: 'ok',
+      data: { events: { data: p.rows, total_count: 4, pagination: { next_cursor: p.next, per_page: 100 } } },
+    }));
+    expect(r.signal).toBeNull();
+    expectCleanFailure(r, 1);
+    expect(ndjson(r.stdout).map((e) => (e as { event_id: string }).event_id)).toEqual(['e1', 'e2', 'e3', 'e4']);
+    expect(r.stderr).toMatch(/^error: GET \/emails\/events .*cursor "A".*again/);
+  });
 });
 
 describe('a server that ignores the page asked for', () => {

@@ -4,10 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import type { EmailEvent, EventsPage } from '../../src/api/emails.js';
 import { eventDetail, oldestFirst } from '../../src/commands/events/columns.js';
-import { commandLine, shellQuote } from '../../src/commands/events/command-line.js';
+import { commandLine, shellQuote } from '../../src/commands/command-line.js';
 import { follow, OVERLAP_MS, pollOnce, SeenEvents } from '../../src/commands/events/follow.js';
-import { eventPages } from '../../src/commands/events/pages.js';
-import { createStreamingTable } from '../../src/commands/events/stream-table.js';
+import { cursorPages } from '../../src/api/paginate.js';
+import { createStreamingTable } from '../../src/output/stream-table.js';
 import { eventListSpec } from '../../src/commands/events/columns.js';
 import { resolveDayRange } from '../../src/input/day-range.js';
 import type { OutputTarget } from '../../src/output/types.js';
@@ -30,14 +30,19 @@ function fakeServer() {
     const inRange = events.filter((e) => Date.parse(e.timestamp!) >= from).reverse();
     const start = q.cursor ? Number(q.cursor) : 0;
     const page = inRange.slice(start, start + size);
-    return { events: page, nextCursor: start + size < inRange.length ? String(start + size) : null, totalCount: inRange.length };
+    return { items: page, nextCursor: start + size < inRange.length ? String(start + size) : null, totalCount: inRange.length };
   };
   return { events, calls, add, fetchPage };
 }
 
 const ids = (events: EmailEvent[]) => events.map((e) => e.event_id);
 
-describe('eventPages', () => {
+/** events list's paging: the engine with prefetch and per-request sizing. */
+function eventPages(fetchPage: (cursor: string | undefined, size: number | undefined) => Promise<EventsPage>, plan: { perPage?: number; follow: boolean; limit?: number; firstCursor?: string }) {
+  return cursorPages(fetchPage, plan.firstCursor, { all: plan.follow, limit: plan.limit, pageSize: plan.perPage, prefetch: true }, 'GET /emails/events');
+}
+
+describe('cursor paging of events', () => {
   const pagesOf = (total: number) => {
     const all = Array.from({ length: total }, (_, i) => ({ event_id: `e${i}` }));
     const sizes: Array<number | undefined> = [];
@@ -45,7 +50,7 @@ describe('eventPages', () => {
       sizes.push(perPage);
       const start = cursor ? Number(cursor) : 0;
       const size = perPage ?? 25;
-      return { events: all.slice(start, start + size), nextCursor: start + size < total ? String(start + size) : null };
+      return { items: all.slice(start, start + size), nextCursor: start + size < total ? String(start + size) : null };
     };
     return { all, sizes, fetchPage };
   };
@@ -55,13 +60,13 @@ describe('eventPages', () => {
     const got: EmailEvent[] = [];
     let last;
     for await (const p of eventPages(s.fetchPage, { perPage: 100, follow: true, limit: 250 })) {
-      got.push(...p.page.events);
+      got.push(...p.items);
       last = p;
     }
     expect(got).toHaveLength(250);
     expect(s.sizes).toEqual([100, 100, 50]);
     expect(last!.stoppedAtLimit).toBe(true);
-    expect(last!.page.nextCursor).toBe('250');
+    expect(last!.nextCursor).toBe('250');
   });
 
   it('prefetches the next page while the current one is consumed; one page only without follow', async () => {
@@ -69,7 +74,7 @@ describe('eventPages', () => {
     const seenWhileWriting: number[] = [];
     for await (const p of eventPages(s.fetchPage, { perPage: 100, follow: true })) {
       seenWhileWriting.push(s.sizes.length);
-      expect(p.page.events).toHaveLength(100);
+      expect(p.items).toHaveLength(100);
     }
     expect(seenWhileWriting).toEqual([2, 3, 3]);
     const one = pagesOf(300);
@@ -85,14 +90,14 @@ describe('eventPages', () => {
     const failing = async (): Promise<EventsPage> => {
       calls++;
       if (calls === 2) throw new Error('boom');
-      return { events: [{ event_id: 'x' }], nextCursor: 'c' };
+      return { items: [{ event_id: 'x' }], nextCursor: 'c' };
     };
     const gen = eventPages(failing, { perPage: 1, follow: true });
     await gen.next();
     await expect(gen.next()).rejects.toThrow('boom');
     let loops = 0;
     const repeating = async () => {
-      for await (const _ of eventPages(async () => ({ events: [{ event_id: 'y' }], nextCursor: 'same' }), { perPage: 1, follow: true, firstCursor: 'same' })) loops++;
+      for await (const _ of eventPages(async () => ({ items: [{ event_id: 'y' }], nextCursor: 'same' }), { perPage: 1, follow: true, firstCursor: 'same' })) loops++;
     };
     // the page is given out once, then the listing fails: it cannot be complete
     await expect(repeating()).rejects.toThrow('GET /emails/events returned the cursor "same" again');
@@ -101,11 +106,11 @@ describe('eventPages', () => {
 
   it('an empty page with a cursor is not the end', async () => {
     const answers: EventsPage[] = [
-      { events: [], nextCursor: 'a' },
-      { events: [{ event_id: 'z' }], nextCursor: null },
+      { items: [], nextCursor: 'a' },
+      { items: [{ event_id: 'z' }], nextCursor: null },
     ];
     const got = [];
-    for await (const p of eventPages(async () => answers.shift()!, { perPage: 100, follow: true })) got.push(...p.page.events);
+    for await (const p of eventPages(async () => answers.shift()!, { perPage: 100, follow: true })) got.push(...p.items);
     expect(ids(got)).toEqual(['z']);
   });
 });
@@ -221,31 +226,47 @@ describe('columns and command line', () => {
 });
 
 describe('streaming terminal table', () => {
-  it('sizes columns from the first rows and the terminal, keeps time and type whole, then streams rows', async () => {
-    let out = '';
-    const target: OutputTarget = {
-      write: async (t) => void (out += t),
-      isTTY: true,
-      columns: 80,
-      format: 'table',
-      color: false,
-      now: () => T0,
-    };
-    const w = createStreamingTable(target, eventListSpec.columns);
-    const row = (i: number): EmailEvent => ({
-      timestamp: new Date(T0 + i).toISOString(), type: 'generation_rejection', rcpt_to: `someone.with.a.long.name${i}@example.com`,
-      subject: 'A subject that is rather long for a terminal', mailbox_provider: 'Microsoft Outlook', reason: 'x'.repeat(70),
-    });
+  function streamTo(columns: number) {
+    const state = { out: '' };
+    const target: OutputTarget = { write: async (t) => void (state.out += t), isTTY: true, columns, format: 'table', color: false, now: () => T0 };
+    return { state, w: createStreamingTable(target, eventListSpec.columns) };
+  }
+  const row = (i: number, rcpt = `someone${i}@example.com`): EmailEvent => ({
+    timestamp: new Date(T0 + i).toISOString(), type: 'bounce', rcpt_to: rcpt, bounce_class: 10,
+    subject: 'A subject that is rather long for a terminal', mailbox_provider: 'Microsoft Outlook', reason: 'x'.repeat(70),
+  });
+
+  it('sizes columns from the first rows and the terminal, keeps time, type and recipient whole, then streams rows', async () => {
+    const { state, w } = streamTo(80);
     await w.write([row(1), row(2)]);
-    const afterFirst = out;
+    const afterFirst = state.out;
     await w.write([row(3)]);
-    const lines = out.trimEnd().split('\n');
+    const lines = state.out.trimEnd().split('\n');
     expect(lines).toHaveLength(4);
-    expect(out.startsWith(afterFirst)).toBe(true);
-    expect(lines[0]).toMatch(/^TIME\s+TYPE\s+RECIPIENT\s+SUBJECT\s+PROVIDER\s+DETAIL$/);
+    expect(state.out.startsWith(afterFirst)).toBe(true);
+    // 80 columns: the provider goes first, then the subject; the bounce reason keeps what is left.
+    expect(lines[0]).toMatch(/^TIME\s+TYPE\s+RECIPIENT\s+DETAIL$/);
     for (const l of lines) expect(l.length).toBeLessThanOrEqual(80);
-    expect(lines[3]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d  generation_rejection  /);
-    expect(lines[3]).toContain('…');
+    expect(lines[3]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d  bounce\s+someone3@example\.com\s+class 10: x+…$/);
     expect(w.count).toBe(3);
+  });
+
+  it('on 120 columns keeps subject and provider, cut before the bounce reason is', async () => {
+    const { state, w } = streamTo(120);
+    await w.write([row(1)]);
+    const [header, line] = state.out.trimEnd().split('\n');
+    expect(header).toMatch(/^TIME\s+TYPE\s+RECIPIENT\s+SUBJECT\s+PROVIDER\s+DETAIL$/);
+    expect(line!.length).toBeLessThanOrEqual(120);
+    const detail = line!.slice(line!.indexOf('class 10'));
+    const subject = line!.match(/A subject[^ ]* ?[^ ]*…?/)![0];
+    expect(detail.length).toBeGreaterThan(subject.length);
+  });
+
+  it('never cuts a recipient longer than the first rows made room for', async () => {
+    const { state, w } = streamTo(80);
+    await w.write([row(1)]);
+    const long = 'a.very.long.recipient.address.that.did.not.fit@subdomain.example.com';
+    await w.write([row(2, long)]);
+    expect(state.out).toContain(long);
   });
 });

@@ -1,12 +1,20 @@
+import type { ApiClient, QueryValue } from '../../api/client.js';
+import { cursorPages, numberedPages } from '../../api/paginate.js';
+import { CliError, ExitCode } from '../../errors.js';
+
 // How `api --paginate` finds the items and the next page in any listing of
 // the API: a cursor (`data.next_cursor`, `data.events.pagination.next_cursor`,
 // `pagination.next_cursor`) or page numbers up to `pagination.last_page`.
+// The walking itself is the paging engine's (api/paginate.ts), so a repeated
+// cursor or a server that ignores `page` ends the listing as every list does.
 
 export type Next = { cursor: string } | { page: number } | null;
 
 export interface Page {
   items: unknown[];
   next: Next;
+  /** The page number this page says it is, and the last one, when the listing is numbered. */
+  numbered?: { page: number; lastPage: number };
   /** where the pagination was found, for messages: "data.events" */
   where: string;
 }
@@ -36,14 +44,17 @@ function arraysOf(node: Obj): Array<[string, unknown[]]> {
   return Object.entries(node).filter((e): e is [string, unknown[]] => Array.isArray(e[1]));
 }
 
-function nextOf(node: Obj, currentPage: number): Next | undefined {
-  if ('next_cursor' in node) return typeof node.next_cursor === 'string' && node.next_cursor !== '' ? { cursor: node.next_cursor } : null;
+type Found = Pick<Page, 'next' | 'numbered'>;
+
+function nextOf(node: Obj, currentPage: number): Found | undefined {
+  const cursor = (v: unknown): Found => ({ next: typeof v === 'string' && v !== '' ? { cursor: v } : null });
+  if ('next_cursor' in node) return cursor(node.next_cursor);
   const p = node.pagination;
   if (!isObject(p)) return undefined;
-  if ('next_cursor' in p) return typeof p.next_cursor === 'string' && p.next_cursor !== '' ? { cursor: p.next_cursor } : null;
+  if ('next_cursor' in p) return cursor(p.next_cursor);
   if (typeof p.last_page === 'number') {
     const current = typeof p.current_page === 'number' ? p.current_page : currentPage;
-    return current < p.last_page ? { page: current + 1 } : null;
+    return { next: current < p.last_page ? { page: current + 1 } : null, numbered: { page: current, lastPage: p.last_page } };
   }
   return undefined;
 }
@@ -55,11 +66,11 @@ function nextOf(node: Obj, currentPage: number): Next | undefined {
 export function readPage(body: unknown, currentPage: number): Page | undefined {
   const all = containers(body);
   for (const { node, where } of all) {
-    const next = nextOf(node, currentPage);
-    if (next === undefined) continue;
+    const found = nextOf(node, currentPage);
+    if (found === undefined) continue;
     const arrays = arraysOf(node);
     if (arrays.length !== 1) continue;
-    return { items: arrays[0]![1], next, where: where ? `${where}.${arrays[0]![0]}` : arrays[0]![0] };
+    return { items: arrays[0]![1], ...found, where: where ? `${where}.${arrays[0]![0]}` : arrays[0]![0] };
   }
   // No pagination: a plain list (GET /webhooks) is one page.
   const data = isObject(body) ? body.data : undefined;
@@ -69,4 +80,42 @@ export function readPage(body: unknown, currentPage: number): Page | undefined {
     if (arrays.length === 1) return { items: arrays[0]![1], next: null, where: `data.${arrays[0]![0]}` };
   }
   return undefined;
+}
+
+/**
+ * Every page of GET `path`: the first answer says whether the listing pages
+ * by cursor or by number, then the paging engine follows it to the end.
+ */
+export async function* apiPages(api: ApiClient, path: string, query: Record<string, QueryValue>): AsyncGenerator<{ items: unknown[] }> {
+  const operation = `GET ${path}`;
+  const fetch = async (q: Record<string, QueryValue>): Promise<Page> => {
+    const res = await api.request({ method: 'GET', path, query: q });
+    const page = readPage(res.body, Number(q.page ?? 1) || 1);
+    if (!page) throw new CliError(`--paginate: the response of ${operation} holds no list of items`, ExitCode.Failure, { hint: 'run it without --paginate to see the body' });
+    return page;
+  };
+  const first = await fetch(query);
+  if (first.numbered) {
+    const start = first.numbered.page;
+    yield* numberedPages(
+      async (n) => {
+        const page = n === start ? first : await fetch({ ...query, page: n });
+        return { items: page.items, page: page.numbered?.page ?? n, lastPage: page.numbered?.lastPage ?? n };
+      },
+      start,
+      { all: true },
+      operation,
+    );
+    return;
+  }
+  const firstCursor = typeof query.cursor === 'string' ? query.cursor : undefined;
+  yield* cursorPages(
+    async (cursor) => {
+      const page = cursor === firstCursor ? first : await fetch({ ...query, cursor });
+      return { items: page.items, nextCursor: page.next && 'cursor' in page.next ? page.next.cursor : null };
+    },
+    firstCursor,
+    { all: true },
+    operation,
+  );
 }

@@ -1,12 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import type { ApiClient, HttpMethod, QueryValue } from '../../api/client.js';
-import { redact } from '../../api/redact.js';
+import type { HttpMethod, QueryValue } from '../../api/client.js';
 import type { Context } from '../../context.js';
-import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
+import type { ListSpec } from '../../output/types.js';
+import { runListing } from '../listing.js';
 import type { RawInput } from '../verb.js';
+import { printDryRun } from '../write.js';
 import { addQuery, buildBody, buildQueryFromFields, parseFieldSpec, typedValue, type FieldSpec } from './fields.js';
-import { readPage, type Next } from './pages.js';
+import { apiPages } from './pages.js';
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -117,77 +119,25 @@ function jsonFormat(ctx: Context): 'json' | 'ndjson' {
   return 'json';
 }
 
-function render(value: unknown, pretty: boolean, indent = ''): string {
-  const text = pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value);
-  return indent ? text.replace(/\n/g, `\n${indent}`) : text;
+function render(value: unknown, pretty: boolean): string {
+  return pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value);
 }
+
+/** `api` prints the API's items as they are: no columns, no field selection. */
+const ANY_ITEMS: ListSpec<unknown> = { columns: [], fields: [] };
 
 export async function run(opts: Options, ctx: Context): Promise<void> {
   const format = jsonFormat(ctx);
   const prepared = await prepare(opts, ctx);
+  // A dry run needs the base URL but no key, and honours --json, like every other write.
+  if (opts.dryRun) return printDryRun(ctx, { method: opts.method, path: opts.path, query: prepared.query, body: prepared.body });
   const api = await ctx.api();
-  const out = ctx.output();
   const pretty = format === 'json' && ctx.io.stdoutIsTTY;
-
-  if (opts.dryRun) {
-    const lines = [`${opts.method} ${api.urlFor({ path: opts.path, query: prepared.query })}`];
-    if (prepared.body !== undefined) lines.push(JSON.stringify(redact(prepared.body), null, 2));
-    await out.write(`${lines.join('\n')}\n`);
-    ctx.notice('dry run: nothing was sent');
-    return;
-  }
   if (!opts.paginate) {
     const res = await api.request({ method: opts.method, path: opts.path, query: prepared.query, body: prepared.body });
-    await out.write(`${render(res.body, pretty)}\n`);
+    await ctx.output().write(`${render(res.body, pretty)}\n`);
     return;
   }
-  await paginate(api, opts, prepared, ctx, format, pretty);
-}
-
-/** Streams the items of every page: one JSON array (closed even on error or Ctrl-C), or NDJSON. */
-async function paginate(api: ApiClient, opts: Options, prepared: Prepared, ctx: Context, format: 'json' | 'ndjson', pretty: boolean): Promise<void> {
-  const out = ctx.output();
-  let query = prepared.query;
-  let count = 0;
-  const seen = new Set<string>();
-  if (format === 'json') await out.write('[');
-  try {
-    for (;;) {
-      const res = await api.request({ method: 'GET', path: opts.path, query });
-      const currentPage = Number(query.page ?? 1) || 1;
-      const page = readPage(res.body, currentPage);
-      if (!page) {
-        throw new CliError(`--paginate: the response of GET ${opts.path} holds no list of items`, ExitCode.Failure, {
-          hint: 'run it without --paginate to see the body',
-        });
-      }
-      // A server that ignores `page` would be asked for the same page for ever,
-      // and its items printed each time: stop before printing them twice.
-      if (page.next && 'page' in page.next && page.next.page <= currentPage) {
-        throw new CliError(`GET ${opts.path} answered page ${page.next.page - 1} when asked for page ${currentPage} (--paginate stopped)`, ExitCode.Failure);
-      }
-      let text = '';
-      for (const item of page.items) {
-        text += format === 'ndjson' ? `${JSON.stringify(item)}\n` : `${count === 0 ? '\n' : ',\n'}${pretty ? '  ' : ''}${render(item, pretty, '  ')}`;
-        count++;
-      }
-      if (text) await out.write(text);
-      const next: Next = page.next;
-      if (!next) break;
-      if ('cursor' in next) {
-        // a cursor seen before would loop for ever
-        if (seen.has(next.cursor)) {
-          ctx.warn(`--paginate: ${page.where} repeats cursor "${next.cursor}"; stopping`);
-          break;
-        }
-        seen.add(next.cursor);
-        query = { ...query, cursor: next.cursor };
-      } else {
-        if (page.items.length === 0) break;
-        query = { ...query, page: next.page };
-      }
-    }
-  } finally {
-    if (format === 'json') await out.write(count === 0 ? ']\n' : '\n]\n');
-  }
+  // Items of every page: one JSON array (closed even on error or Ctrl-C), or NDJSON as pages come.
+  await runListing(ctx, { spec: ANY_ITEMS, pages: apiPages(api, opts.path, prepared.query), prettyJson: pretty, target: { ...ctx.output(), format } });
 }

@@ -4,6 +4,7 @@ import { validateBaseUrl, isSandboxKey, maskSecret } from '../../config/resolve.
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { readHidden } from '../../input/prompt.js';
+import { commandLine } from '../command-line.js';
 import { oneOf, parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
 
@@ -32,7 +33,7 @@ export async function run(opts: LoginOptions, ctx: Context): Promise<void> {
   const saved = await saveKey(ctx, profile, key, opts.storage, baseUrl);
   ctx.notice(`Saved API key ${maskSecret(key)} to profile "${profile}" in ${saved.where}`);
   if (!saved.baseUrl && !ctx.env.MAILCTL_BASE_URL) {
-    ctx.notice(`hint: set the API root with \`mailctl config set base_url URL${profile === 'default' ? '' : ` --profile ${profile}`}\``);
+    ctx.notice(`hint: set the API root with \`${commandLine(['config', 'set', 'base_url', 'URL'], profile === 'default' ? [] : ['--profile', profile])}\``);
   }
   if (isSandboxKey(key)) ctx.warn('this is a sandbox key: the API refuses it on schedule, unschedule and audience writes');
 }

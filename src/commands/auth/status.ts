@@ -3,6 +3,7 @@ import { isSandboxKey, maskSecret, type Setting, type Settings } from '../../con
 import type { Context } from '../../context.js';
 import { AuthError } from '../../errors.js';
 import { writeDetail } from '../../output/detail.js';
+import { commandLine } from '../command-line.js';
 
 export function parse(): Record<string, never> {
   return {};
@@ -69,7 +70,7 @@ export async function run(_opts: unknown, ctx: Context): Promise<void> {
   ]);
   if (!key) {
     const p = s.profile.value;
-    if (unreadable) throw new AuthError(unreadable, { hint: `unlock the keyring, or run \`mailctl auth login --storage file${p === 'default' ? '' : ` --profile ${p}`}\`` });
-    throw new AuthError(`no API key for profile "${p}"`, { hint: `run \`mailctl auth login${p === 'default' ? '' : ` --profile ${p}`}\`, or set MAILCTL_API_KEY` });
+    if (unreadable) throw new AuthError(unreadable, { hint: `unlock the keyring, or run \`${commandLine(['auth', 'login', '--storage', 'file'], p === 'default' ? [] : ['--profile', p])}\`` });
+    throw new AuthError(`no API key for profile "${p}"`, { hint: `run \`${commandLine(['auth', 'login'], p === 'default' ? [] : ['--profile', p])}\`, or set MAILCTL_API_KEY` });
   }
 }

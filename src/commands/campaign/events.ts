@@ -8,12 +8,13 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { parseSince, type ParsedTime } from '../../input/time.js';
 import { checkFields } from '../../output/fields.js';
-import { createListWriter } from '../../output/list.js';
 import type { ListSpec } from '../../output/types.js';
 import { email, intFlag, oneOf, parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
-import { campaignIdArgs, fitColumns, shellArg } from './shared.js';
+import { nextPageHint, runListing } from '../listing.js';
+import { campaignIdArgs } from './shared.js';
 import { CAMPAIGN_EVENT_TYPES } from './values.js';
+import { OPERATIONS } from '../../api/operations.js';
 
 const DAY_MS = 86_400_000;
 
@@ -48,18 +49,12 @@ export const CAMPAIGN_EVENT_LIST: ListSpec<CampaignEvent> = {
   columns: [
     { key: 'timestamp', header: 'TIME', value: (e) => e.timestamp, kind: 'time' },
     { key: 'event_type', header: 'TYPE', value: (e) => e.event_type, kind: 'status' },
-    { key: 'email', header: 'EMAIL', value: (e) => e.email, maxWidth: 32 },
-    { key: 'detail', header: 'DETAIL', value: detail, maxWidth: 60 },
-    { key: 'event_id', header: 'EVENT ID', value: (e) => e.event_id },
+    { key: 'email', header: 'EMAIL', value: (e) => e.email, whole: true },
+    { key: 'detail', header: 'DETAIL', value: detail, maxWidth: 60, minWidth: 12 },
+    // Given up first on a narrow terminal; shown whole when it fits (people copy it).
+    { key: 'event_id', header: 'EVENT ID', value: (e) => e.event_id, whole: true, priority: 1 },
   ],
   fields: CAMPAIGN_EVENT_FIELDS,
-};
-
-const TTY_PLAN = {
-  widths: { timestamp: 19, event_type: 16, email: 32, event_id: 36 },
-  flex: 'detail',
-  minFlex: 12,
-  dropOrder: ['event_id'],
 };
 
 /** The value sent for --since/--until: ISO as written (date and time joined by "T"), a relative one as UTC. */
@@ -72,15 +67,15 @@ function endOf(t: ParsedTime): number {
   return t.dateOnly ? t.ms + DAY_MS - 1 : t.ms;
 }
 
-function nextCommand(opts: Options, query: CampaignEventsQuery, cursor: string): string {
-  const parts = [`mailctl campaign events ${opts.id}`];
-  if (query.eventType) parts.push(`--type ${query.eventType}`);
-  if (query.email) parts.push(`--email ${shellArg(query.email)}`);
-  if (query.startDate) parts.push(`--since ${shellArg(query.startDate)}`);
-  if (query.endDate) parts.push(`--until ${shellArg(query.endDate)}`);
-  if (opts.perPage !== undefined) parts.push(`--per-page ${opts.perPage}`);
-  parts.push(`--cursor ${shellArg(cursor)}`);
-  return parts.join(' ');
+/** The user's listing as flags, for the next-page command (relative bounds as the times they resolved to). */
+function listArgs(opts: Options, query: CampaignEventsQuery): string[] {
+  const args: string[] = [];
+  if (query.eventType) args.push('--type', query.eventType);
+  if (query.email) args.push('--email', query.email);
+  if (query.startDate) args.push('--since', query.startDate);
+  if (query.endDate) args.push('--until', query.endDate);
+  if (opts.perPage !== undefined) args.push('--per-page', String(opts.perPage));
+  return args;
 }
 
 export async function run(opts: Options, ctx: Context): Promise<void> {
@@ -102,37 +97,30 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
     limit: opts.perPage ?? (follow ? MAX_CAMPAIGN_EVENTS_PER_PAGE : undefined),
   };
   const api = await ctx.api();
-  const spec = out.format === 'table' && out.isTTY && !out.fields
-    ? { ...CAMPAIGN_EVENT_LIST, columns: fitColumns(CAMPAIGN_EVENT_LIST.columns, out.columns, TTY_PLAN) }
-    : CAMPAIGN_EVENT_LIST;
-  const writer = createListWriter(out, spec);
-  const spinner = out.format === 'table' && out.isTTY ? await ctx.spinner('fetching campaign events') : undefined;
-  let next: string | null = null;
   let requests = 0;
-  try {
-    // A filtered page may be empty while next_cursor is not null (spec 4.5): that is
-    // never the end. Without --all/--limit the first page that has rows is shown,
-    // so a sparse filter does not print nothing while matches exist further on.
-    const pages = cursorPages(
-      async (cursor) => {
-        requests++;
-        const page = await listCampaignEvents(api, opts.id, { ...query, cursor });
-        return { items: page.events, nextCursor: page.nextCursor };
-      },
-      opts.cursor,
-      { all: follow ? opts.all : true, limit: opts.limit },
-      'GET /campaigns/{campaignId}/events',
-    );
-    for await (const page of pages) {
-      next = page.nextCursor;
-      await writer.write(page.items);
-      spinner?.update(`fetching campaign events: ${writer.count} so far (${requests} requests)`);
-      if (!follow && page.items.length > 0) break;
-    }
-  } finally {
-    spinner?.stop();
-    await writer.end();
+  // A filtered page may be empty while next_cursor is not null (spec 4.5): that is
+  // never the end. Without --all/--limit the first page that has rows is shown,
+  // so a sparse filter does not print nothing while matches exist further on.
+  const pages = cursorPages(
+    async (cursor) => {
+      requests++;
+      const page = await listCampaignEvents(api, opts.id, { ...query, cursor });
+      return { items: page.events, nextCursor: page.nextCursor };
+    },
+    opts.cursor,
+    { all: follow ? opts.all : true, limit: opts.limit },
+    OPERATIONS.listCampaignEvents.name,
+  );
+  const { last, count } = await runListing(ctx, {
+    spec: CAMPAIGN_EVENT_LIST,
+    pages,
+    spinner: 'fetching campaign events',
+    progress: (_page, rows) => `fetching campaign events: ${rows} so far (${requests} requests)`,
+    stopAfter: (page) => !follow && page.items.length > 0,
+  });
+  const next = last?.nextCursor ?? null;
+  if (!follow && next !== null) {
+    nextPageHint(ctx, `Showed ${count} events`, ['campaign', 'events', opts.id], listArgs(opts, query), ['--cursor', next]);
   }
-  if (!follow && next !== null) ctx.notice(`more events; next page: ${nextCommand(opts, query, next)}, or --all for every page`);
-  if (writer.count === 0 && out.format === 'table' && out.isTTY) ctx.notice('no matching events');
+  if (count === 0 && out.format === 'table' && out.isTTY) ctx.notice('no matching events');
 }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { withHelp } from '../help.js';
 import { verb } from '../verb.js';
 import { CAMPAIGN_EVENT_TYPES, CAMPAIGN_STATES } from './values.js';
+import { OPERATIONS } from '../../api/operations.js';
 
 const ID = 'a2c4e6f8-1b3d-4f5a-8c7e-9d0b1a2c3e4f';
 
@@ -18,7 +19,7 @@ export function register(program: Command): void {
       .option('--all', 'follow every page up to the last one, streaming rows as they arrive')
       .option('--limit <n>', 'stop after this many campaigns (follows pages), 1-1000000'),
     {
-      api: 'GET /campaigns',
+      api: OPERATIONS.listCampaigns.name,
       examples: ['mailctl campaign list', 'mailctl campaign list --status scheduled --all --json', 'mailctl campaign list --status sent --limit 50 -o csv > sent.csv'],
     },
   ).action(verb(() => import('./list.js')));
@@ -31,7 +32,7 @@ export function register(program: Command): void {
       .option('--html', 'print only the campaign\'s rendered HTML to stdout')
       .option('--html-out <file>', 'also write the rendered HTML to this file (overwritten)'),
     {
-      api: 'GET /campaigns/{campaignId}',
+      api: OPERATIONS.showCampaign.name,
       examples: [`mailctl campaign show ${ID}`, `mailctl campaign show ${ID} --json | jq .stats`, `mailctl campaign show ${ID} --html > preview.html`],
     },
   ).action(verb(() => import('./show.js')));
@@ -50,7 +51,7 @@ export function register(program: Command): void {
       .option('--all', 'follow the cursor to the last page, streaming rows as they arrive')
       .option('--limit <n>', 'stop after this many events (follows pages), 1-1000000'),
     {
-      api: 'GET /campaigns/{campaignId}/events',
+      api: OPERATIONS.listCampaignEvents.name,
       examples: [
         `mailctl campaign events ${ID} --type click --since 24h`,
         `mailctl campaign events ${ID} --all --ndjson > events.ndjson`,
@@ -67,7 +68,7 @@ export function register(program: Command): void {
       .requiredOption('--at <time>', 'send time in the future: ISO 8601 with offset (kept as given), without offset (UTC), or +30m, +2h, +1d')
       .option('--dry-run', 'validate and print the request that would be sent, without sending it'),
     {
-      api: 'POST /campaigns/{campaignId}/schedule',
+      api: OPERATIONS.scheduleCampaign.name,
       examples: [
         `mailctl campaign schedule ${ID} --at 2026-12-01T09:00:00+01:00`,
         `mailctl campaign schedule ${ID} --at +2h --json`,
@@ -84,7 +85,7 @@ export function register(program: Command): void {
       .option('--if-scheduled', 'succeed without change (exit 0, notice on stderr) when the campaign is not scheduled')
       .option('--dry-run', 'validate and print the request that would be sent, without sending it'),
     {
-      api: 'POST /campaigns/{campaignId}/unschedule',
+      api: OPERATIONS.unscheduleCampaign.name,
       examples: [`mailctl campaign unschedule ${ID}`, `mailctl campaign unschedule ${ID} --if-scheduled --json`],
     },
   ).action(verb(() => import('./unschedule.js')));

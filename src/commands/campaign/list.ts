@@ -4,12 +4,13 @@ import { CAMPAIGN_FIELDS, listCampaigns, MAX_CAMPAIGNS_PER_PAGE, type Campaign }
 import { numberedPages } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
 import { checkFields } from '../../output/fields.js';
-import { createListWriter } from '../../output/list.js';
 import type { ListSpec } from '../../output/types.js';
 import { intFlag, oneOf, parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
-import { campaignRates, fitColumns, shellArg } from './shared.js';
+import { nextPageHint, runListing } from '../listing.js';
+import { campaignRates } from './shared.js';
 import { CAMPAIGN_STATES } from './values.js';
+import { OPERATIONS } from '../../api/operations.js';
 
 const schema = z.object({
   args: z.tuple([]),
@@ -33,35 +34,28 @@ function when(c: Campaign): string | null {
 
 export const CAMPAIGN_LIST: ListSpec<Campaign> = {
   columns: [
-    { key: 'id', header: 'ID', value: (c) => c.id },
-    { key: 'name', header: 'NAME', value: (c) => c.name, maxWidth: 32 },
+    // The id is what people copy into the next command: never cut. The name takes what is left;
+    // on a narrow terminal the counts and rates are given up, least useful (priority 1) first.
+    { key: 'id', header: 'ID', value: (c) => c.id, whole: true },
+    { key: 'name', header: 'NAME', value: (c) => c.name, maxWidth: 32, minWidth: 16 },
     { key: 'status', header: 'STATUS', value: (c) => c.status, kind: 'status' },
-    { key: 'when', header: 'SENT/SCHEDULED', value: when, kind: 'time' },
-    { key: 'total_recipients', header: 'RECIPIENTS', value: (c) => c.total_recipients, kind: 'number' },
-    { key: 'sent_count', header: 'SENT', value: (c) => c.sent_count, kind: 'number' },
-    { key: 'delivery_rate', header: 'DELIVERED', value: (c) => campaignRates(c).delivery_rate, kind: 'percent' },
-    { key: 'open_rate', header: 'OPENED', value: (c) => campaignRates(c).open_rate, kind: 'percent' },
-    { key: 'click_rate', header: 'CLICKED', value: (c) => campaignRates(c).click_rate, kind: 'percent' },
-    { key: 'bounce_rate', header: 'BOUNCED', value: (c) => campaignRates(c).bounce_rate, kind: 'percent' },
+    { key: 'when', header: 'SENT/SCHEDULED', value: when, kind: 'time', priority: 7 },
+    { key: 'total_recipients', header: 'RECIPIENTS', value: (c) => c.total_recipients, kind: 'number', priority: 2 },
+    { key: 'sent_count', header: 'SENT', value: (c) => c.sent_count, kind: 'number', priority: 1 },
+    { key: 'delivery_rate', header: 'DELIVERED', value: (c) => campaignRates(c).delivery_rate, kind: 'percent', priority: 6 },
+    { key: 'open_rate', header: 'OPENED', value: (c) => campaignRates(c).open_rate, kind: 'percent', priority: 5 },
+    { key: 'click_rate', header: 'CLICKED', value: (c) => campaignRates(c).click_rate, kind: 'percent', priority: 4 },
+    { key: 'bounce_rate', header: 'BOUNCED', value: (c) => campaignRates(c).bounce_rate, kind: 'percent', priority: 3 },
   ],
   fields: CAMPAIGN_FIELDS,
 };
 
-/** What each default column needs at most on a TTY (local times are 19 characters). */
-const TTY_PLAN = {
-  widths: { id: 36, status: 9, when: 19, total_recipients: 10, sent_count: 7, delivery_rate: 9, open_rate: 6, click_rate: 7, bounce_rate: 7 },
-  flex: 'name',
-  minFlex: 16,
-  dropOrder: ['sent_count', 'total_recipients', 'bounce_rate', 'click_rate', 'open_rate', 'delivery_rate', 'when'],
-};
-
-/** The command line that shows the next page, with the user's own filters. */
-function nextCommand(opts: Options, page: number): string {
-  const parts = ['mailctl campaign list'];
-  if (opts.status) parts.push(`--status ${shellArg(opts.status)}`);
-  if (opts.perPage !== undefined) parts.push(`--per-page ${opts.perPage}`);
-  parts.push(`--page ${page}`);
-  return parts.join(' ');
+/** The user's listing as flags, for the next-page command. */
+function listArgs(opts: Options): string[] {
+  const args: string[] = [];
+  if (opts.status) args.push('--status', opts.status);
+  if (opts.perPage !== undefined) args.push('--per-page', String(opts.perPage));
+  return args;
 }
 
 export async function run(opts: Options, ctx: Context): Promise<void> {
@@ -70,45 +64,29 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
   const api = await ctx.api();
   const follow = Boolean(opts.all) || opts.limit !== undefined;
   const perPage = opts.perPage ?? (follow ? MAX_CAMPAIGNS_PER_PAGE : undefined);
-  const firstPage = opts.page ?? 1;
-  const spec = out.format === 'table' && out.isTTY && !out.fields
-    ? { ...CAMPAIGN_LIST, columns: fitColumns(CAMPAIGN_LIST.columns, out.columns, TTY_PLAN) }
-    : CAMPAIGN_LIST;
-  const writer = createListWriter(out, spec);
-  // A TTY table waits for every row, so a spinner can run meanwhile; streamed formats would garble it.
-  const spinner = follow && out.format === 'table' && out.isTTY ? await ctx.spinner('fetching campaigns') : undefined;
-  let last: { page: number; lastPage: number; total?: number } | undefined;
-  try {
-    const pages = numberedPages(
-      async (page) => {
-        // The first request carries `page` only when the user chose one: the API's default is 1.
-        const result = await listCampaigns(api, {
-          page: page === 1 && opts.page === undefined ? undefined : page,
-          perPage,
-          status: opts.status,
-        });
-        return { items: result.campaigns, page: result.page, lastPage: result.lastPage, total: result.total };
-      },
-      firstPage,
-      { all: opts.all, limit: opts.limit },
-      'GET /campaigns',
-    );
-    for await (const page of pages) {
-      last = page;
-      await writer.write(page.items);
-      spinner?.update(`fetching campaigns: ${writer.count} so far, page ${page.page} of ${page.lastPage}`);
-    }
-  } finally {
-    spinner?.stop();
-    await writer.end();
-  }
+  const pages = numberedPages(
+    async (page) => {
+      // The first request carries `page` only when the user chose one: the API's default is 1.
+      const result = await listCampaigns(api, { page: page === 1 && opts.page === undefined ? undefined : page, perPage, status: opts.status });
+      return { items: result.campaigns, page: result.page, lastPage: result.lastPage, total: result.total };
+    },
+    opts.page ?? 1,
+    { all: opts.all, limit: opts.limit },
+    OPERATIONS.listCampaigns.name,
+  );
+  const { last, count } = await runListing(ctx, {
+    spec: CAMPAIGN_LIST,
+    pages,
+    spinner: follow ? 'fetching campaigns' : undefined,
+    progress: (page, rows) => `fetching campaigns: ${rows} so far, page ${page.page} of ${page.lastPage}`,
+  });
   if (!follow && last && last.page < last.lastPage) {
     const total = last.total !== undefined ? ` (${last.total} in total)` : '';
-    ctx.notice(`page ${last.page} of ${last.lastPage}${total}; next page: ${nextCommand(opts, last.page + 1)}, or --all for every page`);
+    nextPageHint(ctx, `Showed page ${last.page} of ${last.lastPage}${total}`, ['campaign', 'list'], listArgs(opts), ['--page', String(last.page + 1)]);
   }
-  if (writer.count === 0 && last && last.page > last.lastPage) {
+  if (count === 0 && last && last.page > last.lastPage) {
     ctx.notice(`page ${last.page} is past the last page (${last.lastPage})`);
-  } else if (writer.count === 0 && out.format === 'table' && out.isTTY) {
+  } else if (count === 0 && out.format === 'table' && out.isTTY) {
     ctx.notice(opts.status ? `no campaigns in state ${opts.status}` : 'no campaigns');
   }
 }

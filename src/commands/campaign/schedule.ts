@@ -6,6 +6,7 @@ import { CliError, withHint } from '../../errors.js';
 import { parseFutureTime } from '../../input/time.js';
 import { parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
+import { OPERATIONS } from '../../api/operations.js';
 import { printDryRun, refuseSandboxKey } from '../write.js';
 import { campaignIdArgs, localText, utcText } from './shared.js';
 import { checkWriteFields, printCampaign, printResult } from './write-result.js';
@@ -34,7 +35,7 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
   // ISO values go out as the user wrote them (offset kept; none means UTC, spec 4.6),
   // with "T" between date and time; relative ones as a UTC instant.
   const scheduledAt = at.text.replace(' ', 'T');
-  refuseSandboxKey(ctx, 'schedule campaigns', 'POST /campaigns/{campaignId}/schedule');
+  refuseSandboxKey(ctx, 'schedule campaigns', OPERATIONS.scheduleCampaign);
   // A relative time is sent to the second (parseFutureTime drops the milliseconds): show that.
   const ms = opts.at.trim().startsWith('+') ? Math.floor(at.ms / 1000) * 1000 : at.ms;
   const when = `${utcText(ms)} (local ${localText(ms)})`;

@@ -68,11 +68,6 @@ export function timeMs(value: string | null | undefined): number | undefined {
   return Number.isNaN(ms) ? undefined : ms;
 }
 
-/** Quotes a value for a shell command line shown in a hint, only when it needs it. */
-export function shellArg(value: string): string {
-  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
-}
-
 /**
  * The object handed to writeDetail: every name --fields asked for must exist
  * on it (writeDetail refuses unknown names, and by then the request is sent).
@@ -83,34 +78,4 @@ export function withRequested(obj: Record<string, unknown>, fields: string[] | u
   const out = { ...obj };
   for (const f of fields) if (!(f in out)) out[f] = f in computed ? computed[f] : null;
   return out;
-}
-
-export interface FitPlan {
-  /** Widest each fixed column can get (header or value), without the gap. */
-  widths: Record<string, number>;
-  /** The column that takes what is left (truncated with "…"). */
-  flex: string;
-  /** Narrowest the flex column may get before another column is dropped. */
-  minFlex: number;
-  /** Columns to give up, first to last, when the terminal is too narrow. */
-  dropOrder: string[];
-}
-
-const GAP = 2;
-
-/**
- * The default columns of a TTY table for this terminal width. The table
- * renderer shrinks the widest column first, which would cut the ids people
- * copy; instead, drop the least useful columns and let one text column
- * (a name, an address) take the width that is left.
- */
-export function fitColumns<C extends { key: string; maxWidth?: number }>(columns: C[], available: number, plan: FitPlan): C[] {
-  let kept = [...columns];
-  const fixed = () => kept.reduce((sum, c) => (c.key === plan.flex ? sum : sum + (plan.widths[c.key] ?? 12) + GAP), 0);
-  for (const key of plan.dropOrder) {
-    if (available - fixed() - GAP >= plan.minFlex) break;
-    kept = kept.filter((c) => c.key !== key);
-  }
-  const room = Math.max(plan.minFlex, available - fixed() - GAP);
-  return kept.map((c) => (c.key === plan.flex ? { ...c, maxWidth: Math.min(c.maxWidth ?? Infinity, room) } : c));
 }

@@ -5,6 +5,7 @@ import type { Context } from '../../context.js';
 import { ApiError, CliError, withHint } from '../../errors.js';
 import { parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
+import { OPERATIONS } from '../../api/operations.js';
 import { printDryRun, refuseSandboxKey } from '../write.js';
 import { campaignIdArgs } from './shared.js';
 import { checkWriteFields, printCampaign, printResult } from './write-result.js';
@@ -33,7 +34,7 @@ function isNotScheduled(error: unknown): error is ApiError {
 
 export async function run(opts: Options, ctx: Context): Promise<void> {
   checkWriteFields(ctx);
-  refuseSandboxKey(ctx, 'unschedule campaigns', 'POST /campaigns/{campaignId}/unschedule');
+  refuseSandboxKey(ctx, 'unschedule campaigns', OPERATIONS.unscheduleCampaign);
   if (opts.dryRun) {
     await printDryRun(ctx, unscheduleRequest(opts.id));
     return;

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { withHelp } from '../help.js';
 import { verb } from '../verb.js';
+import { OPERATIONS } from '../../api/operations.js';
 
 export function register(program: Command): void {
   const contact = program.command('contact').description('look up contacts');
@@ -10,7 +11,7 @@ export function register(program: Command): void {
       .argument('<contact_id>', 'id of the contact (a UUID)')
       .description('show a contact: email, status, created time, properties, lists and topics'),
     {
-      api: 'GET /audience/contacts/{contactId}',
+      api: OPERATIONS.showContact.name,
       examples: [
         'mailctl contact show 3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f',
         'mailctl contact show 3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f --json',

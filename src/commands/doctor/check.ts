@@ -1,4 +1,5 @@
 import type { ChecklistRow } from '../../output/checklist.js';
+import { commandLine } from '../command-line.js';
 
 // One row of `doctor`: what was checked, what was found (never a key, password
 // or proxy credential), and the exact fix (a command to run or a variable to set).
@@ -9,7 +10,7 @@ export const pass = (name: string, detail: string): Check => ({ name, status: 'p
 export const warn = (name: string, detail: string, fix: string): Check => ({ name, status: 'warn', detail, fix });
 export const fail = (name: string, detail: string, fix: string): Check => ({ name, status: 'fail', detail, fix });
 
-/** `--profile NAME` for a fix command, empty for the default profile. */
-export function profileFlag(profile: string): string {
-  return profile === 'default' ? '' : ` --profile ${profile}`;
+/** `mailctl auth login ...` for a fix, with --profile (quoted) unless it is the default profile. */
+export function loginCommand(profile: string, extra: string[] = []): string {
+  return commandLine(['auth', 'login', ...extra], profile === 'default' ? [] : ['--profile', profile]);
 }

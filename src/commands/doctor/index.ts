@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { OPERATIONS } from '../../api/operations.js';
 import { withHelp } from '../help.js';
 import { verb } from '../verb.js';
 
@@ -22,7 +23,7 @@ export function register(program: Command): void {
       ),
     {
       examples: ['mailctl doctor', 'mailctl doctor --profile staging --json', 'HTTPS_PROXY=http://proxy.corp:3128 mailctl doctor'],
-      api: 'GET /campaigns?per_page=1, GET /webhooks (at most two requests)',
+      api: `${OPERATIONS.listCampaigns.name}?per_page=1, ${OPERATIONS.listWebhooks.name} (at most two requests)`,
     },
   ).action(verb(() => import('./run.js')));
 }

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { configFile } from '../../config/paths.js';
 import { isSandboxKey, requireApiKey, type Settings } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
-import { fail, pass, profileFlag, warn, type Check } from './check.js';
+import { fail, pass, loginCommand, warn, type Check } from './check.js';
 
 // The checks that need no network: the config file's modes, the profile and
 // where each setting came from, and the key (present, kind, where it lives).
@@ -51,15 +51,15 @@ export async function keyCheck(ctx: Context, settings: Settings): Promise<{ chec
     try {
       s = await (await import('../../config/keychain.js')).withStoredKey(s, ctx.configData(), ctx.env);
     } catch (error) {
-      return { settings: s, check: fail('key', (error as Error).message, `unlock the keyring, or run \`mailctl auth login --storage file${profileFlag(p)}\``) };
+      return { settings: s, check: fail('key', (error as Error).message, `unlock the keyring, or run \`${loginCommand(p, ['--storage', 'file'])}\``) };
     }
   }
-  if (!s.apiKey.value?.trim()) return { settings: s, check: fail('key', `no API key for profile "${p}"`, `mailctl auth login${profileFlag(p)}  (or export MAILCTL_API_KEY=...)`) };
+  if (!s.apiKey.value?.trim()) return { settings: s, check: fail('key', `no API key for profile "${p}"`, `${loginCommand(p)}  (or export MAILCTL_API_KEY=...)`) };
   let key: string;
   try {
     key = requireApiKey(s);
   } catch (error) {
-    return { settings: s, check: fail('key', (error as Error).message, `mailctl auth login${profileFlag(p)}  (or export MAILCTL_API_KEY=...)`) };
+    return { settings: s, check: fail('key', (error as Error).message, `${loginCommand(p)}  (or export MAILCTL_API_KEY=...)`) };
   }
   const where = s.apiKey.source === 'env' ? 'MAILCTL_API_KEY' : s.apiKey.source === 'keychain' ? 'the OS credential store' : 'the config file';
   if (isSandboxKey(key)) {
@@ -68,7 +68,7 @@ export async function keyCheck(ctx: Context, settings: Settings): Promise<{ chec
       check: warn(
         'key',
         `sandbox key from ${where}: schedule, unschedule and audience writes are refused; about 10 requests a minute and 100 a day`,
-        `use a live key for writes: mailctl auth login${profileFlag(p)}`,
+        `use a live key for writes: ${loginCommand(p)}`,
       ),
     };
   }

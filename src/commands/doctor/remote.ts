@@ -1,8 +1,9 @@
 import * as z from 'zod';
 import type { ApiClient, ApiResponse } from '../../api/client.js';
+import { OPERATIONS } from '../../api/operations.js';
 import { webhookSchema } from '../../api/webhooks.js';
 import { ApiError, CliError } from '../../errors.js';
-import { fail, pass, profileFlag, warn, type Check } from './check.js';
+import { fail, pass, loginCommand, warn, type Check } from './check.js';
 
 // The checks that spend API requests: exactly two, both cheap reads that a
 // sandbox key may make. 1: GET /campaigns?per_page=1 (the key works; the
@@ -20,7 +21,7 @@ function header(res: ApiResponse, name: string): string | undefined {
 
 function explainRefusal(error: unknown, profile: string, what: string): Check {
   if (error instanceof ApiError && error.status === 401) {
-    return fail('auth', `${what} answered 401: ${error.message} (the key is wrong, revoked or of another service)`, `mailctl auth login${profileFlag(profile)}  with a current key`);
+    return fail('auth', `${what} answered 401: ${error.message} (the key is wrong, revoked or of another service)`, `${loginCommand(profile)}  with a current key`);
   }
   if (error instanceof ApiError && error.status === 403) {
     const scope = error.code === 'insufficient_scope' ? ': the key lacks the scope' : error.code === 'sandbox_restricted' ? ': sandbox keys cannot do this' : '';
@@ -31,11 +32,12 @@ function explainRefusal(error: unknown, profile: string, what: string): Check {
 }
 
 export async function remoteChecks(api: ApiClient, profile: string, now: () => number): Promise<Check[]> {
-  const what = 'GET /campaigns?per_page=1';
+  const probe = OPERATIONS.listCampaigns;
+  const what = `${probe.name}?per_page=1`;
   let res: ApiResponse;
   const sent = now();
   try {
-    res = await api.request({ method: 'GET', path: '/campaigns', query: { per_page: 1 } });
+    res = await api.request({ method: probe.method, path: probe.path(), query: { per_page: 1 } });
   } catch (error) {
     return [explainRefusal(error, profile, what)];
   }
@@ -85,11 +87,11 @@ const webhooksBody = z.object({ data: z.object({ webhooks: z.array(webhookSchema
 async function webhookCheck(api: ApiClient): Promise<Check> {
   let hooks: z.output<typeof webhookSchema>[];
   try {
-    const res = await api.request({ method: 'GET', path: '/webhooks' });
+    const res = await api.request({ method: OPERATIONS.listWebhooks.method, path: OPERATIONS.listWebhooks.path() });
     hooks = webhooksBody.parse(res.body).data.webhooks;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 403) return warn('webhooks', `GET /webhooks answered 403 (${error.code ?? 'forbidden'}): cannot see the webhooks`, 'use a key with webhooks:read to check them');
-    return warn('webhooks', `GET /webhooks failed: ${error instanceof z.ZodError ? 'unexpected answer' : (error as Error).message}`, 'mailctl webhook list');
+    if (error instanceof ApiError && error.status === 403) return warn('webhooks', `${OPERATIONS.listWebhooks.name} answered 403 (${error.code ?? 'forbidden'}): cannot see the webhooks`, 'use a key with webhooks:read to check them');
+    return warn('webhooks', `${OPERATIONS.listWebhooks.name} failed: ${error instanceof z.ZodError ? 'unexpected answer' : (error as Error).message}`, 'mailctl webhook list');
   }
   const enabled = hooks.filter((h) => h.enabled);
   const failing = enabled.filter((h) => h.last_status === 'failure');

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { withHelp } from '../help.js';
 import { verb } from '../verb.js';
+import { OPERATIONS } from '../../api/operations.js';
 
 export function register(program: Command): void {
   const email = program.command('email').description('look at one sent email');
@@ -12,7 +13,7 @@ export function register(program: Command): void {
       .option('--from <day>', 'first day of events, UTC: YYYY-MM-DD, today, yesterday, 7d, 24h (default: 10 days ago)')
       .option('--to <day>', 'last day of events, inclusive, same forms as --from (default: now)'),
     {
-      api: 'GET /emails/{requestId}',
+      api: OPERATIONS.showEmail.name,
       examples: ['mailctl email show 4829301758203345', 'mailctl email show 4829301758203345 --from 30d --json'],
     },
   ).action(verb(() => import('./show.js')));

@@ -16,9 +16,12 @@ export function eventDetail(e: EmailEvent): string {
 }
 
 const time: Column<EmailEvent> = { key: 'timestamp', header: 'TIME', value: (e) => e.timestamp, kind: 'time' };
-const type: Column<EmailEvent> = { key: 'type', header: 'TYPE', value: (e) => e.type, kind: 'status' };
-const recipient: Column<EmailEvent> = { key: 'rcpt_to', header: 'RECIPIENT', value: (e) => e.rcpt_to, maxWidth: 40 };
-const detail: Column<EmailEvent> = { key: 'detail', header: 'DETAIL', value: eventDetail, maxWidth: 60 };
+// expectWidth: what a streaming table reserves before it has seen the longer values; a longer
+// type or recipient later pushes the rest of its line right (whole columns are never cut).
+const type: Column<EmailEvent> = { key: 'type', header: 'TYPE', value: (e) => e.type, kind: 'status', expectWidth: 11 };
+/** An address cut short is a different address: never cut. */
+const recipient: Column<EmailEvent> = { key: 'rcpt_to', header: 'RECIPIENT', value: (e) => e.rcpt_to, whole: true, expectWidth: 24 };
+const detail: Column<EmailEvent> = { key: 'detail', header: 'DETAIL', value: eventDetail, maxWidth: 60, minWidth: 10, priority: 3, expectWidth: 24 };
 
 export const eventListSpec: ListSpec<EmailEvent> = {
   fields: EMAIL_EVENT_FIELDS,
@@ -26,8 +29,9 @@ export const eventListSpec: ListSpec<EmailEvent> = {
     time,
     type,
     recipient,
-    { key: 'subject', header: 'SUBJECT', value: (e) => e.subject, maxWidth: 40 },
-    { key: 'mailbox_provider', header: 'PROVIDER', value: (e) => e.mailbox_provider, maxWidth: 20 },
+    // The bounce reason (detail) keeps its room longest: provider, then subject give way first.
+    { key: 'subject', header: 'SUBJECT', value: (e) => e.subject, maxWidth: 40, minWidth: 16, priority: 2, expectWidth: 24 },
+    { key: 'mailbox_provider', header: 'PROVIDER', value: (e) => e.mailbox_provider, maxWidth: 20, minWidth: 12, priority: 1, expectWidth: 17 },
     detail,
   ],
 };

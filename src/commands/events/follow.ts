@@ -98,7 +98,7 @@ export async function pollOnce(opts: Pick<FollowOptions, 'fetchPage' | 'from'>, 
     const page = await opts.fetchPage({ cursor, perPage, from });
     let brought = 0;
     let below = false;
-    for (const e of page.events) {
+    for (const e of page.items) {
       if (seen.behind(eventTime(e))) {
         below = true;
         break;
@@ -134,7 +134,7 @@ export async function follow(opts: FollowOptions): Promise<void> {
 
   try {
     const first = await opts.fetchPage({ perPage: opts.firstPerPage, from: opts.from });
-    const backlog = oldestFirst(first.events);
+    const backlog = oldestFirst(first.items);
     if (first.nextCursor !== null && backlog.length > 0) seen.floor = eventTime(backlog[0]!);
     if (await emit(backlog)) return;
     let wait = opts.intervalMs;

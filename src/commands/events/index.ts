@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { withHelp } from '../help.js';
 import { verb } from '../verb.js';
+import { OPERATIONS } from '../../api/operations.js';
 
 // Kept free of zod/undici: --help loads only this file.
 const TYPES = [
@@ -32,7 +33,7 @@ export function register(program: Command): void {
       .addOption(new Option('--poll-interval <duration>', 'time between polls of --follow (default: 2s)').hideHelp())
       .addHelpText('after', `\nEvent types:\n  ${TYPES}`),
     {
-      api: 'GET /emails/events',
+      api: OPERATIONS.listEmailEvents.name,
       examples: [
         'mailctl events list --events bounce,spam_complaint --from 7d',
         'mailctl events list --recipient ana@example.com --follow',

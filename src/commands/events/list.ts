@@ -1,22 +1,23 @@
 import type { Command } from 'commander';
 import * as z from 'zod';
 import { defaultSleep } from '../../api/client.js';
+import type { ApiClient } from '../../api/client.js';
 import {
-  DEFAULT_WINDOW_DAYS, EMAIL_EVENT_TYPES, MAX_EVENTS_PER_PAGE, listEmailEvents, type EmailEvent, type EventsQuery,
+  DEFAULT_WINDOW_DAYS, EMAIL_EVENT_TYPES, MAX_EVENTS_PER_PAGE, listEmailEvents, type EventsPage, type EventsQuery,
 } from '../../api/emails.js';
+import { cursorPages } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { resolveDayRange, type DayRange } from '../../input/day-range.js';
 import { parseDuration } from '../../input/duration.js';
-import { checkFields, selectColumns } from '../../output/fields.js';
-import { createListWriter, type ListWriter } from '../../output/list.js';
+import { checkFields } from '../../output/fields.js';
+import { createListWriter } from '../../output/list.js';
 import { email, intFlag, listFlag, oneOf, parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
 import { eventListSpec } from './columns.js';
-import { commandLine, globalArgs } from './command-line.js';
+import { nextPageCommand, nextPageHint, runListing } from '../listing.js';
 import { follow } from './follow.js';
-import { eventPages, type PageOut } from './pages.js';
-import { createStreamingTable } from './stream-table.js';
+import { OPERATIONS } from '../../api/operations.js';
 
 export interface ListOptions {
   events?: string[];
@@ -34,8 +35,6 @@ export interface ListOptions {
 }
 
 const DEFAULT_POLL_MS = 2000;
-/** Widths a streaming terminal table starts from, whatever its first rows hold ("generation_rejection", "Microsoft Outlook"). */
-const STREAM_MIN_WIDTHS = { type: 20, rcpt_to: 28, subject: 24, mailbox_provider: 17, detail: 24 };
 /** Big enough for any export, small enough to stay an exact integer. */
 const MAX_LIMIT = 1_000_000_000;
 
@@ -97,8 +96,8 @@ function listArgs(opts: ListOptions, range: DayRange): string[] {
   return args;
 }
 
-function describeRange(out: PageOut): string {
-  const { from, to } = out.page;
+function describeRange(page: EventsPage): string {
+  const { from, to } = page;
   return from && to ? ` between ${from} and ${to}` : '';
 }
 
@@ -115,57 +114,53 @@ export async function run(opts: ListOptions, ctx: Context): Promise<void> {
     transmissions: opts.transmission,
     bounce_classes: opts.bounceClasses,
   };
+  if (opts.follow) return followEvents(opts, ctx, api, filters, range);
+
   const paging = opts.all || opts.limit !== undefined;
+  // With --all/--limit the next request is sent while this page is written (the export is bound by
+  // whichever of network and output is slower, not their sum), and with --limit each request asks
+  // only for the rows still wanted, so no page beyond the limit is fetched.
+  const pages = cursorPages(
+    (cursor, perPage) => listEmailEvents(api, { ...filters, cursor, per_page: perPage }),
+    opts.cursor,
+    { all: paging, limit: opts.limit, pageSize: paging ? (opts.perPage ?? MAX_EVENTS_PER_PAGE) : opts.perPage, prefetch: true },
+    OPERATIONS.listEmailEvents.name,
+  );
   // A terminal table that must not wait for the end: print rows as they come.
-  const writer: ListWriter<EmailEvent> =
-    out.format === 'table' && out.isTTY && (paging || opts.follow)
-      ? createStreamingTable(out, selectColumns(out.fields, eventListSpec.columns), STREAM_MIN_WIDTHS)
-      : createListWriter(out, eventListSpec);
+  const { last, count } = await runListing(ctx, { spec: eventListSpec, pages, streamTable: paging });
+  if (!last) return;
+  const total = last.totalCount;
+  const next = last.nextCursor;
+  const words = ['events', 'list'];
+  const args = listArgs(opts, range);
+  if (!paging && next !== null) {
+    const of = total === undefined ? '' : ` of ${total}`;
+    nextPageHint(ctx, `Showed ${count}${of} events${describeRange(last)}`, words, args, ['--cursor', next]);
+  } else if (paging && last.stoppedAtLimit) {
+    const of = total === undefined ? '' : ` (${total} match)`;
+    ctx.notice(`Stopped at --limit ${opts.limit}${of}.${next !== null ? ` The next ${opts.limit}:\n  ${nextPageCommand(ctx, words, args, ['--cursor', next])}` : ''}`);
+  } else if (count === 0) {
+    ctx.notice(`No events${describeRange(last)} match.`);
+  }
+}
 
+/** --follow: the newest page, then only new events until Ctrl-C (or --limit). */
+async function followEvents(opts: ListOptions, ctx: Context, api: ApiClient, filters: EventsQuery, range: DayRange): Promise<void> {
+  const out = ctx.output();
+  const writer = createListWriter(out, eventListSpec, { streamTable: true });
   try {
-    if (opts.follow) {
-      ctx.notice('Watching for new events (Ctrl-C to stop)…');
-      await follow({
-        fetchPage: (q) => listEmailEvents(api, { ...filters, from: q.from ?? filters.from, cursor: q.cursor, per_page: q.perPage }),
-        firstPerPage: opts.perPage,
-        from: range.from,
-        intervalMs: opts.pollIntervalMs,
-        limit: opts.limit,
-        write: (events) => writer.write(events),
-        warn: (message) => ctx.warn(message),
-        sleep: defaultSleep,
-        signal: ctx.signal,
-      });
-      return;
-    }
-
-    let last: PageOut | undefined;
-    const pages = eventPages((cursor, perPage) => listEmailEvents(api, { ...filters, cursor, per_page: perPage }), {
-      firstCursor: opts.cursor,
-      perPage: paging ? (opts.perPage ?? MAX_EVENTS_PER_PAGE) : opts.perPage,
-      follow: paging,
+    ctx.notice('Watching for new events (Ctrl-C to stop)…');
+    await follow({
+      fetchPage: (q) => listEmailEvents(api, { ...filters, from: q.from ?? filters.from, cursor: q.cursor, per_page: q.perPage }),
+      firstPerPage: opts.perPage,
+      from: range.from,
+      intervalMs: opts.pollIntervalMs,
       limit: opts.limit,
+      write: (events) => writer.write(events),
+      warn: (message) => ctx.warn(message),
+      sleep: defaultSleep,
+      signal: ctx.signal,
     });
-    for await (const page of pages) {
-      await writer.write(page.page.events);
-      last = page;
-    }
-    // The rows come before the notice about them (a terminal table is drawn at end()).
-    await writer.end();
-    if (!last) return;
-    const shown = writer.count;
-    const total = last.page.totalCount;
-    const next = last.page.nextCursor;
-    const nextCommand = () => commandLine(['events', 'list'], [...listArgs(opts, range), ...globalArgs(ctx.globals), '--cursor', next!]);
-    if (!paging && next !== null) {
-      const of = total === undefined ? '' : ` of ${total}`;
-      ctx.notice(`Showed ${shown}${of} events${describeRange(last)}. Next page:\n  ${nextCommand()}\n(or add --all for every page, --limit N for the first N)`);
-    } else if (paging && last.stoppedAtLimit) {
-      const of = total === undefined ? '' : ` (${total} match)`;
-      ctx.notice(`Stopped at --limit ${opts.limit}${of}.${next !== null ? ` The next ${opts.limit}:\n  ${nextCommand()}` : ''}`);
-    } else if (shown === 0) {
-      ctx.notice(`No events${describeRange(last)} match.`);
-    }
   } finally {
     await writer.end();
   }

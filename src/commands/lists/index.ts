@@ -1,6 +1,9 @@
 import { Option, type Command } from 'commander';
 import { withHelp } from '../help.js';
 import { verb } from '../verb.js';
+import { OPERATIONS } from '../../api/operations.js';
+
+const PER_REQUEST = '(1000 contacts × 50 lists per request, as many requests as needed)';
 
 /** --contact a --contact b,c: every occurrence is kept (schema.ts has the same collector, but loads zod). */
 function collect(value: string, previous: string[] | undefined): string[] {
@@ -27,7 +30,7 @@ export function register(program: Command): void {
       'attach',
     ),
     {
-      api: 'POST /audience/contacts/lists/bulk (1000 contacts × 50 lists per request, as many requests as needed)',
+      api: `${OPERATIONS.attachLists.name} ${PER_REQUEST}`,
       examples: [
         'mailctl lists attach --contact 3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f --list 8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a',
         'mailctl lists attach --contacts-file contacts.csv --column contact_id --list 8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a',
@@ -43,7 +46,7 @@ export function register(program: Command): void {
       'detach',
     ),
     {
-      api: 'DELETE /audience/contacts/lists/bulk (1000 contacts × 50 lists per request, as many requests as needed)',
+      api: `${OPERATIONS.detachLists.name} ${PER_REQUEST}`,
       examples: [
         'mailctl lists detach --contacts-file leavers.txt --list 8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a',
         'mailctl lists detach --contacts-file - --lists-file lists.csv --yes < leavers.txt',

@@ -1,4 +1,4 @@
-import { BULK_PATH, bulkMembership, bulkRequest, type BulkOperation } from '../../api/audience.js';
+import { BULK_OPERATIONS, bulkMembership, type BulkOperation } from '../../api/audience.js';
 import type { Context } from '../../context.js';
 import { ApiError, CliError, ExitCode, NetworkError, UsageError } from '../../errors.js';
 import { readIdSource, uniqueIds } from '../../input/ids.js';
@@ -100,12 +100,12 @@ export async function runBulk(op: BulkOperation, opts: BulkOptions, ctx: Context
   const contacts = await collectIds(ctx, 'contact', opts.contacts, opts.contactsFile, opts.column);
   const lists = await collectIds(ctx, 'list', opts.lists, opts.listsFile, opts.column);
   const plan = planRequests(contacts, lists);
-  const method = bulkRequest(op, [], []).method;
-  refuseSandboxKey(ctx, `${op} contacts to lists`.replace('detach contacts to', 'detach contacts from'), `${method} ${BULK_PATH}`);
+  const operation = BULK_OPERATIONS[op];
+  refuseSandboxKey(ctx, op === 'attach' ? 'attach contacts to lists' : 'detach contacts from lists', operation);
 
   if (opts.dryRun) {
-    const url = requestUrl(ctx, { path: BULK_PATH });
-    await writePlan(out, { op, method, url, contacts: contacts.length, lists: lists.length, plan });
+    const url = requestUrl(ctx, { path: operation.path() });
+    await writePlan(out, { op, method: operation.method, url, contacts: contacts.length, lists: lists.length, plan });
     ctx.notice('dry run: nothing was sent');
     return;
   }

@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { withHelp } from '../help.js';
 import { verb } from '../verb.js';
+import { OPERATIONS } from '../../api/operations.js';
 
 export function register(program: Command): void {
   const property = program.command('property').description('change contact properties');
@@ -13,7 +14,7 @@ export function register(program: Command): void {
       .addOption(new Option('--clear-fallback', 'remove the fallback value (sends null)'))
       .addOption(new Option('--dry-run', 'validate and print the request without sending it')),
     {
-      api: 'PATCH /audience/properties/{propertyId}',
+      api: OPERATIONS.updateProperty.name,
       examples: [
         'mailctl property update 3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f --fallback-value "there"',
         'mailctl property update 3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f --clear-fallback --dry-run',

@@ -6,6 +6,7 @@ import { UsageError } from '../../errors.js';
 import { writeDetail } from '../../output/detail.js';
 import { checkFields } from '../../output/fields.js';
 import { parseInput, uuid } from '../schema.js';
+import { OPERATIONS } from '../../api/operations.js';
 import { printDryRun, refuseSandboxKey } from '../write.js';
 import type { RawInput } from '../verb.js';
 
@@ -59,7 +60,7 @@ export function propertySections(p: Property) {
 export async function run(opts: Options, ctx: Context): Promise<void> {
   const out = ctx.output();
   checkFields(out.fields, [], PROPERTY_FIELDS);
-  refuseSandboxKey(ctx, 'update properties', 'PATCH /audience/properties/{propertyId}');
+  refuseSandboxKey(ctx, 'update properties', OPERATIONS.updateProperty);
   if (opts.dryRun) return printDryRun(ctx, updatePropertyRequest(opts.id, opts.fallbackValue));
   const api = await ctx.api();
   const property = await updateProperty(api, opts.id, opts.fallbackValue);

@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { withHelp } from '../help.js';
 import { verb } from '../verb.js';
+import { OPERATIONS } from '../../api/operations.js';
 
 export function register(program: Command): void {
   const topic = program.command('topic').description('change subscription topics');
@@ -15,7 +16,7 @@ export function register(program: Command): void {
       .addOption(new Option('--visibility <visibility>', 'public (shown on public subscription pages) or private'))
       .addOption(new Option('--dry-run', 'validate and print the request without sending it')),
     {
-      api: 'PATCH /audience/topics/{topicId}',
+      api: OPERATIONS.updateTopic.name,
       examples: [
         'mailctl topic update 3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f --name "Product news" --visibility public',
         'mailctl topic update 3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f --clear-description --dry-run',

@@ -9,6 +9,7 @@ import { writeDetail } from '../../output/detail.js';
 import { checkFields } from '../../output/fields.js';
 import { oneOf, parseInput, uuid } from '../schema.js';
 import type { RawInput } from '../verb.js';
+import { OPERATIONS } from '../../api/operations.js';
 import { printDryRun, refuseSandboxKey } from '../write.js';
 
 /** Limits count characters (code points), as the spec words them, not UTF-16 units. */
@@ -71,7 +72,7 @@ export function topicSections(t: Topic) {
 export async function run(opts: Options, ctx: Context): Promise<void> {
   const out = ctx.output();
   checkFields(out.fields, [], TOPIC_FIELDS); // a write must not be sent when its output cannot be printed
-  refuseSandboxKey(ctx, 'update topics', 'PATCH /audience/topics/{topicId}');
+  refuseSandboxKey(ctx, 'update topics', OPERATIONS.updateTopic);
   if (opts.dryRun) return printDryRun(ctx, updateTopicRequest(opts.id, opts.patch));
   const api = await ctx.api();
   const topic = await updateTopic(api, opts.id, opts.patch);

@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { withHelp } from '../help.js';
 import { verb } from '../verb.js';
+import { OPERATIONS } from '../../api/operations.js';
 
 /** --events a,b --events c: every occurrence is kept (schema.ts has the same collector, but loads zod). */
 function collect(value: string, previous: string[] | undefined): string[] {
@@ -34,7 +35,7 @@ export function register(program: Command): void {
   const webhook = program.command('webhook').description('list webhooks and change where and how they deliver events');
 
   withHelp(webhook.command('list').description('list the webhooks of the team with their state and last delivery'), {
-    api: 'GET /webhooks',
+    api: OPERATIONS.listWebhooks.name,
     examples: ['mailctl webhook list', 'mailctl webhook list --json', 'mailctl webhook list --fields id,name,last_status -o csv'],
   }).action(verb(() => import('./list.js')));
 
@@ -64,7 +65,7 @@ export function register(program: Command): void {
       )
       .addOption(new Option('--dry-run', 'validate and print the request (secrets masked) without sending it')),
     {
-      api: 'PUT /webhooks/{webhookId}',
+      api: OPERATIONS.updateWebhook.name,
       examples: [
         'mailctl webhook set 3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f --url https://hooks.example.com/mail --events delivery,bounce,click',
         'printf %s "$HOOK_PASSWORD" | mailctl webhook set 3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f --auth-type basic --auth-username ops --auth-password-stdin',

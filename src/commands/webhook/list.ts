@@ -5,7 +5,7 @@ import { createListWriter } from '../../output/list.js';
 import type { ListSpec } from '../../output/types.js';
 import { UsageError } from '../../errors.js';
 import type { RawInput } from '../verb.js';
-import { fitWebhookColumns, WEBHOOK_COLUMNS } from './columns.js';
+import { WEBHOOK_COLUMNS } from './columns.js';
 
 export type ListOptions = Record<string, never>;
 
@@ -28,8 +28,7 @@ export async function run(_opts: ListOptions, ctx: Context): Promise<void> {
   } finally {
     spinner.stop();
   }
-  const fit = out.format === 'table' && out.isTTY && !out.fields;
-  const writer = createListWriter(out, fit ? { ...SPEC, columns: fitWebhookColumns(SPEC.columns, webhooks, out.columns, out.now()) } : SPEC);
+  const writer = createListWriter(out, SPEC);
   try {
     await writer.write(webhooks);
   } finally {

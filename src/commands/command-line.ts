@@ -1,8 +1,9 @@
-import type { GlobalOptions } from '../../context.js';
+import type { GlobalOptions } from '../context.js';
 
-// The exact command for the next page, rebuilt from the parsed options rather
-// than from argv: relative dates are written as the days they resolved to, so
-// the command still means the same range when it is run tomorrow.
+// The one quoter of copy-paste command lines (next-page hints, and any hint
+// that names a command to run). A command is rebuilt from the parsed options
+// rather than from argv: relative dates are written as the days they resolved
+// to, so the command still means the same range when it is run tomorrow.
 
 const SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
 
@@ -11,7 +12,11 @@ export function shellQuote(value: string): string {
   return SAFE.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
-/** Global flags the user gave on the command line (env and profile values stay where they came from). */
+/**
+ * Global flags the user gave on the command line, so the hinted command talks
+ * to the same profile and server (--profile, --base-url) in the same format;
+ * env and profile values stay where they came from.
+ */
 export function globalArgs(g: GlobalOptions): string[] {
   const args: string[] = [];
   if (g.profile !== undefined) args.push('--profile', g.profile);
@@ -27,7 +32,7 @@ export function globalArgs(g: GlobalOptions): string[] {
   return args;
 }
 
-/** `mailctl <words> <args>`, each argument quoted for a POSIX shell. */
+/** `mailctl <words> <args>`, each word and argument quoted for a POSIX shell. */
 export function commandLine(words: string[], args: string[]): string {
-  return ['mailctl', ...words, ...args.map(shellQuote)].join(' ');
+  return ['mailctl', ...words, ...args].map(shellQuote).join(' ');
 }

@@ -1,0 +1,77 @@
+import type { Context } from '../context.js';
+import { checkFields } from '../output/fields.js';
+import { createListWriter } from '../output/list.js';
+import type { ListSpec, OutputTarget } from '../output/types.js';
+import { commandLine, globalArgs } from './command-line.js';
+
+// The one listing runner: every list command (events list, campaign list,
+// campaign events, api --paginate, and later events sync, report and webhook
+// listen) hands it its pages and its columns; it writes each page as it comes
+// in the chosen format, closes the output even on an error or Ctrl-C, and
+// tells the caller where it stopped so the next-page hint can be printed.
+
+export interface ListingOptions<T, P extends { items: T[] }> {
+  spec: ListSpec<T>;
+  /** The paging engine's generator (api/paginate.ts), already limited to what the user asked for. */
+  pages: AsyncIterable<P>;
+  /** Print a terminal table as rows come (long listings) instead of waiting for the last page. */
+  streamTable?: boolean;
+  /** Indent JSON rows (`api` on a terminal). */
+  prettyJson?: boolean;
+  /** Where and how to write, when not the command's usual output (`api` always writes JSON). */
+  target?: OutputTarget;
+  /** Spinner text while a terminal table waits for its rows; updated after each page by `progress`. */
+  spinner?: string;
+  /** Called after each page is written, with the rows written so far (progress bars, spinners). */
+  progress?: (page: P, count: number) => string | void;
+  /** True to stop after this page (a one-page listing that skips empty filtered pages). */
+  stopAfter?: (page: P) => boolean;
+}
+
+export interface ListingResult<P> {
+  /** The last page read, undefined when none was. */
+  last?: P;
+  /** Rows written. */
+  count: number;
+}
+
+export async function runListing<T, P extends { items: T[] }>(ctx: Context, opts: ListingOptions<T, P>): Promise<ListingResult<P>> {
+  const out = opts.target ?? ctx.output();
+  checkFields(out.fields, opts.spec.columns, opts.spec.fields);
+  const writer = createListWriter(out, opts.spec, { streamTable: opts.streamTable, prettyJson: opts.prettyJson });
+  // A buffered TTY table shows nothing until the end, so a spinner can run meanwhile; streamed output would garble it.
+  const buffered = out.format === 'table' && out.isTTY && !opts.streamTable;
+  const spinner = buffered && opts.spinner ? await ctx.spinner(opts.spinner) : undefined;
+  let last: P | undefined;
+  try {
+    for await (const page of opts.pages) {
+      last = page;
+      await writer.write(page.items);
+      const text = opts.progress?.(page, writer.count);
+      if (text) spinner?.update(text);
+      if (opts.stopAfter?.(page)) break;
+    }
+  } finally {
+    spinner?.stop();
+    await writer.end();
+  }
+  return { last, count: writer.count };
+}
+
+/**
+ * The next-page command of a listing: its own flags, where the next page
+ * starts (`--cursor C`, `--page N`), then the global flags the user gave
+ * (--profile and --base-url always, so it reads the same account in the same
+ * format). Alone on its line, so it can be copied whole.
+ */
+export function nextPageCommand(ctx: Context, words: string[], args: string[], next: string[]): string {
+  return commandLine(words, [...args, ...next, ...globalArgs(ctx.globals)]);
+}
+
+/**
+ * The one style of next-page hint, on stderr: what was shown, the exact
+ * command for the next page, and how to get everything.
+ */
+export function nextPageHint(ctx: Context, shown: string, words: string[], args: string[], next: string[]): void {
+  ctx.notice(`${shown}. Next page:\n  ${nextPageCommand(ctx, words, args, next)}\n(or add --all for every page, --limit N for the first N)`);
+}

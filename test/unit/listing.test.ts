@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { commandLine, shellQuote } from '../../src/commands/command-line.js';
+import { nextPageCommand, runListing } from '../../src/commands/listing.js';
+import type { Context, GlobalOptions } from '../../src/context.js';
+import type { OutputTarget } from '../../src/output/types.js';
+
+type Row = { id: string };
+
+/** Just what the listing runner reads of a Context: output, notices, spinner, global flags. */
+function fakeContext(format: OutputTarget['format'], globals: Partial<GlobalOptions> = {}) {
+  const state = { stdout: '', notices: [] as string[], spinner: [] as string[] };
+  const target: OutputTarget = { format, isTTY: false, columns: 80, color: false, now: () => 0, write: async (t) => void (state.stdout += t) };
+  const ctx = {
+    globals,
+    output: () => target,
+    notice: (m: string) => void state.notices.push(m),
+    spinner: async (t: string) => {
+      state.spinner.push(t);
+      return { update: (u: string) => void state.spinner.push(u), stop: () => undefined };
+    },
+  } as unknown as Context;
+  return { ctx, state };
+}
+
+const spec = { columns: [{ key: 'id', header: 'ID', value: (r: Row) => r.id }], fields: ['id'] };
+
+async function* pages(...lists: string[][]) {
+  for (const ids of lists) yield { items: ids.map((id) => ({ id })) };
+}
+
+describe('listing runner', () => {
+  it('writes every page as it comes, reports progress and where it stopped', async () => {
+    const { ctx, state } = fakeContext('ndjson');
+    const seen: number[] = [];
+    const r = await runListing(ctx, { spec, pages: pages(['a', 'b'], ['c']), progress: (_p, n) => void seen.push(n) });
+    expect(state.stdout).toBe('{"id":"a"}\n{"id":"b"}\n{"id":"c"}\n');
+    expect(seen).toEqual([2, 3]);
+    expect(r.count).toBe(3);
+    expect(r.last?.items.map((x) => x.id)).toEqual(['c']);
+  });
+
+  it('stops early when asked and closes a JSON array even when the pages fail', async () => {
+    const { ctx, state } = fakeContext('json');
+    const r = await runListing(ctx, { spec, pages: pages([], ['a'], ['b']), stopAfter: (p) => p.items.length > 0 });
+    expect(JSON.parse(state.stdout)).toEqual([{ id: 'a' }]);
+    expect(r.count).toBe(1);
+
+    const failing = fakeContext('json');
+    async function* broken() {
+      yield { items: [{ id: 'x' }] };
+      throw new Error('page 2 failed');
+    }
+    await expect(runListing(failing.ctx, { spec, pages: broken() })).rejects.toThrow('page 2 failed');
+    expect(JSON.parse(failing.state.stdout)).toEqual([{ id: 'x' }]);
+  });
+
+  it('refuses an unknown --fields name before reading a page', async () => {
+    const { ctx } = fakeContext('json');
+    let read = false;
+    async function* watched() {
+      read = true;
+      yield { items: [] as Row[] };
+    }
+    (ctx.output() as { fields?: string[] }).fields = ['nope'];
+    await expect(runListing(ctx, { spec, pages: watched() })).rejects.toThrow('--fields: unknown field "nope"');
+    expect(read).toBe(false);
+  });
+});
+
+describe('next-page command', () => {
+  it('puts the position after the command flags and repeats --profile and --base-url', () => {
+    const { ctx } = fakeContext('table', { profile: 'prod eu', baseUrl: 'https://api.example.com/v1' });
+    expect(nextPageCommand(ctx, ['campaign', 'list'], ['--status', 'sent'], ['--page', '3'])).toBe(
+      "mailctl campaign list --status sent --page 3 --profile 'prod eu' --base-url https://api.example.com/v1",
+    );
+  });
+
+  it('quotes for a POSIX shell only where needed', () => {
+    expect(shellQuote("it's")).toBe(`'it'\\''s'`);
+    expect(commandLine(['events', 'list'], ['--recipient', 'a@b.example', '--cursor', 'x y'])).toBe("mailctl events list --recipient a@b.example --cursor 'x y'");
+  });
+});

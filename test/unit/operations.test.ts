@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { OPERATIONS } from '../../src/api/operations.js';
+
+describe('operation descriptors', () => {
+  it('build the path from the template, encoding each id', () => {
+    expect(OPERATIONS.scheduleCampaign.path('a b/c')).toBe('/campaigns/a%20b%2Fc/schedule');
+    expect(OPERATIONS.listWebhooks.path()).toBe('/webhooks');
+    expect(() => OPERATIONS.showContact.path()).toThrow('takes 1 path parameter');
+  });
+
+  it('name themselves as the spec does, and refuse sandbox keys exactly on the six writes of spec section 5', () => {
+    expect(OPERATIONS.detachLists.name).toBe('DELETE /audience/contacts/lists/bulk');
+    const refused = Object.values(OPERATIONS).filter((o) => o.sandboxRefused).map((o) => o.name);
+    expect(refused.sort()).toEqual([
+      'DELETE /audience/contacts/lists/bulk',
+      'PATCH /audience/properties/{propertyId}',
+      'PATCH /audience/topics/{topicId}',
+      'POST /audience/contacts/lists/bulk',
+      'POST /campaigns/{campaignId}/schedule',
+      'POST /campaigns/{campaignId}/unschedule',
+    ]);
+    expect(OPERATIONS.listCampaigns.scope).toBe('campaigns:read');
+    expect(OPERATIONS.updateTopic.scope).toBe('audience:write');
+  });
+});
