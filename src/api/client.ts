@@ -2,7 +2,7 @@ import { ApiError, CliError, ExitCode, NetworkError, UsageError, type CliErrorOp
 import { apiErrorFrom, describeNonJson } from './errors.js';
 import { backoffMs, Pacer, retryAfterMs, RETRYABLE_STATUS } from './pacing.js';
 import { describeBody } from './redact.js';
-import { createDispatcher, describeFailure, failureHint, routeTo, type Route } from './dispatcher.js';
+import { createDispatcher, describeFailure, failureHint, proxyRefused, routeTo, type Route } from './dispatcher.js';
 import { neverSent, readCapped } from './network.js';
 import { apiUrl, buildQuery, type QueryValue } from './url.js';
 import { request, type Dispatcher } from './undici.js';
@@ -155,9 +155,10 @@ export class ApiClient {
         const reason = error instanceof TimeoutError ? error.message : describeFailure(error, this.route);
         this.line(spec, url, `failed (${reason})`, started, attempt, attempts);
         if (error instanceof CliError) throw error;
-        const lostNow = write && !neverSent(error);
+        const refused = proxyRefused(error, this.route);
+        const lostNow = write && !refused && !neverSent(error);
         lost ||= lostNow;
-        if (attempt < attempts) {
+        if (attempt < attempts && !refused) {
           await this.wait(backoffMs(attempt, this.random), `${spec.method} ${url} failed (${reason})`);
           continue;
         }

@@ -68,13 +68,26 @@ export async function createDispatcher(origin: string, route: Route, env: Env, t
   });
 }
 
+/** The status with which the proxy refused a request or tunnel (undici says it only in words). */
+function proxyRefusal(error: unknown): number | undefined {
+  const message = (error as Error)?.message ?? '';
+  const tunnel = /Proxy response \((\d+)\) !== 200/.exec(message);
+  return tunnel ? Number(tunnel[1]) : /Proxy Authentication Required \(407\)/.test(message) ? 407 : undefined;
+}
+
+/**
+ * The proxy refused: the request never reached the API, and asking again with
+ * the same credentials gets the same answer, so it is not retried.
+ */
+export function proxyRefused(error: unknown, route: Route): boolean {
+  return route.decision.kind === 'proxy' && proxyRefusal(error) !== undefined;
+}
+
 /** A failure in words, naming the proxy when one was in the way. */
 export function describeFailure(error: unknown, route: Route): string {
   if (route.decision.kind !== 'proxy') return describeNetworkError(error);
   const proxy = `proxy ${route.decision.proxy.display} (${route.decision.proxy.variable})`;
-  const message = (error as Error)?.message ?? '';
-  const tunnel = /Proxy response \((\d+)\) !== 200/.exec(message);
-  const status = tunnel ? Number(tunnel[1]) : /Proxy Authentication Required \(407\)/.test(message) ? 407 : undefined;
+  const status = proxyRefusal(error);
   if (status === 407) return `the ${proxy} asks for credentials: proxy authentication required (HTTP 407)`;
   if (status !== undefined) return `the ${proxy} refused the connection (HTTP ${status})`;
   return `${describeNetworkError(error)}, via ${proxy}`;

@@ -36,7 +36,7 @@ function portOf(url: URL): number {
 }
 
 /** The NO_PROXY entry that matches this URL, if any. */
-export function noProxyMatch(url: URL, noProxy: string): string | undefined {
+function noProxyMatch(url: URL, noProxy: string): string | undefined {
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   const port = portOf(url);
   for (const raw of noProxy.split(/[,\s]+/)) {

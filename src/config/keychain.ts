@@ -10,7 +10,6 @@ import type { Setting, Settings } from './resolve.js';
 // One entry per profile: service "mailctl", account = the profile's name.
 
 export type KeyStorage = 'file' | 'keychain';
-export const KEY_STORAGES = ['file', 'keychain'] as const;
 
 const SERVICE = 'mailctl';
 /** A locked keyring can wait for a prompt nobody answers (a CI runner, ssh): give up instead. */

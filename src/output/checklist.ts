@@ -8,7 +8,7 @@ import type { ListSpec, OutputTarget } from './types.js';
 // point of the command): the fix goes on its own line under it. In a pipe, csv
 // or ndjson it is a plain list; --json is `{"ok", "checks": [...]}`.
 
-export type CheckStatus = 'pass' | 'warn' | 'fail';
+type CheckStatus = 'pass' | 'warn' | 'fail';
 
 export interface ChecklistRow {
   name: string;
@@ -17,7 +17,7 @@ export interface ChecklistRow {
   fix?: string;
 }
 
-export const CHECK_SYMBOL: Record<CheckStatus, string> = { pass: '✔', warn: '!', fail: '✘' };
+const CHECK_SYMBOL: Record<CheckStatus, string> = { pass: '✔', warn: '!', fail: '✘' };
 
 const SPEC: ListSpec<ChecklistRow & { ok: boolean }> = {
   columns: [

@@ -134,11 +134,12 @@ describe('the transport through a proxy', () => {
     expect(lines.join('\n')).not.toMatch(/alice|pr0xy-s3cret/);
   });
 
-  it('reports a proxy that asks for credentials (407) as a network error naming the proxy', async () => {
+  it('reports a proxy that asks for credentials (407) as a network error naming the proxy, without retrying', async () => {
     const emu = await emulator();
     const p = await proxy({ auth: 'alice:right' });
-    const { api } = client(emu, { HTTP_PROXY: p.urlWith('alice:wrong-pw') });
+    const { api } = client(emu, { HTTP_PROXY: p.urlWith('alice:wrong-pw') }, { retries: 3 });
     const error = await failure(api.request({ method: 'GET', path: '/webhooks' }));
+    expect(p.seen).toHaveLength(1);
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.exitCode).toBe(ExitCode.Network);
     expect(error.message).toContain(`proxy 127.0.0.1:${p.port} (HTTP_PROXY)`);
@@ -150,8 +151,12 @@ describe('the transport through a proxy', () => {
   it('reports a tunnel the proxy refuses, and a proxy that is down, naming the proxy', async () => {
     const emu = await emulator(true);
     const p = await proxy({ refuse: 403 });
-    const refused = await failure(client(emu, { HTTPS_PROXY: p.url, NODE_EXTRA_CA_CERTS: emu.caPath! }).api.request({ method: 'GET', path: '/webhooks' }));
+    const refused = await failure(client(emu, { HTTPS_PROXY: p.url, NODE_EXTRA_CA_CERTS: emu.caPath! }, { retries: 2 }).api.request({ method: 'PUT', path: '/webhooks/x', body: { name: 'n' } }));
     expect(refused.exitCode).toBe(ExitCode.Network);
+    expect(p.seen).toHaveLength(1);
+    // the tunnel was refused: the write never reached the API
+    expect(refused.outcomeUnknown).toBe(false);
+    expect(refused.details.join('\n')).toContain('was not applied');
     expect(refused.message).toContain(`the proxy 127.0.0.1:${p.port} (HTTPS_PROXY) refused the connection (HTTP 403)`);
     await p.close();
     const down = await failure(client(emu, { HTTPS_PROXY: p.url, NODE_EXTRA_CA_CERTS: emu.caPath! }).api.request({ method: 'GET', path: '/webhooks' }));

@@ -7,7 +7,7 @@ import { CliError, ExitCode } from '../../errors.js';
 // file records the choice (key_storage) so that reading a key never has to probe
 // the OS store; the key itself is in exactly one of the two places.
 
-export interface Saved {
+interface Saved {
   where: string;
   storage: KeyStorage;
   baseUrl?: string;

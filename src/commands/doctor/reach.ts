@@ -11,7 +11,7 @@ import { fail, pass, warn, type Check } from './check.js';
 // TLS, each with its time. No API request is spent here; every step gives up
 // after a few seconds so doctor answers even when the network is down.
 
-export const PROBE_TIMEOUT_MS = 3_000;
+const PROBE_TIMEOUT_MS = 3_000;
 
 const isLoopback = (host: string) => ['localhost', '127.0.0.1', '::1', '[::1]'].includes(host) || /^127\./.test(host);
 
