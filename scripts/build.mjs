@@ -6,13 +6,14 @@
 //   bin/ has its own): `--version` and a plain `--help` are answered without
 //   starting the ES module loader at all. Everything else it imports
 //   dynamically from the bundle below.
-// - The bundle is ES modules (.mjs): entries errors.mjs, program.mjs (our code
+// - The bundle is ES modules (.mjs): entries errors.mjs, output/error.mjs, program.mjs (our code
 //   + commander) and emulator/index.mjs, each verb a lazily loaded chunk; zod and
 //   undici are bundled into the chunks of the verbs that use them.
 // Type checking is tsc's job (`tsc` with noEmit runs first in `npm run build`).
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -23,30 +24,46 @@ writeFileSync(new URL('package.json', dist), `${JSON.stringify({ type: 'commonjs
 
 const common = { absWorkingDir: root, platform: 'node', target: 'node20.19', logLevel: 'warning', legalComments: 'none' };
 
+// The ES module entries of the bundle. main.ts imports some of them by their
+// source names ("./errors.js"); the plugin below points those imports at the
+// built files, so nothing is patched after the build.
+const ENTRIES = {
+  errors: 'src/errors.ts',
+  'output/error': 'src/output/error.ts',
+  program: 'src/program.ts',
+  'emulator/index': 'src/emulator/index.ts',
+};
+
+/** Resolves main.ts's relative imports to the bundle's .mjs entries; any other relative import fails the build. */
+const mainImportsBundle = {
+  name: 'main-imports-bundle',
+  setup(b) {
+    b.onResolve({ filter: /^\./ }, (args) => {
+      if (args.kind === 'entry-point') return undefined;
+      const source = relative(root, join(args.resolveDir, args.path)).replace(/\.js$/, '.ts');
+      const entry = Object.keys(ENTRIES).find((name) => ENTRIES[name] === source);
+      if (!entry) return { errors: [{ text: `main.ts imports ${args.path}, which is not a bundle entry (see ENTRIES in scripts/build.mjs)` }] };
+      return { path: `./${entry}.mjs`, external: true };
+    });
+  },
+};
+
 await build({
   ...common,
   entryPoints: { main: 'src/main.ts' },
   outdir: 'dist',
-  bundle: false,
+  // bundled so that the plugin sees main.ts's imports; everything it imports is external
+  bundle: true,
+  plugins: [mainImportsBundle],
   format: 'cjs',
   // main.ts finds package.json and help.txt beside itself through import.meta.url.
   define: { 'import.meta.url': '__mailctlMainUrl' },
   banner: { js: "const __mailctlMainUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
-// main.ts names the modules it imports as tsc resolves them ("./errors.js"); in
-// dist/ they are the bundle's ES module entries.
-const mainFile = new URL('main.js', dist);
-let mainText = readFileSync(mainFile, 'utf8');
-for (const name of ['errors', 'program']) {
-  const from = `import("./${name}.js")`;
-  if (!mainText.includes(from)) throw new Error(`build: dist/main.js has no ${from} to point at the bundle`);
-  mainText = mainText.replaceAll(from, `import("./${name}.mjs")`);
-}
-writeFileSync(mainFile, mainText);
 
 await build({
   ...common,
-  entryPoints: { errors: 'src/errors.ts', program: 'src/program.ts', 'emulator/index': 'src/emulator/index.ts' },
+  entryPoints: ENTRIES,
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   format: 'esm',

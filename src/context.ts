@@ -1,23 +1,11 @@
 import type { ApiClient } from './api/client.js';
 import { readConfigData, type ConfigData } from './config/data.js';
-import { configFile, type Env } from './config/paths.js';
-import { escapeControls } from './errors.js';
+import { configFile } from './config/paths.js';
+import { escapeControls } from './output/terminal-text.js';
 import { resolveSettings, requireApiKey, requireBaseUrl, type Settings } from './config/resolve.js';
 import { parseFieldList } from './output/fields.js';
 import type { OutputTarget } from './output/types.js';
-
-/** The process's streams and environment, captured once in main.ts so that nothing else reads process.*. */
-export interface IO {
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
-  stdin: NodeJS.ReadableStream;
-  stdoutIsTTY: boolean;
-  stderrIsTTY: boolean;
-  stdinIsTTY: boolean;
-  /** Terminal width of stdout (80 when unknown). */
-  columns: number;
-  env: Env;
-}
+import { readAll, type IO } from './io.js';
 
 /** Global flags as commander parsed them (strings, not yet validated). */
 export interface GlobalOptions {
@@ -43,7 +31,6 @@ export interface Spinner {
 /** Everything one command run depends on. Built lazily: --help never loads what a request needs. */
 export interface Context {
   io: IO;
-  env: Env;
   globals: GlobalOptions;
   /** Aborted on Ctrl-C. */
   signal: AbortSignal;
@@ -69,7 +56,7 @@ export interface Context {
 }
 
 /** Colour only on a TTY, never with NO_COLOR or --no-color (chalk alone would ignore NO_COLOR). */
-export function colourAllowed(isTTY: boolean, env: IO['env'], globals: GlobalOptions): boolean {
+function colourAllowed(isTTY: boolean, env: IO['env'], globals: GlobalOptions): boolean {
   return isTTY && globals.color !== false && !env.NO_COLOR;
 }
 
@@ -99,7 +86,6 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
 
   const ctx: Context = {
     io,
-    env: io.env,
     globals,
     signal,
     now: hooks.clock ? () => hooks.clock!.now() : () => Date.now(),
@@ -115,7 +101,7 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       client ??= (async () => {
         let s = ctx.settings();
         if (s.apiKey.value === undefined && ctx.configData().profiles[s.profile.value]?.key_storage === 'keychain') {
-          s = await (await import('./config/keychain.js')).withStoredKey(s, ctx.configData(), ctx.env);
+          s = await (await import('./config/keychain.js')).withStoredKey(s, ctx.configData(), ctx.io.env);
         }
         const baseUrl = requireBaseUrl(s);
         const apiKey = requireApiKey(s);
@@ -176,9 +162,7 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       return { update: (t) => void (spin.text = t), stop: () => void spin.stop() };
     },
     async readStdin() {
-      const chunks: Buffer[] = [];
-      for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-      return Buffer.concat(chunks).toString('utf8');
+      return (await readAll(io.stdin)).toString('utf8');
     },
   };
   return ctx;

@@ -44,14 +44,20 @@ export class CliError extends Error {
     this.details = options.details ?? [];
     this.outcomeUnknown = options.outcomeUnknown ?? false;
   }
-}
 
-/** The same error with another hint (a command knows the next step better than the transport). */
-export function withHint<E extends CliError>(error: E, hint: string): E {
-  // message and stack are own but not enumerable: copy descriptors, not values
-  const copy = Object.create(Object.getPrototypeOf(error) as object, Object.getOwnPropertyDescriptors(error)) as E;
-  Object.defineProperty(copy, 'hint', { value: hint, enumerable: true });
-  return copy;
+  /**
+   * The same error (same class, status, code) with another hint: a command
+   * knows the next step better than the transport. `more` appends detail lines
+   * and can mark the outcome unknown (a write whose answer was lost).
+   */
+  withHint(hint: string | undefined, more: Pick<CliErrorOptions, 'details' | 'outcomeUnknown'> = {}): this {
+    // message and stack are own but not enumerable: copy descriptors, not values
+    const copy = Object.create(Object.getPrototypeOf(this) as object, Object.getOwnPropertyDescriptors(this)) as this;
+    Object.defineProperty(copy, 'hint', { value: hint, enumerable: true });
+    Object.defineProperty(copy, 'details', { value: [...this.details, ...(more.details ?? [])], enumerable: true });
+    Object.defineProperty(copy, 'outcomeUnknown', { value: more.outcomeUnknown ?? this.outcomeUnknown, enumerable: true });
+    return copy;
+  }
 }
 
 /** Bad flag, bad value, bad input file: nothing was sent. */
@@ -122,74 +128,4 @@ export class ApiError extends CliError {
     this.fieldErrors = fieldErrors;
     this.retryAfter = init.retryAfter;
   }
-}
-
-export function isAbortError(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'AbortError' || (error as { code?: string }).code === 'ABORT_ERR');
-}
-
-const CONTROLS = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\u001b': '\\e' };
-
-/**
- * Text from outside (flag values, files, API answers) made safe for a terminal:
- * control characters (escape sequences that clear the screen, set the title or
- * plant links) and bidirectional overrides are shown as escapes, never obeyed.
- * Tabs stay; `keepNewlines` keeps line breaks for messages that are several lines.
- */
-export function escapeControls(text: string, keepNewlines = false): string {
-  return text.replace(CONTROLS, (c) => {
-    if (keepNewlines && c === '\n') return c;
-    const code = c.charCodeAt(0);
-    return NAMED[c] ?? (code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`);
-  });
-}
-
-/** Longest value an error quotes whole; longer ones are cut (a 100 KB flag value is not a message). */
-const QUOTED_MAX = 80;
-const LINE_MAX = 1000;
-
-const LONG_QUOTED = new RegExp(`"([^"]{${QUOTED_MAX + 1},})"`, 'g');
-
-/**
- * Error text echoes what the user (or a server) gave: cut quoted values that
- * are too long to read, then any line still too long. Errors are built in many
- * places (flags, files, dates, JSON); main.ts and commander's own messages (program.ts) all pass here.
- */
-export function shorten(text: string): string {
-  const cut = text.replace(LONG_QUOTED, (_m, v: string) => `"${v.slice(0, QUOTED_MAX - 20)}…" (${v.length} characters)`);
-  return cut.length > LINE_MAX ? `${cut.slice(0, LINE_MAX)}… (${cut.length - LINE_MAX} more characters)` : cut;
-}
-
-/** One line for a terminal: control characters made visible, long values cut. */
-export function tidy(text: string): string {
-  return shorten(escapeControls(text));
-}
-
-/** How an error reads on stderr: `error: <message> (<code>, HTTP <status>)`, details, hint. */
-export function errorText(error: CliError, quiet: boolean): string {
-  const api = error as Partial<ApiError>;
-  const tag = api.status ? ` (${api.code ? `${api.code}, ` : ''}HTTP ${api.status})` : '';
-  const lines = [`error: ${error.message}${tag}`, ...error.details];
-  if (error.hint && !quiet) lines.push(`hint: ${error.hint}`);
-  return `${lines.map(tidy).join('\n')}\n`;
-}
-
-/** The same error as one JSON object, for --output json|ndjson (cli.md). */
-export function errorJson(error: CliError): string {
-  const api = error as Partial<ApiError>;
-  const errors = api.fieldErrors && Object.keys(api.fieldErrors).length ? api.fieldErrors : undefined;
-  const payload = {
-    error: {
-      status: api.status ?? null,
-      code: api.code ?? null,
-      message: shorten(error.message),
-      ...(errors ? { errors } : error.details.length ? { errors: error.details.map((d) => shorten(d.trim())) } : {}),
-      exit_code: error.exitCode,
-      ...(error.hint ? { hint: shorten(error.hint) } : {}),
-    },
-  };
-  // JSON.stringify escapes C0 controls only: escape DEL, C1 and bidi overrides too (still valid JSON).
-  const json = JSON.stringify(payload).replace(/[\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return `${json}\n`;
 }

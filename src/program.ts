@@ -1,12 +1,12 @@
-import { Command, Option } from 'commander';
+import { Option, type Command } from 'commander';
 import { register as registerHelp } from './commands/help-topics/index.js';
 import { NOUNS } from './commands/index.js';
-import { bindRuntime, type Runtime } from './commands/verb.js';
-import { tidy } from './errors.js';
+import { RunCommand, type Runtime } from './commands/verb.js';
+import { tidy } from './output/terminal-text.js';
 
 /** The root program: global options (cli.md), then every noun. */
 export function buildProgram(runtime: Runtime): Command {
-  const program = new Command('mailctl')
+  const program = new RunCommand('mailctl', runtime)
     .description('Operate the email sending service from the terminal, shell pipelines and CI jobs.')
     .version(runtime.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
@@ -34,7 +34,6 @@ export function buildProgram(runtime: Runtime): Command {
       // values and show control characters instead of sending them to the terminal.
       outputError: (text, write) => write(text.split('\n').map(tidy).join('\n')),
     });
-  bindRuntime(program, runtime);
   for (const register of NOUNS) register(program);
   // `help [TOPIC | COMMAND...]` replaces commander's implicit help command: listed last, as that one was.
   registerHelp(program);

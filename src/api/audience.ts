@@ -9,7 +9,7 @@ import { optionalText as text, optionalCount as count, parseResponse } from './r
 
 const named = z.object({ id: z.string(), name: text }).loose();
 
-export const topicSchema = z
+const topicSchema = z
   .object({
     id: z.string(),
     name: text,
@@ -22,7 +22,7 @@ export const topicSchema = z
   .loose();
 export type Topic = z.output<typeof topicSchema>;
 
-export const contactSchema = z
+const contactSchema = z
   .object({
     id: z.string(),
     email: text,
@@ -35,13 +35,13 @@ export const contactSchema = z
   .loose();
 export type Contact = z.output<typeof contactSchema>;
 
-export const propertySchema = z
+const propertySchema = z
   .object({ id: z.string(), name: text, type: text, fallback_value: text, created_at: text })
   .loose();
 export type Property = z.output<typeof propertySchema>;
 
 const conditionSchema = z.object({ field: z.string(), operator: z.string(), value: z.unknown() }).loose();
-export const segmentSchema = z
+const segmentSchema = z
   .object({
     id: z.string(),
     name: text,
@@ -124,7 +124,7 @@ export type BulkOperation = 'attach' | 'detach';
 /** The operation of each bulk verb (4.12, 4.13): same path, POST attaches, DELETE detaches. */
 export const BULK_OPERATIONS = { attach: OPERATIONS.attachLists, detach: OPERATIONS.detachLists } as const;
 
-export function bulkRequest(op: BulkOperation, contactIds: readonly string[], listIds: readonly string[]): RequestSpec {
+function bulkRequest(op: BulkOperation, contactIds: readonly string[], listIds: readonly string[]): RequestSpec {
   const { method, path } = BULK_OPERATIONS[op];
   return { method, path: path(), body: { contact_ids: contactIds, list_ids: listIds } };
 }

@@ -8,7 +8,7 @@ import { OPERATIONS } from './operations.js';
 // unknown fields pass through (json output prints the API's object as is).
 
 
-export const campaignStatsSchema = z
+const campaignStatsSchema = z
   .object({
     injections: count,
     deliveries: count,
@@ -23,7 +23,7 @@ export const campaignStatsSchema = z
   .loose();
 
 
-export const campaignSchema = z
+const campaignSchema = z
   .object({
     id: z.string(),
     name: text,
@@ -55,7 +55,7 @@ export const CAMPAIGN_FIELDS = [
   'scheduled_at', 'total_recipients', 'sent_at',
 ] as const;
 
-export const campaignEventSchema = z
+const campaignEventSchema = z
   .object({
     event_id: z.string().nullish(),
     event_type: z.string(),
@@ -102,7 +102,7 @@ export interface CampaignPage {
   perPage?: number;
 }
 
-export function listCampaignsRequest(q: ListCampaignsQuery): RequestSpec {
+function listCampaignsRequest(q: ListCampaignsQuery): RequestSpec {
   const op = OPERATIONS.listCampaigns;
   return { method: op.method, path: op.path(), query: { page: q.page, per_page: q.perPage, status: q.status } };
 }
@@ -154,7 +154,7 @@ export interface CampaignEventPage {
   nextCursor: string | null;
 }
 
-export function campaignEventsRequest(id: string, q: CampaignEventsQuery): RequestSpec {
+function campaignEventsRequest(id: string, q: CampaignEventsQuery): RequestSpec {
   const op = OPERATIONS.listCampaignEvents;
   return {
     method: op.method,

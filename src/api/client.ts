@@ -1,13 +1,12 @@
-import { ApiError, CliError, ExitCode, NetworkError, UsageError, type CliErrorOptions } from '../errors.js';
-import { apiErrorFrom, describeNonJson } from './errors.js';
-import { backoffMs, Pacer, retryAfterMs, RETRYABLE_STATUS } from './pacing.js';
+import { UsageError } from '../errors.js';
+import { classifyAnswer, classifyFailure, TimeoutError, type Answer, type Attempt, type FailureWords, type Verdict } from './classify.js';
+import { createDispatcher, failureWords, routeTo, type Route } from './dispatcher.js';
+import { readCapped } from './network.js';
+import { Pacer } from './pacing.js';
 import { describeBody } from './redact.js';
-import { createDispatcher, describeFailure, failureHint, proxyRefused, routeTo, type Route } from './dispatcher.js';
-import { neverSent, readCapped } from './network.js';
-import { apiUrl, buildQuery, type QueryValue } from './url.js';
+import { requestTarget, type QueryValue, type RequestTarget } from './url.js';
 import { request, type Dispatcher } from './undici.js';
 
-export { ApiError } from '../errors.js';
 export type { QueryValue } from './url.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -51,25 +50,6 @@ export interface ClientOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-/** A Retry-After longer than this is not waited for: the command fails (exit 6) and says when to retry. */
-export const MAX_RETRY_WAIT_MS = 60_000;
-
-/**
- * What a write that failed tells the user about its effect. `lost`: some
- * attempt broke or got a 5xx after it was sent, so it may have been applied.
- * `last` is how the final attempt ended: lost too, refused (a 4xx that may be
- * the result of the lost attempt: an unschedule applied by it is "not
- * scheduled" on the retry), or never sent / rate limited.
- */
-function writeOutcome(spec: RequestSpec, lost: boolean, last: 'lost' | 'refused' | 'not-applied'): CliErrorOptions {
-  if (!lost) return { details: [`  the ${spec.method} was not applied: nothing was changed`] };
-  const detail =
-    last === 'lost'
-      ? `  the ${spec.method} may or may not have been applied: the connection broke or the server failed after it was sent`
-      : `  an earlier attempt of this ${spec.method} may have been applied (its answer was lost)${last === 'refused' ? ': this refusal may be its result' : ''}`;
-  return { details: [detail], hint: 'check the current state before running the command again', outcomeUnknown: true };
-}
-
 function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '');
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
@@ -90,13 +70,6 @@ export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-class TimeoutError extends Error {
-  constructor(readonly ms: number) {
-    super(`timed out after ${ms} ms`);
-    this.name = 'TimeoutError';
-  }
-}
-
 /**
  * The one transport: base URL, bearer auth, JSON, per-request timeout,
  * retries with backoff on 429/5xx/network errors, and pacing on the
@@ -104,10 +77,9 @@ class TimeoutError extends Error {
  * lock the caller out for fifteen minutes).
  */
 export class ApiClient {
-  private readonly origin: string;
-  private readonly basePath: string;
   /** Direct or through a proxy (dispatcher.ts); the dispatcher is made on the first request. */
   private readonly route: Route;
+  private readonly words: FailureWords;
   private pool: Promise<Dispatcher> | undefined;
   private readonly pacer: Pacer;
   private readonly now: () => number;
@@ -122,9 +94,8 @@ export class ApiClient {
         hint: 'use an https:// base URL, or set MAILCTL_ALLOW_HTTP=1 if this network is trusted',
       });
     }
-    this.origin = url.origin;
-    this.basePath = url.pathname.replace(/\/+$/, '');
-    this.route = routeTo(this.origin, env);
+    this.route = routeTo(url.origin, env);
+    this.words = failureWords(this.route);
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
     this.sleep = options.sleep ?? defaultSleep;
@@ -132,79 +103,24 @@ export class ApiClient {
   }
 
   urlFor(spec: Pick<RequestSpec, 'path' | 'query'>): string {
-    return apiUrl(this.options.baseUrl, spec);
+    return requestTarget(this.options.baseUrl, spec).url;
   }
 
+  /** Pace, send, classify; then return, wait and try again, or fail. */
   async request<T = unknown>(spec: RequestSpec): Promise<ApiResponse<T>> {
-    const path = `${this.basePath}${spec.path}${buildQuery(spec.query)}`;
-    const url = `${this.origin}${path}`;
+    const target = requestTarget(this.options.baseUrl, spec);
     const attempts = this.options.retries + 1;
-    const write = spec.method !== 'GET';
-    // A write attempt whose answer was lost may have been applied; retrying it is
-    // safe for this API's writes (schedule, PATCH, PUT and bulk membership are
-    // idempotent), but what the user is told afterwards must say so.
     let lost = false;
     for (let attempt = 1; ; attempt++) {
       await this.pace();
-      const started = this.now();
-      let outcome: { status: number; headers: ApiResponse['headers']; text: string; statusText: string } | undefined;
-      try {
-        outcome = await this.send(spec, path);
-      } catch (error) {
-        if (this.options.signal?.aborted) throw error;
-        const reason = error instanceof TimeoutError ? error.message : describeFailure(error, this.route);
-        this.line(spec, url, `failed (${reason})`, started, attempt, attempts);
-        if (error instanceof CliError) throw error;
-        const refused = proxyRefused(error, this.route);
-        const lostNow = write && !refused && !neverSent(error);
-        lost ||= lostNow;
-        if (attempt < attempts && !refused) {
-          await this.wait(backoffMs(attempt, this.random), `${spec.method} ${url} failed (${reason})`);
-          continue;
-        }
-        throw new NetworkError(`${spec.method} ${url}: ${reason}`, {
-          hint: error instanceof TimeoutError ? 'the server is slower than --timeout: raise it, or try again later' : failureHint(error, this.route),
-          cause: error,
-          ...(write ? writeOutcome(spec, lost, lostNow ? 'lost' : 'not-applied') : {}),
-        });
+      const verdict = await this.attempt(spec, target, { method: spec.method, url: target.url, attempt, attempts, lost, random: this.random });
+      if (verdict.kind === 'fail') throw verdict.error;
+      lost = verdict.lost;
+      if (verdict.kind === 'success') {
+        const { status, headers, body } = verdict;
+        return { status, headers, body: body as T, ...(lost ? { afterLostAnswer: true } : {}) };
       }
-      this.pacer.observe(outcome.headers);
-      this.line(spec, url, String(outcome.status), started, attempt, attempts);
-      const json = parseJson(outcome.text);
-      if (outcome.status >= 200 && outcome.status < 300) {
-        if (json === undefined || typeof json !== 'object' || json === null) {
-          const contentType = String(outcome.headers['content-type'] ?? '');
-          const what =
-            outcome.text.trim() === '' ? 'an empty body' : json === undefined ? describeNonJson(outcome.text, contentType) : 'a JSON value that is not an object';
-          throw new CliError(`unexpected response from ${spec.method} ${url}: HTTP ${outcome.status} with ${what}`, ExitCode.Failure);
-        }
-        return { status: outcome.status, headers: outcome.headers, body: json as T, ...(lost ? { afterLostAnswer: true } : {}) };
-      }
-      // A 5xx may come after the server applied part or all of a write; a 429 never does.
-      const lostNow = write && outcome.status >= 500;
-      lost ||= lostNow;
-      const retryAfter = retryAfterMs(outcome.headers, this.now());
-      if (RETRYABLE_STATUS.has(outcome.status) && attempt < attempts) {
-        const ms = outcome.status === 429 && retryAfter !== undefined ? retryAfter : backoffMs(attempt, this.random);
-        // An hour's Retry-After (a spent daily quota) is not waited out silently: fail and say when.
-        if (ms <= MAX_RETRY_WAIT_MS) {
-          await this.wait(ms, `${spec.method} ${url} answered ${outcome.status}`);
-          continue;
-        }
-      }
-      const error = apiErrorFrom({
-        status: outcome.status,
-        statusText: outcome.statusText,
-        text: outcome.text,
-        json,
-        contentType: String(outcome.headers['content-type'] ?? ''),
-        retryAfterMs: outcome.status === 429 ? retryAfter : undefined,
-      });
-      // A refusal (4xx) of a write nobody lost an answer to says enough by itself.
-      if (!write || (!lost && !RETRYABLE_STATUS.has(outcome.status))) throw error;
-      const outcomeOf = writeOutcome(spec, lost, lostNow ? 'lost' : outcome.status === 429 ? 'not-applied' : 'refused');
-      const { status, code, message, fieldErrors, retryAfter: seconds } = error;
-      throw new ApiError({ status, code, message, fieldErrors, retryAfter: seconds }, { ...outcomeOf, hint: error.hint ?? outcomeOf.hint, cause: error });
+      await this.wait(verdict.ms, verdict.reason);
     }
   }
 
@@ -217,9 +133,27 @@ export class ApiClient {
     if (this.pool) await (await this.pool.catch(() => undefined))?.close().catch(() => undefined);
   }
 
-  private dispatcher(): Promise<Dispatcher> {
-    this.pool ??= createDispatcher(this.origin, this.route, this.options.env ?? {}, { connections: 4, keepAliveTimeout: 30_000, pipelining: 1 });
+  private dispatcher(origin: string): Promise<Dispatcher> {
+    this.pool ??= createDispatcher(origin, this.route, this.options.env ?? {}, { connections: 4, keepAliveTimeout: 30_000, pipelining: 1 });
     return this.pool;
+  }
+
+  /** One attempt: send, log its line (--verbose), remember the rate-limit headers, classify. */
+  private async attempt(spec: RequestSpec, target: RequestTarget, a: Omit<Attempt, 'now'>): Promise<Verdict> {
+    const started = this.now();
+    let answer: Answer;
+    try {
+      answer = await this.send(spec, target);
+    } catch (error) {
+      // Ctrl-C / SIGTERM: stop now, with the signal's reason
+      if (this.options.signal?.aborted) return { kind: 'fail', error };
+      const reason = error instanceof TimeoutError ? error.message : this.words.describe(error);
+      this.line(spec, target.url, `failed (${reason})`, started, a);
+      return classifyFailure(error, { ...a, now: this.now() }, this.words);
+    }
+    this.pacer.observe(answer.headers);
+    this.line(spec, target.url, String(answer.status), started, a);
+    return classifyAnswer(answer, { ...a, now: this.now() });
   }
 
   private async pace(): Promise<void> {
@@ -236,7 +170,7 @@ export class ApiClient {
     await this.sleep(ms, this.options.signal);
   }
 
-  private async send(spec: RequestSpec, path: string) {
+  private async send(spec: RequestSpec, target: RequestTarget): Promise<Answer> {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(new TimeoutError(this.options.timeoutMs)), this.options.timeoutMs);
     const signal = this.options.signal ? AbortSignal.any([this.options.signal, timeout.signal]) : timeout.signal;
@@ -248,9 +182,9 @@ export class ApiClient {
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     if (body !== undefined) headers['content-type'] = 'application/json';
     try {
-      const res = await request(await this.dispatcher(), { origin: this.origin, method: spec.method, path, headers, body, signal });
+      const res = await request(await this.dispatcher(target.origin), { origin: target.origin, method: spec.method, path: target.path, headers, body, signal });
       const text = await readCapped(res.body);
-      return { status: res.statusCode, headers: res.headers, text, statusText: '' };
+      return { status: res.statusCode, headers: res.headers, text };
     } catch (error) {
       if (timeout.signal.aborted && !this.options.signal?.aborted) throw timeout.signal.reason;
       throw error;
@@ -259,19 +193,10 @@ export class ApiClient {
     }
   }
 
-  private line(spec: RequestSpec, url: string, status: string, started: number, attempt: number, attempts: number): void {
+  private line(spec: RequestSpec, url: string, status: string, started: number, a: Pick<Attempt, 'attempt' | 'attempts'>): void {
     if (!this.options.onRequestLine) return;
     const body = spec.body === undefined ? '' : ` body=${describeBody(spec.body)}`;
     const via = this.route.via ? ` ${this.route.via}` : '';
-    this.options.onRequestLine(`${spec.method} ${url} ${status} ${this.now() - started}ms attempt ${attempt}/${attempts}${via}${body}`);
-  }
-}
-
-function parseJson(text: string): unknown {
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
+    this.options.onRequestLine(`${spec.method} ${url} ${status} ${this.now() - started}ms attempt ${a.attempt}/${a.attempts}${via}${body}`);
   }
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { Env } from '../config/paths.js';
+import type { Env } from '../io.js';
 import { UsageError } from '../errors.js';
+import type { FailureWords } from './classify.js';
 import { describeNetworkError, TLS_CAUSES } from './network.js';
 import { decideProxy, ProxyConfigError, type ProxyDecision } from './proxy.js';
 import { Pool, type Dispatcher } from './undici.js';
@@ -75,16 +76,21 @@ function proxyRefusal(error: unknown): number | undefined {
   return tunnel ? Number(tunnel[1]) : /Proxy Authentication Required \(407\)/.test(message) ? 407 : undefined;
 }
 
+/** How the transport names failures on this route (classify.ts). */
+export function failureWords(route: Route): FailureWords {
+  return { describe: (e) => describeFailure(e, route), hint: (e) => failureHint(e, route), refused: (e) => proxyRefused(e, route) };
+}
+
 /**
  * The proxy refused: the request never reached the API, and asking again with
  * the same credentials gets the same answer, so it is not retried.
  */
-export function proxyRefused(error: unknown, route: Route): boolean {
+function proxyRefused(error: unknown, route: Route): boolean {
   return route.decision.kind === 'proxy' && proxyRefusal(error) !== undefined;
 }
 
 /** A failure in words, naming the proxy when one was in the way. */
-export function describeFailure(error: unknown, route: Route): string {
+function describeFailure(error: unknown, route: Route): string {
   if (route.decision.kind !== 'proxy') return describeNetworkError(error);
   const proxy = `proxy ${route.decision.proxy.display} (${route.decision.proxy.variable})`;
   const status = proxyRefusal(error);
@@ -93,7 +99,7 @@ export function describeFailure(error: unknown, route: Route): string {
   return `${describeNetworkError(error)}, via ${proxy}`;
 }
 
-export function failureHint(error: unknown, route: Route): string {
+function failureHint(error: unknown, route: Route): string {
   const code = (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
   if (code && TLS_CAUSES[code]) {
     return 'behind a TLS-inspecting gateway, ask for its CA certificate (PEM) and export NODE_EXTRA_CA_CERTS=/path/to/ca.pem';

@@ -44,7 +44,6 @@ function fieldErrorsOf(value: unknown): Record<string, string[]> {
  */
 export function apiErrorFrom(init: {
   status: number;
-  statusText: string;
   text: string;
   json: unknown;
   contentType: string;
@@ -55,7 +54,7 @@ export function apiErrorFrom(init: {
   const message =
     typeof body?.message === 'string' && body.message.trim() !== ''
       ? body.message.trim().split('\n')[0]!
-      : `HTTP ${init.status}${init.statusText ? ` ${init.statusText}` : ''}: the server answered with ${describeNonJson(init.text, init.contentType)}`;
+      : `HTTP ${init.status}: the server answered with ${describeNonJson(init.text, init.contentType)}`;
   const retryAfter = init.retryAfterMs === undefined ? undefined : Math.ceil(init.retryAfterMs / 1000);
   return new ApiError(
     { status: init.status, code, message, fieldErrors: fieldErrorsOf(body?.errors), retryAfter },

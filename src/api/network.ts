@@ -1,11 +1,11 @@
-import { CliError, ExitCode, isAbortError } from '../errors.js';
+import { CliError, ExitCode } from '../errors.js';
 import type { Dispatcher } from './undici.js';
 
 // What the transport knows about the network: which failures mean a request
 // never left, how to name a failure in words, and how much body to accept.
 
 /** A response larger than this is not a page of this API: refuse it instead of exhausting memory. */
-export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 /** Failures that happen before a request leaves: whatever it asked for cannot have been applied. */
 const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -53,6 +53,10 @@ export function describeNetworkError(error: unknown): string {
   if (code && TLS_CAUSES[code]) return `TLS: ${TLS_CAUSES[code]} (${code})`;
   if (code && /^ERR_TLS|CERT|SSL/.test(code)) return `TLS error (${code})`;
   return err.message ?? String(error);
+}
+
+function isAbortError(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || (error as { code?: string }).code === 'ABORT_ERR');
 }
 
 /**

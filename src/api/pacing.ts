@@ -13,7 +13,7 @@ function header(headers: Headers, name: string): string | undefined {
 }
 
 /** Waits longer than this are not paced: the request is sent and the server decides. */
-export const MAX_PACING_WAIT_MS = 60_000;
+const MAX_PACING_WAIT_MS = 60_000;
 
 export class Pacer {
   private remaining: number | undefined;

@@ -88,7 +88,7 @@ export async function* cursorPages<T, P extends CursorPage<T> = CursorPage<T>>(
 }
 
 /** The failure of a listing whose server sent a next_cursor it had sent before: stopped, and incomplete. */
-export function repeatedCursor(operation: string, cursor: string): CliError {
+function repeatedCursor(operation: string, cursor: string): CliError {
   const shown = cursor.length > 60 ? `${cursor.slice(0, 60)}…` : cursor;
   return new CliError(`${operation} returned the cursor "${shown}" again: stopped rather than list the same rows twice`, ExitCode.Failure, {
     hint: 'the rows printed so far are each there once, but the listing is not complete: report this with the output of --verbose',

@@ -1,4 +1,4 @@
-import type { Env } from '../config/paths.js';
+import type { Env } from '../io.js';
 
 // Which proxy a URL goes through, as curl decides it: `http_proxy` / `HTTP_PROXY`
 // for http, `https_proxy` / `HTTPS_PROXY` for https, then `all_proxy`; the

@@ -1,7 +1,7 @@
 /** Body fields that hold secrets: never printed, not even under --verbose or --dry-run. */
 const SECRET_KEY = /(password|secret|api_key|apikey|authorization|^token$|access_token)/i;
 
-export const MASK = '********';
+const MASK = '********';
 
 /** A copy of a JSON value with every secret field replaced by a mask. */
 export function redact(value: unknown): unknown {

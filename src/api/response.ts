@@ -7,7 +7,8 @@ import { CliError, ExitCode } from '../errors.js';
 // and the first field that broke, e.g.
 //   unexpected response from GET /campaigns: data.campaigns missing
 
-function valueAt(root: unknown, path: PropertyKey[]): unknown {
+/** The value at a zod issue's path in what was parsed (undefined when a step is missing). */
+export function valueAt(root: unknown, path: PropertyKey[]): unknown {
   let v = root;
   for (const key of path) {
     if (v === null || typeof v !== 'object') return undefined;

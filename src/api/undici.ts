@@ -1,4 +1,3 @@
-import './v8-flags.js';
 import type { Dispatcher, Pool as PoolClass } from 'undici';
 // @ts-expect-error undici's internal files have no type declarations
 import PoolImpl from 'undici/lib/dispatcher/pool.js';

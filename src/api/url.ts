@@ -4,7 +4,7 @@
 export type QueryValue = string | number | boolean | undefined | null | ReadonlyArray<string | number>;
 
 /** "?a=1&b=x%2Cy": undefined and null values are left out; arrays are sent comma-separated, as the spec's list parameters are. */
-export function buildQuery(query: Record<string, QueryValue> | undefined): string {
+function buildQuery(query: Record<string, QueryValue> | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
@@ -15,8 +15,21 @@ export function buildQuery(query: Record<string, QueryValue> | undefined): strin
   return text ? `?${text}` : '';
 }
 
-/** The full URL of a request below a base URL that may have a path of its own (https://host/v1). */
+/** Where a request goes: the origin the connection pool opens, the path it sends, and both as one URL for messages. */
+export interface RequestTarget {
+  origin: string;
+  path: string;
+  url: string;
+}
+
+/** A request below a base URL that may have a path of its own (https://host/v1). */
+export function requestTarget(baseUrl: string, spec: { path: string; query?: Record<string, QueryValue> }): RequestTarget {
+  const base = new URL(baseUrl);
+  const path = `${base.pathname.replace(/\/+$/, '')}${spec.path}${buildQuery(spec.query)}`;
+  return { origin: base.origin, path, url: `${base.origin}${path}` };
+}
+
+/** The full URL of a request (for --dry-run and messages). */
 export function apiUrl(baseUrl: string, spec: { path: string; query?: Record<string, QueryValue> }): string {
-  const url = new URL(baseUrl);
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}${spec.path}${buildQuery(spec.query)}`;
+  return requestTarget(baseUrl, spec).url;
 }

@@ -6,7 +6,7 @@ import { OPERATIONS } from './operations.js';
 // Spec 4.14 (GET /webhooks) and 4.15 (PUT /webhooks/{webhookId}).
 
 /** Spec 2.10. Unknown fields pass through; the last_* fields are display-only, so a missing one is tolerated. */
-export const webhookSchema = z
+const webhookSchema = z
   .object({
     id: z.string(),
     name: z.string(),

@@ -1,12 +1,13 @@
 import type { Command } from 'commander';
 import * as z from 'zod';
+import { valueAt } from '../api/response.js';
 import { UsageError } from '../errors.js';
 import { flagName, type RawInput } from './verb.js';
 
 // Zod building blocks for verb options. Each message says the rule in words a
 // user can act on; parseInput() prefixes the flag and appends the bad value.
 
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function intFlag(min: number, max: number) {
   return z
@@ -37,20 +38,6 @@ export function listFlag<I extends z.ZodType<unknown, string>>(item: I) {
 
 export const email = z.string().trim().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'must be an email address' });
 
-/** Commander's collector for repeatable flags: --x a --x b → ["a", "b"]. */
-export function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
-}
-
-function valueAt(input: unknown, path: PropertyKey[]): unknown {
-  let v: unknown = input;
-  for (const key of path) {
-    if (v === null || typeof v !== 'object') return undefined;
-    v = (v as Record<PropertyKey, unknown>)[key];
-  }
-  return v;
-}
-
 /**
  * Parses commander's raw input with a verb's schema. The schema sees
  * `{ ...opts, args }`; every issue becomes one line naming the flag (or the
@@ -63,7 +50,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: RawInput, cmd:
   const lines = result.error.issues.map((issue) => {
     const [key, index] = issue.path;
     const name = key === undefined ? 'options' : flagName(cmd, key as string, typeof index === 'number' ? index : undefined);
-    const bad = valueAt(raw, key === 'args' ? issue.path : issue.path);
+    const bad = valueAt(raw, issue.path);
     const shown = typeof bad === 'string' || typeof bad === 'number' ? ` (got "${String(bad).slice(0, 60)}${String(bad).length > 60 ? '…' : ''}")` : '';
     return `${name}: ${issue.message}${shown}`;
   });

@@ -1,5 +1,14 @@
-import type { Command } from 'commander';
-import { createContext, type Clock, type Context, type GlobalOptions, type IO } from '../context.js';
+import { Command } from 'commander';
+import { createContext, type Clock, type Context, type GlobalOptions } from '../context.js';
+import type { IO } from '../io.js';
+
+/** How main.ts reports a failure of this run: decided once, from the parsed global options, when a verb starts. */
+export interface RunState {
+  /** -q: no hint under an error. */
+  quiet: boolean;
+  /** `json` with --output json|ndjson (flag or setting): the error is also printed as one JSON object. */
+  errorFormat: 'json' | 'text';
+}
 
 /** What main.ts hands to every command run. */
 export interface Runtime {
@@ -10,8 +19,26 @@ export interface Runtime {
   disposers: Array<() => Promise<void>>;
   /** A fake clock from the in-process tests; the real one otherwise. */
   clock?: Clock;
-  /** Set once the command knows its output format, so errors can be printed as JSON too. */
-  errorFormat?: 'json' | 'text';
+  /** Absent until a verb starts (commander's own usage errors come before). */
+  state?: RunState;
+}
+
+/**
+ * The commander Command of mailctl: every command created under the program
+ * (`.command()`) carries the run's Runtime, so a verb's action reads it from
+ * its own command.
+ */
+export class RunCommand extends Command {
+  constructor(
+    name: string | undefined,
+    readonly runtime: Runtime,
+  ) {
+    super(name);
+  }
+
+  override createCommand(name?: string): RunCommand {
+    return new RunCommand(name, this.runtime);
+  }
 }
 
 /**
@@ -30,21 +57,16 @@ export interface RawInput {
   opts: Record<string, unknown>;
 }
 
-const runtimes = new WeakMap<Command, Runtime>();
-
-export function bindRuntime(program: Command, runtime: Runtime): void {
-  runtimes.set(program, runtime);
-}
-
-function rootOf(cmd: Command): Command {
-  let c = cmd;
-  while (c.parent) c = c.parent;
-  return c;
-}
-
-/** Globals as typed flags; json errors are chosen from the flags alone so a bad profile still reports in JSON. */
-function wantsJsonErrors(globals: GlobalOptions): boolean {
-  return Boolean(globals.json || globals.ndjson || globals.output === 'json' || globals.output === 'ndjson');
+/** The flags decide first, so a bad profile or setting still reports in JSON when --json was given. */
+function runState(globals: GlobalOptions, ctx: Context): RunState {
+  const flagsWantJson = Boolean(globals.json || globals.ndjson || globals.output === 'json' || globals.output === 'ndjson');
+  let settingWantsJson = false;
+  try {
+    settingWantsJson = ['json', 'ndjson'].includes(ctx.settings().output.value);
+  } catch {
+    // a bad setting is reported by the command itself, as a usage error
+  }
+  return { quiet: Boolean(globals.quiet), errorFormat: flagsWantJson || settingWantsJson ? 'json' : 'text' };
 }
 
 /**
@@ -54,18 +76,13 @@ function wantsJsonErrors(globals: GlobalOptions): boolean {
 export function verb<O>(load: () => Promise<VerbModule<O>>) {
   return async (...actionArgs: unknown[]): Promise<void> => {
     const cmd = actionArgs[actionArgs.length - 1] as Command;
-    const runtime = runtimes.get(rootOf(cmd));
-    if (!runtime) throw new Error('mailctl: program has no runtime bound');
+    if (!(cmd instanceof RunCommand)) throw new Error('mailctl: a verb registered outside the program');
+    const { runtime } = cmd;
     const globals = cmd.optsWithGlobals() as GlobalOptions;
-    runtime.errorFormat = wantsJsonErrors(globals) ? 'json' : 'text';
+    const ctx = createContext(runtime.io, globals, runtime.signal, runtime);
+    runtime.state = runState(globals, ctx);
     const mod = await load();
     const opts = await mod.parse({ args: cmd.args, opts: cmd.opts() }, cmd);
-    const ctx = createContext(runtime.io, globals, runtime.signal, runtime);
-    try {
-      runtime.errorFormat = ['json', 'ndjson'].includes(ctx.settings().output.value) ? 'json' : 'text';
-    } catch {
-      // a bad setting is reported by the command itself, as a usage error
-    }
     await mod.run(opts, ctx);
   };
 }

@@ -15,7 +15,7 @@ import { WEBHOOK_EVENTS as WEBHOOK_EVENT_NAMES } from '../input/webhook-events.j
 
 export { CAMPAIGN_EVENT_TYPES, CAMPAIGN_STATES, EMAIL_EVENT_TYPES, WEBHOOK_EVENT_NAMES };
 
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 export const VALUE_TABLE: ValueTable = {
   // global options (no command path)

@@ -1,6 +1,6 @@
 import { AuthError, CliError, ExitCode } from '../errors.js';
 import type { ConfigData } from './data.js';
-import type { Env } from './paths.js';
+import type { Env } from '../io.js';
 import type { Setting, Settings } from './resolve.js';
 
 // The OS credential store (macOS Keychain, Windows Credential Manager, the

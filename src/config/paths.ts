@@ -1,7 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-
-export type Env = Record<string, string | undefined>;
+import type { Env } from '../io.js';
 
 /**
  * The config directory: MAILCTL_CONFIG_DIR, else the platform's standard place

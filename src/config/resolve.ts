@@ -1,7 +1,8 @@
 import { AuthError, UsageError } from '../errors.js';
-import { parseDuration, parseIntInRange } from '../input/duration.js';
+import { parseDuration, parseIntInRange } from '../duration.js';
+import { parseFormat, type Format } from '../format.js';
 import { DEFAULT_PROFILE, type ConfigData } from './data.js';
-import type { Env } from './paths.js';
+import type { Env } from '../io.js';
 
 export type Source = 'flag' | 'env' | 'profile' | 'config' | 'keychain' | 'default';
 
@@ -10,11 +11,8 @@ export interface Setting<T> {
   source: Source;
 }
 
-export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
-export type Format = (typeof FORMATS)[number];
-
-export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_RETRIES = 3;
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_RETRIES = 3;
 export const MAX_RETRIES = 10;
 
 /** The global flags that feed settings, as commander hands them over. */
@@ -44,13 +42,9 @@ function pick<T>(...candidates: Array<[T | undefined, Source]>): Setting<T | und
   return { value: undefined, source: 'default' };
 }
 
-export function parseFormat(text: string, where: string): Format {
-  if ((FORMATS as readonly string[]).includes(text)) return text as Format;
-  throw new UsageError(`${where} must be one of ${FORMATS.join(', ')} (got "${text}")`);
-}
 
 /** Longest base URL accepted: the longest URL the API itself takes (spec 8). */
-export const MAX_BASE_URL_LENGTH = 2048;
+const MAX_BASE_URL_LENGTH = 2048;
 
 export function validateBaseUrl(text: string, where: string): string {
   // The URL parser silently drops tabs and line breaks, and the raw text is what

@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import Conf from 'conf';
-import { configDir, CONFIG_FILE_NAME, type Env } from './paths.js';
+import type { Env } from '../io.js';
+import { configDir, CONFIG_FILE_NAME } from './paths.js';
 import { DEFAULT_PROFILE, type ConfigData, type ProfileData } from './data.js';
 
 /** The writable, conf-backed profile store (file 0600 in a 0700 directory). */

@@ -12,7 +12,7 @@ export type Scope =
   | 'webhooks:read'
   | 'webhooks:write';
 
-export const ALL_SCOPES: readonly Scope[] = [
+const ALL_SCOPES: readonly Scope[] = [
   'campaigns:read',
   'campaigns:write',
   'audience:read',
@@ -22,7 +22,7 @@ export const ALL_SCOPES: readonly Scope[] = [
   'webhooks:write',
 ];
 
-export const READ_SCOPES: readonly Scope[] = ['campaigns:read', 'audience:read', 'emails:read', 'webhooks:read'];
+const READ_SCOPES: readonly Scope[] = ['campaigns:read', 'audience:read', 'emails:read', 'webhooks:read'];
 
 export type KeyKind = 'full' | 'read_only' | 'sandbox' | 'other_team';
 export type TeamName = 'main' | 'other';

@@ -27,7 +27,7 @@ export function isEmail(s: unknown): s is string {
   return typeof s === 'string' && s.length <= 320 && EMAIL_RE.test(s);
 }
 
-export function isHttpUrl(s: string): boolean {
+function isHttpUrl(s: string): boolean {
   try {
     const u = new URL(s);
     return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';

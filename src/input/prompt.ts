@@ -1,4 +1,4 @@
-import type { IO } from '../context.js';
+import type { IO } from '../io.js';
 
 /**
  * Reads one line from a TTY without echoing it (for API keys). Ctrl-C

@@ -1,4 +1,4 @@
-import { escapeControls } from '../errors.js';
+import { escapeControls } from './terminal-text.js';
 import type { Column, ColumnKind } from './types.js';
 
 function pad(n: number): string {
@@ -6,14 +6,14 @@ function pad(n: number): string {
 }
 
 /** Local wall-clock time for people: 2026-11-20 14:03:22. */
-export function localTime(iso: string): string {
+function localTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
 /** "3h ago", "in 5m": for times where recency is what matters. */
-export function relativeTime(iso: string, now: number): string {
+function relativeTime(iso: string, now: number): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
   const diff = Math.round((t - now) / 1000);
@@ -25,7 +25,7 @@ export function relativeTime(iso: string, now: number): string {
 }
 
 /** Raw text of a value for pipes and CSV: ISO times, JSON for objects, empty for null. */
-export function plainCell(value: unknown, kind: ColumnKind = 'text'): string {
+function plainCell(value: unknown, kind: ColumnKind = 'text'): string {
   if (value === null || value === undefined) return '';
   if (kind === 'percent' && typeof value === 'number') return value.toFixed(1);
   if (typeof value === 'object') return JSON.stringify(value);

@@ -1,5 +1,5 @@
 import { Chalk } from 'chalk';
-import { escapeControls } from '../errors.js';
+import { escapeControls } from './terminal-text.js';
 import { createListWriter } from './list.js';
 import type { ListSpec, OutputTarget } from './types.js';
 

@@ -12,7 +12,7 @@ export function parseFieldList(text: string | undefined): string[] | undefined {
 }
 
 /** Every name --fields accepts for a resource: its API fields and its column keys. */
-export function validFieldNames<T>(columns: Column<T>[], fields: readonly string[]): string[] {
+function validFieldNames<T>(columns: Column<T>[], fields: readonly string[]): string[] {
   return [...new Set([...fields, ...columns.map((c) => c.key)])];
 }
 

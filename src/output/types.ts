@@ -1,4 +1,4 @@
-import type { Format } from '../config/resolve.js';
+import type { Format } from '../format.js';
 
 export type { Format };
 

@@ -70,8 +70,21 @@ describe('start-up discipline', () => {
     async (args) => {
       const { urls, distText } = await loadedBy(args);
       expect(heavy(distText, urls)).toEqual({ undici: false, zod: false, external: [] });
+      expect(urls.filter(isErrorRendering)).toEqual([]);
     },
   );
+
+  // output/error.mjs renders failures: main.ts loads it only after one.
+  const isErrorRendering = (u: string) => u.endsWith('/dist/output/error.mjs');
+
+  it('a failing command loads the error rendering, and prints through it', async () => {
+    const log = join(tempDir(), 'loaded.txt');
+    const r = await runCli(['events', 'list', '--limit', 'x'], { env: { NODE_OPTIONS: `--import ${HOOK}`, MAILCTL_LOAD_LOG: log } });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: --limit: /);
+    expect(readFileSync(log, 'utf8').trim().split('\n').filter(isErrorRendering)).toHaveLength(1);
+  });
 
   it('a command that calls the API does load them (the check above can fail)', async () => {
     const emu = await (await import('../../src/emulator/index.js')).startEmulator({ events: 5 });
@@ -84,6 +97,7 @@ describe('start-up discipline', () => {
       const urls2 = readFileSync(log, 'utf8').trim().split('\n');
       const text = urls2.filter((u) => u.includes('/dist/')).map((u) => readFileSync(fileURLToPath(u), 'utf8')).join('\n');
       expect(heavy(text, urls2)).toMatchObject({ undici: true, zod: true });
+      expect(urls2.filter(isErrorRendering)).toEqual([]);
       // a direct connection with MAILCTL_API_KEY: neither the proxy agent nor the OS credential store
       expect(proxyAgent(text)).toBe(false);
       expect(urls2.filter((u) => /node_modules\/(@napi-rs|selfsigned)\//.test(u))).toEqual([]);

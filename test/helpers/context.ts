@@ -5,7 +5,8 @@
 // kept for what only a process shows: exit codes end to end, signals, start-up.
 import { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import type { Clock, Context, GlobalOptions, IO } from '../../src/context.js';
+import type { Clock, Context, GlobalOptions } from '../../src/context.js';
+import type { IO } from '../../src/io.js';
 import { createContext } from '../../src/context.js';
 import type { Runtime } from '../../src/commands/verb.js';
 import * as errors from '../../src/errors.js';

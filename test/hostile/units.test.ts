@@ -4,7 +4,8 @@ import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { parse as parseEmailShow } from '../../src/commands/email/show.js';
 import { validateBaseUrl } from '../../src/config/resolve.js';
-import { ApiError, escapeControls, shorten, tidy, withHint } from '../../src/errors.js';
+import { ApiError } from '../../src/errors.js';
+import { escapeControls, shorten, tidy } from '../../src/output/terminal-text.js';
 import { ttyCell, tsvCell } from '../../src/output/cells.js';
 
 describe('error text (errors.ts): what an error echoes of hostile input', () => {
@@ -64,10 +65,10 @@ describe('email show (commands/email/show.ts): the REQUEST-ID argument', () => {
   });
 });
 
-describe('withHint (errors.ts): a command adds the next step to an error from the transport', () => {
+describe('CliError.withHint (errors.ts): a command adds the next step to an error from the transport', () => {
   it('keeps the class, message, status, details and the unknown-outcome mark', () => {
     const error = new ApiError({ status: 503, message: 'Service unavailable.' }, { details: ['  the POST may or may not have been applied'], outcomeUnknown: true });
-    const hinted = withHint(error, 'check with `mailctl campaign show ID`');
+    const hinted = error.withHint('check with `mailctl campaign show ID`');
     expect(hinted).toBeInstanceOf(ApiError);
     expect(hinted.message).toBe('Service unavailable.');
     expect(hinted.status).toBe(503);

@@ -63,7 +63,7 @@ function nextOf(node: Obj, currentPage: number): Found | undefined {
  * Reads one page. Returns undefined when the body holds no list at all (the
  * caller says so); a body with one list and no pagination is a single page.
  */
-export function readPage(body: unknown, currentPage: number): Page | undefined {
+function readPage(body: unknown, currentPage: number): Page | undefined {
   const all = containers(body);
   for (const { node, where } of all) {
     const found = nextOf(node, currentPage);

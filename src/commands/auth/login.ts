@@ -32,7 +32,7 @@ export async function run(opts: LoginOptions, ctx: Context): Promise<void> {
   const { saveKey } = await import('./storage.js');
   const saved = await saveKey(ctx, profile, key, opts.storage, baseUrl);
   ctx.notice(`Saved API key ${maskSecret(key)} to profile "${profile}" in ${saved.where}`);
-  if (!saved.baseUrl && !ctx.env.MAILCTL_BASE_URL) {
+  if (!saved.baseUrl && !ctx.io.env.MAILCTL_BASE_URL) {
     ctx.notice(`hint: set the API root with \`${commandLine(['config', 'set', 'base_url', 'URL'], profile === 'default' ? [] : ['--profile', profile])}\``);
   }
   if (isSandboxKey(key)) ctx.warn('this is a sandbox key: the API refuses it on schedule, unschedule and audience writes');

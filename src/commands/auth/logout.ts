@@ -10,5 +10,5 @@ export async function run(_opts: unknown, ctx: Context): Promise<void> {
   const removed = await forgetKey(ctx, profile);
   if (removed.length === 0) ctx.notice(`No API key is saved in profile "${profile}".`);
   else ctx.notice(`Removed the API key of profile "${profile}" from ${removed.join(' and ')}.`);
-  if (ctx.env.MAILCTL_API_KEY) ctx.warn('MAILCTL_API_KEY is set in this environment and still provides a key');
+  if (ctx.io.env.MAILCTL_API_KEY) ctx.warn('MAILCTL_API_KEY is set in this environment and still provides a key');
 }

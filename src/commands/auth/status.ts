@@ -34,7 +34,7 @@ export async function run(_opts: unknown, ctx: Context): Promise<void> {
   let unreadable: string | undefined;
   if (s.apiKey.value === undefined && storage === 'keychain') {
     try {
-      s = await (await import('../../config/keychain.js')).withStoredKey(s, ctx.configData(), ctx.env);
+      s = await (await import('../../config/keychain.js')).withStoredKey(s, ctx.configData(), ctx.io.env);
     } catch (error) {
       unreadable = (error as Error).message;
     }

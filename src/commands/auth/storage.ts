@@ -16,7 +16,7 @@ interface Saved {
 export async function saveKey(ctx: Context, profile: string, key: string, asked: KeyStorage | undefined, baseUrl: string | undefined): Promise<Saved> {
   let storage: KeyStorage = asked ?? 'file';
   if (asked !== 'file') {
-    const unavailable = keychainUnavailable(ctx.env);
+    const unavailable = keychainUnavailable(ctx.io.env);
     if (unavailable && asked === 'keychain') {
       throw new CliError(`--storage keychain: the ${keychainName()} cannot be used here: ${unavailable}`, ExitCode.Failure, {
         hint: 'use --storage file (the 0600 config file), or set MAILCTL_API_KEY',
@@ -35,7 +35,7 @@ export async function saveKey(ctx: Context, profile: string, key: string, asked:
     }
   }
   // Opened only now: a refused --storage keychain leaves no config file behind.
-  const store = new ConfigStore(ctx.env);
+  const store = new ConfigStore(ctx.io.env);
   const before = store.profile(profile);
   store.updateProfile(profile, ({ api_key: _old, key_storage: _was, ...p }) => ({
     ...p,
@@ -55,7 +55,7 @@ export async function saveKey(ctx: Context, profile: string, key: string, asked:
 
 /** Best effort: true when a key was removed from the OS store. */
 async function removeFromKeychain(ctx: Context, profile: string): Promise<boolean> {
-  if (keychainUnavailable(ctx.env)) return false;
+  if (keychainUnavailable(ctx.io.env)) return false;
   const keychain = await import('../../config/keychain.js');
   try {
     return await keychain.removeKey(profile);
@@ -67,7 +67,7 @@ async function removeFromKeychain(ctx: Context, profile: string): Promise<boolea
 
 /** Removes the profile's key from the config file and from the OS store; says where it was. */
 export async function forgetKey(ctx: Context, profile: string, removeProfile = false): Promise<string[]> {
-  const store = new ConfigStore(ctx.env);
+  const store = new ConfigStore(ctx.io.env);
   const p = store.profile(profile);
   const removed: string[] = [];
   if (p?.api_key) removed.push('the config file');

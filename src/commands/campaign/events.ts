@@ -13,7 +13,7 @@ import { email, intFlag, oneOf, parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
 import { nextPageHint, runListing } from '../listing.js';
 import { campaignIdArgs } from './shared.js';
-import { CAMPAIGN_EVENT_TYPES } from './values.js';
+import { CAMPAIGN_EVENT_TYPES } from '../../api/vocabulary.js';
 import { OPERATIONS } from '../../api/operations.js';
 
 const DAY_MS = 86_400_000;

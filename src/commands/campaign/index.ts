@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { withHelp } from '../help.js';
 import { verb } from '../verb.js';
-import { CAMPAIGN_EVENT_TYPES, CAMPAIGN_STATES } from './values.js';
+import { CAMPAIGN_EVENT_TYPES, CAMPAIGN_STATES } from '../../api/vocabulary.js';
 import { OPERATIONS } from '../../api/operations.js';
 
 const ID = 'a2c4e6f8-1b3d-4f5a-8c7e-9d0b1a2c3e4f';

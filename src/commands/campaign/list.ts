@@ -9,7 +9,7 @@ import { intFlag, oneOf, parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
 import { nextPageHint, runListing } from '../listing.js';
 import { campaignRates } from './shared.js';
-import { CAMPAIGN_STATES } from './values.js';
+import { CAMPAIGN_STATES } from '../../api/vocabulary.js';
 import { OPERATIONS } from '../../api/operations.js';
 
 const schema = z.object({

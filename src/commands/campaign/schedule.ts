@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import * as z from 'zod';
 import { scheduleCampaign, scheduleRequest } from '../../api/campaigns.js';
 import type { Context } from '../../context.js';
-import { CliError, withHint } from '../../errors.js';
+import { CliError } from '../../errors.js';
 import { parseFutureTime } from '../../input/time.js';
 import { parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
@@ -51,8 +51,7 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
   } catch (error) {
     // The answer was lost (or was a 5xx): the campaign may be scheduled now, or not.
     if (error instanceof CliError && error.outcomeUnknown) {
-      throw withHint(
-        error,
+      throw error.withHint(
         `check with \`mailctl campaign show ${opts.id}\` whether it is scheduled for ${utcText(ms)}; scheduling it again for the same time is harmless`,
       );
     }

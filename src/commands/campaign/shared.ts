@@ -9,7 +9,7 @@ import { uuid } from '../schema.js';
 export const campaignIdArgs = z.tuple([uuid]);
 
 /** A share as a percentage, or null when there is nothing to divide by (shown as "-"). */
-export function percent(part: number | null | undefined, whole: number | null | undefined): number | null {
+function percent(part: number | null | undefined, whole: number | null | undefined): number | null {
   if (typeof part !== 'number' || typeof whole !== 'number' || !(whole > 0)) return null;
   return (part / whole) * 100;
 }

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import * as z from 'zod';
 import { unscheduleCampaign, unscheduleRequest } from '../../api/campaigns.js';
 import type { Context } from '../../context.js';
-import { ApiError, CliError, withHint } from '../../errors.js';
+import { ApiError, CliError } from '../../errors.js';
 import { parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
 import { OPERATIONS } from '../../api/operations.js';
@@ -46,8 +46,7 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
     // The answer was lost (or was a 5xx), or the retry of a lost attempt was refused
     // as "not scheduled", which that attempt may have caused: say how to find out.
     if (error instanceof CliError && error.outcomeUnknown && !(opts.ifScheduled && isNotScheduled(error))) {
-      throw withHint(
-        error,
+      throw error.withHint(
         `check with \`mailctl campaign show ${opts.id}\`: a draft means it was unscheduled; --if-scheduled makes re-running safe`,
       );
     }

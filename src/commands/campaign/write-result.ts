@@ -9,7 +9,7 @@ import { localText, timeMs, utcText, withRequested } from './shared.js';
 // the scheduled time in UTC and in local time.
 
 /** Keys a write's output can have, for checking --fields before the request. */
-export const WRITE_KEYS = [...CAMPAIGN_FIELDS, 'scheduled_local', 'deleted', 'message', 'unscheduled'];
+const WRITE_KEYS = [...CAMPAIGN_FIELDS, 'scheduled_local', 'deleted', 'message', 'unscheduled'];
 
 export function checkWriteFields(ctx: Context): void {
   checkFields(ctx.output().fields, [], WRITE_KEYS);

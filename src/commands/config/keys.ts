@@ -1,7 +1,8 @@
 import { SETTABLE_KEYS, type SettableKey } from '../../config/data.js';
-import { MAX_RETRIES, parseFormat, validateBaseUrl } from '../../config/resolve.js';
+import { MAX_RETRIES, validateBaseUrl } from '../../config/resolve.js';
+import { parseFormat } from '../../format.js';
 import { UsageError } from '../../errors.js';
-import { parseDuration, parseIntInRange } from '../../input/duration.js';
+import { parseDuration, parseIntInRange } from '../../duration.js';
 
 export function parseKey(text: string): SettableKey {
   if (text === 'api_key') {

@@ -11,7 +11,7 @@ export function parse(input: RawInput): { key: SettableKey; value: string | numb
 export async function run(opts: { key: SettableKey; value: string | number }, ctx: Context): Promise<void> {
   const profile = ctx.settings().profile.value;
   const { ConfigStore } = await import('../../config/store.js');
-  const store = new ConfigStore(ctx.env);
+  const store = new ConfigStore(ctx.io.env);
   store.updateProfile(profile, (p) => ({ ...p, [opts.key]: opts.value }));
   if (!ctx.configData().current_profile) store.setCurrentProfile(profile);
   ctx.notice(`Set ${opts.key} = ${opts.value} in profile "${profile}".`);

@@ -19,7 +19,7 @@ function mode(path: string): number | undefined {
 const octal = (m: number) => `0${m.toString(8)}`;
 
 export function configCheck(ctx: Context): Check {
-  const file = configFile(ctx.env);
+  const file = configFile(ctx.io.env);
   const dir = dirname(file);
   const fileMode = mode(file);
   if (fileMode === undefined) return pass('config', `no config file at ${file} (settings come from flags and the environment)`);
@@ -49,7 +49,7 @@ export async function keyCheck(ctx: Context, settings: Settings): Promise<{ chec
   let s = settings;
   if (s.apiKey.value === undefined && ctx.configData().profiles[p]?.key_storage === 'keychain') {
     try {
-      s = await (await import('../../config/keychain.js')).withStoredKey(s, ctx.configData(), ctx.env);
+      s = await (await import('../../config/keychain.js')).withStoredKey(s, ctx.configData(), ctx.io.env);
     } catch (error) {
       return { settings: s, check: fail('key', (error as Error).message, `unlock the keyring, or run \`${loginCommand(p, ['--storage', 'file'])}\``) };
     }

@@ -4,7 +4,7 @@ import { connect as tlsConnect } from 'node:tls';
 import { extraCa } from '../../api/dispatcher.js';
 import { describeNetworkError, TLS_CAUSES } from '../../api/network.js';
 import { decideProxy, ProxyConfigError, type ProxyDecision } from '../../api/proxy.js';
-import type { Env } from '../../config/paths.js';
+import type { Env } from '../../io.js';
 import { fail, pass, warn, type Check } from './check.js';
 
 // Can this machine reach the API: the base URL, the proxy in use, DNS, TCP and

@@ -1,7 +1,6 @@
-import * as z from 'zod';
 import type { ApiClient, ApiResponse } from '../../api/client.js';
 import { OPERATIONS } from '../../api/operations.js';
-import { webhookSchema } from '../../api/webhooks.js';
+import { listWebhooks, type Webhook } from '../../api/webhooks.js';
 import { ApiError, CliError } from '../../errors.js';
 import { fail, pass, loginCommand, warn, type Check } from './check.js';
 
@@ -82,16 +81,13 @@ function rateLimitCheck(res: ApiResponse): Check {
   return pass('rate_limit', found);
 }
 
-const webhooksBody = z.object({ data: z.object({ webhooks: z.array(webhookSchema) }) });
-
 async function webhookCheck(api: ApiClient): Promise<Check> {
-  let hooks: z.output<typeof webhookSchema>[];
+  let hooks: Webhook[];
   try {
-    const res = await api.request({ method: OPERATIONS.listWebhooks.method, path: OPERATIONS.listWebhooks.path() });
-    hooks = webhooksBody.parse(res.body).data.webhooks;
+    hooks = await listWebhooks(api);
   } catch (error) {
     if (error instanceof ApiError && error.status === 403) return warn('webhooks', `${OPERATIONS.listWebhooks.name} answered 403 (${error.code ?? 'forbidden'}): cannot see the webhooks`, 'use a key with webhooks:read to check them');
-    return warn('webhooks', `${OPERATIONS.listWebhooks.name} failed: ${error instanceof z.ZodError ? 'unexpected answer' : (error as Error).message}`, 'mailctl webhook list');
+    return warn('webhooks', `${OPERATIONS.listWebhooks.name} failed: ${(error as Error).message}`, 'mailctl webhook list');
   }
   const enabled = hooks.filter((h) => h.enabled);
   const failing = enabled.filter((h) => h.last_status === 'failure');

@@ -29,17 +29,17 @@ async function gather(ctx: Context): Promise<Check[]> {
   checks.push(profileCheck(settings));
   const key = await keyCheck(ctx, settings);
   checks.push(key.check);
-  const base = baseUrlCheck(settings.baseUrl.value, ctx.env);
+  const base = baseUrlCheck(settings.baseUrl.value, ctx.io.env);
   checks.push(base);
   if (base.status === 'fail') return checks;
   const url = new URL(settings.baseUrl.value!);
-  const decision = proxyDecision(url, ctx.env);
+  const decision = proxyDecision(url, ctx.io.env);
   const proxy = await proxyCheck(url, decision);
   checks.push(proxy);
   if (proxy.status === 'fail') return checks;
   let reachable = true;
   if (!(decision instanceof Error) && decision.kind !== 'proxy') {
-    const direct = await connectionChecks(url, ctx.env);
+    const direct = await connectionChecks(url, ctx.io.env);
     checks.push(...direct.checks);
     reachable = direct.reachable;
   }

@@ -9,7 +9,7 @@ import { cursorPages } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { resolveDayRange, type DayRange } from '../../input/day-range.js';
-import { parseDuration } from '../../input/duration.js';
+import { parseDuration } from '../../duration.js';
 import { checkFields } from '../../output/fields.js';
 import { createListWriter } from '../../output/list.js';
 import { email, intFlag, listFlag, oneOf, parseInput } from '../schema.js';

@@ -10,7 +10,7 @@ function rootOf(cmd: Command): Command {
 }
 
 /** Optimal string alignment distance (Damerau-Levenshtein with adjacent swaps), as commander's suggestions use. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
   for (let j = 1; j <= b.length; j++) d[0]![j] = j;
   for (let i = 1; i <= a.length; i++) {
@@ -25,7 +25,7 @@ export function editDistance(a: string, b: string): number {
 }
 
 /** The candidates nearest to a word: a prefix match, or within 40% of its length in edits. */
-export function nearest(word: string, candidates: string[]): string[] {
+function nearest(word: string, candidates: string[]): string[] {
   const prefixed = candidates.filter((c) => word.length >= 2 && c.startsWith(word));
   if (prefixed.length) return prefixed;
   let best = Infinity;

@@ -9,7 +9,7 @@ import type { Context } from '../../context.js';
 const WIDTH = 20;
 const n = (x: number) => x.toLocaleString('en-US');
 
-export function formatEta(ms: number): string {
+function formatEta(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
   if (s < 60) return `${s}s`;
   if (s < 3600) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
@@ -21,7 +21,7 @@ export interface Progress {
   stop(): void;
 }
 
-export function progressText(verbing: string, requestsDone: number, totalRequests: number, pairsDone: number, totalPairs: number, elapsedMs: number): string {
+function progressText(verbing: string, requestsDone: number, totalRequests: number, pairsDone: number, totalPairs: number, elapsedMs: number): string {
   const share = totalPairs === 0 ? 1 : pairsDone / totalPairs;
   const filled = Math.round(share * WIDTH);
   const bar = `${'█'.repeat(filled)}${'░'.repeat(WIDTH - filled)}`;

@@ -20,7 +20,7 @@ export interface Totals {
   requestsSucceeded: number;
 }
 
-export const NAMES = {
+const NAMES = {
   attach: { changed: 'attached', unchanged: 'already_attached', changedLabel: 'Attached', unchangedLabel: 'Already attached' },
   detach: { changed: 'detached', unchanged: 'not_present', changedLabel: 'Detached', unchangedLabel: 'Not present' },
 } as const;
@@ -37,7 +37,7 @@ function totalsObject(op: BulkOperation, t: Totals): Record<string, number> {
   };
 }
 
-export const totalsKeys = (op: BulkOperation) => Object.keys(totalsObject(op, { changed: 0, unchanged: 0, totalPairs: 0, contacts: 0, lists: 0, requests: 0, requestsSucceeded: 0 }));
+const totalsKeys = (op: BulkOperation) => Object.keys(totalsObject(op, { changed: 0, unchanged: 0, totalPairs: 0, contacts: 0, lists: 0, requests: 0, requestsSucceeded: 0 }));
 
 export function checkTotalsFields(target: OutputTarget, op: BulkOperation): void {
   checkFields(target.fields, [], totalsKeys(op));
@@ -64,7 +64,7 @@ export async function writeTotals(target: OutputTarget, op: BulkOperation, t: To
 
 // ---- --dry-run ---------------------------------------------------------------------------------
 
-export const PLAN_KEYS = ['dry_run', 'operation', 'method', 'url', 'requests', 'contacts', 'lists', 'pairs', 'plan'] as const;
+const PLAN_KEYS = ['dry_run', 'operation', 'method', 'url', 'requests', 'contacts', 'lists', 'pairs', 'plan'] as const;
 
 export function checkPlanFields(target: OutputTarget): void {
   checkFields(target.fields, [], PLAN_KEYS);

@@ -20,9 +20,9 @@ export function requireProfile(ctx: Context, name: string): void {
 export async function run(opts: { name: string }, ctx: Context): Promise<void> {
   requireProfile(ctx, opts.name);
   const { ConfigStore } = await import('../../config/store.js');
-  new ConfigStore(ctx.env).setCurrentProfile(opts.name);
+  new ConfigStore(ctx.io.env).setCurrentProfile(opts.name);
   ctx.notice(`Now using profile "${opts.name}".`);
-  if (ctx.env.MAILCTL_PROFILE && ctx.env.MAILCTL_PROFILE !== opts.name) {
-    ctx.warn(`MAILCTL_PROFILE=${ctx.env.MAILCTL_PROFILE} is set in this environment and takes precedence`);
+  if (ctx.io.env.MAILCTL_PROFILE && ctx.io.env.MAILCTL_PROFILE !== opts.name) {
+    ctx.warn(`MAILCTL_PROFILE=${ctx.io.env.MAILCTL_PROFILE} is set in this environment and takes precedence`);
   }
 }

@@ -3,7 +3,7 @@ import type { DetailSection } from '../../output/detail.js';
 import type { Column } from '../../output/types.js';
 
 /** "all" when the webhook has no event filter (null means every event), else how many types it receives. */
-export function eventCount(w: Webhook): string | number {
+function eventCount(w: Webhook): string | number {
   return w.event_types === null ? 'all' : w.event_types.length;
 }
 

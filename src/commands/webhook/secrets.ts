@@ -6,7 +6,7 @@ import { readHidden } from '../../input/prompt.js';
 // only from stdin or from an environment variable. Nothing here ever puts the
 // value into a message.
 
-export const MAX_SECRET_LENGTH = 255;
+const MAX_SECRET_LENGTH = 255;
 
 export interface SecretSource {
   /** The flag that reads it from stdin, e.g. "--auth-password-stdin". */
@@ -25,12 +25,12 @@ export const CLIENT_SECRET: SecretSource = {
 };
 
 /** Drops a byte-order mark and the trailing line break(s) that `echo` and editors add; keeps every other character. */
-export function normaliseSecret(raw: string): string {
+function normaliseSecret(raw: string): string {
   return raw.replace(/^\uFEFF/, '').replace(/[\r\n]+$/, '');
 }
 
 /** The secret, checked; `where` names its origin in the error (the flag or the variable), never the value. */
-export function checkSecret(raw: string, source: SecretSource, where: string): string {
+function checkSecret(raw: string, source: SecretSource, where: string): string {
   const value = normaliseSecret(raw);
   if (value === '') throw new UsageError(`${where}: the ${source.what} is empty`);
   if (/[\r\n]/.test(value)) throw new UsageError(`${where}: the ${source.what} must be a single line`);
@@ -48,7 +48,7 @@ export async function secretFromStdin(ctx: Context, source: SecretSource): Promi
 
 /** The secret from its environment variable, or undefined when the variable is unset or empty. */
 export function secretFromEnv(ctx: Context, source: SecretSource): string | undefined {
-  const raw = ctx.env[source.envVar];
+  const raw = ctx.io.env[source.envVar];
   if (raw === undefined || normaliseSecret(raw) === '') return undefined;
   return checkSecret(raw, source, source.envVar);
 }

@@ -224,15 +224,13 @@ async function buildBody(opts: SetOptions, ctx: Context): Promise<WebhookUpdate>
 }
 
 /** The API's refusal, with a next step where the CLI knows one. */
-function withHint(error: ApiError, opts: SetOptions): ApiError {
+function hinted(error: ApiError, opts: SetOptions): ApiError {
   let hint: string | undefined;
   if (error.status === 404) hint = 'run `mailctl webhook list` to see the ids of the team\'s webhooks';
   if (error.status === 400 && opts.update.auth_type === undefined && (opts.passwordStdin || opts.secretStdin || opts.update.auth_username || opts.update.oauth_token_url || opts.update.oauth_client_id)) {
     hint = 'without --auth-type, credentials replace those of the webhook\'s current auth type; to switch, pass --auth-type with all of its credentials';
   }
-  if (!hint) return error;
-  const { status, code, message, fieldErrors, retryAfter } = error;
-  return new ApiError({ status, code, message, fieldErrors, retryAfter }, { hint, cause: error });
+  return hint ? error.withHint(hint) : error;
 }
 
 export async function run(opts: SetOptions, ctx: Context): Promise<void> {
@@ -250,7 +248,7 @@ export async function run(opts: SetOptions, ctx: Context): Promise<void> {
   try {
     webhook = await updateWebhook(api, opts.id, body);
   } catch (error) {
-    throw error instanceof ApiError ? withHint(error, opts) : error;
+    throw error instanceof ApiError ? hinted(error, opts) : error;
   } finally {
     spinner.stop();
   }

@@ -5,7 +5,7 @@ import { isoOrNull } from '../time.js';
 import type { Contact, Property, TeamData, Topic } from '../types.js';
 import { FieldErrors, bodyObject, findByUuid, optString, requireUuidParam } from '../validate.js';
 
-export function renderTopic(team: TeamData, t: Topic): Record<string, unknown> {
+function renderTopic(team: TeamData, t: Topic): Record<string, unknown> {
   let count = 0;
   for (const c of team.contacts.values()) if (c.topicIds.has(t.id)) count++;
   return {
@@ -19,7 +19,7 @@ export function renderTopic(team: TeamData, t: Topic): Record<string, unknown> {
   };
 }
 
-export function renderContact(team: TeamData, c: Contact): Record<string, unknown> {
+function renderContact(team: TeamData, c: Contact): Record<string, unknown> {
   const named = (m: Map<string, { id: string; name: string }>, ids: Set<string>) =>
     [...m.values()].filter((x) => ids.has(x.id)).map((x) => ({ id: x.id, name: x.name }));
   return {

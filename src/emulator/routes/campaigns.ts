@@ -13,11 +13,11 @@ import { isoOrNull, isoUtc, parseDateTime } from '../time.js';
 import type { Campaign, CampaignState } from '../types.js';
 import { FieldErrors, bodyObject, findByUuid, intQuery, oneOfQuery, requireUuidParam } from '../validate.js';
 
-export const CAMPAIGN_STATES: readonly CampaignState[] = [
+const CAMPAIGN_STATES: readonly CampaignState[] = [
   'draft', 'scheduled', 'preparing', 'in_review', 'sending', 'sent', 'failed',
 ];
 
-export function renderCampaign(c: Campaign, withHtml: boolean): Record<string, unknown> {
+function renderCampaign(c: Campaign, withHtml: boolean): Record<string, unknown> {
   const o: Record<string, unknown> = {
     id: c.id,
     name: c.name,

@@ -1,4 +1,7 @@
-import { UsageError } from '../errors.js';
+import { UsageError } from './errors.js';
+
+// Durations and bounded whole numbers, as flags and settings give them: a leaf,
+// so that config/ and input/ both use it without importing each other.
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
