@@ -6,10 +6,10 @@
 # Sets __mailctl_words to the subcommands of command path $1.
 __mailctl_subcommands() {
   case "$1" in
-    '') __mailctl_words='events email campaign topic contact property segment lists webhook auth profile config completion api doctor emulator help' ;;
-    'events') __mailctl_words='list' ;;
+    '') __mailctl_words='events email campaign topic contact property segment lists webhook report auth profile config completion api doctor emulator help' ;;
+    'events') __mailctl_words='list sync' ;;
     'email') __mailctl_words='show' ;;
-    'campaign') __mailctl_words='list show events schedule unschedule' ;;
+    'campaign') __mailctl_words='list show events schedule check unschedule' ;;
     'topic') __mailctl_words='update' ;;
     'contact') __mailctl_words='show' ;;
     'property') __mailctl_words='update' ;;
@@ -27,21 +27,24 @@ __mailctl_subcommands() {
 __mailctl_flags() {
   case "$1" in
     '') __mailctl_words='--version --help' ;;
-    'events list') __mailctl_words='--events --recipient --from --to --transmission --bounce-class --per-page --cursor --all --limit --follow --help' ;;
-    'email show') __mailctl_words='--from --to --help' ;;
+    'events list') __mailctl_words='--events --recipient --from --to --transmission --bounce-class --per-page --cursor --all --limit --follow --db --help' ;;
+    'events sync') __mailctl_words='--db --from --events --overlap --dry-run --help' ;;
+    'email show') __mailctl_words='--from --to --db --help' ;;
     'campaign list') __mailctl_words='--status --page --per-page --all --limit --help' ;;
     'campaign show') __mailctl_words='--html --html-out --help' ;;
     'campaign events') __mailctl_words='--type --email --since --until --per-page --cursor --all --limit --help' ;;
-    'campaign schedule') __mailctl_words='--at --dry-run --help' ;;
+    'campaign schedule') __mailctl_words='--at --check --dry-run --help' ;;
+    'campaign check') __mailctl_words='--at --min-lead --health --help' ;;
     'campaign unschedule') __mailctl_words='--if-scheduled --dry-run --help' ;;
     'topic update') __mailctl_words='--name --description --clear-description --visibility --dry-run --help' ;;
     'property update') __mailctl_words='--fallback-value --clear-fallback --dry-run --help' ;;
     'lists attach') __mailctl_words='--contact --list --contacts-file --lists-file --column --dry-run --help' ;;
     'lists detach') __mailctl_words='--contact --list --contacts-file --lists-file --column --dry-run --yes --help' ;;
     'webhook set') __mailctl_words='--name --url --events --enable --disable --auth-type --auth-username --auth-password-stdin --oauth-token-url --oauth-client-id --oauth-client-secret-stdin --dry-run --help' ;;
+    'report') __mailctl_words='--from --to --campaign --db --by --judge --fail-on --html --help' ;;
     'auth login') __mailctl_words='--storage --help' ;;
     'api') __mailctl_words='--field --raw-field --query --input --paginate --dry-run --help' ;;
-    'emulator') __mailctl_words='--host --port --seed --events --contacts --lists --rate-limit --latency --fault-rate --tls --help' ;;
+    'emulator') __mailctl_words='--host --port --seed --events --contacts --lists --rate-limit --latency --fault-rate --scenario --tls --help' ;;
     *) __mailctl_words='--help' ;;
   esac
   __mailctl_words="$__mailctl_words --profile --base-url --output --json --ndjson --fields --timeout --retries --verbose --quiet --no-color"
@@ -53,20 +56,23 @@ __mailctl_takes_value() {
     --profile|--base-url|-o|--output|--fields|--timeout|--retries) return 0 ;;
   esac
   case "$1 $2" in
-    'events list --events'|'events list --recipient'|'events list --from'|'events list --to'|'events list --transmission'|'events list --bounce-class'|'events list --per-page'|'events list --cursor'|'events list --limit') return 0 ;;
-    'email show --from'|'email show --to') return 0 ;;
+    'events list --events'|'events list --recipient'|'events list --from'|'events list --to'|'events list --transmission'|'events list --bounce-class'|'events list --per-page'|'events list --cursor'|'events list --limit'|'events list --db') return 0 ;;
+    'events sync --db'|'events sync --from'|'events sync --events'|'events sync --overlap') return 0 ;;
+    'email show --from'|'email show --to'|'email show --db') return 0 ;;
     'campaign list --status'|'campaign list --page'|'campaign list --per-page'|'campaign list --limit') return 0 ;;
     'campaign show --html-out') return 0 ;;
     'campaign events --type'|'campaign events --email'|'campaign events --since'|'campaign events --until'|'campaign events --per-page'|'campaign events --cursor'|'campaign events --limit') return 0 ;;
     'campaign schedule --at') return 0 ;;
+    'campaign check --at'|'campaign check --min-lead') return 0 ;;
     'topic update --name'|'topic update --description'|'topic update --visibility') return 0 ;;
     'property update --fallback-value') return 0 ;;
     'lists attach --contact'|'lists attach --list'|'lists attach --contacts-file'|'lists attach --lists-file'|'lists attach --column') return 0 ;;
     'lists detach --contact'|'lists detach --list'|'lists detach --contacts-file'|'lists detach --lists-file'|'lists detach --column') return 0 ;;
     'webhook set --name'|'webhook set --url'|'webhook set --events'|'webhook set --auth-type'|'webhook set --auth-username'|'webhook set --oauth-token-url'|'webhook set --oauth-client-id') return 0 ;;
+    'report --from'|'report --to'|'report --campaign'|'report --db'|'report --by'|'report --judge'|'report --fail-on'|'report --html') return 0 ;;
     'auth login --storage') return 0 ;;
     'api -F'|'api --field'|'api -f'|'api --raw-field'|'api --query'|'api --input') return 0 ;;
-    'emulator --host'|'emulator --port'|'emulator --seed'|'emulator --events'|'emulator --contacts'|'emulator --lists'|'emulator --rate-limit'|'emulator --latency'|'emulator --fault-rate') return 0 ;;
+    'emulator --host'|'emulator --port'|'emulator --seed'|'emulator --events'|'emulator --contacts'|'emulator --lists'|'emulator --rate-limit'|'emulator --latency'|'emulator --fault-rate'|'emulator --scenario') return 0 ;;
   esac
   return 1
 }
@@ -77,6 +83,9 @@ __mailctl_values() {
   __mailctl_words=''
   case "$1 $2" in
     'events list --events') __mailctl_kind=list; __mailctl_words='injection delivery bounce delay out_of_band spam_complaint policy_rejection click open initial_open amp_click amp_open amp_initial_open generation_failure generation_rejection list_unsubscribe link_unsubscribe' ;;
+    'events list --db') __mailctl_kind=files ;;
+    'events sync --db') __mailctl_kind=files ;;
+    'email show --db') __mailctl_kind=files ;;
     'campaign list --status') __mailctl_kind=words; __mailctl_words='draft scheduled preparing in_review sending sent failed' ;;
     'campaign show --html-out') __mailctl_kind=files ;;
     'campaign events --type') __mailctl_kind=words; __mailctl_words='injection delivery bounce spam_complaint open click list_unsubscribe' ;;
@@ -87,8 +96,13 @@ __mailctl_values() {
     'lists detach --lists-file') __mailctl_kind=files ;;
     'webhook set --events') __mailctl_kind=list; __mailctl_words='message.injection message.delivery message.bounce message.delay message.out_of_band message.spam_complaint message.policy_rejection engagement.click engagement.open engagement.initial_open engagement.amp_click engagement.amp_open engagement.amp_initial_open generation.generation_failure generation.generation_rejection unsubscribe.list_unsubscribe unsubscribe.link_unsubscribe relay.relay_injection relay.relay_rejection relay.relay_delivery relay.relay_tempfail relay.relay_permfail' ;;
     'webhook set --auth-type') __mailctl_kind=words; __mailctl_words='none basic oauth2' ;;
+    'report --db') __mailctl_kind=files ;;
+    'report --by') __mailctl_kind=words; __mailctl_words='day hour type domain provider bounce-class' ;;
+    'report --fail-on') __mailctl_kind=words; __mailctl_words='warning critical' ;;
+    'report --html') __mailctl_kind=files ;;
     'auth login --storage') __mailctl_kind=words; __mailctl_words='file keychain' ;;
     'api --input') __mailctl_kind=files ;;
+    'emulator --scenario') __mailctl_kind=words; __mailctl_words='mixed healthy critical-complaint' ;;
     'profile use #0') __mailctl_kind=profiles ;;
     'profile remove #0') __mailctl_kind=profiles ;;
     'config get #0') __mailctl_kind=words; __mailctl_words='base_url output timeout retries' ;;

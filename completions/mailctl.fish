@@ -6,13 +6,13 @@
 function __mailctl_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' events email campaign topic contact property segment lists webhook auth profile config completion api doctor emulator help
+            printf '%s\n' events email campaign topic contact property segment lists webhook report auth profile config completion api doctor emulator help
         case 'events'
-            printf '%s\n' list
+            printf '%s\n' list sync
         case 'email'
             printf '%s\n' show
         case 'campaign'
-            printf '%s\n' list show events schedule unschedule
+            printf '%s\n' list show events schedule check unschedule
         case 'topic'
             printf '%s\n' update
         case 'contact'
@@ -41,7 +41,7 @@ function __mailctl_takes_value
             return 0
     end
     switch "$argv[1] $argv[2]"
-        case 'events list --events' 'events list --recipient' 'events list --from' 'events list --to' 'events list --transmission' 'events list --bounce-class' 'events list --per-page' 'events list --cursor' 'events list --limit' 'email show --from' 'email show --to' 'campaign list --status' 'campaign list --page' 'campaign list --per-page' 'campaign list --limit' 'campaign show --html-out' 'campaign events --type' 'campaign events --email' 'campaign events --since' 'campaign events --until' 'campaign events --per-page' 'campaign events --cursor' 'campaign events --limit' 'campaign schedule --at' 'topic update --name' 'topic update --description' 'topic update --visibility' 'property update --fallback-value' 'lists attach --contact' 'lists attach --list' 'lists attach --contacts-file' 'lists attach --lists-file' 'lists attach --column' 'lists detach --contact' 'lists detach --list' 'lists detach --contacts-file' 'lists detach --lists-file' 'lists detach --column' 'webhook set --name' 'webhook set --url' 'webhook set --events' 'webhook set --auth-type' 'webhook set --auth-username' 'webhook set --oauth-token-url' 'webhook set --oauth-client-id' 'auth login --storage' 'api -F' 'api --field' 'api -f' 'api --raw-field' 'api --query' 'api --input' 'emulator --host' 'emulator --port' 'emulator --seed' 'emulator --events' 'emulator --contacts' 'emulator --lists' 'emulator --rate-limit' 'emulator --latency' 'emulator --fault-rate'
+        case 'events list --events' 'events list --recipient' 'events list --from' 'events list --to' 'events list --transmission' 'events list --bounce-class' 'events list --per-page' 'events list --cursor' 'events list --limit' 'events list --db' 'events sync --db' 'events sync --from' 'events sync --events' 'events sync --overlap' 'email show --from' 'email show --to' 'email show --db' 'campaign list --status' 'campaign list --page' 'campaign list --per-page' 'campaign list --limit' 'campaign show --html-out' 'campaign events --type' 'campaign events --email' 'campaign events --since' 'campaign events --until' 'campaign events --per-page' 'campaign events --cursor' 'campaign events --limit' 'campaign schedule --at' 'campaign check --at' 'campaign check --min-lead' 'topic update --name' 'topic update --description' 'topic update --visibility' 'property update --fallback-value' 'lists attach --contact' 'lists attach --list' 'lists attach --contacts-file' 'lists attach --lists-file' 'lists attach --column' 'lists detach --contact' 'lists detach --list' 'lists detach --contacts-file' 'lists detach --lists-file' 'lists detach --column' 'webhook set --name' 'webhook set --url' 'webhook set --events' 'webhook set --auth-type' 'webhook set --auth-username' 'webhook set --oauth-token-url' 'webhook set --oauth-client-id' 'report --from' 'report --to' 'report --campaign' 'report --db' 'report --by' 'report --judge' 'report --fail-on' 'report --html' 'auth login --storage' 'api -F' 'api --field' 'api -f' 'api --raw-field' 'api --query' 'api --input' 'emulator --host' 'emulator --port' 'emulator --seed' 'emulator --events' 'emulator --contacts' 'emulator --lists' 'emulator --rate-limit' 'emulator --latency' 'emulator --fault-rate' 'emulator --scenario'
             return 0
     end
     return 1
@@ -142,6 +142,7 @@ complete -c mailctl -n '__mailctl_arg "" 0' -a property -d 'change contact prope
 complete -c mailctl -n '__mailctl_arg "" 0' -a segment -d 'look up segments'
 complete -c mailctl -n '__mailctl_arg "" 0' -a lists -d 'attach contacts to lists and detach them, thousands at a time'
 complete -c mailctl -n '__mailctl_arg "" 0' -a webhook -d 'list webhooks and change where and how they deliver events'
+complete -c mailctl -n '__mailctl_arg "" 0' -a report -d 'how healthy the sending is: counts, rates and verdicts over a window, judged against the service\'s thresholds'
 complete -c mailctl -n '__mailctl_arg "" 0' -a auth -d 'save, show and remove the API key of a profile'
 complete -c mailctl -n '__mailctl_arg "" 0' -a profile -d 'list, switch and remove config profiles'
 complete -c mailctl -n '__mailctl_arg "" 0' -a config -d 'read and change the settings of a profile (base_url, output, timeout, retries)'
@@ -151,6 +152,7 @@ complete -c mailctl -n '__mailctl_arg "" 0' -a doctor -d 'is this machine set up
 complete -c mailctl -n '__mailctl_arg "" 0' -a emulator -d 'run the bundled API emulator on loopback (for trying mailctl and testing CI scripts without an account)'
 complete -c mailctl -n '__mailctl_arg "" 0' -a help -d 'show a help topic, or the help of a command'
 complete -c mailctl -n '__mailctl_arg "events" 0' -a list -d 'list email events, newest first; --all exports every page, --follow watches for new ones'
+complete -c mailctl -n '__mailctl_arg "events" 0' -a sync -d 'copy the account\'s events into a local SQLite archive, incrementally (read it with events list --db)'
 complete -c mailctl -n '__mailctl_is "events list"' -l events -x -a '(__mailctl_list_values injection delivery bounce delay out_of_band spam_complaint policy_rejection click open initial_open amp_click amp_open amp_initial_open generation_failure generation_rejection list_unsubscribe link_unsubscribe)' -d 'event types, comma-separated or repeated (the types are listed below)'
 complete -c mailctl -n '__mailctl_is "events list"' -l recipient -x -d 'only events of this recipient (repeatable or comma-separated)'
 complete -c mailctl -n '__mailctl_is "events list"' -l from -x -d 'first day, UTC: YYYY-MM-DD, today, yesterday, 7d, 24h (default: 10 days ago)'
@@ -162,13 +164,21 @@ complete -c mailctl -n '__mailctl_is "events list"' -l cursor -x -d 'start at th
 complete -c mailctl -n '__mailctl_is "events list"' -l all -d 'follow every page, writing each as it arrives'
 complete -c mailctl -n '__mailctl_is "events list"' -l limit -x -d 'stop after N events (fetches no page it does not need)'
 complete -c mailctl -n '__mailctl_is "events list"' -s f -l follow -d 'after the newest page, keep printing new events as they arrive until Ctrl-C'
+complete -c mailctl -n '__mailctl_is "events list"' -l db -r -F -d 'read the local archive of `events sync` instead of the API: no key, no network (default: the profile\'s archive)'
+complete -c mailctl -n '__mailctl_is "events sync"' -l db -r -F -d 'archive file (default: $MAILCTL_DB, else events.sqlite in the data directory, one per profile)'
+complete -c mailctl -n '__mailctl_is "events sync"' -l from -x -d 'first run only: first day to copy, YYYY-MM-DD or 30d (default: 90 days ago, the service\'s retention)'
+complete -c mailctl -n '__mailctl_is "events sync"' -l events -x -d 'store only these event types, comma-separated or repeated'
+complete -c mailctl -n '__mailctl_is "events sync"' -l overlap -x -d 'later runs re-read this much before the newest archived day, in days or hours (default: 1d, the newest day)'
+complete -c mailctl -n '__mailctl_is "events sync"' -l dry-run -d 'print the days it would read and the requests they would cost; send nothing'
 complete -c mailctl -n '__mailctl_arg "email" 0' -a show -d 'show a sent email: sender, subject, recipients, state and its events oldest first'
 complete -c mailctl -n '__mailctl_is "email show"' -l from -x -d 'first day of events, UTC: YYYY-MM-DD, today, yesterday, 7d, 24h (default: 10 days ago)'
 complete -c mailctl -n '__mailctl_is "email show"' -l to -x -d 'last day of events, inclusive, same forms as --from (default: now)'
+complete -c mailctl -n '__mailctl_is "email show"' -l db -r -F -d 'from the local archive of `events sync` instead of the API: no key, no network (put it after the id)'
 complete -c mailctl -n '__mailctl_arg "campaign" 0' -a list -d 'list the campaigns of the team with delivery, open, click and bounce rates'
 complete -c mailctl -n '__mailctl_arg "campaign" 0' -a show -d 'show every field of a campaign, its stats and computed rates (the HTML only with --html/--html-out)'
 complete -c mailctl -n '__mailctl_arg "campaign" 0' -a events -d 'list the delivery and engagement events of a campaign'
 complete -c mailctl -n '__mailctl_arg "campaign" 0' -a schedule -d 'schedule a draft campaign, or move a scheduled one to a new time'
+complete -c mailctl -n '__mailctl_arg "campaign" 0' -a check -d 'pre-flight: would scheduling succeed, and is it wise? one row per check; exit 8 when one fails'
 complete -c mailctl -n '__mailctl_arg "campaign" 0' -a unschedule -d 'cancel the scheduled send of a campaign; it returns to draft'
 complete -c mailctl -n '__mailctl_is "campaign list"' -l status -x -a 'draft scheduled preparing in_review sending sent failed' -d 'only campaigns in this state: draft, scheduled, preparing, in_review, sending, sent, failed'
 complete -c mailctl -n '__mailctl_is "campaign list"' -l page -x -d 'page to show, 1-10000 (default: 1; with --all/--limit, the page to start from)'
@@ -186,7 +196,11 @@ complete -c mailctl -n '__mailctl_is "campaign events"' -l cursor -x -d 'continu
 complete -c mailctl -n '__mailctl_is "campaign events"' -l all -d 'follow the cursor to the last page, streaming rows as they arrive'
 complete -c mailctl -n '__mailctl_is "campaign events"' -l limit -x -d 'stop after this many events (follows pages), 1-1000000'
 complete -c mailctl -n '__mailctl_is "campaign schedule"' -l at -x -d 'send time in the future: ISO 8601 with offset (kept as given), without offset (UTC), or +30m, +2h, +1d'
+complete -c mailctl -n '__mailctl_is "campaign schedule"' -l check -d 'run the pre-flight checks of `campaign check` first; when one fails, send nothing (exit 8)'
 complete -c mailctl -n '__mailctl_is "campaign schedule"' -l dry-run -d 'validate and print the request that would be sent, without sending it'
+complete -c mailctl -n '__mailctl_is "campaign check"' -l at -x -d 'the send time to check: ISO 8601 or +30m, +2h, +1d (default: the campaign\'s scheduled time, if any)'
+complete -c mailctl -n '__mailctl_is "campaign check"' -l min-lead -x -d 'how far ahead the send time must be, e.g. 10m, 1h (default: 10m)'
+complete -c mailctl -n '__mailctl_is "campaign check"' -l health -d 'also judge the account\'s last 7 days (`mailctl report`): fails on a critical bounce or complaint rate'
 complete -c mailctl -n '__mailctl_is "campaign unschedule"' -l if-scheduled -d 'succeed without change (exit 0, notice on stderr) when the campaign is not scheduled'
 complete -c mailctl -n '__mailctl_is "campaign unschedule"' -l dry-run -d 'validate and print the request that would be sent, without sending it'
 complete -c mailctl -n '__mailctl_arg "topic" 0' -a update -d 'update a topic: only the given fields are sent; prints the updated topic'
@@ -230,6 +244,14 @@ complete -c mailctl -n '__mailctl_is "webhook set"' -l oauth-token-url -x -d 'OA
 complete -c mailctl -n '__mailctl_is "webhook set"' -l oauth-client-id -x -d 'OAuth 2.0 client id (at most 255 characters)'
 complete -c mailctl -n '__mailctl_is "webhook set"' -l oauth-client-secret-stdin -d 'read the OAuth 2.0 client secret from stdin (else env MAILCTL_WEBHOOK_CLIENT_SECRET with --auth-type oauth2)'
 complete -c mailctl -n '__mailctl_is "webhook set"' -l dry-run -d 'validate and print the request (secrets masked) without sending it'
+complete -c mailctl -n '__mailctl_is "report"' -l from -x -d 'start of the window: YYYY-MM-DD (start of that UTC day), ISO date-time, or relative: 7d, 24h, 30m, today, yesterday (default: 7d)'
+complete -c mailctl -n '__mailctl_is "report"' -l to -x -d 'end of the window, inclusive: YYYY-MM-DD (through the end of that UTC day), ISO date-time, or relative (default: now)'
+complete -c mailctl -n '__mailctl_is "report"' -l campaign -x -d 'only this campaign\'s events (GET /campaigns/{id}/events)'
+complete -c mailctl -n '__mailctl_is "report"' -l db -r -F -d 'read an archive written by `events sync` (SQLite) instead of the API'
+complete -c mailctl -n '__mailctl_is "report"' -l by -x -a 'day hour type domain provider bounce-class' -d 'rows of the breakdown'
+complete -c mailctl -n '__mailctl_is "report"' -l judge -x -d 'signals to judge, comma-separated: bounce, complaint, open, click (default: bounce,complaint)'
+complete -c mailctl -n '__mailctl_is "report"' -l fail-on -x -a 'warning critical' -d 'exit 8 when a judged signal reaches this level (for CI gates)'
+complete -c mailctl -n '__mailctl_is "report"' -l html -r -F -d 'also write the report as one self-contained HTML file (inline SVG charts, nothing fetched)'
 complete -c mailctl -n '__mailctl_arg "auth" 0' -a login -d 'save an API key to a profile: read from stdin when piped, else asked for with a hidden prompt'
 complete -c mailctl -n '__mailctl_arg "auth" 0' -a status -d 'show the profile, base URL and key in use (masked), and where each came from'
 complete -c mailctl -n '__mailctl_arg "auth" 0' -a logout -d 'remove the saved API key of a profile, from the config file and the OS credential store'
@@ -261,5 +283,6 @@ complete -c mailctl -n '__mailctl_is "emulator"' -l lists -x -d 'lists to genera
 complete -c mailctl -n '__mailctl_is "emulator"' -l rate-limit -x -d 'requests per second per team, as the service enforces (3 mirrors production); off by default'
 complete -c mailctl -n '__mailctl_is "emulator"' -l latency -x -d 'milliseconds added before each answer, 0-60000'
 complete -c mailctl -n '__mailctl_is "emulator"' -l fault-rate -x -d 'share of requests (0-1) failing with 500/502/503 or a dropped connection'
+complete -c mailctl -n '__mailctl_is "emulator"' -l scenario -x -a 'mixed healthy critical-complaint' -d 'event mix of the team: mixed (every type, critical rates), healthy, critical-complaint'
 complete -c mailctl -n '__mailctl_is "emulator"' -l tls -d 'serve HTTPS with a certificate from a CA made at start; prints the CA file to pass as NODE_EXTRA_CA_CERTS'
 complete -c mailctl -n '__mailctl_arg_from "help" 0' -a '(__mailctl_help_words)'

@@ -1,9 +1,10 @@
 import type { ApiClient } from './api/client.js';
-import { readConfigData, type ConfigData } from './config/data.js';
+import { configPlaceWarnings, readConfigData, type ConfigData } from './config/data.js';
 import { configFile } from './config/paths.js';
 import { escapeControls } from './output/terminal-text.js';
 import { resolveSettings, requireApiKey, requireBaseUrl, type Settings } from './config/resolve.js';
 import { parseFieldList } from './output/fields.js';
+import { terminalSafe } from './output/terminal-safe.js';
 import type { OutputTarget } from './output/types.js';
 import { readAll, type IO } from './io.js';
 
@@ -53,6 +54,8 @@ export interface Context {
   spinner(text: string): Promise<Spinner>;
   /** All of stdin as text (for keys, secrets and id files given as "-"). */
   readStdin(): Promise<string>;
+  /** A secret of this run (a password, a client secret): never printed on stderr, even when a server echoes it. */
+  addSecret(secret: string | undefined): void;
 }
 
 /** Colour only on a TTY, never with NO_COLOR or --no-color (chalk alone would ignore NO_COLOR). */
@@ -72,6 +75,7 @@ export interface ContextHooks {
   clock?: Clock;
   /** Resources to release when the command ends (the HTTP pool). */
   disposers: Array<() => Promise<void>>;
+  secrets?: { add(secret: string | undefined): void };
 }
 
 /** Builds the Context of one command run. Heavy modules load on first use only. */
@@ -90,7 +94,11 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
     signal,
     now: hooks.clock ? () => hooks.clock!.now() : () => Date.now(),
     configData() {
-      data ??= readConfigData(configFile(io.env));
+      if (!data) {
+        const file = configFile(io.env);
+        data = readConfigData(file);
+        for (const warning of configPlaceWarnings(file)) ctx.warn(warning);
+      }
       return data;
     },
     settings() {
@@ -105,6 +113,7 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
         }
         const baseUrl = requireBaseUrl(s);
         const apiKey = requireApiKey(s);
+        hooks.secrets?.add(apiKey);
         const { ApiClient } = await import('./api/client.js');
         const api = new ApiClient({
           baseUrl,
@@ -139,7 +148,8 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
         now: ctx.now,
         write: (text) =>
           new Promise<void>((resolve) => {
-            if (io.stdout.write(text)) resolve();
+            // on a terminal, server strings in csv/json are shown, never obeyed (tables escape per cell)
+            if (io.stdout.write(io.stdoutIsTTY ? terminalSafe(text, format) : text)) resolve();
             else io.stdout.once('drain', () => resolve());
           }),
       };
@@ -161,8 +171,19 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       hooks.disposers.push(async () => void spin.stop());
       return { update: (t) => void (spin.text = t), stop: () => void spin.stop() };
     },
+    addSecret(secret) {
+      hooks.secrets?.add(secret);
+    },
     async readStdin() {
-      return (await readAll(io.stdin)).toString('utf8');
+      // A signal must stop the read at once, even while stdin sends nothing.
+      const stopped = new Promise<never>((_, reject) => {
+        if (signal.aborted) reject(signal.reason);
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+      });
+      stopped.catch(() => undefined);
+      const read = readAll(io.stdin);
+      read.catch(() => undefined);
+      return (await Promise.race([read, stopped])).toString('utf8');
     },
   };
   return ctx;

@@ -84,7 +84,10 @@ export class NetworkError extends CliError {
   }
 }
 
-/** A check command ran to the end and found a problem; its findings are already on stdout. */
+/**
+ * A gate that ran to the end and found what it checks does not hold: its
+ * findings are already on stdout, so the message only sums them up.
+ */
 export class CheckFailedError extends CliError {
   constructor(message: string, options: CliErrorOptions = {}) {
     super(message, ExitCode.CheckFailed, options);
@@ -97,6 +100,26 @@ export class InterruptedError extends CliError {
   constructor() {
     super('interrupted', ExitCode.Interrupted);
     this.name = 'InterruptedError';
+  }
+}
+
+/** SIGTERM (a CI runner cancelling a job, `kill`): same guarantees as Ctrl-C, exit 143. */
+export class TerminatedError extends CliError {
+  constructor() {
+    super('terminated', ExitCode.Terminated);
+    this.name = 'TerminatedError';
+  }
+}
+
+/**
+ * stdout or stderr refused a write (a full disk, /dev/full, a closed descriptor): the output
+ * is incomplete, which must never look like success. EPIPE (the reader left) is not one.
+ */
+export class OutputError extends CliError {
+  constructor(stream: 'stdout' | 'stderr', error: NodeJS.ErrnoException) {
+    const why = error.code === 'ENOSPC' ? 'no space left on device' : error.code === 'EBADF' ? 'the descriptor is closed' : error.message;
+    super(`cannot write to ${stream}: ${why}${error.code ? ` (${error.code})` : ''}; the output is incomplete`, ExitCode.Failure);
+    this.name = 'OutputError';
   }
 }
 

@@ -1,10 +1,32 @@
-import { readFileSync } from 'node:fs';
+import { fstatSync, readFileSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { CommanderError } from 'commander';
 import type { IO } from './io.js';
 import type { Runtime } from './commands/verb.js';
 import type { ExitCode } from './errors.js';
+import type { BundleHashes } from './code-cache.js';
 
 type Errors = typeof import('./errors.js');
+type App = typeof import('./app.js');
+
+// Defined by scripts/build.mjs in dist/main.js: the CommonJS bundles beside it
+// and the hashes of their content. Undefined when the source runs (the tests).
+declare const __MAILCTL_BUNDLES__: BundleHashes | undefined;
+
+let appModule: Promise<App> | undefined;
+
+/**
+ * Our modules: built, from dist/app.js through the V8 code cache; from source,
+ * as they are. The loader is imported here, not at the top, so that `--version`
+ * and `--help` do not load node:vm and node:module (it is bundled into main.js).
+ */
+function app(): Promise<App> {
+  if (typeof __MAILCTL_BUNDLES__ === 'undefined') return (appModule ??= import('./app.js'));
+  const bundles = __MAILCTL_BUNDLES__;
+  const dist = dirname(fileURLToPath(import.meta.url));
+  return (appModule ??= import('./code-cache.js').then(({ bundleLoader }) => bundleLoader(dist, bundles, process.env)('app.js') as App));
+}
 
 function isCommanderError(error: unknown): error is CommanderError {
   return error instanceof Error && typeof (error as CommanderError).code === 'string' && (error as CommanderError).code.startsWith('commander.');
@@ -22,7 +44,7 @@ async function report(error: unknown, runtime: Runtime, errors: Errors): Promise
     return ExitCode.Usage;
   }
   // loaded only to print a failure: a successful run or --help never needs it
-  const { errorText, errorJson, unexpectedErrorText } = await import('./output/error.js');
+  const { errorText, errorJson, unexpectedErrorText } = await (await app()).loadOutputError();
   if (error instanceof CliError) {
     stderr.write(errorText(error, runtime.state?.quiet ?? false));
     if (runtime.state?.errorFormat === 'json') stderr.write(errorJson(error));
@@ -40,8 +62,8 @@ async function report(error: unknown, runtime: Runtime, errors: Errors): Promise
 export async function runArgv(argv: string[], runtime: Runtime, errors: Errors): Promise<ExitCode> {
   const { ExitCode, InterruptedError } = errors;
   try {
-    const { buildProgram } = await import('./program.js');
-    const program = buildProgram(runtime);
+    const { buildProgram } = await (await app()).loadProgram();
+    const program = buildProgram(runtime, argv);
     if (argv.length <= 2) {
       program.outputHelp();
       return ExitCode.Ok;
@@ -57,10 +79,17 @@ function captureIO(): IO {
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    stdin: process.stdin,
+    // process.stdin is a stream Node makes on first access (about 2.5 ms of CPU
+    // for a pipe or /dev/null): only the commands that read it, or ask whether
+    // it is a terminal, pay for it.
+    get stdin() {
+      return process.stdin;
+    },
     stdoutIsTTY: Boolean(process.stdout.isTTY),
     stderrIsTTY: Boolean(process.stderr.isTTY),
-    stdinIsTTY: Boolean(process.stdin.isTTY),
+    get stdinIsTTY() {
+      return Boolean(process.stdin.isTTY);
+    },
     columns: process.stdout.columns || 80,
     env: process.env,
   };
@@ -99,11 +128,38 @@ function packageVersion(): string {
  */
 function cachedRootHelp(argv: string[]): string | undefined {
   const plain = argv.length === 2 || (argv.length === 3 && (argv[2] === '--help' || argv[2] === '-h'));
-  if (!plain || (process.stdout.isTTY && process.stdout.columns !== 80)) return undefined;
+  if (!plain || (stdoutMayBeTerminal() && process.stdout.isTTY && process.stdout.columns !== 80)) return undefined;
   try {
     return readFileSync(new URL('./help.txt', import.meta.url), 'utf8');
   } catch {
     return undefined;
+  }
+}
+
+/** Only a character device can be a terminal: asked without making process.stdout (see writeOut). */
+function stdoutMayBeTerminal(): boolean {
+  try {
+    return fstatSync(1).isCharacterDevice();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What the fast paths print, written to fd 1 itself: process.stdout is a
+ * stream Node makes on first use (for a pipe a net.Socket, about 5 ms of CPU,
+ * more than the rest of `--version`). A full non-blocking pipe (EAGAIN) gets
+ * the rest through process.stdout; a reader that went away (EPIPE, `| head`)
+ * ends it quietly, as Unix tools do.
+ */
+function writeOut(text: string): void {
+  let rest = Buffer.from(text);
+  try {
+    while (rest.length > 0) rest = rest.subarray(writeSync(1, rest));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EAGAIN') process.stdout.write(rest);
+    else if (code !== 'EPIPE') throw error;
   }
 }
 
@@ -112,20 +168,36 @@ export async function main(argv: string[] = process.argv): Promise<void> {
   const version = packageVersion();
   // What scripts probe first, answered without loading anything: exit 0 as the event loop empties.
   if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-V')) {
-    process.stdout.write(`${version}\n`);
+    writeOut(`${version}\n`);
     return;
   }
   const help = cachedRootHelp(argv);
   if (help !== undefined) {
-    process.stdout.write(help);
+    writeOut(help);
     return;
   }
   await tuneV8();
-  const errors = await import('./errors.js');
-  const { ExitCode, InterruptedError } = errors;
+  const errors = await (await app()).loadErrors();
+  const { ExitCode, InterruptedError, TerminatedError } = errors;
   const io = captureIO();
   const controller = new AbortController();
   const runtime: Runtime = { io, version, signal: controller.signal, disposers: [] };
+  // A stdout that refuses a write (ENOSPC, EBADF, EIO) fails the run at once with one line:
+  // what was written before stays, and NDJSON rows are whole lines because each write is.
+  const outputFailed = (stream: 'stdout' | 'stderr') => (error: NodeJS.ErrnoException) => {
+    // The reader went away (`| head`): stop quietly, as Unix tools do.
+    if (error.code === 'EPIPE') process.exit(ExitCode.Ok);
+    if (stream === 'stdout') {
+      try {
+        process.stderr.write(`error: ${new errors.OutputError(stream, error).message}\n`);
+      } catch {
+        // stderr is gone too: the exit code is all that is left
+      }
+    }
+    process.exit(ExitCode.Failure);
+  };
+  process.stdout.on('error', outputFailed('stdout'));
+  process.stderr.on('error', outputFailed('stderr'));
   process.on('SIGINT', () => {
     // Each write is a whole line (or a whole page of lines), so stopping
     // between writes leaves valid NDJSON/CSV behind. A second Ctrl-C, or a
@@ -134,12 +206,14 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     controller.abort(new InterruptedError());
     setTimeout(() => process.exit(ExitCode.Interrupted), 2000).unref();
   });
-  // SIGTERM (a CI runner stopping a job, `kill`) stops the command the same
-  // way; a command that then ends normally (the emulator) exits 0.
-  process.on('SIGTERM', () => controller.abort(new Error('terminated')));
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    // The reader went away (`| head`): stop quietly, as Unix tools do.
-    if (error.code === 'EPIPE') process.exit(ExitCode.Ok);
+  // SIGTERM (a CI runner cancelling a job, `kill`) stops the command the same
+  // way and exits 143; a server asked to stop (the emulator) ends normally and
+  // exits 0. A command blocked where the signal cannot reach it (a read of
+  // stdin) is ended after a short grace, and a second SIGTERM ends it at once.
+  process.on('SIGTERM', () => {
+    if (controller.signal.aborted) process.exit(ExitCode.Terminated);
+    controller.abort(new TerminatedError());
+    setTimeout(() => process.exit(ExitCode.Terminated), 1000).unref();
   });
   const code = await runArgv(argv, runtime, errors);
   for (const dispose of runtime.disposers) await dispose().catch(() => undefined);

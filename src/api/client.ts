@@ -4,6 +4,8 @@ import { createDispatcher, failureWords, routeTo, type Route } from './dispatche
 import { readCapped } from './network.js';
 import { Pacer } from './pacing.js';
 import { describeBody } from './redact.js';
+import { dayBudgetShortfall, SandboxPacer } from './sandbox-budget.js';
+import { ACCEPT_ENCODING, closeDelimited, CutShortError, decodedBody } from './encoding.js';
 import { requestTarget, type QueryValue, type RequestTarget } from './url.js';
 import { request, type Dispatcher } from './undici.js';
 
@@ -82,6 +84,7 @@ export class ApiClient {
   private readonly words: FailureWords;
   private pool: Promise<Dispatcher> | undefined;
   private readonly pacer: Pacer;
+  private readonly sandboxPacer: SandboxPacer;
   private readonly now: () => number;
   private readonly random: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -100,6 +103,15 @@ export class ApiClient {
     this.random = options.random ?? Math.random;
     this.sleep = options.sleep ?? defaultSleep;
     this.pacer = new Pacer(this.now);
+    this.sandboxPacer = new SandboxPacer(this.now);
+  }
+
+  /**
+   * A warning when a sandbox key's day budget (as last reported) cannot cover `requests` more
+   * requests; undefined for a live key or when it fits. `what` names the run ("the export").
+   */
+  dayBudgetWarning(requests: number, what: string): string | undefined {
+    return dayBudgetShortfall(this.sandboxPacer.dayBudget(), requests, what);
   }
 
   urlFor(spec: Pick<RequestSpec, 'path' | 'query'>): string {
@@ -152,6 +164,7 @@ export class ApiClient {
       return classifyFailure(error, { ...a, now: this.now() }, this.words);
     }
     this.pacer.observe(answer.headers);
+    this.sandboxPacer.observe(answer.headers);
     this.line(spec, target.url, String(answer.status), started, a);
     return classifyAnswer(answer, { ...a, now: this.now() });
   }
@@ -162,6 +175,12 @@ export class ApiClient {
       this.options.onWait?.({ reason: 'rate limit reached, pacing', ms: delay });
       await this.sleep(delay, this.options.signal);
       this.pacer.spent();
+    }
+    const sandboxDelay = this.sandboxPacer.delayBeforeNext();
+    if (sandboxDelay > 0) {
+      this.options.onWait?.({ reason: "sandbox key's per-minute budget reached, pacing", ms: sandboxDelay });
+      await this.sleep(sandboxDelay, this.options.signal);
+      this.sandboxPacer.spent();
     }
   }
 
@@ -177,13 +196,22 @@ export class ApiClient {
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.options.apiKey}`,
       accept: 'application/json',
+      'accept-encoding': ACCEPT_ENCODING,
       'user-agent': this.options.userAgent,
     };
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     if (body !== undefined) headers['content-type'] = 'application/json';
     try {
       const res = await request(await this.dispatcher(target.origin), { origin: target.origin, method: spec.method, path: target.path, headers, body, signal });
-      const text = await readCapped(res.body);
+      const text = await readCapped(res.body, decodedBody(res.body, res.headers)).catch((error: unknown) => {
+        // zlib's "unexpected end of file": a compressed body cut short is a connection lost mid-body
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'Z_BUF_ERROR' || code === 'Z_DATA_ERROR') throw new CutShortError();
+        throw error;
+      });
+      if (res.statusCode >= 200 && res.statusCode < 300 && closeDelimited(res.headers) && text.trim() !== '' && !parsesAsJson(text)) {
+        throw new CutShortError();
+      }
       return { status: res.statusCode, headers: res.headers, text };
     } catch (error) {
       if (timeout.signal.aborted && !this.options.signal?.aborted) throw timeout.signal.reason;
@@ -198,5 +226,14 @@ export class ApiClient {
     const body = spec.body === undefined ? '' : ` body=${describeBody(spec.body)}`;
     const via = this.route.via ? ` ${this.route.via}` : '';
     this.options.onRequestLine(`${spec.method} ${url} ${status} ${this.now() - started}ms attempt ${a.attempt}/${a.attempts}${via}${body}`);
+  }
+}
+
+function parsesAsJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -4,11 +4,12 @@ import { UsageError } from '../errors.js';
 import type { FailureWords } from './classify.js';
 import { describeNetworkError, TLS_CAUSES } from './network.js';
 import { decideProxy, ProxyConfigError, type ProxyDecision } from './proxy.js';
-import { Pool, type Dispatcher } from './undici.js';
+import { Pool, ProxyAgent, type Dispatcher } from './undici.js';
 
 // How the transport reaches the API: straight to it with a keep-alive Pool, or
 // through the proxy that HTTPS_PROXY / HTTP_PROXY name (curl's rules, proxy.ts)
-// with undici's ProxyAgent, which keeps a keep-alive pool per origin behind it.
+// with undici's ProxyAgent, which keeps a keep-alive pool per origin behind it
+// (in the undici vendor bundle with Pool, see undici.ts).
 // Retries, pacing and timeouts stay in client.ts and apply either way.
 
 export interface PoolTuning {
@@ -59,7 +60,6 @@ export async function createDispatcher(origin: string, route: Route, env: Env, t
   const ca = await extraCa(env);
   const tls = ca ? { ca } : undefined;
   if (route.decision.kind !== 'proxy') return new Pool(origin, { ...tuning, ...(tls ? { connect: tls } : {}) });
-  const { ProxyAgent } = await import('./proxy-agent.js');
   return new ProxyAgent({
     ...tuning,
     uri: route.decision.proxy.url.href,

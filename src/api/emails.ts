@@ -66,6 +66,8 @@ export interface EventsPage {
   /** The effective range (ISO 8601 with offset), when the server states it. */
   from?: string;
   to?: string;
+  /** The server's clock when it answered (its Date header, ms), for --follow's watermark. */
+  serverTime?: number;
 }
 
 function unexpected(what: string): CliError {
@@ -106,7 +108,8 @@ export function eventsPageFrom(body: unknown): EventsPage {
 export async function listEmailEvents(api: ApiClient, query: EventsQuery): Promise<EventsPage> {
   const op = OPERATIONS.listEmailEvents;
   const res = await api.request({ method: op.method, path: op.path(), query: { ...query } });
-  return eventsPageFrom(res.body);
+  const date = Date.parse(String(res.headers.date ?? ''));
+  return { ...eventsPageFrom(res.body), ...(Number.isNaN(date) ? {} : { serverTime: date }) };
 }
 
 

@@ -17,18 +17,21 @@ export function neverSent(error: unknown): boolean {
 }
 
 /** Reads a response body, refusing one larger than MAX_BODY_BYTES instead of exhausting memory. */
-export async function readCapped(body: Dispatcher.ResponseData['body']): Promise<string> {
-  const chunks: Buffer[] = [];
+export async function readCapped(body: Dispatcher.ResponseData['body'], decoded: AsyncIterable<unknown> = body): Promise<string> {
+  // Decoded chunk by chunk (a multi-byte character may straddle two chunks): each Buffer is
+  // released as it is read, so a page is never held as chunks, one joined Buffer and text at once.
+  const decoder = new TextDecoder('utf-8');
+  let text = '';
   let size = 0;
-  for await (const chunk of body) {
+  for await (const chunk of decoded) {
     size += (chunk as Buffer).length;
     if (size > MAX_BODY_BYTES) {
       body.destroy();
       throw new CliError(`the response is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB; refusing to read it`, ExitCode.Failure);
     }
-    chunks.push(chunk as Buffer);
+    text += decoder.decode(chunk as Buffer, { stream: true });
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return text + decoder.decode();
 }
 
 /** A failure in words: "connection refused", "timed out waiting for headers", a TLS error. */

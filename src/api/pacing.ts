@@ -27,7 +27,7 @@ export class Pacer {
     const reset = Number(header(headers, 'x-ratelimit-reset'));
     if (!Number.isFinite(remaining)) return;
     this.remaining = remaining;
-    this.resetAtMs = Number.isFinite(reset) ? reset * 1000 : undefined;
+    this.resetAtMs = Number.isFinite(reset) ? toLocalTime(reset * 1000, headers, this.now()) : undefined;
   }
 
   /** How long to wait before the next request so that it is not refused. */
@@ -43,16 +43,27 @@ export class Pacer {
   }
 }
 
+/**
+ * A time the server stated by its own clock (X-RateLimit-Reset, an HTTP-date Retry-After), on
+ * ours: measured from the server's `Date` header, so a server clock minutes off paces exactly
+ * as well as a synchronised one. Without a usable Date header the time is taken as it is.
+ * Date has whole seconds (rounded down), so this errs by up to a second on the late, safe side.
+ */
+function toLocalTime(serverMs: number, headers: Headers, now: number): number {
+  const date = Date.parse(header(headers, 'date') ?? '');
+  return Number.isNaN(date) ? serverMs : now + (serverMs - date);
+}
+
 /** Retry-After in seconds or as an HTTP date, else X-RateLimit-Reset; ms from now. */
 export function retryAfterMs(headers: Headers, now: number): number | undefined {
   const retryAfter = header(headers, 'retry-after');
   if (retryAfter !== undefined && retryAfter.trim() !== '') {
     if (/^\d+(\.\d+)?$/.test(retryAfter.trim())) return Number(retryAfter) * 1000;
     const date = Date.parse(retryAfter);
-    if (!Number.isNaN(date)) return Math.max(0, date - now);
+    if (!Number.isNaN(date)) return Math.max(0, toLocalTime(date, headers, now) - now);
   }
   const reset = Number(header(headers, 'x-ratelimit-reset'));
-  if (Number.isFinite(reset) && reset > 0) return Math.max(0, reset * 1000 - now);
+  if (Number.isFinite(reset) && reset > 0) return Math.max(0, toLocalTime(reset * 1000, headers, now) - now);
   return undefined;
 }
 

@@ -28,7 +28,21 @@ export interface PageLimits {
    * output overlap; at most two pages are held. Only while following pages.
    */
   prefetch?: boolean;
+  /**
+   * The row's id (event_id): a row seen among the last SEEN_WINDOW ids is dropped, so a server
+   * that hands out a fresh cursor for the same rows cannot print them twice.
+   */
+  idOf?: (item: never) => string | undefined;
+  /** Called after every EMPTY_RUN_NOTICE pages in a row that brought no row (filtered pages). */
+  onEmptyRun?: (pagesScanned: number) => void;
 }
+
+/** Rows beyond total_count accepted (rows may arrive during an export) before the listing is stopped. */
+function totalMargin(total: number): number {
+  return Math.max(1000, Math.ceil(total / 10));
+}
+const SEEN_WINDOW = 50_000;
+const EMPTY_RUN_NOTICE = 100;
 
 /** One page as the listing yields it: trimmed to the limit (its nextCursor then null). */
 export type CursorStep<P> = P & {
@@ -56,11 +70,25 @@ export async function* cursorPages<T, P extends CursorPage<T> = CursorPage<T>>(
   let cursor = firstCursor;
   const seen = new Set<string>(cursor === undefined ? [] : [cursor]);
   let pending: Promise<P> | undefined = fetchPage(cursor, size());
+  const ids = new Set<string>();
+  let received = 0;
+  let pages = 0;
+  let emptyRun = 0;
   while (pending) {
     const page: P = await pending;
     pending = undefined;
-    const trimmed = page.items.length > left;
-    const items = trimmed ? page.items.slice(0, left) : page.items;
+    pages++;
+    received += page.items.length;
+    // A server that never ends (a fresh cursor each page) is stopped once it has sent clearly
+    // more rows than it says exist: the rows printed so far are each there once.
+    if (follow && page.total !== undefined && received > page.total + totalMargin(page.total)) {
+      throw endlessListing(operation, received, page.total, pages);
+    }
+    const fresh = limits.idOf ? page.items.filter((item) => firstSight(ids, limits.idOf!(item as never))) : page.items;
+    emptyRun = fresh.length === 0 ? emptyRun + 1 : 0;
+    if (emptyRun > 0 && emptyRun % EMPTY_RUN_NOTICE === 0) limits.onEmptyRun?.(pages);
+    const trimmed = fresh.length > left;
+    const items = trimmed ? fresh.slice(0, left) : fresh;
     left -= items.length;
     const next = page.nextCursor;
     const repeated = follow && left > 0 && next !== null && seen.has(next);
@@ -87,6 +115,23 @@ export async function* cursorPages<T, P extends CursorPage<T> = CursorPage<T>>(
   }
 }
 
+/** True the first time an id is seen among the last SEEN_WINDOW; rows without an id always pass. */
+function firstSight(ids: Set<string>, id: string | undefined): boolean {
+  if (id === undefined) return true;
+  if (ids.has(id)) return false;
+  ids.add(id);
+  if (ids.size > SEEN_WINDOW) ids.delete(ids.values().next().value!);
+  return true;
+}
+
+function endlessListing(operation: string, received: number, total: number, pages: number): CliError {
+  return new CliError(
+    `${operation} sent ${received} rows in ${pages} pages although its total_count says ${total}: stopped rather than page for ever`,
+    ExitCode.Failure,
+    { hint: 'the rows printed so far are each there once, but the listing may not be complete: report this with the output of --verbose' },
+  );
+}
+
 /** The failure of a listing whose server sent a next_cursor it had sent before: stopped, and incomplete. */
 function repeatedCursor(operation: string, cursor: string): CliError {
   const shown = cursor.length > 60 ? `${cursor.slice(0, 60)}…` : cursor;
@@ -102,12 +147,63 @@ export interface NumberedPage<T> {
   total?: number;
 }
 
-/** Walks page numbers from `firstPage` up to last_page. */
+/**
+ * Walks page numbers from `firstPage` up to last_page. Page numbers shift when a row is created
+ * or deleted mid-listing (a row moves to the next page and is listed twice, or to the previous
+ * one and is skipped). With `idOf`, rows already listed are dropped, and when `total` changed
+ * during the walk every page is read once more for the rows the shift hid; a full listing
+ * (--all from page 1) whose count of distinct rows still differs from `total` fails (exit 1)
+ * rather than end as if complete.
+ */
 export async function* numberedPages<T>(
   fetchPage: (page: number) => Promise<NumberedPage<T>>,
   firstPage: number,
   limits: PageLimits,
   operation = 'the listing',
+): AsyncGenerator<NumberedPage<T>> {
+  if (!limits.idOf) {
+    yield* walkNumbered(fetchPage, firstPage, limits, operation);
+    return;
+  }
+  const idOf = limits.idOf as (item: T) => string | undefined;
+  const listed = new Set<string>();
+  let left = limits.limit ?? Infinity;
+  const totals = new Set<number>();
+  let lastTotal: number | undefined;
+  for (let pass = 1; pass <= 2 && left > 0; pass++) {
+    for await (const result of walkNumbered(fetchPage, firstPage, { ...limits, all: limits.all || limits.limit !== undefined, limit: undefined }, operation)) {
+      if (result.total !== undefined) totals.add((lastTotal = result.total));
+      const fresh = result.items.filter((item) => {
+        const id = idOf(item);
+        if (id === undefined) return pass === 1;
+        if (listed.has(id)) return false;
+        listed.add(id);
+        return true;
+      });
+      const items = fresh.length > left ? fresh.slice(0, left) : fresh;
+      left -= items.length;
+      yield { ...result, items };
+      if (left <= 0) return;
+    }
+    // the count did not move: no row can have shifted between pages
+    if (totals.size <= 1) break;
+    totals.clear();
+    if (lastTotal !== undefined) totals.add(lastTotal);
+  }
+  if (limits.all && limits.limit === undefined && firstPage === 1 && lastTotal !== undefined && listed.size !== lastTotal) {
+    throw new CliError(
+      `${operation} changed while it was listed: ${listed.size} distinct rows were printed, the API now counts ${lastTotal}`,
+      ExitCode.Failure,
+      { hint: 'rows were created or deleted meanwhile: the output is each row once, but it is not one consistent snapshot; run the command again' },
+    );
+  }
+}
+
+async function* walkNumbered<T>(
+  fetchPage: (page: number) => Promise<NumberedPage<T>>,
+  firstPage: number,
+  limits: PageLimits,
+  operation: string,
 ): AsyncGenerator<NumberedPage<T>> {
   let left = limits.limit ?? Infinity;
   const follow = limits.all || limits.limit !== undefined;

@@ -17,6 +17,8 @@ export interface Runtime {
   version: string;
   signal: AbortSignal;
   disposers: Array<() => Promise<void>>;
+  /** The run's secrets, scrubbed from stderr (output/scrub.ts); commands add what they read. */
+  secrets?: { add(secret: string | undefined): void };
   /** A fake clock from the in-process tests; the real one otherwise. */
   clock?: Clock;
   /** Absent until a verb starts (commander's own usage errors come before). */

@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { CliError, ExitCode } from '../errors.js';
+import { readFileSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { CliError, ExitCode, UsageError } from '../errors.js';
 
 /** What one profile holds. Keys are the names users type in `config get/set`. */
 export interface ProfileData {
@@ -18,6 +19,44 @@ export interface ConfigData {
 }
 
 export const DEFAULT_PROFILE = 'default';
+
+/** World-writable (o+w): anyone on the machine could replace the file that holds the key. */
+export function worldWritable(path: string): boolean {
+  try {
+    return (statSync(path).mode & 0o002) !== 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What every run that reads the config says about where it lives: a config file or directory
+ * any user can write lets them swap the key or the base URL (a MAILCTL_CONFIG_DIR of /tmp).
+ */
+export function configPlaceWarnings(file: string): string[] {
+  const dir = dirname(file);
+  const warnings: string[] = [];
+  if (worldWritable(dir)) warnings.push(`the config directory ${dir} is writable by every user of this machine`);
+  if (worldWritable(file)) warnings.push(`the config file ${file} is writable by every user of this machine`);
+  return warnings;
+}
+
+const MAX_PROFILE_NAME_LENGTH = 64;
+
+/**
+ * A profile name is a key of the config file's `profiles` object and is printed in messages and
+ * hints: empty names, control characters and the names of Object.prototype's members
+ * (`__proto__`, `constructor`, ...) would be lost on save or misread, so they are refused.
+ */
+export function checkProfileName(name: string, where: string): string {
+  if (name === '') throw new UsageError(`${where}: a profile name must not be empty`);
+  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/.test(name)) {
+    throw new UsageError(`${where}: a profile name must not contain control or bidi characters`);
+  }
+  if (name.length > MAX_PROFILE_NAME_LENGTH) throw new UsageError(`${where}: a profile name must be at most ${MAX_PROFILE_NAME_LENGTH} characters`);
+  if (name in Object.prototype) throw new UsageError(`${where}: "${name}" is reserved and cannot name a profile`);
+  return name;
+}
 
 /** Keys `config get/set/list` accept; the key itself only through `auth login`. */
 export const SETTABLE_KEYS = ['base_url', 'output', 'timeout', 'retries'] as const;

@@ -31,7 +31,9 @@ export function keychainUnavailable(env: Env, platform: NodeJS.Platform = proces
 async function entry(profile: string) {
   let mod: typeof import('@napi-rs/keyring');
   try {
-    mod = await import('@napi-rs/keyring');
+    // In the CommonJS bundle (dist/app.js, run from the V8 code cache) a dynamic
+    // import() of a package has no loader: require it there; import() from source.
+    mod = typeof require === 'function' ? (require('@napi-rs/keyring') as typeof import('@napi-rs/keyring')) : await import('@napi-rs/keyring');
   } catch (error) {
     throw new KeychainError(`the credential store library cannot load on this machine: ${(error as Error).message.split('\n')[0]}`);
   }

@@ -1,7 +1,7 @@
 import { AuthError, UsageError } from '../errors.js';
 import { parseDuration, parseIntInRange } from '../duration.js';
 import { parseFormat, type Format } from '../format.js';
-import { DEFAULT_PROFILE, type ConfigData } from './data.js';
+import { checkProfileName, DEFAULT_PROFILE, type ConfigData } from './data.js';
 import type { Env } from '../io.js';
 
 export type Source = 'flag' | 'env' | 'profile' | 'config' | 'keychain' | 'default';
@@ -64,6 +64,13 @@ export function validateBaseUrl(text: string, where: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new UsageError(`${where} must be an http or https URL (got "${text}")`);
   }
+  // user:password@ would be printed in hints and `auth status`, and is not sent by the
+  // transport anyway: refused, and the URL is not echoed (it holds a password).
+  if (url.username !== '' || url.password !== '') {
+    throw new UsageError(`${where} has credentials in it (user:password@): put credentials in the key, not the URL`, {
+      hint: `use ${url.protocol}//${url.host}${url.pathname === '/' ? '' : url.pathname} and keep the key in MAILCTL_API_KEY or \`mailctl auth login\``,
+    });
+  }
   return text.replace(/\/+$/, '');
 }
 
@@ -75,7 +82,11 @@ export function resolveSettings(flags: SettingFlags, env: Env, data: ConfigData)
     [data.current_profile, 'config'],
   );
   const profile: Setting<string> = { value: profileName.value ?? DEFAULT_PROFILE, source: profileName.source };
-  const stored = data.profiles[profile.value] ?? {};
+  if (flags.profile !== undefined || profileName.source !== 'default') {
+    const whereName = flags.profile !== undefined ? '--profile' : profileName.source === 'env' ? 'MAILCTL_PROFILE' : 'current_profile in the config file';
+    checkProfileName(flags.profile ?? profile.value, whereName);
+  }
+  const stored = (Object.hasOwn(data.profiles, profile.value) ? data.profiles[profile.value] : undefined) ?? {};
 
   const formatFlag = flags.json ? 'json' : flags.ndjson ? 'ndjson' : flags.output;
   if (flags.json && flags.ndjson) throw new UsageError('--json and --ndjson cannot be used together');
@@ -139,9 +150,13 @@ export function requireApiKey(settings: Settings): string {
   });
 }
 
-/** Keys look like `<prefix>_<64 chars>`; sandbox keys carry the `sandbox` prefix (service-notes). */
+/**
+ * The real service's sandbox keys are `lttr_sandbox_<64 chars>` (the mark is the second
+ * segment; live keys are `lttr_<64 chars>`); older emulators issued `sandbox_<64 chars>`,
+ * which is still recognised (service-notes, "Sandbox keys").
+ */
 export function isSandboxKey(key: string): boolean {
-  return /^sandbox[_-]/i.test(key);
+  return /^(?:lttr_)?sandbox[_-]/i.test(key);
 }
 
 /** "****abcd": enough to tell keys apart, never enough to use one. */

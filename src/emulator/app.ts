@@ -1,7 +1,8 @@
 // One API request in, one answer out, with no I/O: the order of checks every route shares.
 //   1. campaigns whose scheduled_at passed move on (lazy dispatch, with the emulator's clock)
 //   2. rate limit of the key's team (unknown or missing keys share an "anonymous" bucket, so
-//      every answer carries the X-RateLimit headers when the limit is on); 429 when exceeded
+//      every answer carries the X-RateLimit headers when the limit is on); 429 when exceeded;
+//      then a sandbox key's own minute and day budget (X-Sandbox-RateLimit-*, 429 when spent)
 //   3. route lookup: unknown path or method → 404 JSON
 //   4. authentication (401), scope (403 insufficient_scope), sandbox (403 sandbox_restricted)
 //   5. unparsable JSON body on a route that reads one → 400 invalid_json
@@ -10,6 +11,7 @@ import { ApiError, unexpected, type ApiResponse } from './api-error.js';
 import { advanceCampaigns } from './data/campaign-events.js';
 import { authenticate, authorize, type ApiKey } from './keys.js';
 import { TokenBucket } from './rate-limit.js';
+import { SandboxBudget, type SandboxLimits } from './sandbox-budget.js';
 import { Router } from './router.js';
 import { audienceRoutes } from './routes/audience.js';
 import { bulkRoutes } from './routes/bulk.js';
@@ -43,11 +45,14 @@ const router = new Router([
 export class EmulatorApp {
   private readonly keys: ReadonlyMap<string, ApiKey>;
   private readonly buckets = new Map<string, TokenBucket>();
+  private readonly sandboxBudgets = new Map<string, SandboxBudget>();
 
   constructor(
     private readonly store: EmulatorStore,
     keys: ApiKey[],
     private readonly rateLimit: number,
+    /** undefined: sandbox keys are not budgeted (and get no X-Sandbox-RateLimit headers) */
+    private readonly sandboxLimits?: SandboxLimits,
   ) {
     this.keys = new Map(keys.map((k) => [k.key, k]));
   }
@@ -61,6 +66,13 @@ export class EmulatorApp {
       const outcome = this.bucket(key?.team ?? 'anonymous', req.now).take(req.now);
       if (outcome.error) return outcome.error.toResponse();
       rateHeaders = outcome.headers;
+    }
+    if (key?.sandbox && this.sandboxLimits) {
+      let budget = this.sandboxBudgets.get(key.key);
+      if (!budget) this.sandboxBudgets.set(key.key, (budget = new SandboxBudget(this.sandboxLimits)));
+      const outcome = budget.take(req.now);
+      if (outcome.refused) return { ...outcome.refused, headers: { ...rateHeaders, ...outcome.refused.headers } };
+      rateHeaders = { ...rateHeaders, ...outcome.headers };
     }
     const res = this.route(req, token);
     return { ...res, headers: { ...rateHeaders, ...res.headers } };

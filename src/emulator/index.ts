@@ -4,9 +4,12 @@
 import type { AddressInfo } from 'node:net';
 import { EmulatorApp } from './app.js';
 import { OTHER_TEAM_SIZES, buildTeam, makeFixtures } from './data/team.js';
+import { SCENARIOS, SCENARIO_WEIGHTS } from './data/scenarios.js';
 import { Faults } from './faults.js';
 import { makeKeys } from './keys.js';
 import { rngFor } from './prng.js';
+import { DEFAULT_LOG_LIMITS, RequestLog } from './request-log.js';
+import { SANDBOX_LIMITS } from './sandbox-budget.js';
 import { createEmulatorServer } from './server.js';
 import type { Emulator, EmulatorOptions, EmulatorStore, RecordedRequest } from './types.js';
 
@@ -33,19 +36,29 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const rateLimit = check('rateLimit', options.rateLimit ?? 0, 0);
   const latency = check('latency', options.latency ?? 0, 0);
   const faultRate = check('faultRate', options.faultRate ?? 0, 0, 1);
+  const sandboxLimits =
+    options.sandboxBudget === false
+      ? undefined
+      : {
+          minute: check('sandboxBudget.minute', options.sandboxBudget?.minute ?? SANDBOX_LIMITS.minute, 1, Infinity, true),
+          day: check('sandboxBudget.day', options.sandboxBudget?.day ?? SANDBOX_LIMITS.day, 1, Infinity, true),
+        };
   const port = check('port', options.port ?? 0, 0, 65535, true);
   const now = options.now ?? Date.now;
+  const scenario = options.scenario ?? 'mixed';
+  if (!SCENARIOS.includes(scenario)) throw new RangeError(`emulator option scenario must be one of ${SCENARIOS.join(', ')}, got ${scenario}`);
 
   const start = now();
   const sizes = { events, contacts, lists, topics: 4, properties: 6, webhooks: 3 };
-  const main = buildTeam('main', seed, start, sizes);
+  const main = buildTeam('main', seed, start, sizes, SCENARIO_WEIGHTS[scenario]);
   const other = buildTeam('other', seed, start, OTHER_TEAM_SIZES);
   const store: EmulatorStore = { teams: { main: main.team, other: other.team } };
   const keys = makeKeys(seed);
   const requests: RecordedRequest[] = [];
+  const log = new RequestLog(requests, { ...DEFAULT_LOG_LIMITS, ...options.requestLog });
   const faults = new Faults(faultRate, rngFor(seed, 'faults'));
   const tls = options.tls ? await (await import('./tls.js')).makeEmulatorTls(host, start) : undefined;
-  const srv = createEmulatorServer({ app: new EmulatorApp(store, keys, rateLimit), faults, latency, now, requests, ...(tls ? { tls } : {}) });
+  const srv = createEmulatorServer({ app: new EmulatorApp(store, keys, rateLimit, sandboxLimits), faults, latency, now, log, ...(tls ? { tls } : {}) });
 
   await new Promise<void>((resolve, reject) => {
     const failed = (error: Error) => {
@@ -70,9 +83,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     ...(tls ? { caPath: tls.caPath } : {}),
     keys: { full: keyOf('full'), read_only: keyOf('read_only'), sandbox: keyOf('sandbox'), other_team: keyOf('other_team') },
     requests,
-    clearRequests: () => {
-      requests.length = 0; // same array: references held by tests stay live
-    },
+    clearRequests: () => log.clear(),
     scriptFault: (f) => faults.add(f),
     clearFaults: () => faults.clear(),
     fixtures: makeFixtures(main, other),

@@ -1,5 +1,6 @@
-// API keys, their scopes and teams. Keys follow service-notes: `<prefix>_<64 random chars>`,
-// with `sandbox_` for sandbox keys so a client can tell one before sending anything.
+// API keys, their scopes and teams. Keys have the real service's form (service-notes, "Sandbox
+// keys"): `lttr_<64 random chars>` for live keys and `lttr_sandbox_<64 random chars>` for sandbox
+// keys, so every test exercises the form a client meets in production.
 import { forbidden, unauthorized } from './api-error.js';
 import { randomChars, rngFor } from './prng.js';
 
@@ -35,6 +36,8 @@ export interface ApiKey {
   sandbox: boolean;
 }
 
+const LIVE_PREFIX = 'lttr';
+const SANDBOX_PREFIX = 'lttr_sandbox';
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 function makeKey(seed: number, kind: KeyKind, prefix: string): string {
@@ -47,13 +50,13 @@ export function makeKeys(seed: number): ApiKey[] {
     key: makeKey(seed, kind, prefix),
     team,
     scopes: new Set(scopes),
-    sandbox: prefix === 'sandbox',
+    sandbox: prefix === SANDBOX_PREFIX,
   });
   return [
-    def('full', 'live', 'main', ALL_SCOPES),
-    def('read_only', 'live', 'main', READ_SCOPES),
-    def('sandbox', 'sandbox', 'main', ALL_SCOPES),
-    def('other_team', 'live', 'other', ALL_SCOPES),
+    def('full', LIVE_PREFIX, 'main', ALL_SCOPES),
+    def('read_only', LIVE_PREFIX, 'main', READ_SCOPES),
+    def('sandbox', SANDBOX_PREFIX, 'main', ALL_SCOPES),
+    def('other_team', LIVE_PREFIX, 'other', ALL_SCOPES),
   ];
 }
 

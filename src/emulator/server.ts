@@ -6,6 +6,7 @@ import type { ApiResponse } from './api-error.js';
 import type { EmulatorApp } from './app.js';
 import type { FaultAction, Faults } from './faults.js';
 import { bearerToken } from './keys.js';
+import type { RequestLog } from './request-log.js';
 import type { RecordedRequest } from './types.js';
 
 export interface ServerDeps {
@@ -13,7 +14,7 @@ export interface ServerDeps {
   faults: Faults;
   latency: number;
   now: () => number;
-  requests: RecordedRequest[];
+  log: RequestLog;
   /** Serve HTTPS with this key and certificate (emulator --tls). */
   tls?: { key: string; cert: string };
 }
@@ -63,7 +64,7 @@ export function createEmulatorServer(deps: ServerDeps): EmulatorServer {
       status: 0,
       ...(token ? { key: token } : {}),
     };
-    deps.requests.push(rec);
+    deps.log.add(rec);
 
     const chunks: Buffer[] = [];
     let size = 0;
@@ -72,6 +73,8 @@ export function createEmulatorServer(deps: ServerDeps): EmulatorServer {
       if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     }
     const text = Buffer.concat(chunks).toString('utf8');
+    chunks.length = 0;
+    deps.log.charge(rec, Math.min(size, MAX_BODY_BYTES));
     let bodyInvalid = false;
     if (text !== '') {
       try {
@@ -111,7 +114,7 @@ export function createEmulatorServer(deps: ServerDeps): EmulatorServer {
             bodyInvalid,
             now: deps.now(),
           });
-    send(res, rec, answer, fault);
+    send(res, rec, answer, fault, deps.now());
   }
 
   const onRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -139,10 +142,12 @@ export function createEmulatorServer(deps: ServerDeps): EmulatorServer {
   };
 }
 
-function send(res: http.ServerResponse, rec: RecordedRequest, answer: ApiResponse, fault: FaultAction | undefined): void {
+function send(res: http.ServerResponse, rec: RecordedRequest, answer: ApiResponse, fault: FaultAction | undefined, now: number): void {
   const text = JSON.stringify(answer.body);
   const length = Buffer.byteLength(text);
   const headers = {
+    // The emulator's own clock (a test may skew it), as X-RateLimit-Reset is: a client measures one against the other.
+    Date: new Date(now).toUTCString(),
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': String(length),
     ...answer.headers,

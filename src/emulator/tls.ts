@@ -22,7 +22,8 @@ export interface EmulatorTls {
 const DAY_MS = 86_400_000;
 
 export async function makeEmulatorTls(host: string, now: number): Promise<EmulatorTls> {
-  const { generate } = await import('selfsigned');
+  // As config/keychain.ts: require() in the CommonJS bundle, import() from source.
+  const { generate } = typeof require === 'function' ? (require('selfsigned') as typeof import('selfsigned')) : await import('selfsigned');
   const notBeforeDate = new Date(now - DAY_MS);
   const notAfterDate = new Date(now + 30 * DAY_MS);
   const ca = await generate([{ name: 'commonName', value: 'mailctl emulator test CA' }], {

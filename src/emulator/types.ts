@@ -10,9 +10,14 @@ export interface EmulatorOptions {
   contacts?: number; // number of contacts (default 200)
   lists?: number; // number of lists (default 6); bulk tests need more than 50
   rateLimit?: number; // requests per second per team (token bucket, capacity = rate); undefined/0 = off
+  /** a sandbox key's budget per minute and per day (default 10 and 100, as the service); false = unlimited */
+  sandboxBudget?: { minute: number; day: number } | false;
+  /** bounds of emu.requests (default 50,000 requests and 64 MB of bodies); the oldest go first */
+  requestLog?: { maxRequests?: number; maxBodyBytes?: number };
   latency?: number; // ms added before each answer
   faultRate?: number; // 0..1 share of requests failing with 500/502/503 or a dropped connection
   now?: () => number; // clock override for tests (ms); default Date.now
+  scenario?: 'mixed' | 'healthy' | 'critical-complaint'; // the main team's event mix (data/scenarios.ts); default mixed
   tls?: boolean; // serve HTTPS with a certificate signed by a CA made at start (caPath)
 }
 
@@ -49,6 +54,8 @@ export interface Fixtures {
   unsendableDraft: string;
   vanishingCampaign: string;
   campaignWithEvents: string;
+  /** drafts for `campaign check`: one ready, one failing each check (see data/preflight.ts) */
+  preflight: { ready: string; failing: Record<string, string> };
   contacts: string[];
   lists: string[];
   topics: string[];

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
+import { readFileBounded } from './bounded.js';
 
 // Ids from files and stdin, for commands that take thousands of them
 // (`lists attach --contacts-file export.csv`). Two formats:
@@ -155,14 +155,21 @@ export function parseIdText(text: string, name: string, column?: string): string
 }
 
 /** Reads the file (or stdin for "-") named by a flag; a missing or unreadable file is a usage error naming the flag. */
-export async function readIdSource(flag: string, path: string, readStdin: () => Promise<Uint8Array>, column?: string): Promise<string[]> {
+export async function readIdSource(
+  flag: string,
+  path: string,
+  readStdin: () => Promise<Uint8Array>,
+  column?: string,
+  signal?: AbortSignal,
+): Promise<string[]> {
   const name = path === '-' ? 'stdin' : path;
   let bytes: Uint8Array;
   if (path === '-') bytes = await readStdin();
   else {
     try {
-      bytes = await readFile(path);
+      bytes = await readFileBounded(path, name, signal);
     } catch (error) {
+      if (error instanceof UsageError || signal?.aborted) throw error;
       const code = (error as NodeJS.ErrnoException).code;
       const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
       throw new UsageError(`${flag}: cannot read ${shown(path)}: ${why}`);

@@ -12,7 +12,7 @@ function isoDay(ms: number): string {
 }
 
 /** True for a real calendar date: 2026-02-30 is not one. */
-function isRealDate(text: string): boolean {
+export function isRealDate(text: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!m) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
@@ -20,7 +20,7 @@ function isRealDate(text: string): boolean {
 }
 
 /** "7d", "24h", "30m", "2w" → milliseconds, or undefined when the text is not a relative amount. */
-function relativeMs(text: string): number | undefined {
+export function relativeMs(text: string): number | undefined {
   const m = /^(\d{1,6})(m|h|d|w)$/.exec(text.trim());
   return m ? Number(m[1]) * UNIT_MS[m[2]!]! : undefined;
 }
@@ -52,7 +52,7 @@ export interface ParsedTime {
 }
 
 /** An ISO date or date-time; without an offset it is UTC (spec 4.6). */
-function parseIsoTime(text: string, flag: string): ParsedTime {
+export function parseIsoTime(text: string, flag: string): ParsedTime {
   const t = text.trim();
   if (isRealDate(t)) return { text: t, ms: Date.parse(`${t}T00:00:00Z`), dateOnly: true, hasOffset: false };
   const m = DATE_TIME.exec(t);

@@ -7,7 +7,7 @@
 // report. A case that crashes (a command failing, a wrong request count from a floor) makes
 // the exit code 1, after the other cases ran.
 //
-// Options: --only startup,one-call,stream,rate,bulk   run some cases (results.json untouched)
+// Options: --only startup,one-call,stream,rate,bulk,archive,report  run some cases (results.json untouched)
 //          --quick                                    fewer repetitions (a smoke run)
 //          --markdown                                 also print the table as Markdown
 //          --in-place                                 run bin/ and dist/ where they are, not from
@@ -34,6 +34,8 @@ const CASES = [
   ['stream', cases.streaming],
   ['rate', cases.rateLimited],
   ['bulk', cases.bulk],
+  ['archive', cases.archive],
+  ['report', (await import('./report.mjs')).report],
 ];
 const only = flags.only?.split(',').map((s) => s.trim());
 const unknown = only?.filter((n) => !CASES.some(([c]) => c === n)) ?? [];

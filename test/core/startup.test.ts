@@ -2,23 +2,28 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { finished, runCli, startCli, tempDir } from '../helpers/cli.js';
 
-const HOOK = fileURLToPath(new URL('../helpers/load-hook.mjs', import.meta.url));
+const HOOK = fileURLToPath(new URL('../helpers/load-hook.cjs', import.meta.url));
 
-/** Every module `mailctl ARGS` loads, with the text of each of our dist files. */
-async function loadedBy(args: string[]): Promise<{ urls: string[]; distText: string }> {
-  const log = join(tempDir(), 'loaded.txt');
-  const r = await runCli(args, { env: { NODE_OPTIONS: `--import ${HOOK}`, MAILCTL_LOAD_LOG: log } });
-  expect(r.code, r.stderr).toBe(0);
-  // The hook sees ES modules only; bin/mailctl.js and dist/main.js are CommonJS
-  // and load nothing else, so --version may leave no log at all.
-  const urls = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : [];
-  const distText = urls
-    .filter((u) => u.startsWith('file:') && u.includes('/dist/'))
-    .map((u) => readFileSync(fileURLToPath(u), 'utf8'))
-    .join('\n');
-  return { urls, distText };
+interface Loaded {
+  /** Our dist/ files the run read, relative to dist/ (main.js is loaded by require, so not among them). */
+  dist: string[];
+  /** Packages and built-ins required by name. */
+  required: string[];
+  /** Built-in modules Node loaded for the run. */
+  builtins: string[];
+}
+
+/** What `mailctl ARGS` loads, recorded by test/helpers/load-hook.cjs. */
+async function loadedBy(args: string[], env: Record<string, string> = {}, expectCode = 0): Promise<Loaded> {
+  const log = join(tempDir(), 'loaded.json');
+  const r = await runCli(args, { env: { NODE_OPTIONS: `--require ${HOOK}`, MAILCTL_LOAD_LOG: log, ...env } });
+  expect(r.code, r.stderr).toBe(expectCode);
+  const { files, required, builtins } = JSON.parse(readFileSync(log, 'utf8')) as { files: string[]; required: string[]; builtins: string[] };
+  // main.js is read by require() itself; the bundles by src/code-cache.ts
+  const dist = files.filter((f) => f.includes('/dist/') && !/(package|main)\.js(on)?$/.test(f)).map((f) => f.slice(f.lastIndexOf('/dist/') + 6));
+  return { dist, required, builtins };
 }
 
 // `--version` and a plain `--help` are answered before commander loads (see
@@ -45,77 +50,76 @@ describe('start-up fast paths', () => {
   });
 });
 
-describe('start-up discipline', () => {
-  // undici and zod are bundled into chunks of their own, so look for them by
-  // what their code contains; the other three load from node_modules.
-  const heavy = (distText: string, urls: string[]) => ({
-    undici: /llhttp/.test(distText),
-    zod: /ZodError/.test(distText),
-    external: urls.filter((u) => /node_modules\/(conf|ora|cli-table3|chalk|selfsigned|@napi-rs\/keyring)\//.test(u)),
+describe('start-up fast paths write to fd 1 themselves', () => {
+  // main.ts writes the version and the root help with writeSync(1), not through
+  // process.stdout: a reader that is already gone must still end it quietly.
+  it.each([[['--help']], [['--version']]])('mailctl %j into a closed pipe: exit 0, nothing on stderr', async (args) => {
+    const child = startCli(args);
+    child.stdout.destroy(); // the read end closes before the CLI has started
+    const r = await finished(child);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
   });
-  // undici's proxy support is a chunk of its own, loaded only when a proxy applies.
-  const proxyAgent = (distText: string) => /Proxy-Authorization should be sent in ProxyAgent constructor/.test(distText);
+});
 
-  it.each([
-    [['--version']],
-    [['--help']],
-    [['campaign', '--help']],
-    [['lists', 'attach', '--help']],
-    [['help', 'exit-codes']],
-    [['doctor', '--help']],
-    [['auth', 'login', '--help']],
-    [['emulator', '--help']],
-  ])(
+describe('start-up discipline', () => {
+  // The heavy packages of other commands (config store, tables, colour,
+  // spinners; the archive, keychain, charts and browser of later issues) and
+  // the built-ins a one-call command does not use: undici's HTTP/2 client is
+  // replaced at build time (scripts/lazy-builtins.mjs), and with it go tls
+  // and crypto; commander's child_process and undici's assert load on first use.
+  const NEVER_IN_ONE_CALL = /^(conf|ora|cli-table3|chalk|better-sqlite3|keytar|@napi-rs\/keyring|selfsigned|playwright|puppeteer)$|^node:(sqlite|http2|tls|crypto|child_process|assert|worker_threads)$/;
+  const UNUSED_BUILTINS = ['http2', 'tls', 'crypto', 'child_process', 'assert', 'sqlite', 'worker_threads'];
+
+  it.each([[['--version']], [['--help']], [['campaign', '--help']], [['lists', 'attach', '--help']], [['help', 'exit-codes']], [['events', 'sync', '--help']], [['report', '--help']], [['campaign', 'check', '--help']], [['doctor', '--help']], [['auth', 'login', '--help']], [['emulator', '--help']]])(
     'mailctl %j loads commander and our own small modules only',
     async (args) => {
-      const { urls, distText } = await loadedBy(args);
-      expect(heavy(distText, urls)).toEqual({ undici: false, zod: false, external: [] });
-      expect(urls.filter(isErrorRendering)).toEqual([]);
+      const loaded = await loadedBy(args);
+      expect(loaded.dist.filter((f) => f.startsWith('vendor/'))).toEqual([]);
+      expect(loaded.required.filter((r) => !r.startsWith('node:'))).toEqual([]);
+      expect(loaded.builtins.filter((b) => ['http', ...UNUSED_BUILTINS].includes(b))).toEqual([]);
     },
   );
 
-  // output/error.mjs renders failures: main.ts loads it only after one.
-  const isErrorRendering = (u: string) => u.endsWith('/dist/output/error.mjs');
-
-  it('a failing command loads the error rendering, and prints through it', async () => {
-    const log = join(tempDir(), 'loaded.txt');
-    const r = await runCli(['events', 'list', '--limit', 'x'], { env: { NODE_OPTIONS: `--import ${HOOK}`, MAILCTL_LOAD_LOG: log } });
+  // src/output/error.ts renders failures; main.ts evaluates it (app.loadOutputError) only after one
+  it('a failing command prints through the error rendering', async () => {
+    const r = await runCli(['events', 'list', '--limit', 'x']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^error: --limit: /);
-    expect(readFileSync(log, 'utf8').trim().split('\n').filter(isErrorRendering)).toHaveLength(1);
   });
 
-  it('a command that calls the API does load them (the check above can fail)', async () => {
+  it('a one-call command loads app.js, zod and undici, and only the modules listed here (the checks above can fail)', async () => {
     const emu = await (await import('../../src/emulator/index.js')).startEmulator({ events: 5 });
     try {
-      const log = join(tempDir(), 'loaded.txt');
-      const r = await runCli(['webhook', 'list', '--json'], {
-        env: { NODE_OPTIONS: `--import ${HOOK}`, MAILCTL_LOAD_LOG: log, MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full },
-      });
-      expect(r.code, r.stderr).toBe(0);
-      const urls2 = readFileSync(log, 'utf8').trim().split('\n');
-      const text = urls2.filter((u) => u.includes('/dist/')).map((u) => readFileSync(fileURLToPath(u), 'utf8')).join('\n');
-      expect(heavy(text, urls2)).toMatchObject({ undici: true, zod: true });
-      expect(urls2.filter(isErrorRendering)).toEqual([]);
-      // a direct connection with MAILCTL_API_KEY: neither the proxy agent nor the OS credential store
-      expect(proxyAgent(text)).toBe(false);
-      expect(urls2.filter((u) => /node_modules\/(@napi-rs|selfsigned)\//.test(u))).toEqual([]);
-      const log3 = join(tempDir(), 'loaded.txt');
-      const proxied = await runCli(['webhook', 'list', '--json'], {
-        env: { NODE_OPTIONS: `--import ${HOOK}`, MAILCTL_LOAD_LOG: log3, MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full, HTTP_PROXY: 'http://127.0.0.1:9', NO_PROXY: '127.0.0.1' },
-      });
-      expect(proxied.code, proxied.stderr).toBe(0);
-      const urls3 = readFileSync(log3, 'utf8').trim().split('\n');
-      expect(proxyAgent(urls3.filter((u) => u.includes('/dist/')).map((u) => readFileSync(fileURLToPath(u), 'utf8')).join('\n'))).toBe(false);
-      // ...and the same check sees the proxy agent when a proxy does apply (here one that is down: exit 7)
-      const log4 = join(tempDir(), 'loaded.txt');
-      const viaProxy = await runCli(['webhook', 'list', '--retries', '0'], {
-        env: { NODE_OPTIONS: `--import ${HOOK}`, MAILCTL_LOAD_LOG: log4, MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full, HTTP_PROXY: 'http://127.0.0.1:9' },
-      });
-      expect(viaProxy.code).toBe(7);
-      const urls4 = readFileSync(log4, 'utf8').trim().split('\n');
-      expect(proxyAgent(urls4.filter((u) => u.includes('/dist/')).map((u) => readFileSync(fileURLToPath(u), 'utf8')).join('\n'))).toBe(true);
+      const loaded = await loadedBy(['webhook', 'list', '--json'], { MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full });
+      expect(emu.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /webhooks']);
+      // the modules a one-call run may load: our bundle and the two vendor bundles, nothing else of ours
+      expect([...new Set(loaded.dist)].sort()).toEqual(['app.js', 'vendor/undici.js', 'vendor/zod.js']);
+      expect(loaded.required.filter((r) => NEVER_IN_ONE_CALL.test(r))).toEqual([]);
+      expect(loaded.required.filter((r) => !r.startsWith('node:'))).toEqual([]);
+      expect(loaded.builtins).toContain('http');
+      expect(loaded.builtins.filter((b) => UNUSED_BUILTINS.includes(b))).toEqual([]);
+    } finally {
+      await emu.close();
+    }
+  });
+
+  it('only the archive commands load the SQLite binding: events list and report do not, sync and --db do', async () => {
+    const emu = await (await import('../../src/emulator/index.js')).startEmulator({ events: 5 });
+    try {
+      const db = join(tempDir(), 'events.sqlite');
+      const env = { MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full, MAILCTL_DB: db };
+      const runs: Array<[string[], boolean]> = [
+        [['events', 'list', '--json'], false],
+        [['report', '--json'], false],
+        [['events', 'sync', '--json'], true],
+        [['events', 'list', '--db', '--json'], true],
+        [['report', '--db', db, '--json'], true],
+      ];
+      for (const [args, loads] of runs) {
+        const loaded = await loadedBy(args, env);
+        expect(loaded.required.includes('better-sqlite3'), args.join(' ')).toBe(loads);
+      }
     } finally {
       await emu.close();
     }

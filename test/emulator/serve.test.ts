@@ -41,8 +41,8 @@ describe('serveEmulator', () => {
     await done;
     const printed = text();
     expect(printed).toMatch(/http:\/\/127\.0\.0\.1:\d+/);
-    expect(printed).toMatch(/live_[A-Za-z0-9]{64}/);
-    expect(printed).toMatch(/sandbox_[A-Za-z0-9]{64}/);
+    expect(printed).toMatch(/lttr_[A-Za-z0-9]{64}/);
+    expect(printed).toMatch(/lttr_sandbox_[A-Za-z0-9]{64}/);
     expect(() => JSON.parse(printed.split('\n')[0] as string)).toThrow();
   });
 

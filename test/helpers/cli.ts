@@ -14,7 +14,7 @@ export interface CliResult {
 }
 
 export interface CliOptions {
-  /** Added to a clean environment (PATH, HOME and a fresh MAILCTL_CONFIG_DIR only). */
+  /** Added to a clean environment (PATH, HOME, a fresh MAILCTL_CONFIG_DIR and a code cache dir only). */
   env?: Record<string, string | undefined>;
   /** Written to stdin, which is then closed. Without it stdin is closed at once (not a TTY). */
   input?: string | Buffer;
@@ -26,11 +26,15 @@ export function tempDir(prefix = 'mailctl-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
+/** One code cache (src/code-cache.ts) for the CLIs this test file starts: not the user's. */
+let codeCacheDir: string | undefined;
+
 function cleanEnv(opts: CliOptions): Record<string, string> {
   const env: Record<string, string | undefined> = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     MAILCTL_CONFIG_DIR: opts.configDir ?? tempDir('mailctl-config-'),
+    MAILCTL_CACHE_DIR: (codeCacheDir ??= tempDir('mailctl-cache-')),
     ...opts.env,
   };
   return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));

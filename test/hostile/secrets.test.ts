@@ -212,7 +212,9 @@ describe('the config file is 0600 in a 0700 directory', () => {
     }
   });
 
-  it('a file and directory left readable by others are narrowed on the next write', async () => {
+  // Issue 17 item 5: only a directory mailctl created is chmodded (a MAILCTL_CONFIG_DIR of /tmp
+  // must stay 1777); the file that holds the key is rewritten 0600 from its creation.
+  it('a file left readable by others is narrowed on the next write; a directory mailctl did not create keeps its mode', async () => {
     const configDir = join(tempDir(), 'wide');
     mkdirSync(configDir, { mode: 0o755 });
     chmodSync(configDir, 0o755);
@@ -220,7 +222,7 @@ describe('the config file is 0600 in a 0700 directory', () => {
     chmodSync(join(configDir, 'config.json'), 0o644);
     const r = await runCli(['config', 'set', 'retries', '2'], { configDir });
     expect(r.code, r.stderr).toBe(0);
-    expect(mode(configDir)).toBe(0o700);
+    expect(mode(configDir)).toBe(0o755);
     expect(mode(join(configDir, 'config.json'))).toBe(0o600);
   });
 });
@@ -252,7 +254,12 @@ describe('the key is never sent over plain http to a host that is not loopback',
     const viaProfile = await runCli(['webhook', 'list'], { configDir, env: guardEnv() });
     expectCleanFailure(viaProfile, 2);
     expect(viaProfile.stderr).toContain('refusing to send the API key over plain http to 10.255.255.1:8080');
-    for (const url of ['http://user:pass@10.255.255.1/', 'http://[fd00::1]/', 'http://127.0.0.1.nip.io/', 'http://0.0.0.0/']) {
+    // user info is refused before the scheme is looked at (issue 17 item 12), without echoing it
+    const withUserInfo = await runCli(['webhook', 'list', '--base-url', 'http://user:pass@10.255.255.1/'], { env: { MAILCTL_API_KEY: emu.keys.full, ...guardEnv() } });
+    expectCleanFailure(withUserInfo, 2, 'user info');
+    expect(withUserInfo.stderr).toContain('put credentials in the key, not the URL');
+    expect(withUserInfo.stderr).not.toContain('pass@');
+    for (const url of ['http://[fd00::1]/', 'http://127.0.0.1.nip.io/', 'http://0.0.0.0/']) {
       const r = await runCli(['webhook', 'list', '--base-url', url], { env: { MAILCTL_API_KEY: emu.keys.full, ...guardEnv() } });
       expectCleanFailure(r, 2, url);
       expect(r.stderr).toContain('refusing to send the API key over plain http');

@@ -29,6 +29,7 @@ export async function run(opts: LoginOptions, ctx: Context): Promise<void> {
   const profile = ctx.settings().profile.value;
   const baseUrl = ctx.globals.baseUrl === undefined ? undefined : validateBaseUrl(ctx.globals.baseUrl, '--base-url');
   const key = checkKey(ctx.io.stdinIsTTY ? await readHidden(ctx.io, `API key for profile "${profile}": `) : await ctx.readStdin());
+  ctx.addSecret(key);
   const { saveKey } = await import('./storage.js');
   const saved = await saveKey(ctx, profile, key, opts.storage, baseUrl);
   ctx.notice(`Saved API key ${maskSecret(key)} to profile "${profile}" in ${saved.where}`);

@@ -98,6 +98,7 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
   };
   const api = await ctx.api();
   let requests = 0;
+  let matched = 0;
   // A filtered page may be empty while next_cursor is not null (spec 4.5): that is
   // never the end. Without --all/--limit the first page that has rows is shown,
   // so a sparse filter does not print nothing while matches exist further on.
@@ -105,10 +106,16 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
     async (cursor) => {
       requests++;
       const page = await listCampaignEvents(api, opts.id, { ...query, cursor });
+      matched += page.events.length;
       return { items: page.events, nextCursor: page.nextCursor };
     },
     opts.cursor,
-    { all: follow ? opts.all : true, limit: opts.limit },
+    {
+      all: follow ? opts.all : true,
+      limit: opts.limit,
+      // a sparse filter can scan many empty pages: show that work is being done
+      onEmptyRun: (scanned) => ctx.notice(`still scanning: ${scanned} pages read, ${matched} matching events so far`),
+    },
     OPERATIONS.listCampaignEvents.name,
   );
   const { last, count } = await runListing(ctx, {

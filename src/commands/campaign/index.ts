@@ -66,16 +66,35 @@ export function register(program: Command): void {
       .argument('<campaign_id>', 'campaign id (UUID)')
       .description('schedule a draft campaign, or move a scheduled one to a new time')
       .requiredOption('--at <time>', 'send time in the future: ISO 8601 with offset (kept as given), without offset (UTC), or +30m, +2h, +1d')
+      .option('--check', 'run the pre-flight checks of `campaign check` first; when one fails, send nothing (exit 8)')
       .option('--dry-run', 'validate and print the request that would be sent, without sending it'),
     {
       api: OPERATIONS.scheduleCampaign.name,
       examples: [
         `mailctl campaign schedule ${ID} --at 2026-12-01T09:00:00+01:00`,
-        `mailctl campaign schedule ${ID} --at +2h --json`,
+        `mailctl campaign schedule ${ID} --at +2h --check`,
         `mailctl campaign schedule ${ID} --at 2026-12-01T08:00:00Z --dry-run`,
       ],
     },
   ).action(verb(() => import('./schedule.js')));
+
+  withHelp(
+    campaign
+      .command('check')
+      .argument('<campaign_id>', 'campaign id (UUID)')
+      .description('pre-flight: would scheduling succeed, and is it wise? one row per check; exit 8 when one fails')
+      .option('--at <time>', 'the send time to check: ISO 8601 or +30m, +2h, +1d (default: the campaign\'s scheduled time, if any)')
+      .option('--min-lead <duration>', 'how far ahead the send time must be, e.g. 10m, 1h (default: 10m)')
+      .option('--health', 'also judge the account\'s last 7 days (`mailctl report`): fails on a critical bounce or complaint rate'),
+    {
+      api: `${OPERATIONS.showCampaign.name} (and ${OPERATIONS.listEmailEvents.name} with --health)`,
+      examples: [
+        `mailctl campaign check ${ID}`,
+        `mailctl campaign check ${ID} --at +2h --health --json`,
+        `mailctl campaign check ${ID} --health && mailctl campaign schedule ${ID} --at +1h`,
+      ],
+    },
+  ).action(verb(() => import('./check.js')));
 
   withHelp(
     campaign

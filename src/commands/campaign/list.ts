@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import * as z from 'zod';
 import { CAMPAIGN_FIELDS, listCampaigns, MAX_CAMPAIGNS_PER_PAGE, type Campaign } from '../../api/campaigns.js';
+import type { ApiClient } from '../../api/client.js';
 import { numberedPages } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
 import { checkFields } from '../../output/fields.js';
@@ -58,6 +59,26 @@ function listArgs(opts: Options): string[] {
   return args;
 }
 
+/** Before a long export on a sandbox key: say when its day budget cannot cover the pages left. */
+async function* warnFirst<P extends { page: number; lastPage: number; items: unknown[] }>(
+  ctx: Context,
+  api: ApiClient,
+  pages: AsyncIterable<P>,
+  limit: number | undefined,
+  perPage: number | undefined,
+): AsyncGenerator<P> {
+  let first = true;
+  for await (const page of pages) {
+    if (first) {
+      const byLimit = limit === undefined || !perPage ? Infinity : Math.ceil((limit - page.items.length) / perPage);
+      const message = api.dayBudgetWarning(Math.min(page.lastPage - page.page, byLimit), 'this export');
+      if (message) ctx.warn(message);
+      first = false;
+    }
+    yield page;
+  }
+}
+
 export async function run(opts: Options, ctx: Context): Promise<void> {
   const out = ctx.output();
   checkFields(out.fields, CAMPAIGN_LIST.columns, CAMPAIGN_LIST.fields);
@@ -71,12 +92,13 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
       return { items: result.campaigns, page: result.page, lastPage: result.lastPage, total: result.total };
     },
     opts.page ?? 1,
-    { all: opts.all, limit: opts.limit },
+    // campaigns created or deleted mid-export shift page numbers: listed once each, and checked against total
+    { all: opts.all, limit: opts.limit, idOf: (c: Campaign) => c.id },
     OPERATIONS.listCampaigns.name,
   );
   const { last, count } = await runListing(ctx, {
     spec: CAMPAIGN_LIST,
-    pages,
+    pages: follow ? warnFirst(ctx, api, pages, opts.limit, perPage) : pages,
     spinner: follow ? 'fetching campaigns' : undefined,
     progress: (page, rows) => `fetching campaigns: ${rows} so far, page ${page.page} of ${page.lastPage}`,
   });

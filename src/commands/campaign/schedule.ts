@@ -15,17 +15,31 @@ const schema = z.object({
   args: campaignIdArgs,
   at: z.string(),
   dryRun: z.boolean().optional(),
+  check: z.boolean().optional(),
 });
 
 export interface Options {
   id: string;
   at: string;
   dryRun: boolean;
+  check: boolean;
 }
 
 export function parse(input: RawInput, cmd: Command): Options {
   const o = parseInput(schema, input, cmd);
-  return { id: o.args[0], at: o.at, dryRun: Boolean(o.dryRun) };
+  return { id: o.args[0], at: o.at, dryRun: Boolean(o.dryRun), check: Boolean(o.check) };
+}
+
+/** --check: the checks of `campaign check` first; when one fails they are the output, and nothing is sent. */
+async function preflight(ctx: Context, id: string, atMs: number): Promise<void> {
+  const { DEFAULT_MIN_LEAD_MS, failedChecks, printChecks, runPreflight } = await import('./preflight.js');
+  const checks = await runPreflight(ctx, { id, atMs, minLeadMs: DEFAULT_MIN_LEAD_MS, health: false });
+  if (checks.every((c) => c.ok)) {
+    ctx.notice(`pre-flight: ${checks.length} checks passed`);
+    return;
+  }
+  await printChecks(ctx, checks);
+  throw failedChecks(id, checks);
 }
 
 export async function run(opts: Options, ctx: Context): Promise<void> {
@@ -35,6 +49,7 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
   // ISO values go out as the user wrote them (offset kept; none means UTC, spec 4.6),
   // with "T" between date and time; relative ones as a UTC instant.
   const scheduledAt = at.text.replace(' ', 'T');
+  if (opts.check) await preflight(ctx, opts.id, at.ms);
   refuseSandboxKey(ctx, 'schedule campaigns', OPERATIONS.scheduleCampaign);
   // A relative time is sent to the second (parseFutureTime drops the milliseconds): show that.
   const ms = opts.at.trim().startsWith('+') ? Math.floor(at.ms / 1000) * 1000 : at.ms;

@@ -53,6 +53,14 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
     // Only this one refusal becomes a no-op: a missing campaign, a bad key or a
     // server error still fails, so a re-run CI job never hides a real problem.
     if (!opts.ifScheduled || !isNotScheduled(error)) throw error;
+    if (error.outcomeUnknown) {
+      // A retry refused as "not scheduled" after an attempt whose answer was lost: that
+      // attempt is what unscheduled it (the campaign was scheduled when this run began, or the
+      // first attempt would have been refused the same way, with an answer).
+      ctx.notice(`campaign ${opts.id} was unscheduled (by this run's first attempt, whose answer was lost)`);
+      await printResult(ctx, { id: opts.id, unscheduled: true, after_lost_answer: true, message: error.message });
+      return;
+    }
     ctx.notice(`campaign ${opts.id} is not scheduled, nothing to do (--if-scheduled): ${error.message}`);
     await printResult(ctx, { id: opts.id, unscheduled: false, message: error.message });
     return;

@@ -12,7 +12,6 @@ export async function run(opts: { key: SettableKey; value: string | number }, ct
   const profile = ctx.settings().profile.value;
   const { ConfigStore } = await import('../../config/store.js');
   const store = new ConfigStore(ctx.io.env);
-  store.updateProfile(profile, (p) => ({ ...p, [opts.key]: opts.value }));
-  if (!ctx.configData().current_profile) store.setCurrentProfile(profile);
+  store.updateProfile(profile, (p) => ({ ...p, [opts.key]: opts.value }), { select: true });
   ctx.notice(`Set ${opts.key} = ${opts.value} in profile "${profile}".`);
 }

@@ -3,7 +3,8 @@ import * as z from 'zod';
 import { DEFAULT_WINDOW_DAYS, EMAIL_DETAIL_FIELDS, getEmail, type EmailDetail, type EmailEvent } from '../../api/emails.js';
 import type { Context } from '../../context.js';
 import { ApiError } from '../../errors.js';
-import { resolveDayRange } from '../../input/day-range.js';
+import { resolveDayRange, type DayRange } from '../../input/day-range.js';
+import type { DbFlag } from '../archive-db.js';
 import { writeDetail } from '../../output/detail.js';
 import { checkFields } from '../../output/fields.js';
 import { parseInput } from '../schema.js';
@@ -14,6 +15,8 @@ export interface ShowOptions {
   requestId: string;
   from?: string;
   to?: string;
+  /** --db [PATH]: from the local archive instead of the API. */
+  db?: DbFlag;
 }
 
 /** Transmission ids are short (16 digits from the service); anything this long is not one. */
@@ -36,11 +39,12 @@ const schema = z.object({
   ]),
   from: z.string().optional(),
   to: z.string().optional(),
+  db: z.union([z.string().trim().min(1, { error: 'must be a file path (or leave the value out for the default archive)' }), z.literal(true)]).optional(),
 });
 
 export function parse(input: RawInput, cmd: Command): ShowOptions {
   const o = parseInput(schema, input, cmd);
-  return { requestId: o.args[0], from: o.from, to: o.to };
+  return { requestId: o.args[0], from: o.from, to: o.to, db: o.db };
 }
 
 function sender(d: EmailDetail): string | null {
@@ -55,15 +59,10 @@ function recipients(d: EmailDetail): string | null {
   return n > list.length ? `${list.join(', ')} (+${n - list.length} more)` : list.join(', ');
 }
 
-export async function run(opts: ShowOptions, ctx: Context): Promise<void> {
-  const out = ctx.output();
-  // writeDetail checks --fields against the answer; unknown names must fail before anything is sent.
-  checkFields(out.fields, [], EMAIL_DETAIL_FIELDS);
-  const range = resolveDayRange({ from: opts.from, to: opts.to }, ctx.now(), DEFAULT_WINDOW_DAYS);
+async function fromApi(opts: ShowOptions, ctx: Context, range: DayRange): Promise<EmailDetail> {
   const api = await ctx.api();
-  let detail: EmailDetail;
   try {
-    detail = await getEmail(api, opts.requestId, range);
+    return await getEmail(api, opts.requestId, range);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
       throw new ApiError(
@@ -76,6 +75,16 @@ export async function run(opts: ShowOptions, ctx: Context): Promise<void> {
     }
     throw error;
   }
+}
+
+export async function run(opts: ShowOptions, ctx: Context): Promise<void> {
+  const out = ctx.output();
+  // writeDetail checks --fields against the answer; unknown names must fail before anything is sent.
+  checkFields(out.fields, [], EMAIL_DETAIL_FIELDS);
+  const range = resolveDayRange({ from: opts.from, to: opts.to }, ctx.now(), DEFAULT_WINDOW_DAYS);
+  let detail: EmailDetail;
+  if (opts.db !== undefined) detail = await (await import('./show-db.js')).emailFromArchive(opts, ctx);
+  else detail = await fromApi(opts, ctx, range);
   const events = oldestFirst(detail.events as EmailEvent[]);
   await writeDetail(out, detail, [
     {

@@ -16,12 +16,17 @@ export function register(program: Command): void {
       .addOption(new Option('--rate-limit <rps>', 'requests per second per team, as the service enforces (3 mirrors production); off by default'))
       .addOption(new Option('--latency <ms>', 'milliseconds added before each answer, 0-60000').default('0'))
       .addOption(new Option('--fault-rate <p>', 'share of requests (0-1) failing with 500/502/503 or a dropped connection').default('0'))
+      .addOption(
+        new Option('--scenario <name>', 'event mix of the team: mixed (every type, critical rates), healthy, critical-complaint')
+          .choices(['mixed', 'healthy', 'critical-complaint'])
+          .default('mixed'),
+      )
       .addOption(new Option('--tls', 'serve HTTPS with a certificate from a CA made at start; prints the CA file to pass as NODE_EXTRA_CA_CERTS')),
     {
       examples: [
         'mailctl emulator',
         'mailctl emulator --json --port 8025 --rate-limit 3',
-        'mailctl emulator --tls --events 200000 --fault-rate 0.1',
+        'mailctl emulator --tls --events 200000 --fault-rate 0.1 --scenario critical-complaint',
       ],
     },
   ).action(verb(() => import('./run.js')));

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import * as z from 'zod';
 import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
 import { intFlag, parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
 
@@ -18,6 +19,7 @@ const schema = z.object({
     .trim()
     .regex(/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/, { error: 'must be a number from 0 to 1' })
     .transform(Number),
+  scenario: z.enum(['mixed', 'healthy', 'critical-complaint']),
   tls: z.boolean().optional(),
 });
 
@@ -31,5 +33,22 @@ export function parse(input: RawInput, cmd: Command): EmulatorRunOptions {
 export async function run(opts: EmulatorRunOptions, ctx: Context): Promise<void> {
   const { serveEmulator } = await import('../../emulator/serve.js');
   const json = Boolean(ctx.globals.json || ctx.globals.ndjson || ctx.globals.output === 'json' || ctx.globals.output === 'ndjson');
-  await serveEmulator({ ...opts, json }, ctx.io.stdout, ctx.io.stdoutIsTTY, ctx.signal);
+  try {
+    await serveEmulator({ ...opts, json }, ctx.io.stdout, ctx.io.stdoutIsTTY, ctx.signal);
+  } catch (error) {
+    throw listenError(error, opts) ?? error;
+  }
+}
+
+/** A port or host that cannot be bound is the user's choice to fix (exit 2), not a crash of mailctl. */
+function listenError(error: unknown, opts: EmulatorRunOptions): UsageError | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EADDRINUSE') {
+    return new UsageError(`--port ${opts.port}: the port is already in use on ${opts.host}`, {
+      hint: 'choose another port, or --port 0 for a free one',
+    });
+  }
+  if (code === 'EACCES') return new UsageError(`--port ${opts.port}: not allowed to listen on this port (ports below 1024 need privileges)`);
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new UsageError(`--host ${opts.host}: not an address of this machine`);
+  return undefined;
 }

@@ -15,6 +15,14 @@ import { eventTime, oldestFirst } from './columns.js';
 // printed: polls stop at the oldest event of that page too.
 
 export const OVERLAP_MS = 60_000;
+/**
+ * An event stamped ahead of the server's own clock (a sender's clock, a bad import) must not
+ * move the watermark there: every later event would fall below the overlap and be dropped. The
+ * watermark is capped at the server's "now" (its Date header) plus this much skew.
+ */
+const MAX_FUTURE_SKEW_MS = 5_000;
+/** Ids remembered across the overlap, at most: a flood of events in one minute cannot grow memory without end. */
+export const MAX_SEEN_IDS = 100_000;
 const MAX_BACKOFF_MS = 60_000;
 
 export interface FollowOptions {
@@ -48,9 +56,15 @@ export class SeenEvents {
     return id !== undefined && this.ids.has(id);
   }
 
-  add(e: EmailEvent): void {
-    const t = eventTime(e);
-    if (typeof e.event_id === 'string') this.ids.set(e.event_id, t);
+  /** `serverTime`: the server's clock when the page was answered, when it said. */
+  add(e: EmailEvent, serverTime?: number): void {
+    const stamped = eventTime(e);
+    if (typeof e.event_id === 'string') {
+      this.ids.set(e.event_id, stamped);
+      // Map keeps insertion order: the first entries are the oldest remembered
+      if (this.ids.size > MAX_SEEN_IDS) this.ids.delete(this.ids.keys().next().value!);
+    }
+    const t = serverTime === undefined ? stamped : Math.min(stamped, serverTime + MAX_FUTURE_SKEW_MS);
     if (t !== -Infinity && (this.newest === undefined || t > this.newest)) this.newest = t;
   }
 
@@ -70,6 +84,7 @@ export class SeenEvents {
     const horizon = this.horizon();
     if (horizon === undefined) return;
     for (const [id, t] of this.ids) if (t < horizon) this.ids.delete(id);
+    // an id stamped in the future stays until the horizon passes its time: it is not printed twice
   }
 
   get size(): number {
@@ -84,7 +99,12 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * further pages only while a page brings something new and is still above
  * the horizon.
  */
-export async function pollOnce(opts: Pick<FollowOptions, 'fetchPage' | 'from'>, seen: SeenEvents, perPage: number): Promise<EmailEvent[]> {
+export async function pollOnce(
+  opts: Pick<FollowOptions, 'fetchPage' | 'from'>,
+  seen: SeenEvents,
+  perPage: number,
+  onServerTime: (ms: number) => void = () => undefined,
+): Promise<EmailEvent[]> {
   const horizon = Math.max(seen.horizon() ?? -Infinity, seen.floor ?? -Infinity);
   let from = opts.from;
   if (horizon !== -Infinity) {
@@ -96,6 +116,7 @@ export async function pollOnce(opts: Pick<FollowOptions, 'fetchPage' | 'from'>, 
   let cursor: string | undefined;
   for (;;) {
     const page = await opts.fetchPage({ cursor, perPage, from });
+    if (page.serverTime !== undefined) onServerTime(page.serverTime);
     let brought = 0;
     let below = false;
     for (const e of page.items) {
@@ -123,10 +144,11 @@ function retryable(error: unknown): boolean {
 export async function follow(opts: FollowOptions): Promise<void> {
   const seen = new SeenEvents();
   let printed = 0;
+  let serverTime: number | undefined;
   const emit = async (events: EmailEvent[]): Promise<boolean> => {
     const left = opts.limit === undefined ? Infinity : opts.limit - printed;
     const batch = events.length > left ? events.slice(0, left) : events;
-    for (const e of batch) seen.add(e);
+    for (const e of batch) seen.add(e, serverTime);
     if (batch.length) await opts.write(batch);
     printed += batch.length;
     return opts.limit !== undefined && printed >= opts.limit;
@@ -134,6 +156,7 @@ export async function follow(opts: FollowOptions): Promise<void> {
 
   try {
     const first = await opts.fetchPage({ perPage: opts.firstPerPage, from: opts.from });
+    serverTime = first.serverTime;
     const backlog = oldestFirst(first.items);
     if (first.nextCursor !== null && backlog.length > 0) seen.floor = eventTime(backlog[0]!);
     if (await emit(backlog)) return;
@@ -141,7 +164,7 @@ export async function follow(opts: FollowOptions): Promise<void> {
     for (;;) {
       await opts.sleep(wait, opts.signal);
       try {
-        const fresh = await pollOnce(opts, seen, 100);
+        const fresh = await pollOnce(opts, seen, 100, (ms) => (serverTime = ms));
         wait = opts.intervalMs;
         if (await emit(oldestFirst(fresh))) return;
         seen.prune();

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { defaultSleep } from '../../api/client.js';
 import type { ApiClient } from '../../api/client.js';
 import {
-  DEFAULT_WINDOW_DAYS, EMAIL_EVENT_TYPES, MAX_EVENTS_PER_PAGE, listEmailEvents, type EventsPage, type EventsQuery,
+  DEFAULT_WINDOW_DAYS, EMAIL_EVENT_TYPES, MAX_EVENTS_PER_PAGE, listEmailEvents, type EmailEvent, type EventsPage, type EventsQuery,
 } from '../../api/emails.js';
 import { cursorPages } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
@@ -14,6 +14,7 @@ import { checkFields } from '../../output/fields.js';
 import { createListWriter } from '../../output/list.js';
 import { email, intFlag, listFlag, oneOf, parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
+import type { DbFlag } from '../archive-db.js';
 import { eventListSpec } from './columns.js';
 import { nextPageCommand, nextPageHint, runListing } from '../listing.js';
 import { follow } from './follow.js';
@@ -32,6 +33,8 @@ export interface ListOptions {
   limit?: number;
   follow: boolean;
   pollIntervalMs: number;
+  /** --db [PATH]: read the local archive instead of the API (true: the default archive). */
+  db?: DbFlag;
 }
 
 const DEFAULT_POLL_MS = 2000;
@@ -56,6 +59,7 @@ const schema = z.object({
   limit: intFlag(1, MAX_LIMIT).optional(),
   follow: z.boolean().optional(),
   pollInterval: z.string().optional(),
+  db: z.union([z.string().trim().min(1, { error: 'must be a file path (or leave the value out for the default archive)' }), z.literal(true)]).optional(),
 });
 
 export function parse(input: RawInput, cmd: Command): ListOptions {
@@ -65,7 +69,17 @@ export function parse(input: RawInput, cmd: Command): ListOptions {
       if (given) throw new UsageError(`--follow cannot be combined with ${flag}: it starts at the newest events and runs until Ctrl-C`);
     }
   }
+  if (o.db !== undefined) {
+    for (const [given, flag, why] of [
+      [o.follow, '--follow', 'the archive grows only with `mailctl events sync`'],
+      [o.cursor, '--cursor', 'cursors page the API; use --limit or --all'],
+      [o.perPage, '--per-page', 'pages are an API matter; use --limit or --all'],
+    ] as const) {
+      if (given !== undefined && given !== false) throw new UsageError(`--db cannot be combined with ${flag}: ${why}`);
+    }
+  }
   return {
+    db: o.db,
     events: o.events,
     recipients: o.recipient,
     from: o.from,
@@ -101,7 +115,17 @@ function describeRange(page: EventsPage): string {
   return from && to ? ` between ${from} and ${to}` : '';
 }
 
+/** Before a long export on a sandbox key: say when its day budget cannot cover the pages still to read. */
+function warnDayBudget(ctx: Context, api: ApiClient, total: number | undefined, read: number, limit: number | undefined, perPage: number): void {
+  if (total === undefined) return;
+  const wanted = Math.min(total, limit ?? Infinity) - read;
+  if (wanted <= 0) return;
+  const message = api.dayBudgetWarning(Math.ceil(wanted / perPage), 'this export');
+  if (message) ctx.warn(message);
+}
+
 export async function run(opts: ListOptions, ctx: Context): Promise<void> {
+  if (opts.db !== undefined) return (await import('./list-db.js')).runFromArchive(opts, ctx);
   const out = ctx.output();
   checkFields(out.fields, eventListSpec.columns, eventListSpec.fields);
   const range = resolveDayRange({ from: opts.from, to: opts.to }, ctx.now(), DEFAULT_WINDOW_DAYS);
@@ -120,10 +144,25 @@ export async function run(opts: ListOptions, ctx: Context): Promise<void> {
   // With --all/--limit the next request is sent while this page is written (the export is bound by
   // whichever of network and output is slower, not their sum), and with --limit each request asks
   // only for the rows still wanted, so no page beyond the limit is fetched.
+  const pageSize = paging ? (opts.perPage ?? MAX_EVENTS_PER_PAGE) : opts.perPage;
+  let first = true;
   const pages = cursorPages(
-    (cursor, perPage) => listEmailEvents(api, { ...filters, cursor, per_page: perPage }),
+    async (cursor, perPage) => {
+      const page = await listEmailEvents(api, { ...filters, cursor, per_page: perPage });
+      if (first && paging) warnDayBudget(ctx, api, page.totalCount, page.items.length, opts.limit, pageSize ?? MAX_EVENTS_PER_PAGE);
+      first = false;
+      // total: the paging engine stops a server that sends far more rows than it counts
+      return { ...page, total: page.totalCount };
+    },
     opts.cursor,
-    { all: paging, limit: opts.limit, pageSize: paging ? (opts.perPage ?? MAX_EVENTS_PER_PAGE) : opts.perPage, prefetch: true },
+    {
+      all: paging,
+      limit: opts.limit,
+      pageSize,
+      prefetch: true,
+      // a server handing out fresh cursors over the same rows: each event is printed once
+      idOf: (e: EmailEvent) => (typeof e.event_id === 'string' ? e.event_id : undefined),
+    },
     OPERATIONS.listEmailEvents.name,
   );
   // A terminal table that must not wait for the end: print rows as they come.
@@ -161,6 +200,8 @@ async function followEvents(opts: ListOptions, ctx: Context, api: ApiClient, fil
       sleep: defaultSleep,
       signal: ctx.signal,
     });
+    // Stopped by Ctrl-C or SIGTERM: that is how --follow ends, but not a success (130 / 143).
+    if (ctx.signal.aborted) throw ctx.signal.reason;
   } finally {
     await writer.end();
   }

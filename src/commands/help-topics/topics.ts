@@ -17,6 +17,8 @@ Every command ends with one of these, so scripts and CI jobs can branch on $?:
        scheduled or not sendable)
   6    rate limited or quota exceeded, after retries: 429
   7    network: cannot connect, timed out, TLS error
+  8    a check failed: report --fail-on, campaign check, schedule --check
+       ran to the end and what they check does not hold
   130  interrupted (Ctrl-C); what was already written stays valid
        (whole NDJSON lines, a closed JSON array)
   143  terminated (SIGTERM)

@@ -1,9 +1,9 @@
 import { BULK_OPERATIONS, bulkMembership, type BulkOperation } from '../../api/audience.js';
 import type { Context } from '../../context.js';
 import { ApiError, CliError, ExitCode, NetworkError, UsageError } from '../../errors.js';
+import { readBounded } from '../../input/bounded.js';
 import { readIdSource, uniqueIds } from '../../input/ids.js';
 import { confirm } from '../../input/prompt.js';
-import { readAll } from '../../io.js';
 import { refuseSandboxKey, requestUrl } from '../write.js';
 import type { BulkOptions } from './options.js';
 import { describeRequest, planRequests, type PlannedRequest } from './plan.js';
@@ -20,10 +20,11 @@ import { checkPlanFields, checkTotalsFields, writePlan, writeTotals, type Totals
 const n = (x: number) => x.toLocaleString('en-US');
 const plural = (count: number, word: string) => `${n(count)} ${word}${count === 1 ? '' : 's'}`;
 
+
 async function collectIds(ctx: Context, what: 'contact' | 'list', given: string[], file: string | undefined, column?: string): Promise<string[]> {
   const flag = what === 'contact' ? '--contacts-file' : '--lists-file';
   if (file === '-' && ctx.io.stdinIsTTY) ctx.notice(`reading ${what} ids from stdin (one per line; end with Ctrl-D)`);
-  const fromFile = file === undefined ? [] : await readIdSource(flag, file, () => readAll(ctx.io.stdin), column);
+  const fromFile = file === undefined ? [] : await readIdSource(flag, file, () => readBounded(ctx.io.stdin as AsyncIterable<unknown>, 'stdin', ctx.signal), column, ctx.signal);
   const { ids, duplicates } = uniqueIds([...given, ...fromFile]);
   if (ids.length === 0) throw new UsageError(`${flag}: ${file === '-' ? 'stdin' : file} holds no ${what} ids`);
   if (duplicates > 0) ctx.notice(`note: ${plural(duplicates, `duplicate ${what} id`)} ignored`);

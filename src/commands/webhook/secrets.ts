@@ -43,12 +43,16 @@ function checkSecret(raw: string, source: SecretSource, where: string): string {
 /** Reads the secret from stdin: all of it when piped, with a hidden prompt on a terminal. */
 export async function secretFromStdin(ctx: Context, source: SecretSource): Promise<string> {
   const raw = ctx.io.stdinIsTTY ? await readHidden(ctx.io, `Webhook ${source.what}: `) : await ctx.readStdin();
-  return checkSecret(raw, source, source.flag);
+  const secret = checkSecret(raw, source, source.flag);
+  ctx.addSecret(secret);
+  return secret;
 }
 
 /** The secret from its environment variable, or undefined when the variable is unset or empty. */
 export function secretFromEnv(ctx: Context, source: SecretSource): string | undefined {
   const raw = ctx.io.env[source.envVar];
   if (raw === undefined || normaliseSecret(raw) === '') return undefined;
-  return checkSecret(raw, source, source.envVar);
+  const secret = checkSecret(raw, source, source.envVar);
+  ctx.addSecret(secret);
+  return secret;
 }

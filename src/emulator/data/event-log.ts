@@ -33,8 +33,7 @@ const SCRIPTS: ReadonlyArray<[number, EmailEventType[]]> = [
   [3, ['injection', 'delivery', 'initial_open', 'click', 'link_unsubscribe']],
 ];
 const SCRIPT_CODES = SCRIPTS.map(([, types]) => Uint8Array.from(types.map(code)));
-const SCRIPT_CUMULATIVE = SCRIPTS.reduce<number[]>((acc, [w]) => [...acc, (acc.at(-1) ?? 0) + w], []);
-const SCRIPT_TOTAL = SCRIPT_CUMULATIVE.at(-1) as number;
+const cumulative = (weights: readonly number[]) => weights.reduce<number[]>((acc, w) => [...acc, (acc.at(-1) ?? 0) + w], []);
 const IN_FLIGHT = 24;
 
 const BOUNCE = code('bounce');
@@ -52,6 +51,8 @@ export interface EventLogConfig {
   senders: readonly string[];
   /** display name of each sender, null where the email had none */
   senderNames: ReadonlyArray<string | null>;
+  /** relative weight of each SCRIPTS entry (a scenario's mix, data/scenarios.ts); default SCRIPTS' own */
+  weights?: readonly number[];
 }
 
 function grow<T extends Float64Array | Uint8Array | Uint32Array | Int32Array>(a: T, size: number): T {
@@ -84,6 +85,8 @@ export class EventLog {
   private readonly slotTx = new Int32Array(IN_FLIGHT).fill(-1);
   private readonly slotScript = new Uint8Array(IN_FLIGHT);
   private readonly slotStep = new Uint8Array(IN_FLIGHT);
+  private readonly scriptCumulative: number[];
+  private readonly scriptTotal: number;
 
   constructor(readonly cfg: EventLogConfig) {
     const h = mix32(cfg.seed ^ hashString(`events:${cfg.team}`));
@@ -92,6 +95,8 @@ export class EventLog {
     this.txKey = mix32(h + 2);
     this.txPrefix = String(100_000 + (mix32(h + 3) % 900_000));
     this.recipientIndex = new Map(cfg.recipients.map((r, i) => [r, i]));
+    this.scriptCumulative = cumulative(cfg.weights ?? SCRIPTS.map(([w]) => w));
+    this.scriptTotal = this.scriptCumulative.at(-1) as number;
   }
 
   /** Spreads n events evenly, with jitter, over [startMs, endMs]; timestamps never decrease. */
@@ -241,8 +246,8 @@ export class EventLog {
     this.txSubject[t] = rng.int(this.cfg.subjects.length);
     this.txFrom[t] = rng.int(this.cfg.senders.length);
     this.txLast[t] = -1;
-    const r = rng.int(SCRIPT_TOTAL);
-    this.slotScript[slot] = SCRIPT_CUMULATIVE.findIndex((c) => r < c);
+    const r = rng.int(this.scriptTotal);
+    this.slotScript[slot] = this.scriptCumulative.findIndex((c) => r < c);
     this.slotStep[slot] = 0;
     this.slotTx[slot] = t;
   }

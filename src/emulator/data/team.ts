@@ -6,6 +6,7 @@ import { makeContacts, makeLists, makeProperties, makeSegments, makeTopics, make
 import { MAIN_TEAM_CAMPAIGNS, OTHER_TEAM_CAMPAIGNS, makeCampaign, type CampaignSeedContext } from './campaigns.js';
 import { EventLog } from './event-log.js';
 import { SUBJECTS } from './pools.js';
+import { makePreflightDrafts, type PreflightFailure } from './preflight.js';
 
 export interface TeamSizes {
   events: number;
@@ -24,10 +25,16 @@ const GUESTS = 60;
 export interface BuiltTeam {
   team: TeamData;
   /** the seeded campaign ids by role, for the fixtures */
-  roles: { byState: Partial<Record<CampaignState, string>>; unsendable?: string; vanishing?: string; rich?: string };
+  roles: {
+    byState: Partial<Record<CampaignState, string>>;
+    unsendable?: string;
+    vanishing?: string;
+    rich?: string;
+    preflight?: { ready: string; failing: Record<PreflightFailure, string> };
+  };
 }
 
-export function buildTeam(name: TeamName, seed: number, now: number, sizes: TeamSizes): BuiltTeam {
+export function buildTeam(name: TeamName, seed: number, now: number, sizes: TeamSizes, weights?: readonly number[]): BuiltTeam {
   const brand = name === 'main' ? 'Acme' : 'Globex';
   const rng = rngFor(seed, `team:${name}`);
   const lists = makeLists(rng, now, sizes.lists);
@@ -46,6 +53,7 @@ export function buildTeam(name: TeamName, seed: number, now: number, sizes: Team
     subjects: SUBJECTS,
     senders: [`orders@mail.${brand.toLowerCase()}.example`, `hello@mail.${brand.toLowerCase()}.example`],
     senderNames: [`${brand} Orders`, null],
+    weights,
   });
   // Inside the default 10-day window with an hour to spare, so a default query made shortly
   // after start sees every seeded event.
@@ -71,6 +79,12 @@ export function buildTeam(name: TeamName, seed: number, now: number, sizes: Team
     campaigns.push(unsendable, vanishing);
     roles.unsendable = unsendable.id;
     roles.vanishing = vanishing.id;
+    const drafts = makePreflightDrafts(ctx, index);
+    campaigns.push(drafts.ready, ...Object.values(drafts.failing));
+    roles.preflight = {
+      ready: drafts.ready.id,
+      failing: Object.fromEntries(Object.entries(drafts.failing).map(([k, c]) => [k, c.id])) as Record<PreflightFailure, string>,
+    };
   }
 
   const team: TeamData = {
@@ -104,6 +118,7 @@ export function makeFixtures(main: BuiltTeam, other: BuiltTeam): Fixtures {
     unsendableDraft: main.roles.unsendable as string,
     vanishingCampaign: main.roles.vanishing as string,
     campaignWithEvents: main.roles.rich as string,
+    preflight: main.roles.preflight!,
     contacts: ids(main.team.contacts),
     lists: ids(main.team.lists),
     topics: ids(main.team.topics),

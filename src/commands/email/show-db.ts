@@ -1,0 +1,56 @@
+import { DEFAULT_WINDOW_DAYS, type EmailDetail, type EmailEvent } from '../../api/emails.js';
+import type { Context } from '../../context.js';
+import { CliError, ExitCode } from '../../errors.js';
+import { openArchiveForReading } from '../archive-db.js';
+import type { ShowOptions } from './show.js';
+
+// `email show ID --db [PATH]`: the email detail rebuilt from the archived
+// events of that request id. Events carry the subject, sender and recipient;
+// the state is derived from them as the service does (a bounce or a failure
+// decides it, else a delivery); the sender's display name is not in any event.
+
+const FAILED = new Set(['policy_rejection', 'generation_failure', 'generation_rejection']);
+
+function stateOf(types: readonly string[]): string | null {
+  if (types.length === 0) return null;
+  let state = 'scheduled';
+  for (const t of types) {
+    if (t === 'bounce') return 'bounced';
+    if (FAILED.has(t)) return 'failed';
+    if (t === 'delivery') state = 'delivered';
+  }
+  return state;
+}
+
+/** The detail of spec 2.3 from the archive, events newest first as the API lists them. */
+export async function emailFromArchive(opts: ShowOptions, ctx: Context): Promise<EmailDetail> {
+  const { archiveWindow } = await import('../../archive/window.js');
+  const { eventBatches } = await import('../../archive/query.js');
+  const window = archiveWindow({ from: opts.from, to: opts.to }, ctx.now(), DEFAULT_WINDOW_DAYS);
+  const { db, path } = await openArchiveForReading(ctx, opts.db);
+  try {
+    const all = (db.prepare('SELECT type FROM events WHERE request_id = ? ORDER BY timestamp_ms ASC, rowid DESC').pluck().all(opts.requestId) as string[]);
+    if (all.length === 0) {
+      throw new CliError(`email ${opts.requestId} is not in the archive ${path}`, ExitCode.NotFound, {
+        hint: 'run `mailctl events sync` to bring the archive up to date, or leave out --db to ask the API',
+      });
+    }
+    const events: EmailEvent[] = [];
+    for (const batch of eventBatches(db, { window, transmission: opts.requestId })) events.push(...batch);
+    const latest = events[0];
+    const recipients = [...new Set(events.map((e) => e.rcpt_to).filter((r): r is string => typeof r === 'string'))];
+    return {
+      transmission_id: opts.requestId,
+      state: stateOf(all),
+      scheduled_at: null,
+      from: latest?.friendly_from ?? null,
+      from_name: null,
+      subject: latest?.subject ?? null,
+      recipients,
+      num_recipients: recipients.length,
+      events: events as EmailDetail['events'],
+    };
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,66 @@
+import { DEFAULT_WINDOW_DAYS, type EmailEvent } from '../../api/emails.js';
+import type { Context } from '../../context.js';
+import { checkFields } from '../../output/fields.js';
+import { openArchiveForReading } from '../archive-db.js';
+import { runListing } from '../listing.js';
+import { eventListSpec } from './columns.js';
+import type { ListOptions } from './list.js';
+
+// `events list --db [PATH]`: the same filters, formats and --all/--limit,
+// answered from the local archive that `events sync` writes. No key, no
+// network: nothing here touches ctx.api().
+
+/** Without --all or --limit, one API page's worth: the API's default page size. */
+const ONE_PAGE = 25;
+
+/** Archive batches in the listing runner's page shape. */
+async function* pagesOf(batches: Iterable<EmailEvent[]>): AsyncGenerator<{ items: EmailEvent[] }> {
+  for (const items of batches) yield { items };
+}
+
+export async function runFromArchive(opts: ListOptions, ctx: Context): Promise<void> {
+  const out = ctx.output();
+  checkFields(out.fields, eventListSpec.columns, eventListSpec.fields);
+  const { archiveWindow } = await import('../../archive/window.js');
+  const { countEvents, eventBatches, rawEventBatches } = await import('../../archive/query.js');
+  const window = archiveWindow({ from: opts.from, to: opts.to }, ctx.now(), DEFAULT_WINDOW_DAYS);
+  const { db, path } = await openArchiveForReading(ctx, opts.db);
+  const paging = opts.all || opts.limit !== undefined;
+  const limit = opts.all ? opts.limit : (opts.limit ?? ONE_PAGE);
+  const filter = {
+    window,
+    types: opts.events,
+    recipients: opts.recipients,
+    transmission: opts.transmission,
+    bounceClasses: opts.bounceClasses,
+    limit,
+  };
+  try {
+    let shown = 0;
+    if (out.format === 'ndjson' && !out.fields) {
+      // The archive keeps each event as the compact JSON the API sent: an NDJSON
+      // line already, so it is written without a parse and a re-serialisation.
+      for (const batch of rawEventBatches(db, filter)) {
+        await out.write(`${batch.join('\n')}\n`);
+        shown += batch.length;
+      }
+    } else {
+      shown = (await runListing(ctx, { spec: eventListSpec, pages: pagesOf(eventBatches(db, filter)), streamTable: paging })).count;
+    }
+    const span = `between ${new Date(window.fromMs).toISOString()} and ${new Date(window.toMs).toISOString()}`;
+    if (shown === 0) {
+      ctx.notice(`No events ${span} match in the archive ${path}.`);
+    } else if (limit !== undefined && shown === limit) {
+      const total = countEvents(db, { ...filter, limit: undefined });
+      if (total > shown) {
+        ctx.notice(
+          paging
+            ? `Stopped at --limit ${limit} (${total} match in the archive).`
+            : `Showed the newest ${shown} of ${total} archived events ${span} (add --all for every one, --limit N for the newest N).`,
+        );
+      }
+    }
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,118 @@
+import { existsSync } from 'node:fs';
+import { MAX_EVENTS_PER_PAGE } from '../../api/emails.js';
+import type { Database } from '../../archive/open.js';
+import type { RunCounts, SyncKey, SyncState } from '../../archive/sync-state.js';
+import { isSandboxKey } from '../../config/resolve.js';
+import type { Context } from '../../context.js';
+import { writeDetail } from '../../output/detail.js';
+import { planPasses, type SyncPass } from './sync-plan.js';
+
+// What `events sync` prints on stdout: the summary of a run, or with
+// --dry-run the ranges it would read and the requests they would cost.
+
+/** The sandbox key's day budget (service-notes "Sandbox keys"). */
+const SANDBOX_DAY_BUDGET = 100;
+
+export async function writeSyncSummary(ctx: Context, db: Database, run: { path: string; passes: SyncPass[]; counts: RunCounts }): Promise<void> {
+  const { archiveTotals } = await import('../../archive/store.js');
+  const totals = archiveTotals(db);
+  const summary = {
+    archive: run.path,
+    from: run.passes[0]!.from,
+    to: run.passes.at(-1)!.to,
+    requests: run.counts.requests,
+    read: run.counts.read,
+    new: run.counts.added,
+    already_present: run.counts.present,
+    archive_total: totals.total,
+    oldest: totals.oldest,
+    newest: totals.newest,
+  };
+  await writeDetail(ctx.output(), summary, [
+    {
+      fields: [
+        { key: 'archive', label: 'Archive', value: summary.archive },
+        { key: 'from', label: 'From', value: summary.from },
+        { key: 'to', label: 'To', value: summary.to },
+        { key: 'requests', label: 'Requests', value: summary.requests, kind: 'number' },
+        { key: 'read', label: 'Events read', value: summary.read, kind: 'number' },
+        { key: 'new', label: 'New', value: summary.new, kind: 'number' },
+        { key: 'already_present', label: 'Already present', value: summary.already_present, kind: 'number' },
+        { key: 'archive_total', label: 'Archive total', value: summary.archive_total, kind: 'number' },
+        { key: 'oldest', label: 'Oldest event', value: summary.oldest, kind: 'time' },
+        { key: 'newest', label: 'Newest event', value: summary.newest, kind: 'time' },
+      ],
+    },
+  ]);
+}
+
+interface DryRunInput {
+  path: string;
+  key: SyncKey;
+  firstFrom: string;
+  overlapDays: number;
+  types?: readonly string[];
+}
+
+/**
+ * --dry-run: sends nothing, so the cost can only be estimated from what the
+ * archive already holds for the days to re-read (one request per 100 events,
+ * plus one per 100 new ones); before a first run it is unknown.
+ */
+export async function printSyncDryRun(ctx: Context, input: DryRunInput): Promise<void> {
+  const { openArchive } = await import('../../archive/open.js');
+  const { readSyncState } = await import('../../archive/sync-state.js');
+  let state: SyncState = { newestDay: null, pending: null };
+  let known: number | null = null;
+  const passes = (() => {
+    if (!existsSync(input.path)) return planPasses(state, input, ctx.now());
+    const db = openArchive(input.path, { readonly: true });
+    try {
+      if (db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sync_state'").get()) state = readSyncState(db, input.key);
+      const planned = planPasses(state, input, ctx.now());
+      if (state.newestDay || state.pending) {
+        const types = input.types ?? [];
+        const typeSql = types.length ? ` AND type IN (${types.map(() => '?').join(', ')})` : '';
+        const fromMs = Date.parse(`${planned[0]!.from}T00:00:00Z`);
+        known = (db.prepare(`SELECT count(*) AS n FROM events WHERE timestamp_ms >= ?${typeSql}`).get(fromMs, ...types) as { n: number }).n;
+      }
+      return planned;
+    } finally {
+      db.close();
+    }
+  })();
+  const requests = known === null ? null : Math.max(passes.length, Math.ceil(known / MAX_EVENTS_PER_PAGE));
+  const apiKey = ctx.settings().apiKey.value;
+  const sandbox = apiKey !== undefined && isSandboxKey(apiKey);
+  const budget = !sandbox
+    ? null
+    : requests === null
+      ? `unknown before the first run; a sandbox key's ${SANDBOX_DAY_BUDGET} requests a day read at most ${SANDBOX_DAY_BUDGET * MAX_EVENTS_PER_PAGE} events`
+      : requests <= SANDBOX_DAY_BUDGET
+        ? `covered by a sandbox key's ${SANDBOX_DAY_BUDGET} requests a day (if none were spent today)`
+        : `NOT covered: a sandbox key has ${SANDBOX_DAY_BUDGET} requests a day`;
+  const plan = {
+    dry_run: true,
+    archive: input.path,
+    ranges: passes.map((p) => ({ from: p.from, to: p.to, resumes: Boolean(p.resumed) })),
+    per_page: MAX_EVENTS_PER_PAGE,
+    requests_estimate: requests,
+    estimate_basis:
+      requests === null
+        ? 'first run: one request per 100 events in the range (total_count is known after the first page)'
+        : `${known} archived events in the days to re-read, plus one request per 100 new events`,
+    ...(budget === null ? {} : { sandbox_budget: budget }),
+  };
+  await writeDetail(ctx.output(), plan, [
+    {
+      fields: [
+        { key: 'archive', label: 'Archive', value: plan.archive },
+        { key: 'ranges', label: 'Would read', value: plan.ranges.map((r) => `${r.from}..${r.to}${r.resumes ? ' (continuing)' : ''}`).join(', ') },
+        { key: 'requests_estimate', label: 'Requests', value: requests === null ? 'unknown' : `at least ${requests}`, kind: 'text' },
+        { key: 'estimate_basis', label: 'Estimate', value: plan.estimate_basis },
+        ...(budget === null ? [] : [{ key: 'sandbox_budget', label: 'Sandbox budget', value: budget }]),
+      ],
+    },
+  ]);
+  ctx.notice('dry run: nothing was sent');
+}

@@ -1,0 +1,156 @@
+import type { Command } from 'commander';
+import * as z from 'zod';
+import { EMAIL_EVENT_TYPES, MAX_EVENTS_PER_PAGE, listEmailEvents } from '../../api/emails.js';
+import { OPERATIONS } from '../../api/operations.js';
+import { cursorPages } from '../../api/paginate.js';
+import type { Database } from '../../archive/open.js';
+import type { RunCounts, SyncKey } from '../../archive/sync-state.js';
+import { requireBaseUrl } from '../../config/resolve.js';
+import type { Context } from '../../context.js';
+import { ApiError } from '../../errors.js';
+import { archivePath, type DbFlag } from '../archive-db.js';
+import { listFlag, oneOf, parseInput } from '../schema.js';
+import type { RawInput } from '../verb.js';
+import { firstRunFrom, parseOverlap, planPasses, type SyncPass } from './sync-plan.js';
+import { syncProgress, type SyncProgress } from './sync-progress.js';
+import { printSyncDryRun, writeSyncSummary } from './sync-report.js';
+
+// `events sync`: copies the account's events into the local archive. Every
+// page is stored in one transaction together with the cursor of the next one,
+// so an interruption of any kind loses nothing and the next run continues
+// where the last committed page ends.
+
+export interface SyncOptions {
+  db?: DbFlag;
+  from?: string;
+  events?: string[];
+  overlapDays: number;
+  dryRun: boolean;
+}
+
+const schema = z.object({
+  db: z.union([z.string().trim().min(1, { error: 'must be a file path (or leave the value out for the default archive)' }), z.literal(true)]).optional(),
+  from: z.string().optional(),
+  events: listFlag(oneOf(EMAIL_EVENT_TYPES)).optional(),
+  overlap: z.string().optional(),
+  dryRun: z.boolean().optional(),
+});
+
+export function parse(input: RawInput, cmd: Command): SyncOptions {
+  const o = parseInput(schema, input, cmd);
+  return { db: o.db, from: o.from, events: o.events ? [...o.events].sort() : undefined, overlapDays: parseOverlap(o.overlap), dryRun: o.dryRun ?? false };
+}
+
+interface RunState {
+  db: Database;
+  key: SyncKey;
+  counts: RunCounts;
+  pages: number;
+  progress: SyncProgress;
+}
+
+/** Reads one range to its end, committing each page with the position after it. */
+async function syncPass(ctx: Context, run: RunState, pass: SyncPass, types: readonly string[] | undefined): Promise<void> {
+  const api = await ctx.api();
+  const { eventWriter } = await import('../../archive/store.js');
+  const { syncStateWriter } = await import('../../archive/sync-state.js');
+  const writer = eventWriter(run.db);
+  const state = syncStateWriter(run.db, run.key);
+  const keep = types ? new Set(types) : undefined;
+  const range = { from: pass.from, to: pass.to };
+  const label = pass.from === pass.to ? pass.from : `${pass.from}..${pass.to}`;
+  let first = pass.cursor ?? undefined;
+  if (pass.resumed) ctx.notice(`Continuing the interrupted sync of ${label}${first ? ' at its next page' : ''}.`);
+  for (;;) {
+    // The next page is requested while this one is stored: network and disk overlap.
+    const pages = cursorPages(
+      (cursor, perPage) => listEmailEvents(api, { events: types, from: range.from, to: range.to, cursor, per_page: perPage }),
+      first,
+      { all: true, pageSize: MAX_EVENTS_PER_PAGE, prefetch: true },
+      OPERATIONS.listEmailEvents.name,
+    );
+    let read = 0;
+    try {
+      for await (const page of pages) {
+        run.counts.requests++;
+        run.pages++;
+        read += page.items.length;
+        const commit = run.db.transaction(() => {
+          const outcome = writer.storePage(page.items, keep);
+          run.counts.read += page.items.length;
+          run.counts.added += outcome.added;
+          run.counts.present += outcome.present;
+          if (page.nextCursor !== null) state.progress(range, page.nextCursor, run.counts);
+          else state.rangeDone(range.to, run.counts);
+          return outcome;
+        });
+        const outcome = commit.immediate();
+        for (const why of outcome.skipped) ctx.warn(`not archived: ${why}`);
+        run.progress.page({ pages: run.pages, events: read, total: page.totalCount, range: label });
+      }
+      return;
+    } catch (error) {
+      // A cursor the server no longer accepts (it expired): read the range again
+      // from its start; the events already stored are recognised by event_id.
+      if (first !== undefined && read === 0 && error instanceof ApiError && [400, 404, 422].includes(error.status)) {
+        ctx.warn(`the server refused the saved cursor of ${label} (${error.message}): reading that range again from its newest page`);
+        first = undefined;
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+/** The API a sync position belongs to, without any credentials written into the URL (they must not reach the file). */
+function accountOf(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl);
+    url.username = '';
+    url.password = '';
+    return url.href.replace(/\/$/, '');
+  } catch {
+    return baseUrl;
+  }
+}
+
+export async function run(opts: SyncOptions, ctx: Context): Promise<void> {
+  const baseUrl = accountOf(requireBaseUrl(ctx.settings()));
+  const key: SyncKey = { baseUrl, eventTypes: opts.events?.join(',') ?? '' };
+  const path = await archivePath(ctx, opts.db);
+  const firstFrom = firstRunFrom(opts.from, ctx.now());
+  const { openArchive } = await import('../../archive/open.js');
+  const { readSyncState } = await import('../../archive/sync-state.js');
+  if (opts.dryRun) return printSyncDryRun(ctx, { path, key, firstFrom, overlapDays: opts.overlapDays, types: opts.events });
+
+  // The key is checked before the archive file is created.
+  await ctx.api();
+  const db = openArchive(path);
+  try {
+    const state = readSyncState(db, key);
+    if (opts.from !== undefined && (state.newestDay || state.pending)) {
+      ctx.notice(`--from applies to the first sync only: this archive continues from what it holds (${state.newestDay ?? state.pending?.from}).`);
+    }
+    const passes = planPasses(state, { firstFrom, overlapDays: opts.overlapDays }, ctx.now());
+    const { syncStateWriter } = await import('../../archive/sync-state.js');
+    const stateWriter = syncStateWriter(db, key);
+    stateWriter.start(new Date(ctx.now()).toISOString());
+    const runState: RunState = { db, key, counts: { read: 0, added: 0, present: 0, requests: 0 }, pages: 0, progress: await syncProgress(ctx) };
+    try {
+      for (const pass of passes) await syncPass(ctx, runState, pass, opts.events);
+    } catch (error) {
+      runState.progress.stop();
+      const { read, added } = runState.counts;
+      ctx.warn(
+        `events sync stopped after ${runState.pages} pages: ${read} events read, ${added} new, all committed to ${path}. ` +
+          'Run `mailctl events sync` again to continue from the last committed page.',
+      );
+      throw error;
+    }
+    runState.progress.stop();
+    stateWriter.finish(new Date(ctx.now()).toISOString());
+    await writeSyncSummary(ctx, db, { path, passes, counts: runState.counts });
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,110 @@
+import type { Command } from 'commander';
+import * as z from 'zod';
+import type { Context } from '../../context.js';
+import { CheckFailedError, UsageError } from '../../errors.js';
+import { checkFields } from '../../output/fields.js';
+import { BREAKDOWNS, type Aggregate, type Breakdown } from '../../report/aggregate.js';
+import { REPORT_ROW_FIELDS } from '../../report/columns.js';
+import { buildDocument, type ReportDocument, type ReportSource } from '../../report/document.js';
+import { DEFAULT_JUDGED, SIGNALS, type Signal } from '../../report/thresholds.js';
+import { resolveWindow, type Window } from '../../report/window.js';
+import { listFlag, oneOf, parseInput, uuid } from '../schema.js';
+import type { RawInput } from '../verb.js';
+import { streamAccountEvents, streamCampaignEvents } from './stream.js';
+import { writeReport } from './write.js';
+
+const schema = z.object({
+  from: z.string().optional(),
+  to: z.string().optional(),
+  campaign: uuid.optional(),
+  db: z.string().trim().min(1, { error: 'must name a file' }).optional(),
+  by: oneOf(BREAKDOWNS),
+  judge: listFlag(oneOf(SIGNALS)).optional(),
+  failOn: oneOf(['warning', 'critical'] as const).optional(),
+  html: z.string().trim().min(1, { error: 'must name a file' }).optional(),
+});
+
+export interface ReportOptions {
+  from?: string;
+  to?: string;
+  campaign?: string;
+  db?: string;
+  by: Breakdown;
+  judge: Signal[];
+  failOn?: 'warning' | 'critical';
+  html?: string;
+}
+
+export function parse(input: RawInput, cmd: Command): ReportOptions {
+  const o = parseInput(schema, input, cmd);
+  if (o.campaign && o.db) throw new UsageError('--campaign cannot be combined with --db: the archive holds account-wide events only');
+  return { ...o, judge: o.judge ?? [...DEFAULT_JUDGED] };
+}
+
+/** The report of the options, from the archive or the API; the caller decides what to print. */
+export async function computeReport(opts: ReportOptions, ctx: Context, window: Window): Promise<ReportDocument> {
+  let aggregate: Aggregate;
+  let skipped = 0;
+  let source: ReportSource;
+  if (opts.db !== undefined) {
+    source = { kind: 'archive', db: opts.db };
+    // better-sqlite3 is a native module: loaded only when an archive is asked for.
+    const { openArchive } = await import('../../archive/open.js');
+    const { aggregateArchive } = await import('../../report/archive.js');
+    let db;
+    try {
+      db = openArchive(opts.db, { readonly: true });
+    } catch (error) {
+      throw new UsageError(`--db ${opts.db}: cannot open the archive (${(error as Error).message})`, {
+        hint: 'create it with `mailctl events sync --db FILE`',
+      });
+    }
+    try {
+      aggregate = aggregateArchive(db, opts.by, window);
+    } catch (error) {
+      throw new UsageError(`--db ${opts.db}: not an events archive (${(error as Error).message})`, { hint: 'an archive is written by `mailctl events sync`' });
+    } finally {
+      db.close();
+    }
+  } else {
+    const api = await ctx.api();
+    const spinner = await ctx.spinner('Reading events…');
+    try {
+      const progress = (n: number) => spinner.update(`Reading events… ${n.toLocaleString('en-US')}`);
+      const streamed = opts.campaign
+        ? await streamCampaignEvents(api, opts.campaign, opts.by, window, progress)
+        : await streamAccountEvents(api, opts.by, window, progress);
+      aggregate = streamed.aggregate;
+      skipped = streamed.skipped;
+    } finally {
+      spinner.stop();
+    }
+    source = opts.campaign ? { kind: 'campaign', campaign: opts.campaign } : { kind: 'api' };
+  }
+  return buildDocument({ aggregate, window, source, by: opts.by, judged: opts.judge, failOn: opts.failOn, skipped });
+}
+
+/** --html's folder must exist and be writable before any request is spent. */
+async function checkWritable(file: string): Promise<void> {
+  const { access, constants } = await import('node:fs/promises');
+  const { dirname } = await import('node:path');
+  try {
+    await access(dirname(file), constants.W_OK);
+  } catch {
+    throw new UsageError(`--html ${file}: the folder ${dirname(file)} does not exist or is not writable (nothing was sent)`);
+  }
+}
+
+export async function run(opts: ReportOptions, ctx: Context): Promise<void> {
+  const out = ctx.output();
+  checkFields(out.fields, [], REPORT_ROW_FIELDS);
+  const window = resolveWindow({ from: opts.from, to: opts.to }, ctx.now());
+  if (opts.html !== undefined) await checkWritable(opts.html);
+  const doc = await computeReport(opts, ctx, window);
+  await writeReport(doc, ctx, opts.html);
+  if (doc.failing.length > 0) {
+    throw new CheckFailedError(
+      `--fail-on ${opts.failOn}: ${doc.failing.map((s) => `${s} rate ${doc.verdicts[s]}`).join(', ')} (${doc.window.from} to ${doc.window.to})`,
+    );
+  }
+}

@@ -1,0 +1,46 @@
+import { writeFile } from 'node:fs/promises';
+import type { Context } from '../../context.js';
+import { CliError, ExitCode } from '../../errors.js';
+import { createListWriter } from '../../output/list.js';
+import type { ReportRow } from '../../report/aggregate.js';
+import { reportColumns, REPORT_ROW_FIELDS } from '../../report/columns.js';
+import type { ReportDocument } from '../../report/document.js';
+
+// Where the report goes: --html to its file, then stdout in the chosen
+// format. json is the whole document (totals, verdicts, thresholds, rows);
+// csv, ndjson and pipes carry the rows; a terminal gets totals, charts and table.
+
+export async function writeReport(doc: ReportDocument, ctx: Context, htmlFile?: string): Promise<void> {
+  const out = ctx.output();
+  if (htmlFile !== undefined) {
+    const { renderHtml } = await import('../../report/html.js');
+    try {
+      await writeFile(htmlFile, renderHtml(doc, new Date(ctx.now()).toISOString()));
+    } catch (error) {
+      throw new CliError(`--html ${htmlFile}: cannot write the report (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, ExitCode.Failure, {
+        hint: 'nothing else was written: choose a writable path and run the report again',
+      });
+    }
+    ctx.notice(`HTML report written to ${htmlFile}`);
+  }
+  if (doc.skipped > 0) ctx.notice(`${doc.skipped.toLocaleString('en-US')} events of the covering days fell outside the window and were not counted`);
+  if (out.format === 'json') {
+    await out.write(`${JSON.stringify(doc, null, 2)}\n`);
+    return;
+  }
+  if (out.format === 'table' && out.isTTY) {
+    const { renderTerminal } = await import('../../report/terminal.js');
+    await out.write(renderTerminal(doc, out));
+    return;
+  }
+  const writer = createListWriter<ReportRow>(out, { columns: reportColumns(doc.by), fields: REPORT_ROW_FIELDS });
+  await writer.write(doc.rows);
+  await writer.end();
+  // A pipe or CSV has rows only: the verdicts of the whole window go to stderr for the person watching.
+  ctx.notice(
+    `verdicts ${doc.window.from} to ${doc.window.to}: ` +
+      Object.entries(doc.verdicts)
+        .map(([s, v]) => `${s} ${v ?? 'no data'}${doc.judged.includes(s as never) ? '' : ' (not judged)'}`)
+        .join(', '),
+  );
+}

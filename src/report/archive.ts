@@ -1,0 +1,65 @@
+import type { Database } from '../archive/open.js';
+import type { Aggregate, Breakdown, ReportRow } from './aggregate.js';
+import { byVolume } from './aggregate.js';
+import { emptyCounts, summarise, type Counts } from './tally.js';
+import { HARD_CLASSES, SOFT_CLASSES } from './thresholds.js';
+import { timeKeys, type Window } from './window.js';
+
+// `report --db`: the same counters as the streamed report, computed by SQLite
+// over the archive's `events` table (issue 18's schema), so a million rows are
+// aggregated where they lie instead of being loaded. Timestamps are ISO UTC,
+// so the first 10 / 13 characters are the day / hour.
+
+const KEY_SQL: Record<Breakdown, string> = {
+  day: 'substr(timestamp, 1, 10)',
+  hour: 'substr(timestamp, 1, 13)',
+  type: 'type',
+  domain: "coalesce(recipient_domain, '-')",
+  provider: "coalesce(mailbox_provider, '-')",
+  'bounce-class': "coalesce(CAST(bounce_class AS TEXT), '-')",
+};
+
+const BOUNCE = "type IN ('bounce', 'out_of_band')";
+
+/** One SELECT list for rows and totals: the same definitions as tally.ts. */
+const COUNTS_SQL = `count(*) AS events,
+  coalesce(sum(type = 'injection'), 0) AS injections,
+  coalesce(sum(type = 'delivery'), 0) AS deliveries,
+  coalesce(sum(${BOUNCE}), 0) AS bounces,
+  coalesce(sum(${BOUNCE} AND bounce_class IN (${HARD_CLASSES.join(', ')})), 0) AS hard_bounces,
+  coalesce(sum(${BOUNCE} AND bounce_class IN (${SOFT_CLASSES.join(', ')})), 0) AS soft_bounces,
+  coalesce(sum(type = 'spam_complaint'), 0) AS complaints,
+  coalesce(sum(type = 'initial_open'), 0) AS opens,
+  count(DISTINCT CASE WHEN type = 'click' THEN coalesce(request_id, '') || char(0) || coalesce(rcpt_to, '') END) AS clicks,
+  coalesce(sum(type IN ('list_unsubscribe', 'link_unsubscribe')), 0) AS unsubscribes`;
+
+const WHERE = 'timestamp_ms BETWEEN @from AND @to';
+
+export function archiveSql(by: Breakdown): { rows: string; totals: string } {
+  return {
+    rows: `SELECT ${KEY_SQL[by]} AS key, ${COUNTS_SQL} FROM events WHERE ${WHERE} GROUP BY 1`,
+    totals: `SELECT ${COUNTS_SQL} FROM events WHERE ${WHERE}`,
+  };
+}
+
+export function aggregateArchive(db: Database, by: Breakdown, w: Window): Aggregate {
+  const sql = archiveSql(by);
+  const params = { from: w.fromMs, to: w.toMs };
+  const found = db.prepare(sql.rows).all(params) as Array<Counts & { key: string }>;
+  const totals = db.prepare(sql.totals).get(params) as Counts;
+  let rows: ReportRow[];
+  if (by === 'day' || by === 'hour') {
+    const byKey = new Map(found.map((r) => [r.key, r]));
+    rows = timeKeys(w, by).map((key) => ({ key, ...summarise(pickCounts(byKey.get(key))) }));
+  } else {
+    rows = found.map((r) => ({ key: String(r.key), ...summarise(pickCounts(r)) })).sort(byVolume);
+  }
+  return { totals: summarise(pickCounts(totals)), rows };
+}
+
+function pickCounts(r: Partial<Counts> | undefined): Counts {
+  const c = emptyCounts();
+  if (!r) return c;
+  for (const k of Object.keys(c) as Array<keyof Counts>) c[k] = Number(r[k] ?? 0);
+  return c;
+}

@@ -1,0 +1,152 @@
+import { bounceKind, verdictOf, type Signal, type Verdict } from './thresholds.js';
+
+// Counters of one bucket of the report (a day, an hour, a domain...), and the
+// rates and verdicts derived from them. Only numbers are kept per event, so a
+// pass over 200,000 events holds as much as a pass over 20,000, with one
+// exception the vendor's definition forces: clicks count distinct
+// (request_id, rcpt_to) pairs, kept as 52-bit hashes (a number each).
+
+export interface Counts {
+  /** Every event of the bucket, of any type. */
+  events: number;
+  injections: number;
+  deliveries: number;
+  /** bounce + out_of_band events (the vendor's bounce rate numerator) */
+  bounces: number;
+  hard_bounces: number;
+  soft_bounces: number;
+  complaints: number;
+  /** initial_open events (one per opened email) */
+  opens: number;
+  /** distinct (request_id, rcpt_to) pairs with a click event */
+  clicks: number;
+  /** list_unsubscribe + link_unsubscribe */
+  unsubscribes: number;
+}
+
+export interface Rates {
+  bounce_rate: number | null;
+  complaint_rate: number | null;
+  open_rate: number | null;
+  click_rate: number | null;
+}
+
+export type Verdicts = Record<Signal, Verdict | null>;
+
+export type Summary = Counts & Rates & { verdicts: Verdicts };
+
+export const COUNT_KEYS = [
+  'events', 'injections', 'deliveries', 'bounces', 'hard_bounces', 'soft_bounces', 'complaints', 'opens', 'clicks', 'unsubscribes',
+] as const satisfies ReadonlyArray<keyof Counts>;
+
+export function emptyCounts(): Counts {
+  return { events: 0, injections: 0, deliveries: 0, bounces: 0, hard_bounces: 0, soft_bounces: 0, complaints: 0, opens: 0, clicks: 0, unsubscribes: 0 };
+}
+
+/** What the report needs of one event, from either listing (account-wide or campaign). */
+export interface ReportEvent {
+  type: string;
+  /** Identifies the email for distinct clicks and opens (request_id + rcpt_to, or the campaign's recipient). */
+  emailKey: string;
+  bounceClass?: number;
+}
+
+/** FNV-1a over the text, two lanes: 52 bits, so a collision needs ~60 million clicks. */
+function hash52(text: string): number {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  return (a >>> 0) * 2 ** 20 + ((b >>> 0) & 0xfffff);
+}
+
+export class Tally {
+  readonly counts: Counts = emptyCounts();
+  private readonly clicked = new Set<number>();
+  private readonly opened = new Set<number>();
+
+  /**
+   * @param distinctOpens campaign events have `open` but no `initial_open`:
+   *   there, opens count distinct recipients with an open.
+   */
+  constructor(private readonly distinctOpens = false) {}
+
+  add(e: ReportEvent): void {
+    const c = this.counts;
+    c.events++;
+    switch (e.type) {
+      case 'injection':
+        c.injections++;
+        break;
+      case 'delivery':
+        c.deliveries++;
+        break;
+      case 'bounce':
+      case 'out_of_band': {
+        c.bounces++;
+        const kind = bounceKind(e.bounceClass);
+        if (kind === 'hard') c.hard_bounces++;
+        else if (kind === 'soft') c.soft_bounces++;
+        break;
+      }
+      case 'spam_complaint':
+        c.complaints++;
+        break;
+      case 'initial_open':
+        if (!this.distinctOpens) c.opens++;
+        break;
+      case 'open':
+        if (this.distinctOpens) this.distinct(this.opened, e.emailKey, 'opens');
+        break;
+      case 'click':
+        this.distinct(this.clicked, e.emailKey, 'clicks');
+        break;
+      case 'list_unsubscribe':
+      case 'link_unsubscribe':
+        c.unsubscribes++;
+        break;
+    }
+  }
+
+  private distinct(seen: Set<number>, key: string, field: 'opens' | 'clicks'): void {
+    const h = hash52(key);
+    if (seen.has(h)) return;
+    seen.add(h);
+    this.counts[field]++;
+  }
+}
+
+/** A share in percent, or null when there is nothing to divide by. */
+function rate(part: number, whole: number): number | null {
+  return whole > 0 ? (part / whole) * 100 : null;
+}
+
+export function ratesOf(c: Counts): Rates {
+  return {
+    bounce_rate: rate(c.bounces, c.injections),
+    complaint_rate: rate(c.complaints, c.deliveries),
+    open_rate: rate(c.opens, c.deliveries),
+    click_rate: rate(c.clicks, c.deliveries),
+  };
+}
+
+export function summarise(c: Counts): Summary {
+  const r = ratesOf(c);
+  return {
+    ...c,
+    ...r,
+    verdicts: {
+      bounce: verdictOf('bounce', r.bounce_rate),
+      complaint: verdictOf('complaint', r.complaint_rate),
+      open: verdictOf('open', r.open_rate),
+      click: verdictOf('click', r.click_rate),
+    },
+  };
+}
+
+export function addCounts(into: Counts, from: Counts): void {
+  for (const k of COUNT_KEYS) into[k] += from[k];
+}

@@ -1,0 +1,57 @@
+import { UsageError } from '../errors.js';
+import { isRealDate, parseSince } from '../input/time.js';
+
+// The report's window: exact instants, not whole days. `--from 6h` means the
+// last six hours; a date means that whole UTC day (`--to` inclusive). The API
+// takes whole days (spec 4.1), so the report asks for the covering days and
+// keeps the events inside [from, to].
+
+const DAY_MS = 86_400_000;
+const DEFAULT_REPORT_DAYS = 7;
+
+export interface Window {
+  fromMs: number;
+  /** Inclusive. */
+  toMs: number;
+}
+
+function parseUntil(text: string, flag: string, now: number): number {
+  const t = text.trim();
+  if (t === 'now') return now;
+  // A date alone covers that whole UTC day; "today" ends now.
+  if (isRealDate(t)) return Date.parse(`${t}T00:00:00Z`) + DAY_MS - 1;
+  if (t === 'yesterday') return Date.parse(`${new Date(now - DAY_MS).toISOString().slice(0, 10)}T00:00:00Z`) + DAY_MS - 1;
+  if (t === 'today') return now;
+  return parseSince(t, flag, now).ms;
+}
+
+export function resolveWindow(raw: { from?: string; to?: string }, now: number): Window {
+  const fromMs = raw.from === undefined ? now - DEFAULT_REPORT_DAYS * DAY_MS : parseSince(raw.from, '--from', now).ms;
+  const toMs = raw.to === undefined ? now : parseUntil(raw.to, '--to', now);
+  if (fromMs > toMs) {
+    throw new UsageError(`--from ${iso(fromMs)} is after --to ${iso(toMs)}`);
+  }
+  return { fromMs, toMs };
+}
+
+export function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+export function utcDay(ms: number): string {
+  return iso(ms).slice(0, 10);
+}
+
+/** 2026-11-20T14 for hour buckets (UTC). */
+export function utcHour(ms: number): string {
+  return iso(ms).slice(0, 13);
+}
+
+/** Every day or hour of the window, so quiet periods show as zero rows, not gaps. */
+export function timeKeys(w: Window, unit: 'day' | 'hour'): string[] {
+  const step = unit === 'day' ? DAY_MS : 3_600_000;
+  const key = unit === 'day' ? utcDay : utcHour;
+  const keys: string[] = [];
+  for (let t = Math.floor(w.fromMs / step) * step; t <= w.toMs; t += step) keys.push(key(t));
+  return keys;
+}

@@ -1,0 +1,92 @@
+// The archive file itself: where it lives, how it is opened, and that a later
+// mailctl opens (and upgrades) an archive an earlier schema version wrote.
+import Database from 'better-sqlite3';
+import { existsSync, statSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultArchivePath, openArchive } from '../../src/archive/open.js';
+import { migrate, SCHEMA_VERSION } from '../../src/archive/schema.js';
+import { startEmulator, type Emulator } from '../../src/emulator/index.js';
+import { UsageError } from '../../src/errors.js';
+import { archiveRows, newArchivePath, storedEvents, sync } from './support.js';
+
+describe('defaultArchivePath', () => {
+  it('$MAILCTL_DB first, then XDG_DATA_HOME, then ~/.local/share, one file per profile', () => {
+    expect(defaultArchivePath({ MAILCTL_DB: '/x/a.db', XDG_DATA_HOME: '/d' }, 'p', 'linux')).toBe('/x/a.db');
+    expect(defaultArchivePath({ XDG_DATA_HOME: '/d', HOME: '/h' }, 'work', 'linux')).toBe('/d/mailctl/work/events.sqlite');
+    expect(defaultArchivePath({ HOME: '/h' }, 'default', 'linux')).toBe('/h/.local/share/mailctl/default/events.sqlite');
+    expect(defaultArchivePath({ HOME: '/h' }, 'default', 'darwin')).toBe('/h/Library/Application Support/mailctl/default/events.sqlite');
+  });
+});
+
+describe('openArchive', () => {
+  it('read-only on a missing file: a usage error naming `mailctl events sync`, and no file created', () => {
+    const path = newArchivePath();
+    expect(() => openArchive(path, { readonly: true })).toThrow(UsageError);
+    expect(() => openArchive(path, { readonly: true })).toThrow(/no event archive/);
+    try {
+      openArchive(path, { readonly: true });
+    } catch (error) {
+      expect((error as UsageError).hint).toContain('mailctl events sync');
+    }
+    expect(existsSync(path)).toBe(false);
+  });
+
+  it('writable: creates the file 0600 in WAL mode at the current schema version', () => {
+    const path = newArchivePath();
+    const db = openArchive(path);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    db.close();
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+  });
+
+  it('an archive of a newer schema is refused, not damaged', () => {
+    const path = newArchivePath();
+    const raw = new Database(path);
+    raw.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    raw.close();
+    expect(() => openArchive(path)).toThrow(/newer than this mailctl knows/);
+  });
+
+  it('a file that is not an SQLite database: a clear error', async () => {
+    const path = newArchivePath();
+    (await import('node:fs')).mkdirSync((await import('node:path')).dirname(path), { recursive: true });
+    (await import('node:fs')).writeFileSync(path, 'hello, not a database at all '.repeat(200));
+    expect(() => openArchive(path)).toThrow(/event archive/);
+  });
+});
+
+describe('an archive written by the previous schema version', () => {
+  let emu: Emulator;
+  beforeAll(async () => {
+    emu = await startEmulator({ seed: 5, events: 800 });
+  });
+  afterAll(async () => {
+    await emu.close();
+  });
+
+  it('opens: events list --db reads it, and events sync upgrades it and completes it', async () => {
+    const path = newArchivePath();
+    // version 1: the events table only, holding part of the events, as an older mailctl left it
+    (await import('node:fs')).mkdirSync((await import('node:path')).dirname(path), { recursive: true });
+    const old = new Database(path);
+    migrate(old, SCHEMA_VERSION - 1);
+    const all = storedEvents(emu);
+    const insert = old.prepare('INSERT INTO events (event_id, type, timestamp, timestamp_ms, rcpt_to, raw) VALUES (?, ?, ?, ?, ?, ?)');
+    for (const e of all.slice(0, 100)) insert.run(e.event_id, e.type, e.timestamp, Date.parse(e.timestamp), e.rcpt_to, JSON.stringify(e));
+    old.close();
+
+    const { runCli } = await import('../helpers/cli.js');
+    const listed = await runCli(['events', 'list', '--all', '--ndjson', '--db', path]);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout.trim().split('\n').map((l) => JSON.parse(l).event_id)).toEqual(all.slice(0, 100).map((e) => e.event_id));
+
+    const r = await sync(emu, path, ['--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ new: all.length - 100, already_present: 100, archive_total: all.length });
+    const db = new Database(path, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    db.close();
+    expect(new Set(archiveRows(path).map((x) => x.event_id))).toEqual(new Set(all.map((e) => e.event_id)));
+  });
+});

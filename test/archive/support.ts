@@ -1,0 +1,54 @@
+// Shared by the archive tests: the emulator's events as the API renders them,
+// and the archive's rows read back with better-sqlite3 directly (not through
+// mailctl's own query code, so a bug there cannot hide itself).
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import type { Emulator } from '../../src/emulator/index.js';
+import { emulatorEnv, tempDir } from '../helpers/cli.js';
+import { runCliInProcess } from '../helpers/context.js';
+
+export type Ev = Record<string, unknown> & { event_id: string; type: string; timestamp: string };
+
+/** Every event the emulator holds, newest first, as GET /emails/events renders it. */
+export function storedEvents(emu: Emulator): Ev[] {
+  const log = emu.store.teams.main.events;
+  const out: Ev[] = [];
+  for (let i = log.length - 1; i >= 0; i--) out.push(log.render(i) as Ev);
+  return out;
+}
+
+export interface ArchiveRow extends Record<string, unknown> {
+  event_id: string;
+  raw: string;
+}
+
+export function archiveRows(path: string): ArchiveRow[] {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db.prepare('SELECT * FROM events ORDER BY timestamp_ms DESC, rowid ASC').all() as ArchiveRow[];
+  } finally {
+    db.close();
+  }
+}
+
+export function syncState(path: string): Record<string, unknown>[] {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db.prepare('SELECT * FROM sync_state').all() as Record<string, unknown>[];
+  } finally {
+    db.close();
+  }
+}
+
+export const newArchivePath = () => join(tempDir('mailctl-archive-'), 'events.sqlite');
+
+/** `mailctl events sync --db DB ...`, in-process (the signal tests spawn the binary themselves). */
+export function sync(emu: Emulator, db: string, args: string[] = [], env: Record<string, string> = {}) {
+  return runCliInProcess(['events', 'sync', '--db', db, ...args], { env: { ...emulatorEnv(emu), ...env } });
+}
+
+/** Requests the emulator received for the events listing. */
+export const eventRequests = (emu: Emulator) => emu.requests.filter((r) => r.path === '/emails/events');
+
+/** The UTC day of an instant. */
+export const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -1,0 +1,124 @@
+// `campaign check` and `campaign schedule --check` against the emulator's
+// pre-flight drafts: each fails exactly its own check; the ready one passes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type Emulator } from '../../src/emulator/index.js';
+import { emulatorEnv, runCli as runSpawned } from '../helpers/cli.js';
+import { runCliInProcess as runCli } from '../helpers/context.js';
+
+let emu: Emulator;
+beforeAll(async () => {
+  emu = await startEmulator({ events: 500 });
+});
+afterAll(() => emu.close());
+
+const NAMES = ['state', 'subject', 'sender', 'content', 'from_email', 'reply_to', 'unsubscribe_link', 'recipients', 'key', 'lead_time'];
+
+async function check(id: string, ...args: string[]) {
+  const r = await runCli(['campaign', 'check', id, '--json', ...args], { env: emulatorEnv(emu) });
+  return { ...r, doc: r.stdout ? JSON.parse(r.stdout) : undefined };
+}
+
+const failing = (doc: { checks: Array<{ name: string; ok: boolean }> }) => doc.checks.filter((c) => !c.ok).map((c) => c.name);
+
+describe('campaign check', () => {
+  it('passes on the ready draft: exit 0, every check ok, one GET of the campaign', async () => {
+    emu.clearRequests();
+    const r = await check(emu.fixtures.preflight.ready, '--at', '+1h');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.doc.ok).toBe(true);
+    expect(r.doc.checks.map((c: { name: string }) => c.name)).toEqual(NAMES);
+    expect(emu.requests.map((q) => `${q.method} ${q.path}`)).toEqual([`GET /campaigns/${emu.fixtures.preflight.ready}`]);
+  });
+
+  it.each(['subject', 'sender', 'content', 'from_email', 'reply_to', 'unsubscribe_link', 'recipients'])(
+    'fails the %s check on the draft made to fail it (exit 8, the row says how to fix it)',
+    async (name) => {
+      const r = await check(emu.fixtures.preflight.failing[name]!);
+      expect(r.code, r.stderr).toBe(8);
+      expect(r.doc.ok).toBe(false);
+      const expected = name === 'sender' ? ['sender', 'from_email'] : name === 'content' ? ['content', 'unsubscribe_link'] : [name];
+      expect(failing(r.doc)).toEqual(expected);
+      expect(r.doc.checks.find((c: { name: string }) => c.name === name).detail).toMatch(/: /);
+      expect(r.stderr).toMatch(/^error: campaign .*checks failed/m);
+    },
+  );
+
+  it('fails the state check on a sent campaign', async () => {
+    const r = await check(emu.fixtures.campaigns.sent);
+    expect(r.code).toBe(8);
+    expect(failing(r.doc)).toEqual(['state']);
+  });
+
+  it('fails the key check for a sandbox key, and the lead time below --min-lead', async () => {
+    const sandbox = await runCli(['campaign', 'check', emu.fixtures.preflight.ready, '--json'], { env: emulatorEnv(emu, 'sandbox') });
+    expect(sandbox.code).toBe(8);
+    expect(failing(JSON.parse(sandbox.stdout))).toEqual(['key']);
+    const soon = await check(emu.fixtures.preflight.ready, '--at', '+5m');
+    expect(soon.code).toBe(8);
+    expect(failing(soon.doc)).toEqual(['lead_time']);
+    const ok = await check(emu.fixtures.preflight.ready, '--at', '+5m', '--min-lead', '2m');
+    expect(ok.code).toBe(0);
+  });
+
+  it('--health adds the last 7 days\' verdict: the default emulator mix is critical', async () => {
+    emu.clearRequests();
+    const r = await check(emu.fixtures.preflight.ready, '--health');
+    expect(r.code).toBe(8);
+    expect(failing(r.doc)).toEqual(['health']);
+    expect(r.doc.checks.at(-1).detail).toMatch(/complaint [\d.]+% critical/);
+    expect(emu.requests.filter((q) => q.path === '/emails/events').every((q) => q.query.per_page === '100')).toBe(true);
+    const healthy = await startEmulator({ events: 500, scenario: 'healthy' });
+    try {
+      const h = await runCli(['campaign', 'check', healthy.fixtures.preflight.ready, '--health', '--json'], { env: emulatorEnv(healthy) });
+      expect(h.code, h.stdout).toBe(0);
+    } finally {
+      await healthy.close();
+    }
+  });
+
+  it('a pipe gets one tab-separated row per check', async () => {
+    const r = await runCli(['campaign', 'check', emu.fixtures.preflight.failing.reply_to!], { env: emulatorEnv(emu) });
+    expect(r.code).toBe(8);
+    const rows = r.stdout.trim().split('\n').map((l) => l.split('\t'));
+    expect(rows.map((row) => row[0])).toEqual(NAMES);
+    expect(rows.find((row) => row[0] === 'reply_to')!.slice(1, 2)).toEqual(['fail']);
+  });
+
+  it('a bad id or --min-lead is exit 2 and nothing is sent', async () => {
+    emu.clearRequests();
+    expect((await runCli(['campaign', 'check', 'nope'], { env: emulatorEnv(emu) })).code).toBe(2);
+    const r = await runCli(['campaign', 'check', emu.fixtures.preflight.ready, '--min-lead', 'soon'], { env: emulatorEnv(emu) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--min-lead/);
+    expect(emu.requests).toHaveLength(0);
+  });
+});
+
+describe('campaign schedule --check', () => {
+  it('sends nothing when a check fails (exit 8 from the binary, the checks on stdout)', async () => {
+    emu.clearRequests();
+    const id = emu.fixtures.preflight.failing.unsubscribe_link!;
+    const r = await runSpawned(['campaign', 'schedule', id, '--at', '+1h', '--check'], { env: emulatorEnv(emu) });
+    expect(r.code).toBe(8);
+    expect(r.stdout).toMatch(/^unsubscribe_link\tfail\t/m);
+    expect(emu.requests.filter((q) => q.method === 'POST')).toHaveLength(0);
+    expect(emu.store.teams.main.campaigns.get(id)!.status).toBe('draft');
+  });
+
+  it('schedules once every check passes', async () => {
+    emu.clearRequests();
+    const id = emu.fixtures.preflight.ready;
+    const r = await runCli(['campaign', 'schedule', id, '--at', '+1h', '--check', '--json'], { env: emulatorEnv(emu) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ id, status: 'scheduled' });
+    expect(r.stderr).toMatch(/pre-flight: 10 checks passed/);
+    expect(emu.requests.map((q) => `${q.method} ${q.path}`)).toEqual([`GET /campaigns/${id}`, `POST /campaigns/${id}/schedule`]);
+  });
+
+  it('a sandbox key fails the key check before anything is sent', async () => {
+    emu.clearRequests();
+    const r = await runCli(['campaign', 'schedule', emu.fixtures.campaigns.draft, '--at', '+1h', '--check'], { env: emulatorEnv(emu, 'sandbox') });
+    expect(r.code).toBe(8);
+    expect(emu.requests.filter((q) => q.method === 'POST')).toHaveLength(0);
+  });
+});
