@@ -52,7 +52,8 @@ export async function extraCa(env: Env): Promise<string[] | undefined> {
       hint: 'point NODE_EXTRA_CA_CERTS at a PEM file of your CA certificates, or unset it',
     });
   }
-  const { rootCertificates } = await import('node:tls');
+  // require() in the CommonJS bundle (a dynamic import() has no loader in the code-cached script)
+  const { rootCertificates } = typeof require === 'function' ? (require('node:tls') as typeof import('node:tls')) : await import('node:tls');
   return [...rootCertificates, pem];
 }
 
