@@ -41,7 +41,9 @@ async function zodNamesUsed(appText) {
 }
 
 // Loaded only inside the verbs that need them, from node_modules as published.
-const EXTERNAL = ['conf', 'ora', 'cli-table3', 'chalk', 'selfsigned', '@napi-rs/keyring'];
+// better-sqlite3 finds its native binding relative to its own package: bundled, it looks under dist/ and fails.
+// selfsigned (emulator --tls) and @napi-rs/keyring (its native binding, likewise) load only in the commands that use them.
+const EXTERNAL = ['conf', 'ora', 'cli-table3', 'chalk', 'better-sqlite3', 'selfsigned', '@napi-rs/keyring'];
 
 /**
  * The external packages that are ES modules only (conf, chalk, ora). A CommonJS
