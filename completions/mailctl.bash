@@ -18,7 +18,7 @@ __mailctl_subcommands() {
     'webhook') __mailctl_words='list set' ;;
     'auth') __mailctl_words='login status logout' ;;
     'profile') __mailctl_words='list use remove' ;;
-    'config') __mailctl_words='get set list' ;;
+    'config') __mailctl_words='get set unset list' ;;
     *) __mailctl_words='' ;;
   esac
 }
@@ -42,12 +42,12 @@ __mailctl_flags() {
     'lists detach') __mailctl_words='--contact --list --contacts-file --lists-file --column --dry-run --yes --help' ;;
     'webhook set') __mailctl_words='--name --url --events --enable --disable --auth-type --auth-username --auth-password-stdin --oauth-token-url --oauth-client-id --oauth-client-secret-stdin --dry-run --help' ;;
     'report') __mailctl_words='--from --to --campaign --db --by --judge --fail-on --html --help' ;;
-    'auth login') __mailctl_words='--storage --help' ;;
+    'auth login') __mailctl_words='--no-verify --storage --help' ;;
     'api') __mailctl_words='--field --raw-field --query --input --paginate --dry-run --help' ;;
     'emulator') __mailctl_words='--host --port --seed --events --contacts --lists --rate-limit --latency --fault-rate --scenario --tls --help' ;;
     *) __mailctl_words='--help' ;;
   esac
-  __mailctl_words="$__mailctl_words --profile --base-url --output --json --ndjson --fields --timeout --retries --verbose --quiet --no-color"
+  __mailctl_words="$__mailctl_words --profile --base-url --output --json --ndjson --fields --timeout --retries --verbose --quiet --no-color --utc --no-pager"
 }
 
 # Succeeds when flag $2 takes a value in command path $1.

@@ -30,7 +30,7 @@ function __mailctl_subcommands
         case 'profile'
             printf '%s\n' list use remove
         case 'config'
-            printf '%s\n' get set list
+            printf '%s\n' get set unset list
     end
 end
 
@@ -132,6 +132,8 @@ complete -c mailctl -l retries -x -d 'retries on 429, 5xx and network errors, 0-
 complete -c mailctl -s v -l verbose -d 'one line per HTTP request on stderr, secrets redacted'
 complete -c mailctl -s q -l quiet -d 'no progress, notices or hints on stderr'
 complete -c mailctl -l no-color -d 'no colour (also NO_COLOR=1); colour is only used on a TTY anyway'
+complete -c mailctl -l utc -d 'times on a terminal in UTC instead of the local zone (TZ); headers name the zone'
+complete -c mailctl -l no-pager -d 'never page long output on a terminal (also MAILCTL_PAGER=); pager: $PAGER, else less -FRX'
 complete -c mailctl -n '__mailctl_is ""' -s V -l version -d 'print the version'
 complete -c mailctl -n '__mailctl_arg "" 0' -a events -d 'read the delivery and engagement events of the account'
 complete -c mailctl -n '__mailctl_arg "" 0' -a email -d 'look at one sent email'
@@ -195,7 +197,7 @@ complete -c mailctl -n '__mailctl_is "campaign events"' -l per-page -x -d 'event
 complete -c mailctl -n '__mailctl_is "campaign events"' -l cursor -x -d 'continue from the cursor a previous page printed'
 complete -c mailctl -n '__mailctl_is "campaign events"' -l all -d 'follow the cursor to the last page, streaming rows as they arrive'
 complete -c mailctl -n '__mailctl_is "campaign events"' -l limit -x -d 'stop after this many events (follows pages), 1-1000000'
-complete -c mailctl -n '__mailctl_is "campaign schedule"' -l at -x -d 'send time in the future: ISO 8601 with offset (kept as given), without offset (UTC), or +30m, +2h, +1d'
+complete -c mailctl -n '__mailctl_is "campaign schedule"' -l at -x -d '(required) send time in the future: ISO 8601 with offset (kept as given), without offset (UTC), or +30m, +2h, +1d'
 complete -c mailctl -n '__mailctl_is "campaign schedule"' -l check -d 'run the pre-flight checks of `campaign check` first; when one fails, send nothing (exit 8)'
 complete -c mailctl -n '__mailctl_is "campaign schedule"' -l dry-run -d 'validate and print the request that would be sent, without sending it'
 complete -c mailctl -n '__mailctl_is "campaign check"' -l at -x -d 'the send time to check: ISO 8601 or +30m, +2h, +1d (default: the campaign\'s scheduled time, if any)'
@@ -252,9 +254,10 @@ complete -c mailctl -n '__mailctl_is "report"' -l by -x -a 'day hour type domain
 complete -c mailctl -n '__mailctl_is "report"' -l judge -x -d 'signals to judge, comma-separated: bounce, complaint, open, click (default: bounce,complaint)'
 complete -c mailctl -n '__mailctl_is "report"' -l fail-on -x -a 'warning critical' -d 'exit 8 when a judged signal reaches this level (for CI gates)'
 complete -c mailctl -n '__mailctl_is "report"' -l html -r -F -d 'also write the report as one self-contained HTML file (inline SVG charts, nothing fetched)'
-complete -c mailctl -n '__mailctl_arg "auth" 0' -a login -d 'save an API key to a profile: read from stdin when piped, else asked for with a hidden prompt'
+complete -c mailctl -n '__mailctl_arg "auth" 0' -a login -d 'save an API key to a profile: read from stdin when piped, else asked for with a hidden prompt; checked with one read first'
 complete -c mailctl -n '__mailctl_arg "auth" 0' -a status -d 'show the profile, base URL and key in use (masked), and where each came from'
 complete -c mailctl -n '__mailctl_arg "auth" 0' -a logout -d 'remove the saved API key of a profile, from the config file and the OS credential store'
+complete -c mailctl -n '__mailctl_is "auth login"' -l no-verify -d 'save the key without the check request (GET /webhooks) that refuses a key the API answers 401'
 complete -c mailctl -n '__mailctl_is "auth login"' -l storage -x -a 'file keychain' -d 'keychain: the OS credential store; file: the 0600 config file (default: keychain where one is usable, else file)'
 complete -c mailctl -n '__mailctl_arg "profile" 0' -a list -d 'list profiles; the one in use is marked'
 complete -c mailctl -n '__mailctl_arg "profile" 0' -a use -d 'make a profile the default for later commands'
@@ -263,6 +266,7 @@ complete -c mailctl -n '__mailctl_arg "profile use" 0' -a '(__mailctl_profiles)'
 complete -c mailctl -n '__mailctl_arg "profile remove" 0' -a '(__mailctl_profiles)'
 complete -c mailctl -n '__mailctl_arg "config" 0' -a get -d 'print one setting of the profile in use'
 complete -c mailctl -n '__mailctl_arg "config" 0' -a set -d 'change one setting of the profile in use (the API key only through `auth login`)'
+complete -c mailctl -n '__mailctl_arg "config" 0' -a unset -d 'remove one setting from the profile in use, so that env or the built-in default applies again'
 complete -c mailctl -n '__mailctl_arg "config" 0' -a list -d 'show every setting of the profile in use'
 complete -c mailctl -n '__mailctl_arg "config get" 0' -a 'base_url output timeout retries'
 complete -c mailctl -n '__mailctl_arg "config set" 0' -a 'base_url output timeout retries'

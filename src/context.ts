@@ -2,10 +2,11 @@ import type { ApiClient } from './api/client.js';
 import { configPlaceWarnings, readConfigData, type ConfigData } from './config/data.js';
 import { configFile } from './config/paths.js';
 import { escapeControls } from './output/terminal-text.js';
-import { resolveSettings, requireApiKey, requireBaseUrl, type Settings } from './config/resolve.js';
+import { resolveSettings, requireApiKey, requireBaseUrl, requireNamedProfile, type Settings } from './config/resolve.js';
 import { parseFieldList } from './output/fields.js';
 import { terminalSafe } from './output/terminal-safe.js';
 import type { OutputTarget } from './output/types.js';
+import type { PagedOutput } from './output/pager.js';
 import { readAll, type IO } from './io.js';
 
 /** Global flags as commander parsed them (strings, not yet validated). */
@@ -22,6 +23,10 @@ export interface GlobalOptions {
   quiet?: boolean;
   /** false with --no-color */
   color?: boolean;
+  /** --utc: times in UTC on a terminal */
+  utc?: boolean;
+  /** false with --no-pager */
+  pager?: boolean;
 }
 
 export interface Spinner {
@@ -41,15 +46,29 @@ export interface Context {
   settings(): Settings;
   /**
    * The transport, with key and base URL checked (exit 3 / exit 2 when missing).
+   * With `key`: a client of its own for that key (auth login checks a key before saving it).
    * `tuning` (the first call's) overrides the timeout and retries: doctor's quick probes.
    */
-  api(tuning?: { timeoutMs?: number; retries?: number }): Promise<ApiClient>;
+  api(key?: string, tuning?: { timeoutMs?: number; retries?: number }): Promise<ApiClient>;
   /** Where data goes: format, --fields, TTY, colour. Validates the global output flags. */
   output(): OutputTarget;
+  /**
+   * Pages what this command writes from now on when it is longer than the
+   * screen (a TTY, table or JSON, not --no-pager nor MAILCTL_PAGER=). Listings
+   * ask for it; commands that never end (--follow, servers) do not.
+   */
+  pageOutput(): Promise<void>;
+  /** Flushes held output and waits for the pager: called once when the verb ends, even on failure. */
+  finish(): Promise<void>;
   /** A notice on stderr, unless --quiet. */
   notice(message: string): void;
   /** A warning on stderr, even with --quiet. */
   warn(message: string): void;
+  /**
+   * While true, no request spinner is drawn: another display (an export's live
+   * count, a progress bar, a status line) owns stderr's last line.
+   */
+  holdSpinner(held: boolean): void;
   /** A spinner on stderr, only when stderr is a TTY and not --quiet; otherwise a no-op. */
   spinner(text: string): Promise<Spinner>;
   /** All of stdin as text (for keys, secrets and id files given as "-"). */
@@ -57,6 +76,9 @@ export interface Context {
   /** A secret of this run (a password, a client secret): never printed on stderr, even when a server echoes it. */
   addSecret(secret: string | undefined): void;
 }
+
+/** How long a request may take before a spinner says the command is waiting for it. */
+const SLOW_MS = 300;
 
 /** Colour only on a TTY, never with NO_COLOR or --no-color (chalk alone would ignore NO_COLOR). */
 function colourAllowed(isTTY: boolean, env: IO['env'], globals: GlobalOptions): boolean {
@@ -84,9 +106,68 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
   let settings: Settings | undefined;
   let client: Promise<ApiClient> | undefined;
   let target: OutputTarget | undefined;
+  let paged: PagedOutput | undefined;
+  let spinnerHeld = false;
+  /** Spinners drawing now: a second one would fight the first for the same line. */
+  let spinning = 0;
   // Notices and warnings often quote the API (its "message") or the user's input:
   // shown, never obeyed, by the terminal (line breaks of multi-line notices kept).
   const stderrLine = (line: string) => io.stderr.write(`${escapeControls(line, true)}\n`);
+
+  const direct = (text: string) =>
+    new Promise<void>((resolve) => {
+      if (io.stdout.write(text)) resolve();
+      else io.stdout.once('drain', () => resolve());
+    });
+
+  const buildClient = async (baseUrl: string, apiKey: string, tuning?: { timeoutMs?: number; retries?: number }): Promise<ApiClient> => {
+    const s = ctx.settings();
+    hooks.secrets?.add(apiKey);
+    const { ApiClient } = await import('./api/client.js');
+    const api = new ApiClient({
+      baseUrl,
+      apiKey,
+      timeoutMs: tuning?.timeoutMs ?? s.timeoutMs.value,
+      retries: tuning?.retries ?? s.retries.value,
+      userAgent: `mailctl/${hooks.version} node/${process.versions.node}`,
+      env: io.env,
+      signal,
+      now: hooks.clock && (() => hooks.clock!.now()),
+      sleep: hooks.clock && ((ms, sig) => hooks.clock!.sleep(ms, sig)),
+      onRequestLine: globals.verbose ? (line) => stderrLine(`> ${line}`) : undefined,
+      onWait: ({ reason, ms }) => {
+        if (globals.verbose) stderrLine(`> ${reason} in ${(ms / 1000).toFixed(1)}s`);
+      },
+    });
+    hooks.disposers.push(() => api.close());
+    return withSlowRequestSpinner(api);
+  };
+
+  /**
+   * A request slower than SLOW_MS shows a spinner on stderr (TTY only, not
+   * --quiet or --verbose) until its answer arrives, on every command; nothing
+   * for the quick ones, so a fast command never flickers.
+   */
+  const withSlowRequestSpinner = (api: ApiClient): ApiClient => {
+    if (!io.stderrIsTTY || globals.quiet || globals.verbose) return api;
+    const send = api.request.bind(api);
+    api.request = (async (spec: Parameters<ApiClient['request']>[0]) => {
+      let spin: Spinner | undefined;
+      let done = false;
+      const timer = setTimeout(() => {
+        if (spinnerHeld || spinning > 0) return;
+        void ctx.spinner(`waiting for ${spec.method} ${spec.path}`).then((s) => (done ? s.stop() : (spin = s)));
+      }, SLOW_MS);
+      try {
+        return await send(spec);
+      } finally {
+        done = true;
+        clearTimeout(timer);
+        spin?.stop();
+      }
+    }) as ApiClient['request'];
+    return api;
+  };
 
   const ctx: Context = {
     io,
@@ -105,33 +186,15 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       settings ??= resolveSettings(globals, io.env, ctx.configData());
       return settings;
     },
-    api(tuning) {
+    api(key, tuning) {
+      if (key !== undefined) return buildClient(requireBaseUrl(ctx.settings()), key);
       client ??= (async () => {
         let s = ctx.settings();
+        requireNamedProfile(s, ctx.configData());
         if (s.apiKey.value === undefined && ctx.configData().profiles[s.profile.value]?.key_storage === 'keychain') {
           s = await (await import('./config/keychain.js')).withStoredKey(s, ctx.configData(), ctx.io.env);
         }
-        const baseUrl = requireBaseUrl(s);
-        const apiKey = requireApiKey(s);
-        hooks.secrets?.add(apiKey);
-        const { ApiClient } = await import('./api/client.js');
-        const api = new ApiClient({
-          baseUrl,
-          apiKey,
-          timeoutMs: tuning?.timeoutMs ?? s.timeoutMs.value,
-          retries: tuning?.retries ?? s.retries.value,
-          userAgent: `mailctl/${hooks.version} node/${process.versions.node}`,
-          env: io.env,
-          signal,
-          now: hooks.clock && (() => hooks.clock!.now()),
-          sleep: hooks.clock && ((ms, sig) => hooks.clock!.sleep(ms, sig)),
-          onRequestLine: globals.verbose ? (line) => stderrLine(`> ${line}`) : undefined,
-          onWait: ({ reason, ms }) => {
-            if (globals.verbose) stderrLine(`> ${reason} in ${(ms / 1000).toFixed(1)}s`);
-          },
-        });
-        hooks.disposers.push(() => api.close());
-        return api;
+        return buildClient(requireBaseUrl(s), requireApiKey(s), tuning);
       })();
       return client;
     },
@@ -145,15 +208,31 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
         isTTY: io.stdoutIsTTY,
         columns: io.columns,
         color: colourAllowed(io.stdoutIsTTY, io.env, globals),
+        utc: Boolean(globals.utc),
         now: ctx.now,
-        write: (text) =>
-          new Promise<void>((resolve) => {
-            // on a terminal, server strings in csv/json are shown, never obeyed (tables escape per cell)
-            if (io.stdout.write(io.stdoutIsTTY ? terminalSafe(text, format) : text)) resolve();
-            else io.stdout.once('drain', () => resolve());
-          }),
+        write: (text) => {
+          // on a terminal, server strings in csv/json are shown, never obeyed (tables escape per cell)
+          const safe = io.stdoutIsTTY ? terminalSafe(text, format) : text;
+          return paged ? paged.write(safe) : direct(safe);
+        },
       };
       return target;
+    },
+    async pageOutput() {
+      if (paged || !io.stdoutIsTTY || globals.pager === false || !io.rows) return;
+      if (!['table', 'json'].includes(ctx.output().format)) return;
+      const { pagedOutput, pagerCommand } = await import('./output/pager.js');
+      const command = pagerCommand(io.env);
+      if (!command) return;
+      paged = pagedOutput({ command, rows: io.rows, columns: io.columns, stdout: io.stdout, stderr: io.stderr, env: io.env, direct });
+    },
+    async finish() {
+      const p = paged;
+      paged = undefined;
+      await p?.end();
+    },
+    holdSpinner(held) {
+      spinnerHeld = held;
     },
     notice(message) {
       if (!globals.quiet) stderrLine(message);
@@ -163,13 +242,21 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
     },
     async spinner(text): Promise<Spinner> {
       // A terminal that reports no width (script(1), some CI pseudo-terminals)
-      // sends ora into an endless loop of line clearing: no spinner there.
+      // cannot have a line redrawn in place: no spinner there.
       const width = (io.stderr as NodeJS.WriteStream).columns;
       if (!io.stderrIsTTY || globals.quiet || !width) return { update() {}, stop() {} };
-      const { default: ora } = await import('ora');
-      const spin = ora({ text, stream: io.stderr as NodeJS.WriteStream, color: 'cyan', isEnabled: true, discardStdin: false }).start();
-      hooks.disposers.push(async () => void spin.stop());
-      return { update: (t) => void (spin.text = t), stop: () => void spin.stop() };
+      const { drawSpinner } = await import('./output/spinner.js');
+      const spin = drawSpinner(io.stderr, text, width, colourAllowed(io.stderrIsTTY, io.env, globals));
+      spinning++;
+      let stopped = false;
+      const stop = () => {
+        if (stopped) return;
+        stopped = true;
+        spinning--;
+        spin.stop();
+      };
+      hooks.disposers.push(async () => stop());
+      return { update: (t) => spin.update(t), stop };
     },
     addSecret(secret) {
       hooks.secrets?.add(secret);

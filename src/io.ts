@@ -13,6 +13,8 @@ export interface IO {
   stdinIsTTY: boolean;
   /** Terminal width of stdout (80 when unknown). */
   columns: number;
+  /** Terminal height of stdout; 0 or absent when unknown (then nothing is paged). */
+  rows?: number;
   env: Env;
 }
 

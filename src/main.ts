@@ -91,6 +91,7 @@ function captureIO(): IO {
       return Boolean(process.stdin.isTTY);
     },
     columns: process.stdout.columns || 80,
+    rows: process.stdout.rows || 0,
     env: process.env,
   };
 }

@@ -51,6 +51,8 @@ export function buildProgram(runtime: Runtime, argv?: readonly string[]): Comman
     .addOption(new Option('-v, --verbose', 'one line per HTTP request on stderr, secrets redacted'))
     .addOption(new Option('-q, --quiet', 'no progress, notices or hints on stderr'))
     .addOption(new Option('--no-color', 'no colour (also NO_COLOR=1); colour is only used on a TTY anyway'))
+    .addOption(new Option('--utc', 'times on a terminal in UTC instead of the local zone (TZ); headers name the zone'))
+    .addOption(new Option('--no-pager', 'never page long output on a terminal (also MAILCTL_PAGER=); pager: $PAGER, else less -FRX'))
     .showHelpAfterError('(run with --help for usage)')
     .showSuggestionAfterError(true)
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false })

@@ -3,6 +3,7 @@ import { checkFields } from '../output/fields.js';
 import { createListWriter } from '../output/list.js';
 import type { ListSpec, OutputTarget } from '../output/types.js';
 import { commandLine, globalArgs } from './command-line.js';
+import { exportProgress } from './export-progress.js';
 
 // The one listing runner: every list command (events list, campaign list,
 // campaign events, api --paginate, and later events sync, report and webhook
@@ -26,6 +27,11 @@ export interface ListingOptions<T, P extends { items: T[] }> {
   progress?: (page: P, count: number) => string | void;
   /** True to stop after this page (a one-page listing that skips empty filtered pages). */
   stopAfter?: (page: P) => boolean;
+  /**
+   * An export (--all, --limit): a live count on stderr (rows, pages, rows per
+   * second, an ETA when `total` knows the row count) and a summary at the end.
+   */
+  exportOf?: { noun: string; total?: (page: P) => number | undefined };
 }
 
 export interface ListingResult<P> {
@@ -38,23 +44,32 @@ export interface ListingResult<P> {
 export async function runListing<T, P extends { items: T[] }>(ctx: Context, opts: ListingOptions<T, P>): Promise<ListingResult<P>> {
   const out = opts.target ?? ctx.output();
   checkFields(out.fields, opts.spec.columns, opts.spec.fields);
+  await ctx.pageOutput();
   const writer = createListWriter(out, opts.spec, { streamTable: opts.streamTable, prettyJson: opts.prettyJson });
   // A buffered TTY table shows nothing until the end, so a spinner can run meanwhile; streamed output would garble it.
   const buffered = out.format === 'table' && out.isTTY && !opts.streamTable;
   const spinner = buffered && opts.spinner ? await ctx.spinner(opts.spinner) : undefined;
+  // a buffered terminal table has its spinner for that
+  const live = opts.exportOf && !spinner ? await exportProgress(ctx, opts.exportOf.noun) : undefined;
   let last: P | undefined;
+  let pages = 0;
   try {
     for await (const page of opts.pages) {
       last = page;
+      pages++;
+      live?.clear(); // the count lives on the terminal's last line: rows go above it
       await writer.write(page.items);
+      live?.update(writer.count, pages, opts.exportOf?.total?.(page));
       const text = opts.progress?.(page, writer.count);
       if (text) spinner?.update(text);
       if (opts.stopAfter?.(page)) break;
     }
   } finally {
     spinner?.stop();
+    live?.clear();
     await writer.end();
   }
+  live?.summary(writer.count, pages);
   return { last, count: writer.count };
 }
 

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import * as z from 'zod';
 import { valueAt } from '../api/response.js';
 import { UsageError } from '../errors.js';
+import { didYouMean } from '../input/suggest.js';
 import { flagName, type RawInput } from './verb.js';
 
 // Zod building blocks for verb options. Each message says the rule in words a
@@ -24,7 +25,9 @@ export function oneOf<const T extends readonly string[]>(values: T) {
   return z
     .string()
     .trim()
-    .refine((v): v is T[number] => (values as readonly string[]).includes(v), { error: `must be one of ${values.join(', ')}` })
+    .superRefine((v, ctx) => {
+      if (!(values as readonly string[]).includes(v)) ctx.addIssue({ code: 'custom', message: `must be one of ${values.join(', ')}${didYouMean(v, values)}` });
+    })
     .transform((v) => v as T[number]);
 }
 

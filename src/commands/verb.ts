@@ -85,7 +85,12 @@ export function verb<O>(load: () => Promise<VerbModule<O>>) {
     runtime.state = runState(globals, ctx);
     const mod = await load();
     const opts = await mod.parse({ args: cmd.args, opts: cmd.opts() }, cmd);
-    await mod.run(opts, ctx);
+    try {
+      await mod.run(opts, ctx);
+    } finally {
+      // what a pager holds is shown even when the command failed half-way
+      await ctx.finish();
+    }
   };
 }
 

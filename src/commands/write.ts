@@ -5,6 +5,7 @@ import { redact } from '../api/redact.js';
 import { isSandboxKey, requireBaseUrl } from '../config/resolve.js';
 import type { Context } from '../context.js';
 import { AuthError } from '../errors.js';
+import { jsonText } from '../output/json.js';
 
 // What every write command shares: the --dry-run printout and the sandbox-key
 // refusal. Both run after the verb's own checks, so a dry run validates all
@@ -27,7 +28,7 @@ export async function printDryRun(ctx: Context, spec: RequestSpec): Promise<void
   const body = spec.body === undefined ? undefined : redact(spec.body);
   if (out.format === 'json' || out.format === 'ndjson') {
     const obj = { dry_run: true, method: spec.method, url, ...(body === undefined ? {} : { body }) };
-    await out.write(`${JSON.stringify(obj, null, out.format === 'json' ? 2 : undefined)}\n`);
+    await out.write(`${out.format === 'json' ? jsonText(obj, out, true) : JSON.stringify(obj)}\n`);
   } else {
     await out.write(`${spec.method} ${url}\n${body === undefined ? '' : `${JSON.stringify(body, null, 2)}\n`}`);
   }

@@ -119,6 +119,24 @@ export function resolveSettings(flags: SettingFlags, env: Env, data: ConfigData)
   };
 }
 
+/** A profile that must exist: a usage error listing the known ones (never a hint to create a mistyped name). */
+export function requireProfile(data: ConfigData, name: string): void {
+  const names = Object.keys(data.profiles);
+  if (names.includes(name)) return;
+  throw new UsageError(`no profile named "${name}"`, {
+    hint: names.length ? `known profiles: ${names.join(', ')}` : 'create one with `mailctl auth login --profile NAME`',
+  });
+}
+
+/**
+ * A profile named by --profile or MAILCTL_PROFILE must exist before a request
+ * is made: a typo would otherwise read as "no base URL for profile typo" and
+ * steer the user into creating it. The default profile may be absent (env only).
+ */
+export function requireNamedProfile(settings: Settings, data: ConfigData): void {
+  if (settings.profile.source === 'flag' || settings.profile.source === 'env') requireProfile(data, settings.profile.value);
+}
+
 /** The base URL a command needs, or the usage error that says how to set it. */
 export function requireBaseUrl(settings: Settings): string {
   if (settings.baseUrl.value) return settings.baseUrl.value;

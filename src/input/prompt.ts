@@ -1,8 +1,11 @@
+import { InterruptedError } from '../errors.js';
 import type { IO } from '../io.js';
 
 /**
- * Reads one line from a TTY without echoing it (for API keys). Ctrl-C
- * rejects; Backspace works; nothing typed ever reaches stdout or stderr.
+ * Reads one line from a TTY without echoing it (for API keys). Ctrl-C (raw
+ * mode delivers it as a byte, not as SIGINT) rejects with InterruptedError, so
+ * main.ts ends quietly with 130 as for any Ctrl-C; Backspace works; nothing
+ * typed ever reaches stdout or stderr.
  */
 export function readHidden(io: IO, question: string): Promise<string> {
   const stdin = io.stdin as NodeJS.ReadStream;
@@ -20,7 +23,7 @@ export function readHidden(io: IO, question: string): Promise<string> {
     const onData = (chunk: Buffer | string) => {
       for (const ch of chunk.toString('utf8')) {
         if (ch === '\r' || ch === '\n') return done();
-        if (ch === '\u0003') return done(Object.assign(new Error('interrupted'), { name: 'AbortError' }));
+        if (ch === '\u0003') return done(new InterruptedError());
         if (ch === '\u007f' || ch === '\b') value = value.slice(0, -1);
         else if (ch >= ' ') value += ch;
       }

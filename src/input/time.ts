@@ -25,19 +25,38 @@ export function relativeMs(text: string): number | undefined {
   return m ? Number(m[1]) * UNIT_MS[m[2]!]! : undefined;
 }
 
+/** A bound of an events window: the UTC day that covers it, and the exact instant when it is finer than a day. */
+export interface DayBound {
+  day: string;
+  /** Set for `1h`, `30m` and ISO date-times: the window starts or ends there, not at a day's edge. */
+  ms?: number;
+}
+
 /**
- * A day for events --from/--to: YYYY-MM-DD, or relative to now in UTC
- * (`today`, `yesterday`, `7d` = the day 7 days ago, `24h` = the day 24 hours ago).
+ * A bound for events --from/--to: YYYY-MM-DD, an ISO date-time, or relative to
+ * now in UTC (`today`, `yesterday`, `7d` = the day 7 days ago; `24h`, `30m` =
+ * exactly that long ago). The API takes whole days, so `day` covers the bound.
  */
-export function parseDay(text: string, flag: string, now: number): string {
+export function parseDayBound(text: string, flag: string, now: number): DayBound {
   const t = text.trim();
-  if (t === 'today') return isoDay(now);
-  if (t === 'yesterday') return isoDay(now - DAY_MS);
+  if (t === 'today') return { day: isoDay(now) };
+  if (t === 'yesterday') return { day: isoDay(now - DAY_MS) };
   const rel = relativeMs(t);
-  if (rel !== undefined) return isoDay(now - rel);
-  if (isRealDate(t)) return t;
-  const hint = /^\d{4}-\d{2}-\d{2}$/.test(t) ? 'is not a real date' : 'must be a date YYYY-MM-DD, or today, yesterday, 7d, 24h';
+  if (rel !== undefined) return /[mh]$/.test(t) ? { day: isoDay(now - rel), ms: now - rel } : { day: isoDay(now - rel) };
+  if (isRealDate(t)) return { day: t };
+  if (DATE_TIME.test(t)) {
+    const parsed = parseIsoTime(t, flag);
+    return { day: isoDay(parsed.ms), ms: parsed.ms };
+  }
+  const hint = /^\d{4}-\d{2}-\d{2}$/.test(t)
+    ? 'is not a real date'
+    : 'must be a date YYYY-MM-DD, a date-time 2026-11-23T09:00:00Z, or today, yesterday, 7d, 24h, 30m';
   throw new UsageError(`${flag} ${hint} (got "${text}")`);
+}
+
+/** The covering day of a bound (email show, which has no event times to filter on). */
+export function parseDay(text: string, flag: string, now: number): string {
+  return parseDayBound(text, flag, now).day;
 }
 
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
@@ -97,7 +116,16 @@ export function parseFutureTime(text: string, flag: string, now: number): Parsed
   } else if (t.startsWith('+')) {
     throw new UsageError(`${flag} relative times look like +30m, +2h or +1d (got "${text}")`);
   } else {
-    parsed = parseIsoTime(t, flag);
+    try {
+      parsed = parseIsoTime(t, flag);
+    } catch (error) {
+      // a text that is no time at all: name every form a schedule accepts, not only ISO
+      if (!(error instanceof UsageError) || !error.message.startsWith(`${flag} must be an ISO`)) throw error;
+      throw new UsageError(
+        `${flag} must be a future time: +30m, +2h, +1d (from now), or ISO 8601 such as 2026-12-01T09:00:00+01:00 (an offset is kept as given; none means UTC) (got "${text}")`,
+        { cause: error },
+      );
+    }
     if (parsed.dateOnly) throw new UsageError(`${flag} needs a time of day, not only a date (got "${text}")`);
   }
   if (parsed.ms <= now) {

@@ -1,3 +1,4 @@
+import { editDistance } from './suggest.js';
 // Webhook event names (spec 6.3). The API takes the prefixed form; short names
 // ("delivery") and the legacy misspelt prefix "engagament." are accepted by the
 // service but some of its documentation insists on canonical names, so the CLI
@@ -75,27 +76,13 @@ export function resolveWebhookEvents(names: readonly string[]): ResolvedEvents {
   return { events, conversions, unknown };
 }
 
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return row[b.length]!;
-}
-
 /** The closest canonical name to a mistyped one ("delivry" → "message.delivery"), if any is close. */
 export function suggestWebhookEvent(name: string): WebhookEvent | undefined {
   const n = name.trim().toLowerCase();
   let best: { event: WebhookEvent; d: number } | undefined;
   for (const event of WEBHOOK_EVENTS) {
     const short = event.slice(event.indexOf('.') + 1);
-    const d = Math.min(distance(n, event), distance(n, short));
+    const d = Math.min(editDistance(n, event), editDistance(n, short));
     if (!best || d < best.d) best = { event, d };
   }
   return best && best.d <= Math.max(1, Math.floor(n.length / 4)) ? best.event : undefined;

@@ -1,15 +1,32 @@
 import { escapeControls } from './terminal-text.js';
-import type { Column, ColumnKind } from './types.js';
+import type { Column, ColumnKind, OutputTarget } from './types.js';
 
 function pad(n: number): string {
   return String(n).padStart(2, '0');
 }
 
-/** Local wall-clock time for people: 2026-11-20 14:03:22. */
-function localTime(iso: string): string {
+/** Wall-clock time for people, local (TZ) or UTC: 2026-11-20 14:03:22. The zone is named in the header, not in each cell. */
+function wallTime(iso: string, utc: boolean): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
+  if (utc) return d.toISOString().slice(0, 19).replace('T', ' ');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** "UTC" or "UTC+01:00": the zone times are shown in (the local zone's offset at `at`). */
+function zoneLabel(utc: boolean, at: number): string {
+  const offset = utc ? 0 : -new Date(at).getTimezoneOffset();
+  if (offset === 0) return 'UTC';
+  const abs = Math.abs(offset);
+  return `UTC${offset < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/**
+ * A column's or a field's name on a terminal: a time says its zone
+ * ("TIME (UTC+01:00)"), since hints and `today` are UTC while cells may be local.
+ */
+export function ttyHeader(header: string, kind: ColumnKind | undefined, target: Pick<OutputTarget, 'utc' | 'now'>): string {
+  return kind === 'time' ? `${header} (${zoneLabel(Boolean(target.utc), target.now())})` : header;
 }
 
 /** "3h ago", "in 5m": for times where recency is what matters. */
@@ -37,15 +54,15 @@ function plainCell(value: unknown, kind: ColumnKind = 'text'): string {
  * renderer). Values come from the API: line breaks become spaces (a cell is one
  * line) and any other control character is shown, not sent to the terminal.
  */
-export function ttyCell(value: unknown, kind: ColumnKind = 'text', now: number = Date.now()): string {
-  return escapeControls(ttyText(value, kind, now).replace(/[\r\n]+/g, ' '));
+export function ttyCell(value: unknown, kind: ColumnKind = 'text', now: number = Date.now(), utc = false): string {
+  return escapeControls(ttyText(value, kind, now, utc).replace(/[\r\n]+/g, ' '));
 }
 
-function ttyText(value: unknown, kind: ColumnKind, now: number): string {
+function ttyText(value: unknown, kind: ColumnKind, now: number, utc: boolean): string {
   if (value === null || value === undefined || value === '') return '-';
   switch (kind) {
     case 'time':
-      return typeof value === 'string' ? localTime(value) : String(value);
+      return typeof value === 'string' ? wallTime(value, utc) : String(value);
     case 'reltime':
       return typeof value === 'string' ? relativeTime(value, now) : String(value);
     case 'percent':

@@ -1,5 +1,6 @@
-import { csvCell, csvLine, tsvCell, tsvLine, ttyCell } from './cells.js';
+import { csvCell, csvLine, tsvCell, tsvLine, ttyCell, ttyHeader } from './cells.js';
 import type { Column, ColumnKind, OutputTarget } from './types.js';
+import { jsonText } from './json.js';
 import { UsageError } from '../errors.js';
 
 /** One labelled value of a show command. `key` is what --fields and pipes use. */
@@ -45,7 +46,8 @@ export async function writeDetail(target: OutputTarget, obj: unknown, sections: 
   const chosen = target.fields ? target.fields.map((k) => fields.find((f) => f.key === k) ?? { key: k, label: k, value: (obj as Record<string, unknown>)?.[k] }) : fields;
   switch (target.format) {
     case 'json':
-      return target.write(`${JSON.stringify(target.fields ? pick(obj, target.fields) : obj, null, 2)}\n`);
+      // indented in pipes too, as it always was (one object, small); coloured on a terminal
+      return target.write(`${jsonText(target.fields ? pick(obj, target.fields) : obj, target, true)}\n`);
     case 'ndjson':
       return target.write(`${JSON.stringify(target.fields ? pick(obj, target.fields) : obj)}\n`);
     case 'csv':
@@ -61,14 +63,15 @@ export async function writeDetail(target: OutputTarget, obj: unknown, sections: 
   const [{ colouriser }, { renderTable }] = await Promise.all([import('./colour.js'), import('./table.js')]);
   const { chalk, status } = colouriser(target.color);
   const shown = target.fields ? [{ fields: chosen }] : sections;
-  const width = Math.max(0, ...shown.flatMap((s) => (s.fields ?? []).map((f) => f.label.length)));
+  const label = (f: DetailField) => ttyHeader(f.label, f.kind, target);
+  const width = Math.max(0, ...shown.flatMap((s) => (s.fields ?? []).map((f) => label(f).length)));
   let text = '';
   for (const section of shown) {
     if (text) text += '\n';
     if (section.title) text += `${chalk.bold(section.title)}\n`;
     for (const f of section.fields ?? []) {
-      const cell = ttyCell(f.value, f.kind, target.now());
-      text += `${chalk.dim(f.label.padEnd(width))}  ${f.kind === 'status' ? status(cell) : cell}\n`;
+      const cell = ttyCell(f.value, f.kind, target.now(), target.utc);
+      text += `${chalk.dim(label(f).padEnd(width))}  ${f.kind === 'status' ? status(cell) : cell}\n`;
     }
     if ('table' in section && section.table) {
       text += section.table.rows.length ? renderTable(target, section.table.columns, section.table.rows) : `${chalk.dim('(none)')}\n`;

@@ -1,4 +1,5 @@
 import { csvCell, csvLine, tsvLine } from './cells.js';
+import { jsonText } from './json.js';
 import { pickFields, selectColumns } from './fields.js';
 import { createStreamingTable } from './stream-table.js';
 import type { ListSpec, OutputTarget } from './types.js';
@@ -20,7 +21,7 @@ export interface ListWriter<T> {
 export interface ListWriterOptions {
   /** Print a terminal table as rows come, sized from the first ones (long listings). */
   streamTable?: boolean;
-  /** Indent each row of a JSON array (`api` on a terminal, where the body is read by a person). */
+  /** Indent each row of a JSON array; default: on a terminal, where a person reads it. */
   prettyJson?: boolean;
 }
 
@@ -54,7 +55,10 @@ export function createListWriter<T>(target: OutputTarget, spec: ListSpec<T>, opt
           break;
         case 'json':
           for (const row of rows) {
-            const json = opts.prettyJson ? `  ${JSON.stringify(pickFields(row, target.fields, spec.columns), null, 2).replace(/\n/g, '\n  ')}` : JSON.stringify(pickFields(row, target.fields, spec.columns));
+            // indented (and coloured when allowed) on a terminal, compact in a pipe
+            const value = pickFields(row, target.fields, spec.columns);
+            const pretty = opts.prettyJson ?? target.isTTY;
+            const json = pretty ? `  ${jsonText(value, target, true).replace(/\n/g, '\n  ')}` : jsonText(value, target, false);
             text += `${count === 0 && text === '' ? '\n' : ',\n'}${json}`;
           }
           break;

@@ -1,4 +1,4 @@
-import { ttyCell } from './cells.js';
+import { ttyCell, ttyHeader } from './cells.js';
 import { isWhole, layoutColumns } from './layout.js';
 import type { ListWriter } from './list.js';
 import type { Column, OutputTarget } from './types.js';
@@ -38,16 +38,17 @@ export function createStreamingTable<T>(target: OutputTarget, columns: Column<T>
     async write(rows) {
       if (rows.length === 0) return;
       const now = target.now();
-      const texts = rows.map((row) => columns.map((c) => ttyCell(c.value(row), c.kind, now)));
+      const texts = rows.map((row) => columns.map((c) => ttyCell(c.value(row), c.kind, now, target.utc)));
       let out = '';
       // chalk loads with the first row: a listing in another format never needs it.
       colour ??= (await import('./colour.js')).colouriser(target.color);
       const { chalk, status } = colour;
       if (!layout) {
-        const natural = columns.map((c, i) => Math.max(c.header.length, c.expectWidth ?? 0, ...texts.map((r) => r[i]!.length)));
+        const headers = columns.map((c) => ttyHeader(c.header, c.kind, target));
+        const natural = columns.map((c, i) => Math.max(headers[i]!.length, c.expectWidth ?? 0, ...texts.map((r) => r[i]!.length)));
         const fitted = layoutColumns(columns, natural, { available: Math.max(20, target.columns), gap: GAP, drop: !target.fields });
         layout = { ...fitted, shown: fitted.columns.map((c) => columns.indexOf(c)), whole: fitted.columns.map(isWhole) };
-        out += line(columns.map((c) => c.header), (text) => chalk.bold(text));
+        out += line(headers, (text) => chalk.bold(text));
       }
       for (const cells of texts) {
         out += line(cells, (text, col) => {

@@ -1,6 +1,6 @@
 import Table from 'cli-table3';
 import { colouriser } from './colour.js';
-import { ttyCell } from './cells.js';
+import { ttyCell, ttyHeader } from './cells.js';
 import { layoutColumns } from './layout.js';
 import type { Column, OutputTarget } from './types.js';
 
@@ -10,12 +10,13 @@ const GAP = 2;
 /** A borderless, aligned table for people at a terminal, as wide as the terminal allows. */
 export function renderTable<T>(target: OutputTarget, columns: Column<T>[], rows: readonly T[]): string {
   const { chalk, status } = colouriser(target.color);
-  const texts = rows.map((row) => columns.map((c) => ttyCell(c.value(row), c.kind, target.now())));
-  const natural = columns.map((c, i) => Math.max(c.header.length, ...texts.map((r) => r[i]!.length)));
+  const texts = rows.map((row) => columns.map((c) => ttyCell(c.value(row), c.kind, target.now(), target.utc)));
+  const headers = columns.map((c) => ttyHeader(c.header, c.kind, target));
+  const natural = columns.map((c, i) => Math.max(headers[i]!.length, ...texts.map((r) => r[i]!.length)));
   const layout = layoutColumns(columns, natural, { available: Math.max(20, target.columns), gap: GAP, drop: !target.fields });
   const shown = layout.columns.map((c) => columns.indexOf(c));
   const table = new Table({
-    head: layout.columns.map((c) => chalk.bold(c.header)),
+    head: layout.columns.map((c) => chalk.bold(headers[columns.indexOf(c)]!)),
     // cli-table3 counts the padding inside the width (trailing spaces are trimmed below).
     colWidths: layout.widths.map((w) => w + GAP),
     truncate: TRUNCATE,

@@ -43,4 +43,6 @@ export interface OutputTarget {
   fields?: string[];
   color: boolean;
   now: () => number;
+  /** --utc: times on a terminal in UTC instead of the local zone (TZ); either way the header names the zone. */
+  utc?: boolean;
 }

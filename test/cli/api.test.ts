@@ -129,11 +129,12 @@ describe('api: one request with any method', () => {
   });
 
   it('indents the JSON on a terminal', async () => {
-    const tty = await onTty(['api', 'GET', '/webhooks'], env);
+    // colour is checked in test/terminal/output.test.ts
+    const tty = await onTty(['api', 'GET', '/webhooks'], { ...env, NO_COLOR: '1' });
     const body = JSON.parse(tty);
     expect(tty).toBe(`${JSON.stringify(body, null, 2)}\n`);
     expect(body.data.webhooks.map((w: { id: string }) => w.id)).toEqual(emu.fixtures.webhooks);
-    const pages = await onTty(['api', 'GET', '/webhooks', '--paginate'], env);
+    const pages = await onTty(['api', 'GET', '/webhooks', '--paginate'], { ...env, NO_COLOR: '1' });
     expect(pages).toBe(`[\n${body.data.webhooks.map((w: unknown) => `  ${JSON.stringify(w, null, 2).replace(/\n/g, '\n  ')}`).join(',\n')}\n]\n`);
   });
 

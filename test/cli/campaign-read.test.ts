@@ -131,7 +131,7 @@ describe('campaign list', () => {
     expect(wide).toContain('\u001b[1mSTATUS\u001b[22m');
     expect(wide).toMatch(/\u001b\[3\dmsent\u001b\[39m/);
     const rows = plain(wide).split('\n');
-    expect(rows[0]).toMatch(/^ID\s+NAME\s+STATUS\s+SENT\/SCHEDULED\s+RECIPIENTS\s+SENT\s+DELIVERED\s+OPENED\s+CLICKED\s+BOUNCED$/);
+    expect(rows[0]).toMatch(/^ID\s+NAME\s+STATUS\s+SENT\/SCHEDULED \(UTC[^)]*\)\s+RECIPIENTS\s+SENT\s+DELIVERED\s+OPENED\s+CLICKED\s+BOUNCED$/);
     const draftRow = rows.find((r) => r.includes(emu.fixtures.campaigns.draft))!;
     expect(draftRow).toMatch(/draft\s+-\s+\d+\s+0\s+-\s+-\s+-\s+-$/);
     const sentRow = rows.find((r) => r.includes(emu.fixtures.campaigns.sent))!;

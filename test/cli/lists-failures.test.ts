@@ -135,6 +135,18 @@ describe('a request that fails after retries stops the run', () => {
     expect(res.stderr).toContain('(validation_error, HTTP 422)');
   });
 
+  it('a list that does not exist in the team: says so first, that nothing was changed, and suggests no re-run', async () => {
+    const ghost = randomUUID();
+    const res = await runCli(['lists', 'attach', '--contact', contacts[0]!, '--list', `${ghost},${lists[0]}`], { env });
+    expect(res.code).toBe(5);
+    expect(bulk()).toHaveLength(1);
+    expect(res.stderr.split('\n')[0]).toBe(`error: list ${ghost} does not exist in this team: nothing was changed`);
+    expect(res.stderr).toContain(`  list_ids.0 is ${ghost} (list 1 of the input)`);
+    expect(res.stderr).not.toContain('re-running the same command is safe');
+    expect(res.stderr).not.toMatch(/request 1 of \d+ failed/);
+    expect(res.stderr).toContain('remove it from the input');
+  });
+
   it('a sandbox key is refused before sending: exit 3, nothing sent, nothing changed', async () => {
     const before = present(contacts.slice(0, 2), lists.slice(0, 2));
     const res = await runCli(['lists', 'attach', '--contact', contacts.slice(0, 2).join(','), '--list', lists.slice(0, 2).join(',')], {

@@ -56,7 +56,7 @@ describe('settings resolution', () => {
 describe('auth and profiles', () => {
   it('saves the key from stdin into a 0600 file in a 0700 directory and never prints it', async () => {
     const dir = join(tempDir(), 'cfg');
-    const login = await runCli(['auth', 'login', '--base-url', 'https://api.example.com'], { configDir: dir, input: `${KEY}\n` });
+    const login = await runCli(['auth', 'login', '--no-verify', '--base-url', 'https://api.example.com'], { configDir: dir, input: `${KEY}\n` });
     expect(login.code).toBe(0);
     expect(login.stdout).toBe('');
     expect(login.stderr).toContain('****yzAB');
@@ -81,7 +81,7 @@ describe('auth and profiles', () => {
 
   it('shows env and flag values over the profile in auth status', async () => {
     const dir = tempDir();
-    await runCli(['auth', 'login', '--base-url', 'https://api.example.com'], { configDir: dir, input: KEY });
+    await runCli(['auth', 'login', '--no-verify', '--base-url', 'https://api.example.com'], { configDir: dir, input: KEY });
     const status = await runCli(['auth', 'status', '--json', '--base-url', 'https://flag.example.com'], {
       configDir: dir,
       env: { MAILCTL_API_KEY: 'sandbox_0000000000000000000000000000000000000000000000000000000000001234' },
@@ -109,8 +109,8 @@ describe('auth and profiles', () => {
 
   it('manages profiles: login to a named profile, list, use, remove', async () => {
     const dir = tempDir();
-    await runCli(['auth', 'login', '--base-url', 'https://a.example.com'], { configDir: dir, input: KEY });
-    await runCli(['auth', 'login', '--profile', 'ci', '--base-url', 'https://b.example.com'], { configDir: dir, input: 'live_ci_key_9876' });
+    await runCli(['auth', 'login', '--no-verify', '--base-url', 'https://a.example.com'], { configDir: dir, input: KEY });
+    await runCli(['auth', 'login', '--no-verify', '--profile', 'ci', '--base-url', 'https://b.example.com'], { configDir: dir, input: 'live_ci_key_9876' });
     const list = await runCli(['profile', 'list'], { configDir: dir });
     expect(list.stdout).toBe('*\tdefault\thttps://a.example.com\t****yzAB\t\n\tci\thttps://b.example.com\t****9876\t\n');
     expect((await runCli(['profile', 'use', 'ci'], { configDir: dir })).code).toBe(0);

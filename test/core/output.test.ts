@@ -101,7 +101,7 @@ describe('list output', () => {
     const { t, text } = target('table', { isTTY: true });
     await writeAll(t, [rows]);
     const lines = text().split('\n');
-    expect(lines[0]).toMatch(/^ID\s+NAME\s+SENT\s+RATE$/);
+    expect(lines[0]).toMatch(/^ID\s+NAME\s+SENT \(UTC[^)]*\)\s+RATE$/);
     expect(lines[1]).toMatch(/^a1\s+Spring, "big" sale\s+2026-11-\d\d \d\d:00:00\s+12\.3%$/);
     expect(lines[2]).toMatch(/^b2\s+tab\there\s+-\s+-$/);
     expect(text()).not.toMatch(/\u001b\[/);

@@ -14,7 +14,7 @@ describe('table output on a terminal and in a pipe', () => {
   const dir = tempDir();
 
   it('shows a header and colour on a TTY, tab-separated rows without either in a pipe', async () => {
-    await runCli(['auth', 'login', '--base-url', 'https://api.example.com'], { configDir: dir, input: 'live_ttytest_key_4321' });
+    await runCli(['auth', 'login', '--no-verify', '--base-url', 'https://api.example.com'], { configDir: dir, input: 'live_ttytest_key_4321' });
     const tty = onTty('profile list', { MAILCTL_CONFIG_DIR: dir });
     expect(tty).toContain('\u001b[1mNAME\u001b[22m');
     expect(tty).toMatch(/\*\s+default\s+https:\/\/api\.example\.com\s+\*\*\*\*4321/);

@@ -69,6 +69,8 @@ export interface TestContextOptions {
   stdinIsTTY?: boolean;
   /** Terminal width (default 80). */
   columns?: number;
+  /** Terminal height (default 0: unknown, so nothing is paged). */
+  rows?: number;
   /** The fake clock; a fresh one starting now by default. */
   clock?: FakeClock;
 }
@@ -123,6 +125,7 @@ export async function testContext(options: TestContextOptions = {}): Promise<Tes
     stderrIsTTY: options.stderrIsTTY ?? false,
     stdinIsTTY: options.stdinIsTTY ?? false,
     columns: options.columns ?? 80,
+    rows: options.rows ?? 0,
     env,
   };
   const clock = options.clock ?? fakeClock();

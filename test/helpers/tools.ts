@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import type { TestContext } from 'vitest';
 
 // Some tests drive a program that a fresh machine with only Node lacks (zsh,
@@ -8,11 +9,22 @@ import type { TestContext } from 'vitest';
 
 const found = new Map<string, boolean>();
 
-/** Whether `command` runs from PATH (checked once per command). */
-export function installed(command: string): boolean {
+/**
+ * Whether `command` is an executable file on PATH (checked once per command).
+ * Looked up, not run: running `script -c …` would leave a ./typescript file
+ * behind, and running chromium would start a browser.
+ */
+export function installed(command: string, path = process.env.PATH ?? ''): boolean {
   let ok = found.get(command);
   if (ok === undefined) {
-    ok = spawnSync(command, ['-c', 'exit 0'], { stdio: 'ignore' }).status === 0;
+    ok = path.split(delimiter).some((dir) => {
+      try {
+        accessSync(join(dir || '.', command), constants.X_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    });
     found.set(command, ok);
   }
   return ok;

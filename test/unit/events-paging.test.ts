@@ -245,7 +245,7 @@ describe('streaming terminal table', () => {
     expect(lines).toHaveLength(4);
     expect(state.out.startsWith(afterFirst)).toBe(true);
     // 80 columns: the provider goes first, then the subject; the bounce reason keeps what is left.
-    expect(lines[0]).toMatch(/^TIME\s+TYPE\s+RECIPIENT\s+DETAIL$/);
+    expect(lines[0]).toMatch(/^TIME \(UTC[^)]*\)\s+TYPE\s+RECIPIENT\s+DETAIL$/);
     for (const l of lines) expect(l.length).toBeLessThanOrEqual(80);
     expect(lines[3]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d  bounce\s+someone3@example\.com\s+class 10: x+…$/);
     expect(w.count).toBe(3);
@@ -255,7 +255,7 @@ describe('streaming terminal table', () => {
     const { state, w } = streamTo(120);
     await w.write([row(1)]);
     const [header, line] = state.out.trimEnd().split('\n');
-    expect(header).toMatch(/^TIME\s+TYPE\s+RECIPIENT\s+SUBJECT\s+PROVIDER\s+DETAIL$/);
+    expect(header).toMatch(/^TIME \(UTC[^)]*\)\s+TYPE\s+RECIPIENT\s+SUBJECT\s+PROVIDER\s+DETAIL$/);
     expect(line!.length).toBeLessThanOrEqual(120);
     const detail = line!.slice(line!.indexOf('class 10'));
     const subject = line!.match(/A subject[^ ]* ?[^ ]*…?/)![0];

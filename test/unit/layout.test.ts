@@ -82,7 +82,7 @@ describe('the events table on a terminal', () => {
       // The bounce reason keeps room; provider, then subject are given up first.
       expect(header).toContain('DETAIL');
       if (width === 80) expect(header).not.toMatch(/SUBJECT|PROVIDER/);
-      if (width === 120) expect(header).toMatch(/^TIME\s+TYPE\s+RECIPIENT\s+SUBJECT\s+(PROVIDER\s+)?DETAIL$/);
+      if (width === 120) expect(header).toMatch(/^TIME \(UTC[^)]*\)\s+TYPE\s+RECIPIENT\s+SUBJECT\s+(PROVIDER\s+)?DETAIL$/);
     }
   });
 });

@@ -14,6 +14,7 @@ function fakeContext(format: OutputTarget['format'], globals: Partial<GlobalOpti
     globals,
     output: () => target,
     notice: (m: string) => void state.notices.push(m),
+    pageOutput: async () => undefined,
     spinner: async (t: string) => {
       state.spinner.push(t);
       return { update: (u: string) => void state.spinner.push(u), stop: () => undefined };

@@ -4,6 +4,7 @@ import type { HttpMethod, QueryValue } from '../../api/client.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { ListSpec } from '../../output/types.js';
+import { jsonText } from '../../output/json.js';
 import { runListing } from '../listing.js';
 import type { RawInput } from '../verb.js';
 import { printDryRun } from '../write.js';
@@ -119,9 +120,6 @@ function jsonFormat(ctx: Context): 'json' | 'ndjson' {
   return 'json';
 }
 
-function render(value: unknown, pretty: boolean): string {
-  return pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value);
-}
 
 /** `api` prints the API's items as they are: no columns, no field selection. */
 const ANY_ITEMS: ListSpec<unknown> = { columns: [], fields: [] };
@@ -135,7 +133,9 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
   const pretty = format === 'json' && ctx.io.stdoutIsTTY;
   if (!opts.paginate) {
     const res = await api.request({ method: opts.method, path: opts.path, query: prepared.query, body: prepared.body });
-    await ctx.output().write(`${render(res.body, pretty)}\n`);
+    const out = ctx.output();
+    await ctx.pageOutput();
+    await out.write(`${format === 'json' ? jsonText(res.body, out, pretty) : JSON.stringify(res.body)}\n`);
     return;
   }
   // Items of every page: one JSON array (closed even on error or Ctrl-C), or NDJSON as pages come.

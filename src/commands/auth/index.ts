@@ -7,7 +7,8 @@ export function register(program: Command): void {
   withHelp(
     auth
       .command('login')
-      .description('save an API key to a profile: read from stdin when piped, else asked for with a hidden prompt')
+      .description('save an API key to a profile: read from stdin when piped, else asked for with a hidden prompt; checked with one read first')
+      .option('--no-verify', 'save the key without the check request (GET /webhooks) that refuses a key the API answers 401')
       .addOption(
         new Option('--storage <where>', 'keychain: the OS credential store; file: the 0600 config file (default: keychain where one is usable, else file)').choices([
           'file',
@@ -16,9 +17,9 @@ export function register(program: Command): void {
       ),
     {
       examples: [
-        'printf %s "$KEY" | mailctl auth login --storage file',
         'mailctl auth login --base-url https://api.example.com',
         'printf %s "$MAILCTL_KEY" | mailctl auth login --profile ci --base-url https://api.example.com',
+        'printf %s "$MAILCTL_KEY" | mailctl auth login --profile offline --no-verify --storage file',
       ],
     },
   ).action(verb(() => import('./login.js')));

@@ -2,18 +2,51 @@ import type { Command } from 'commander';
 import * as z from 'zod';
 import { validateBaseUrl, isSandboxKey, maskSecret } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { ApiError, CliError, UsageError } from '../../errors.js';
+import { OPERATIONS } from '../../api/operations.js';
 import { readHidden } from '../../input/prompt.js';
 import { commandLine } from '../command-line.js';
 import { oneOf, parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
 
-const schema = z.object({ storage: oneOf(['file', 'keychain'] as const).optional() });
+const schema = z.object({ storage: oneOf(['file', 'keychain'] as const).optional(), verify: z.boolean().optional() });
 
-export type LoginOptions = z.output<typeof schema>;
+export interface LoginOptions {
+  /** false with --no-verify: save without the check request. */
+  verify: boolean;
+  /** --storage: where the key goes (default: the OS store where usable, else the file). */
+  storage?: 'file' | 'keychain';
+}
 
 export function parse(input: RawInput, cmd: Command): LoginOptions {
-  return parseInput(schema, input, cmd);
+  const o = parseInput(schema, input, cmd);
+  return { verify: o.verify !== false, ...(o.storage ? { storage: o.storage } : {}) };
+}
+
+type Verdict = 'works' | 'works, but lacks a scope' | 'not checked' | { unchecked: string };
+
+/**
+ * One cheap authenticated read (GET /webhooks) with the new key, before it is
+ * saved: a 401 means the string is not a key of this service, and saving it
+ * would only move the failure to the next command. A 403 proves the key
+ * authenticates (it lacks that one scope), so it is saved. A key that cannot
+ * be checked (network, 5xx) is saved with a warning: unreachable is not wrong.
+ */
+async function verifyKey(ctx: Context, key: string): Promise<Verdict> {
+  if (!ctx.settings().baseUrl.value) return 'not checked';
+  const op = OPERATIONS.listWebhooks;
+  try {
+    const api = await ctx.api(key);
+    await api.request({ method: op.method, path: op.path() });
+    return 'works';
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) return 'works, but lacks a scope';
+    if (error instanceof ApiError && error.status === 401) {
+      throw error.withHint('nothing was saved: copy the key again, or pass --no-verify to save it without this check');
+    }
+    if (error instanceof CliError && !ctx.signal.aborted) return { unchecked: error.message };
+    throw error;
+  }
 }
 
 /** A key is one token: whitespace inside it means something else was pasted or piped. */
@@ -30,9 +63,21 @@ export async function run(opts: LoginOptions, ctx: Context): Promise<void> {
   const baseUrl = ctx.globals.baseUrl === undefined ? undefined : validateBaseUrl(ctx.globals.baseUrl, '--base-url');
   const key = checkKey(ctx.io.stdinIsTTY ? await readHidden(ctx.io, `API key for profile "${profile}": `) : await ctx.readStdin());
   ctx.addSecret(key);
+  const kind = isSandboxKey(key) ? 'sandbox' : 'live';
+  const verdict = opts.verify ? await verifyKey(ctx, key) : 'not checked';
   const { saveKey } = await import('./storage.js');
   const saved = await saveKey(ctx, profile, key, opts.storage, baseUrl);
   ctx.notice(`Saved API key ${maskSecret(key)} to profile "${profile}" in ${saved.where}`);
+  if (typeof verdict === 'object') {
+    ctx.warn(`the key could not be checked (${verdict.unchecked}): saved unchecked; any command will tell whether it works`);
+  }
+  ctx.notice(
+    typeof verdict === 'object'
+      ? `Key kind: ${kind} (by its prefix).`
+      : verdict === 'not checked'
+        ? `Key kind: ${kind} (by its prefix); not checked against the API${opts.verify ? ' (no base URL yet)' : ' (--no-verify)'}.`
+        : `Key kind: ${kind} (by its prefix); checked with ${OPERATIONS.listWebhooks.name}: it ${verdict}.`,
+  );
   if (!saved.baseUrl && !ctx.io.env.MAILCTL_BASE_URL) {
     ctx.notice(`hint: set the API root with \`${commandLine(['config', 'set', 'base_url', 'URL'], profile === 'default' ? [] : ['--profile', profile])}\``);
   }

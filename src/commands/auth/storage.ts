@@ -36,6 +36,7 @@ export async function saveKey(ctx: Context, profile: string, key: string, asked:
   }
   // Opened only now: a refused --storage keychain leaves no config file behind.
   const store = new ConfigStore(ctx.io.env);
+  if (storage === 'file') store.refuseKeyInUnsafePlace();
   const before = store.profile(profile);
   store.updateProfile(profile, ({ api_key: _old, key_storage: _was, ...p }) => ({
     ...p,

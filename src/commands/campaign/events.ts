@@ -124,6 +124,7 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
     spinner: 'fetching campaign events',
     progress: (_page, rows) => `fetching campaign events: ${rows} so far (${requests} requests)`,
     stopAfter: (page) => !follow && page.items.length > 0,
+    exportOf: follow ? { noun: 'campaign events' } : undefined,
   });
   const next = last?.nextCursor ?? null;
   if (!follow && next !== null) {

@@ -65,7 +65,7 @@ export function register(program: Command): void {
       .command('schedule')
       .argument('<campaign_id>', 'campaign id (UUID)')
       .description('schedule a draft campaign, or move a scheduled one to a new time')
-      .requiredOption('--at <time>', 'send time in the future: ISO 8601 with offset (kept as given), without offset (UTC), or +30m, +2h, +1d')
+      .option('--at <time>', '(required) send time in the future: ISO 8601 with offset (kept as given), without offset (UTC), or +30m, +2h, +1d')
       .option('--check', 'run the pre-flight checks of `campaign check` first; when one fails, send nothing (exit 8)')
       .option('--dry-run', 'validate and print the request that would be sent, without sending it'),
     {

@@ -101,6 +101,7 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
     pages: follow ? warnFirst(ctx, api, pages, opts.limit, perPage) : pages,
     spinner: follow ? 'fetching campaigns' : undefined,
     progress: (page, rows) => `fetching campaigns: ${rows} so far, page ${page.page} of ${page.lastPage}`,
+    exportOf: follow ? { noun: 'campaigns', total: (page) => page.total } : undefined,
   });
   if (!follow && last && last.page < last.lastPage) {
     const total = last.total !== undefined ? ` (${last.total} in total)` : '';

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import * as z from 'zod';
-import { scheduleCampaign, scheduleRequest } from '../../api/campaigns.js';
+import { getCampaign, scheduleCampaign, scheduleRequest } from '../../api/campaigns.js';
+import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../context.js';
 import { CliError } from '../../errors.js';
 import { parseFutureTime } from '../../input/time.js';
@@ -13,7 +14,8 @@ import { checkWriteFields, printCampaign, printResult } from './write-result.js'
 
 const schema = z.object({
   args: campaignIdArgs,
-  at: z.string(),
+  // checked here, not by commander, so that a missing id is reported first
+  at: z.string({ error: 'is required: a future time such as +2h or 2026-12-01T09:00:00+01:00' }),
   dryRun: z.boolean().optional(),
   check: z.boolean().optional(),
 });
@@ -42,6 +44,23 @@ async function preflight(ctx: Context, id: string, atMs: number): Promise<void> 
   throw failedChecks(id, checks);
 }
 
+/**
+ * The time the campaign is scheduled for now, if it is: a reschedule then says
+ * what it replaced. Costs one GET, so it is spent only when a person reads
+ * stderr (a TTY, not --quiet): scripts and CI send exactly the one POST. When
+ * the read fails (a key without campaigns:read) the schedule goes ahead without it.
+ */
+async function previousTime(api: ApiClient, id: string, ctx: Context): Promise<string | undefined> {
+  if (!ctx.io.stderrIsTTY || ctx.globals.quiet) return undefined;
+  try {
+    const c = await getCampaign(api, id);
+    return c.status === 'scheduled' && c.scheduled_at ? c.scheduled_at : undefined;
+  } catch (error) {
+    if (ctx.signal.aborted) throw error;
+    return undefined;
+  }
+}
+
 export async function run(opts: Options, ctx: Context): Promise<void> {
   checkWriteFields(ctx);
   // Checked against this run's clock, before anything is sent: a past time is exit 2.
@@ -60,6 +79,7 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
     return;
   }
   const api = await ctx.api();
+  const previous = await previousTime(api, opts.id, ctx);
   let result;
   try {
     result = await scheduleCampaign(api, opts.id, scheduledAt);
@@ -71,6 +91,10 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
       );
     }
     throw error;
+  }
+  if (previous !== undefined) {
+    const was = Date.parse(previous);
+    ctx.notice(`Rescheduled: was ${Number.isNaN(was) ? previous : `${utcText(was)} (local ${localText(was)})`}, now ${when}.`);
   }
   if (result.campaign) {
     if (result.message) ctx.notice(result.message);

@@ -126,5 +126,6 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
   }
   const secs = sections(c, out.isTTY);
   const computed = Object.fromEntries(secs.flatMap((s) => (s.fields ?? []).map((d) => [d.key, d.value])));
+  await ctx.pageOutput(); // a long timeline or body pages like a listing
   await writeDetail(out, withRequested(c, out.fields, computed), secs);
 }

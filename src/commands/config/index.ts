@@ -19,6 +19,13 @@ export function register(program: Command): void {
       examples: ['mailctl config set base_url https://api.example.com', 'mailctl config set output json --profile ci', 'mailctl config set timeout 10s'],
     },
   ).action(verb(() => import('./set.js')));
+  withHelp(
+    config
+      .command('unset')
+      .argument('<key>', keys)
+      .description('remove one setting from the profile in use, so that env or the built-in default applies again'),
+    { examples: ['mailctl config unset output', 'mailctl config unset timeout --profile ci'] },
+  ).action(verb(() => import('./unset.js')));
   withHelp(config.command('list').description('show every setting of the profile in use'), {
     examples: ['mailctl config list', 'mailctl config list --profile ci --json'],
   }).action(verb(() => import('./list.js')));

@@ -47,7 +47,7 @@ async function gather(ctx: Context): Promise<Check[]> {
   if (key.check.status === 'fail' || !reachable) return checks;
   let api;
   try {
-    api = await ctx.api({ timeoutMs: REQUEST_TIMEOUT_MS, retries: 0 });
+    api = await ctx.api(undefined, { timeoutMs: REQUEST_TIMEOUT_MS, retries: 0 });
   } catch (error) {
     // A key the transport refuses before sending (control characters in it): a finding, not a crash.
     const hint = error instanceof CliError && error.hint ? error.hint : 'mailctl auth login';

@@ -86,6 +86,7 @@ export async function run(opts: ShowOptions, ctx: Context): Promise<void> {
   if (opts.db !== undefined) detail = await (await import('./show-db.js')).emailFromArchive(opts, ctx);
   else detail = await fromApi(opts, ctx, range);
   const events = oldestFirst(detail.events as EmailEvent[]);
+  await ctx.pageOutput(); // a long timeline or body pages like a listing
   await writeDetail(out, detail, [
     {
       fields: [

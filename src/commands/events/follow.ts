@@ -39,6 +39,8 @@ export interface FollowOptions {
   warn(message: string): void;
   sleep(ms: number, signal: AbortSignal): Promise<void>;
   signal: AbortSignal;
+  /** After each successful request round (the first page, every poll): a sign of life. */
+  onPolled?: () => void;
 }
 
 /** Ids printed recently, with their times; the newest time is the watermark. */
@@ -160,6 +162,7 @@ export async function follow(opts: FollowOptions): Promise<void> {
     const backlog = oldestFirst(first.items);
     if (first.nextCursor !== null && backlog.length > 0) seen.floor = eventTime(backlog[0]!);
     if (await emit(backlog)) return;
+    opts.onPolled?.();
     let wait = opts.intervalMs;
     for (;;) {
       await opts.sleep(wait, opts.signal);
@@ -167,6 +170,7 @@ export async function follow(opts: FollowOptions): Promise<void> {
         const fresh = await pollOnce(opts, seen, 100, (ms) => (serverTime = ms));
         wait = opts.intervalMs;
         if (await emit(oldestFirst(fresh))) return;
+        opts.onPolled?.();
         seen.prune();
       } catch (error) {
         if (opts.signal.aborted || !retryable(error)) throw error;

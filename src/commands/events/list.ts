@@ -8,7 +8,7 @@ import {
 import { cursorPages } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { resolveDayRange, type DayRange } from '../../input/day-range.js';
+import { describeEventWindow, inEventWindow, isExactWindow, resolveEventWindow, type EventWindow } from '../../input/day-range.js';
 import { parseDuration } from '../../duration.js';
 import { checkFields } from '../../output/fields.js';
 import { createListWriter } from '../../output/list.js';
@@ -95,13 +95,17 @@ export function parse(input: RawInput, cmd: Command): ListOptions {
   };
 }
 
-/** The user's listing as flags, with relative days written as the days they meant. */
-function listArgs(opts: ListOptions, range: DayRange): string[] {
+const isoInstant = (ms: number) => new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
+
+/** The user's listing as flags, with relative days and times written as the days and instants they meant. */
+function listArgs(opts: ListOptions, range: EventWindow): string[] {
   const args: string[] = [];
   if (opts.events) args.push('--events', opts.events.join(','));
   if (opts.recipients) args.push('--recipient', opts.recipients.join(','));
-  if (range.from) args.push('--from', range.from);
-  if (range.to) args.push('--to', range.to);
+  if (range.start !== undefined) args.push('--from', isoInstant(range.start));
+  else if (range.from) args.push('--from', range.from);
+  if (range.end !== undefined) args.push('--to', isoInstant(range.end));
+  else if (range.to) args.push('--to', range.to);
   if (opts.transmission) args.push('--transmission', opts.transmission);
   if (opts.bounceClasses) args.push('--bounce-class', opts.bounceClasses.join(','));
   if (opts.perPage !== undefined) args.push('--per-page', String(opts.perPage));
@@ -110,9 +114,23 @@ function listArgs(opts: ListOptions, range: DayRange): string[] {
   return args;
 }
 
-function describeRange(page: EventsPage): string {
+function describeRange(page: EventsPage, range: EventWindow): string {
+  if (isExactWindow(range)) return ` between ${describeEventWindow(range).replace(' to ', ' and ')}`;
   const { from, to } = page;
   return from && to ? ` between ${from} and ${to}` : '';
+}
+
+/**
+ * The API takes whole days: a window finer than a day is asked for as its
+ * covering days, and each page keeps only the events inside it (the paging
+ * engine then counts --limit on what is kept).
+ */
+function windowed(range: EventWindow, fetch: (q: EventsQuery) => Promise<EventsPage>): (q: EventsQuery) => Promise<EventsPage> {
+  if (!isExactWindow(range)) return fetch;
+  return async (q) => {
+    const page = await fetch(q);
+    return { ...page, items: page.items.filter((e) => inEventWindow(range, e.timestamp)) };
+  };
 }
 
 /** Before a long export on a sandbox key: say when its day budget cannot cover the pages still to read. */
@@ -128,8 +146,13 @@ export async function run(opts: ListOptions, ctx: Context): Promise<void> {
   if (opts.db !== undefined) return (await import('./list-db.js')).runFromArchive(opts, ctx);
   const out = ctx.output();
   checkFields(out.fields, eventListSpec.columns, eventListSpec.fields);
-  const range = resolveDayRange({ from: opts.from, to: opts.to }, ctx.now(), DEFAULT_WINDOW_DAYS);
+  const range = resolveEventWindow({ from: opts.from, to: opts.to }, ctx.now(), DEFAULT_WINDOW_DAYS);
   const api = await ctx.api();
+  const exact = isExactWindow(range);
+  if (exact && ctx.globals.verbose) {
+    ctx.notice(`> window ${describeEventWindow(range)}: the API takes whole days, so asking for ${range.from ?? 'the default start'} to ${range.to ?? 'today'} and keeping only the events inside the window`);
+  }
+  const fetch = windowed(range, (q) => listEmailEvents(api, q));
   const filters: EventsQuery = {
     events: opts.events,
     recipients: opts.recipients,
@@ -138,17 +161,18 @@ export async function run(opts: ListOptions, ctx: Context): Promise<void> {
     transmissions: opts.transmission,
     bounce_classes: opts.bounceClasses,
   };
-  if (opts.follow) return followEvents(opts, ctx, api, filters, range);
+  if (opts.follow) return followEvents(opts, ctx, fetch, filters, range);
 
   const paging = opts.all || opts.limit !== undefined;
   // With --all/--limit the next request is sent while this page is written (the export is bound by
   // whichever of network and output is slower, not their sum), and with --limit each request asks
   // only for the rows still wanted, so no page beyond the limit is fetched.
+  // An exact window can empty a page whose cursor goes on: one page then means the first page with rows.
   const pageSize = paging ? (opts.perPage ?? MAX_EVENTS_PER_PAGE) : opts.perPage;
   let first = true;
   const pages = cursorPages(
     async (cursor, perPage) => {
-      const page = await listEmailEvents(api, { ...filters, cursor, per_page: perPage });
+      const page = await fetch({ ...filters, cursor, per_page: perPage });
       if (first && paging) warnDayBudget(ctx, api, page.totalCount, page.items.length, opts.limit, pageSize ?? MAX_EVENTS_PER_PAGE);
       first = false;
       // total: the paging engine stops a server that sends far more rows than it counts
@@ -156,53 +180,79 @@ export async function run(opts: ListOptions, ctx: Context): Promise<void> {
     },
     opts.cursor,
     {
-      all: paging,
+      all: paging || exact,
       limit: opts.limit,
       pageSize,
-      prefetch: true,
+      prefetch: paging,
       // a server handing out fresh cursors over the same rows: each event is printed once
       idOf: (e: EmailEvent) => (typeof e.event_id === 'string' ? e.event_id : undefined),
     },
     OPERATIONS.listEmailEvents.name,
   );
   // A terminal table that must not wait for the end: print rows as they come.
-  const { last, count } = await runListing(ctx, { spec: eventListSpec, pages, streamTable: paging });
+  const { last, count } = await runListing(ctx, {
+    spec: eventListSpec,
+    pages,
+    streamTable: paging,
+    stopAfter: paging ? undefined : (page) => page.items.length > 0,
+    // total_count is for the covering days: no ETA from it for an exact window
+    exportOf: paging ? { noun: 'events', total: (page) => (exact ? undefined : page.totalCount) } : undefined,
+  });
   if (!last) return;
-  const total = last.totalCount;
+  // total_count counts the covering days: more than an exact window holds
+  const total = exact ? undefined : last.totalCount;
   const next = last.nextCursor;
   const words = ['events', 'list'];
   const args = listArgs(opts, range);
   if (!paging && next !== null) {
     const of = total === undefined ? '' : ` of ${total}`;
-    nextPageHint(ctx, `Showed ${count}${of} events${describeRange(last)}`, words, args, ['--cursor', next]);
+    nextPageHint(ctx, `Showed ${count}${of} events${describeRange(last, range)}`, words, args, ['--cursor', next]);
   } else if (paging && last.stoppedAtLimit) {
     const of = total === undefined ? '' : ` (${total} match)`;
     ctx.notice(`Stopped at --limit ${opts.limit}${of}.${next !== null ? ` The next ${opts.limit}:\n  ${nextPageCommand(ctx, words, args, ['--cursor', next])}` : ''}`);
   } else if (count === 0) {
-    ctx.notice(`No events${describeRange(last)} match.`);
+    ctx.notice(`No events${describeRange(last, range)} match.`);
   }
 }
 
 /** --follow: the newest page, then only new events until Ctrl-C (or --limit). */
-async function followEvents(opts: ListOptions, ctx: Context, api: ApiClient, filters: EventsQuery, range: DayRange): Promise<void> {
+async function followEvents(
+  opts: ListOptions,
+  ctx: Context,
+  fetch: (q: EventsQuery) => Promise<EventsPage>,
+  filters: EventsQuery,
+  range: EventWindow,
+): Promise<void> {
   const out = ctx.output();
   const writer = createListWriter(out, eventListSpec, { streamTable: true });
+  const { statusLine, clockTime } = await import('../../output/status-line.js');
+  // a sign of life between events, on a terminal only (stderr: never in the data)
+  const status = statusLine(ctx.io.stderr, ctx.io.stderrIsTTY && !ctx.globals.quiet, ctx.globals.color !== false && !ctx.io.env.NO_COLOR);
+  ctx.holdSpinner(true); // polls are the normal state here: the status line says it, no spinner
   try {
     ctx.notice('Watching for new events (Ctrl-C to stop)…');
     await follow({
-      fetchPage: (q) => listEmailEvents(api, { ...filters, from: q.from ?? filters.from, cursor: q.cursor, per_page: q.perPage }),
+      fetchPage: (q) => fetch({ ...filters, from: q.from ?? filters.from, cursor: q.cursor, per_page: q.perPage }),
       firstPerPage: opts.perPage,
       from: range.from,
       intervalMs: opts.pollIntervalMs,
       limit: opts.limit,
-      write: (events) => writer.write(events),
-      warn: (message) => ctx.warn(message),
+      write: (events) => {
+        status.clear();
+        return writer.write(events);
+      },
+      warn: (message) => {
+        status.clear();
+        ctx.warn(message);
+      },
+      onPolled: () => status.show(`last polled ${clockTime(ctx.now(), Boolean(ctx.globals.utc))} (Ctrl-C to stop)`),
       sleep: defaultSleep,
       signal: ctx.signal,
     });
     // Stopped by Ctrl-C or SIGTERM: that is how --follow ends, but not a success (130 / 143).
     if (ctx.signal.aborted) throw ctx.signal.reason;
   } finally {
+    status.clear();
     await writer.end();
   }
 }

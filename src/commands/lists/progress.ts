@@ -43,12 +43,14 @@ export function startProgress(ctx: Context, verbing: string, totalRequests: numb
     stderr.write(`\r\x1b[2K${text}`);
     shown = true;
   };
+  ctx.holdSpinner(true); // the bar owns the line: no request spinner over it
   draw(0, 0);
   return {
     update: draw,
     stop: () => {
       if (shown) stderr.write('\r\x1b[2K');
       shown = false;
+      ctx.holdSpinner(false);
     },
   };
 }

@@ -66,6 +66,41 @@ function explainFieldErrors(error: unknown, req: PlannedRequest): string[] {
   });
 }
 
+/** Ids the API named as invalid in a 422 (`list_ids.0`): well-formed (checked before sending), so they do not exist in this team. */
+function missingIds(error: unknown, req: PlannedRequest): string[] {
+  if (!(error instanceof ApiError) || error.status !== 422) return [];
+  return Object.keys(error.fieldErrors).flatMap((field) => {
+    const m = /^(contact_ids|list_ids)\.(\d+)$/.exec(field);
+    if (!m) return [];
+    const isContact = m[1] === 'contact_ids';
+    const id = (isContact ? req.contactIds : req.listIds)[Number(m[2])];
+    return id === undefined ? [] : [`${isContact ? 'contact' : 'list'} ${id}`];
+  });
+}
+
+/**
+ * The API refuses the whole request when one id does not exist in the team
+ * (nothing of it is applied): say that first, and do not suggest a re-run,
+ * which would fail the same way.
+ */
+function missingIdError(op: BulkOperation, plan: PlannedRequest[], failed: PlannedRequest, error: ApiError, missing: string[]): CliError {
+  const total = plan.length;
+  const k = failed.index;
+  const which = missing.length === 1 ? `${missing[0]} does not exist` : `${missing.join(', ')} do not exist`;
+  const done = k === 1 ? 'nothing was changed' : `request ${k} of ${total} changed nothing; requests 1-${k - 1} were applied (their totals are on stdout)`;
+  return new CliError(`${which} in this team: ${done}`, ExitCode.Refused, {
+    cause: error,
+    details: [
+      `the API answered: ${error.message} (${error.code ?? 'no error code'}, HTTP ${error.status})`,
+      ...(k < total ? [k + 1 === total ? `request ${total} did not run` : `requests ${k + 1}-${total} did not run`] : []),
+      ...explainFieldErrors(error, failed),
+    ],
+    hint: `check the id (and --profile: ids belong to one team), remove it from the input, then run the command again${
+      k > 1 ? ` (${op === 'attach' ? 'pairs already attached are counted as already_attached' : 'pairs already gone are counted as not_present'})` : ''
+    }`,
+  });
+}
+
 function failureLines(ctx: Context, op: BulkOperation, plan: PlannedRequest[], failed: PlannedRequest, error: unknown): string[] {
   const total = plan.length;
   const k = failed.index;
@@ -143,6 +178,8 @@ export async function runBulk(op: BulkOperation, opts: BulkOptions, ctx: Context
     progress.stop();
     for (const m of warnings) ctx.warn(m);
     await writeTotals(out, op, totals);
+    const missing = current && !ctx.signal.aborted ? missingIds(error, current) : [];
+    if (current && missing.length > 0) throw missingIdError(op, plan, current, error as ApiError, missing);
     if (current) ctx.io.stderr.write(`${failureLines(ctx, op, plan, current, error).join('\n')}\n`);
     throw error;
   }

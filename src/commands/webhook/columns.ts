@@ -28,16 +28,16 @@ export function webhookSections(w: Webhook): DetailSection[] {
   return [
     {
       fields: [
-        { key: 'id', label: 'id', value: w.id },
-        { key: 'name', label: 'name', value: w.name },
-        { key: 'url', label: 'url', value: w.url },
-        { key: 'enabled', label: 'enabled', value: w.enabled, kind: 'bool' },
-        { key: 'event_types', label: 'events', value: w.event_types === null ? 'all' : w.event_types.join(',') },
-        { key: 'auth_type', label: 'auth type', value: w.auth_type },
-        { key: 'has_auth_credentials', label: 'credentials stored', value: w.has_auth_credentials, kind: 'bool' },
-        { key: 'last_status', label: 'last status', value: w.last_status, kind: 'status' },
-        { key: 'last_successful_at', label: 'last success', value: w.last_successful_at, kind: 'time' },
-        { key: 'last_failure_at', label: 'last failure', value: w.last_failure_at, kind: 'time' },
+        { key: 'id', label: 'ID', value: w.id },
+        { key: 'name', label: 'Name', value: w.name },
+        { key: 'url', label: 'URL', value: w.url },
+        { key: 'enabled', label: 'Enabled', value: w.enabled, kind: 'bool' },
+        { key: 'event_types', label: 'Events', value: w.event_types === null ? 'all' : w.event_types.join(',') },
+        { key: 'auth_type', label: 'Auth type', value: w.auth_type },
+        { key: 'has_auth_credentials', label: 'Credentials stored', value: w.has_auth_credentials, kind: 'bool' },
+        { key: 'last_status', label: 'Last status', value: w.last_status, kind: 'status' },
+        { key: 'last_successful_at', label: 'Last success', value: w.last_successful_at, kind: 'time' },
+        { key: 'last_failure_at', label: 'Last failure', value: w.last_failure_at, kind: 'time' },
       ],
     },
   ];

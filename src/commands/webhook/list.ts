@@ -28,6 +28,7 @@ export async function run(_opts: ListOptions, ctx: Context): Promise<void> {
   } finally {
     spinner.stop();
   }
+  await ctx.pageOutput();
   const writer = createListWriter(out, SPEC);
   try {
     await writer.write(webhooks);

@@ -1,0 +1,110 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Stream } from 'node:stream';
+import type { Env } from '../io.js';
+
+// A pager for output longer than the screen, as git and gh do: on a terminal
+// only, for tables and JSON, off with --no-pager or MAILCTL_PAGER= (empty).
+// Output is held until it is longer than the screen: a short answer is written
+// straight to the terminal and never starts a pager; a long one starts
+// $MAILCTL_PAGER, else $PAGER, else `less -FRX` (-F quits when it fits, -R keeps colour,
+// -X leaves the text on the screen), and everything after streams into it.
+
+/** The pager command to run, or undefined when paging is off. */
+export function pagerCommand(env: Env): string | undefined {
+  if (env.MAILCTL_PAGER !== undefined) return env.MAILCTL_PAGER.trim() || undefined;
+  if (env.PAGER !== undefined) return env.PAGER.trim() || undefined;
+  return 'less -FRX';
+}
+
+/** Lines the text takes on a terminal `columns` wide (long lines wrap). */
+function screenLines(text: string, columns: number): number {
+  let lines = 0;
+  for (const line of text.split('\n')) {
+    const visible = line.replace(/\u001b\[[0-9;]*m/g, '').length;
+    lines += Math.max(1, Math.ceil(visible / Math.max(1, columns)));
+  }
+  return lines - 1; // the text ends with a line break
+}
+
+export interface PagedOutput {
+  write(text: string): Promise<void>;
+  /** Writes what is held, or closes the pager's input and waits until the user quits it. */
+  end(): Promise<void>;
+}
+
+export interface PagerOptions {
+  command: string;
+  rows: number;
+  columns: number;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  env: Env;
+  /** Writes to the terminal directly (when the output fits, or the pager cannot start). */
+  direct: (text: string) => Promise<void>;
+}
+
+/** A stream with a file descriptor (the terminal) is handed to the pager; anything else is fed from its stdout. */
+function hasFd(stream: NodeJS.WritableStream): boolean {
+  return typeof (stream as { fd?: unknown }).fd === 'number';
+}
+
+export function pagedOutput(opts: PagerOptions): PagedOutput {
+  let held = '';
+  let child: ChildProcess | undefined;
+  let closed: Promise<void> | undefined;
+  // The user quit the pager before the end (q in less): the rest has nowhere to go.
+  let gone = false;
+
+  const start = (): boolean => {
+    try {
+      child = spawn(opts.command, {
+        shell: true,
+        stdio: ['pipe', hasFd(opts.stdout) ? (opts.stdout as unknown as Stream) : 'pipe', hasFd(opts.stderr) ? (opts.stderr as unknown as Stream) : 'ignore'],
+        env: { ...opts.env, LESS: opts.env.LESS ?? 'FRX', LV: opts.env.LV ?? '-c' },
+      });
+    } catch {
+      return false;
+    }
+    child!.stdout?.on('data', (chunk: Buffer) => opts.stdout.write(chunk));
+    child!.stdin!.on('error', () => (gone = true));
+    closed = new Promise((resolve) => {
+      child!.on('close', () => {
+        gone = true;
+        resolve();
+      });
+      child!.on('error', () => {
+        gone = true;
+        resolve();
+      });
+    });
+    return true;
+  };
+
+  const toPager = (text: string) =>
+    new Promise<void>((resolve) => {
+      if (gone || !child?.stdin) return resolve();
+      if (child.stdin.write(text)) resolve();
+      else child.stdin.once('drain', resolve);
+    });
+
+  return {
+    async write(text) {
+      if (child) return toPager(text);
+      held += text;
+      if (opts.rows > 0 && screenLines(held, opts.columns) >= opts.rows && start()) {
+        const all = held;
+        held = '';
+        await toPager(all);
+      }
+    },
+    async end() {
+      if (!child) {
+        if (held) await opts.direct(held);
+        held = '';
+        return;
+      }
+      child.stdin?.end();
+      await closed;
+    },
+  };
+}

@@ -1,0 +1,104 @@
+// Issue 16 items 3 and 9: the time zone named in headers (--utc, TZ), JSON for
+// people on a terminal, and a pager for output longer than the screen.
+import { execFile } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { BIN, tempDir } from '../helpers/cli.js';
+import { runInProcess, useEmulator } from '../helpers/context.js';
+import { requireCommand } from '../helpers/tools.js';
+
+const emu = useEmulator({ seed: 5, events: 400 });
+const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
+
+/** Runs the binary on a pseudo-terminal of the given size (script from util-linux); async, as the emulator runs in this process. */
+function onTty(args: string, env: Record<string, string>, size = 'rows 20 cols 100'): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'script',
+      ['-qfec', `stty ${size}; ${process.execPath} ${BIN} ${args}`, '/dev/null'],
+      {
+        env: {
+          PATH: process.env.PATH!, HOME: process.env.HOME!, TERM: 'xterm', MAILCTL_CONFIG_DIR: tempDir(),
+          MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full, ...env,
+        },
+        encoding: 'utf8',
+      },
+      (error, stdout) => (error ? reject(error) : resolve(stdout.replace(/\r\n/g, '\n'))),
+    );
+  });
+}
+
+describe('time zones', () => {
+  it('the TIME header names the zone; --utc shows UTC and says so', async () => {
+    const tty = { emulator: emu, stdoutIsTTY: true, columns: 160, env: { NO_COLOR: '1' } };
+    const local = await runInProcess(['events', 'list', '--per-page', '3'], tty);
+    expect(local.exitCode, local.stderr).toBe(0);
+    expect(local.stdout).toMatch(/^TIME \(UTC([+-]\d\d:\d\d)?\)\s/m);
+    const utc = await runInProcess(['--utc', 'events', 'list', '--per-page', '3', '--fields', 'timestamp,type'], tty);
+    expect(utc.stdout.split('\n')[0]).toMatch(/^TIME \(UTC\)\s+TYPE$/);
+    const pipe = await runInProcess(['--utc', 'events', 'list', '--per-page', '3', '--fields', 'timestamp', '--json'], { emulator: emu });
+    const first = (JSON.parse(pipe.stdout) as Array<{ timestamp: string }>)[0]!.timestamp;
+    expect(utc.stdout.split('\n')[1]).toContain(new Date(first).toISOString().slice(0, 19).replace('T', ' '));
+  });
+
+  it('honours TZ and labels its offset (spawned: the zone is per process)', async (t) => {
+    requireCommand(t, 'script');
+    const out = plain(await onTty('events list --per-page 2 --fields timestamp,type', { TZ: 'Asia/Kolkata' }));
+    expect(out).toMatch(/TIME \(UTC\+05:30\)\s+TYPE/);
+    const utc = plain(await onTty('--utc events list --per-page 2 --fields timestamp,type', { TZ: 'Asia/Kolkata' }));
+    expect(utc).toMatch(/TIME \(UTC\)\s+TYPE/);
+  });
+});
+
+describe('JSON for people', () => {
+  it('on a terminal --json is indented and coloured; NDJSON stays one object per line; a pipe gets compact, colourless JSON', async () => {
+    const tty = await runInProcess(['events', 'list', '--per-page', '2', '--json'], { emulator: emu, stdoutIsTTY: true });
+    expect(tty.exitCode, tty.stderr).toBe(0);
+    expect(tty.stdout).toContain('\u001b[34m"event_id"\u001b[39m: \u001b[32m"');
+    expect(tty.stdout).toMatch(/\n {4}\u001b\[34m"type"/);
+    const parsed = JSON.parse(plain(tty.stdout)) as unknown[];
+    expect(parsed).toHaveLength(2);
+    const nd = await runInProcess(['events', 'list', '--per-page', '2', '--ndjson'], { emulator: emu, stdoutIsTTY: true });
+    expect(nd.stdout.trim().split('\n')).toHaveLength(2);
+    expect(nd.stdout).not.toMatch(/\u001b\[/);
+    const pipe = await runInProcess(['events', 'list', '--per-page', '2', '--json'], { emulator: emu });
+    expect(pipe.stdout).not.toMatch(/\u001b\[|\n {2}/);
+    expect(JSON.parse(pipe.stdout)).toEqual(parsed);
+  });
+
+  it('NO_COLOR keeps the indentation and drops the colour', async () => {
+    const r = await runInProcess(['events', 'list', '--per-page', '1', '--json'], { emulator: emu, stdoutIsTTY: true, env: { NO_COLOR: '1' } });
+    expect(r.stdout).not.toMatch(/\u001b\[/);
+    expect(r.stdout).toMatch(/^\[\n {2}\{\n {4}"/);
+  });
+});
+
+describe('the pager', () => {
+  const pager = { MAILCTL_PAGER: 'sed s/^/paged:/' };
+  it('pages a table longer than the screen, not a short one, not with --no-pager or MAILCTL_PAGER=', async () => {
+    const base = { emulator: emu, stdoutIsTTY: true, rows: 10, columns: 160 };
+    const long = await runInProcess(['events', 'list', '--per-page', '30'], { ...base, env: pager });
+    expect(long.exitCode, long.stderr).toBe(0);
+    const lines = long.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(31);
+    expect(lines.every((l) => l.startsWith('paged:'))).toBe(true);
+    const short = await runInProcess(['events', 'list', '--per-page', '3'], { ...base, env: pager });
+    expect(short.stdout).not.toContain('paged:');
+    const off = await runInProcess(['--no-pager', 'events', 'list', '--per-page', '30'], { ...base, env: pager });
+    expect(off.stdout).not.toContain('paged:');
+    expect(off.stdout.trimEnd().split('\n')).toHaveLength(31);
+    const empty = await runInProcess(['events', 'list', '--per-page', '30'], { ...base, env: { MAILCTL_PAGER: '', PAGER: 'sed s/^/paged:/' } });
+    expect(empty.stdout).not.toContain('paged:');
+    const piped = await runInProcess(['events', 'list', '--per-page', '30'], { ...base, stdoutIsTTY: false, env: pager });
+    expect(piped.stdout).not.toContain('paged:');
+  });
+
+  it('uses $PAGER on a real terminal, only when the output is longer than it', async (t) => {
+    requireCommand(t, 'script');
+    const long = await onTty('events list --per-page 40', { PAGER: 'sed s/^/paged:/' });
+    expect(plain(long).trimEnd().split('\n').filter((l) => l.startsWith('paged:')).length).toBe(41);
+    const short = await onTty('events list --per-page 2', { PAGER: 'sed s/^/paged:/' });
+    expect(short).not.toContain('paged:');
+    const off = await onTty('--no-pager events list --per-page 40', { PAGER: 'sed s/^/paged:/' });
+    expect(off).not.toContain('paged:');
+  });
+});

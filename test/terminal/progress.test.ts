@@ -1,0 +1,54 @@
+// Issue 16 item 8: progress where work takes time. A spinner on stderr for a
+// request slower than ~300 ms (TTY only), and a live count with a summary for
+// --all / --limit exports, even when stdout is redirected.
+import { execFile } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/emulator/index.js';
+import { BIN, tempDir } from '../helpers/cli.js';
+import { runInProcess, useEmulator } from '../helpers/context.js';
+import { requireCommand } from '../helpers/tools.js';
+
+const emu = useEmulator({ seed: 9, events: 1000 });
+
+describe('export progress', () => {
+  it('--all with stdout redirected and stderr a terminal: live count on stderr, one summary line, data alone on stdout', async () => {
+    const r = await runInProcess(['events', 'list', '--all', '--ndjson'], { emulator: emu, stderrIsTTY: true });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const rows = r.stdout.trim().split('\n');
+    const pages = r.requests.filter((q) => q.path === '/emails/events').length;
+    expect(pages).toBeGreaterThan(1);
+    expect(r.stderr).toMatch(/\r\u001b\[2Kevents: 100 rows · 1 page · (.* )?(ETA \S+|of [\d,]+)/);
+    expect(r.stderr).toContain(`events: ${rows.length.toLocaleString('en-US')} rows in ${pages} pages`);
+    expect(r.stdout).not.toMatch(/rows|\u001b/);
+  });
+
+  it('nothing in a pipe, nor with --quiet', async () => {
+    const piped = await runInProcess(['events', 'list', '--limit', '250', '--ndjson'], { emulator: emu });
+    expect(piped.stderr).not.toMatch(/rows ·|rows in/);
+    const quiet = await runInProcess(['events', 'list', '--limit', '250', '--ndjson', '-q'], { emulator: emu, stderrIsTTY: true });
+    expect(quiet.stderr).toBe('');
+  });
+});
+
+describe('a spinner for slow requests', () => {
+  it('shows "waiting for GET …" on a terminal when the answer takes longer than 300 ms, on any command', async (t) => {
+    requireCommand(t, 'script');
+    const slow = await startEmulator({ seed: 9, events: 10, latency: 900 });
+    try {
+      const id = slow.fixtures.campaigns.draft;
+      const run = (extra: string) =>
+        new Promise<string>((resolve, reject) => {
+          execFile(
+            'script',
+            ['-qfec', `stty rows 30 cols 100; ${process.execPath} ${BIN} --no-pager campaign show ${id} ${extra}`, '/dev/null'],
+            { env: { PATH: process.env.PATH!, HOME: process.env.HOME!, TERM: 'xterm', MAILCTL_CONFIG_DIR: tempDir(), MAILCTL_BASE_URL: slow.baseUrl, MAILCTL_API_KEY: slow.keys.full } },
+            (error, stdout) => (error ? reject(error) : resolve(stdout)),
+          );
+        });
+      expect(await run('')).toContain(`waiting for GET /campaigns/${id}`);
+      expect(await run('--quiet')).not.toContain('waiting for');
+    } finally {
+      await slow.close();
+    }
+  });
+});
