@@ -117,8 +117,8 @@ describe('the key in the Secret Service (gnome-keyring under dbus-run-session)',
     const status = JSON.parse(rest!.split('--- list')[0]!);
     expect(status).toMatchObject({ key_storage: 'keychain', api_key: { source: 'keychain' } });
     expect(JSON.stringify(status)).not.toContain(emu.keys.full);
-    // the key read from the store reached the API
-    expect(emu.requests.map((q) => q.key)).toEqual([emu.keys.full]);
+    // auth login's check, then the key read from the store: both reached the API with it
+    expect(emu.requests.map((q) => q.key)).toEqual([emu.keys.full, emu.keys.full]);
     expect(r.stdout).toContain('Removed the API key of profile "default" from the Secret Service');
     const after = r.stdout.split('--- after')[1]!;
     expect(after).toContain('status-exit=3');
