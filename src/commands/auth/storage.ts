@@ -22,8 +22,7 @@ export async function saveKey(ctx: Context, profile: string, key: string, asked:
         hint: 'use --storage file (the 0600 config file), or set MAILCTL_API_KEY',
       });
     }
-    if (unavailable) ctx.notice(`The ${keychainName()} is not available (${unavailable}): the key goes to the 0600 config file.`);
-    else {
+    if (!unavailable) {
       const keychain = await import('../../config/keychain.js');
       try {
         await keychain.storeKey(profile, key);
@@ -45,6 +44,8 @@ export async function saveKey(ctx: Context, profile: string, key: string, asked:
     ...(baseUrl ? { base_url: baseUrl } : {}),
   }));
   if (!ctx.configData().current_profile) store.setCurrentProfile(profile);
+  const unavailable = asked === undefined ? keychainUnavailable(ctx.io.env) : undefined;
+  if (unavailable) ctx.notice(`The ${keychainName()} is not available (${unavailable}): the key goes to the 0600 config file.`);
   // A key moved from the OS store to the file must not linger in the store.
   if (storage === 'file' && before?.key_storage === 'keychain') await removeFromKeychain(ctx, profile);
   return {
