@@ -6,14 +6,14 @@
 # Sets __mailctl_words to the subcommands of command path $1.
 __mailctl_subcommands() {
   case "$1" in
-    '') __mailctl_words='events email campaign topic contact property segment lists webhook report auth profile config completion api doctor emulator help' ;;
+    '') __mailctl_words='events email campaign contact segment topic property lists webhook report auth profile config doctor api emulator completion help' ;;
     'events') __mailctl_words='list sync' ;;
     'email') __mailctl_words='show' ;;
     'campaign') __mailctl_words='list show events schedule check unschedule' ;;
-    'topic') __mailctl_words='update' ;;
     'contact') __mailctl_words='show' ;;
-    'property') __mailctl_words='update' ;;
     'segment') __mailctl_words='show' ;;
+    'topic') __mailctl_words='update' ;;
+    'property') __mailctl_words='update' ;;
     'lists') __mailctl_words='attach detach' ;;
     'webhook') __mailctl_words='list set' ;;
     'auth') __mailctl_words='login status logout' ;;
@@ -85,6 +85,7 @@ __mailctl_values() {
     'events list --events') __mailctl_kind=list; __mailctl_words='injection delivery bounce delay out_of_band spam_complaint policy_rejection click open initial_open amp_click amp_open amp_initial_open generation_failure generation_rejection list_unsubscribe link_unsubscribe' ;;
     'events list --db') __mailctl_kind=files ;;
     'events sync --db') __mailctl_kind=files ;;
+    'events sync --events') __mailctl_kind=list; __mailctl_words='injection delivery bounce delay out_of_band spam_complaint policy_rejection click open initial_open amp_click amp_open amp_initial_open generation_failure generation_rejection list_unsubscribe link_unsubscribe' ;;
     'email show --db') __mailctl_kind=files ;;
     'campaign list --status') __mailctl_kind=words; __mailctl_words='draft scheduled preparing in_review sending sent failed' ;;
     'campaign show --html-out') __mailctl_kind=files ;;
@@ -98,6 +99,7 @@ __mailctl_values() {
     'webhook set --auth-type') __mailctl_kind=words; __mailctl_words='none basic oauth2' ;;
     'report --db') __mailctl_kind=files ;;
     'report --by') __mailctl_kind=words; __mailctl_words='day hour type domain provider bounce-class' ;;
+    'report --judge') __mailctl_kind=list; __mailctl_words='bounce complaint open click' ;;
     'report --fail-on') __mailctl_kind=words; __mailctl_words='warning critical' ;;
     'report --html') __mailctl_kind=files ;;
     'auth login --storage') __mailctl_kind=words; __mailctl_words='file keychain' ;;
@@ -108,9 +110,10 @@ __mailctl_values() {
     'config get #0') __mailctl_kind=words; __mailctl_words='base_url output timeout retries' ;;
     'config set #0') __mailctl_kind=words; __mailctl_words='base_url output timeout retries' ;;
     'config set #1') __mailctl_kind=none ;;
-    'completion #0') __mailctl_kind=words; __mailctl_words='bash zsh fish' ;;
+    'config unset #0') __mailctl_kind=words; __mailctl_words='base_url output timeout retries' ;;
     'api #0') __mailctl_kind=words; __mailctl_words='GET POST PUT PATCH DELETE' ;;
     'api #1') __mailctl_kind=none ;;
+    'completion #0') __mailctl_kind=words; __mailctl_words='bash zsh fish' ;;
     'help #'*) __mailctl_kind=help; __mailctl_words='exit-codes environment formats' ;;
     *' --profile') __mailctl_kind=profiles ;;
     *' -o') __mailctl_kind=words; __mailctl_words='table json ndjson csv' ;;

@@ -1,44 +1,60 @@
-import type { Command } from 'commander';
-import { register as registerApi } from './api/index.js';
-import { register as registerAuth } from './auth/index.js';
-import { register as registerCampaign } from './campaign/index.js';
-import { register as registerCompletion } from './completion/index.js';
-import { register as registerConfig } from './config/index.js';
-import { register as registerContact } from './contact/index.js';
-import { register as registerDoctor } from './doctor/index.js';
-import { register as registerEmail } from './email/index.js';
-import { register as registerEmulator } from './emulator/index.js';
-import { register as registerEvents } from './events/index.js';
-import { register as registerLists } from './lists/index.js';
-import { register as registerProfile } from './profile/index.js';
-import { register as registerProperty } from './property/index.js';
-import { register as registerReport } from './report/index.js';
-import { register as registerSegment } from './segment/index.js';
-import { register as registerTopic } from './topic/index.js';
-import { register as registerWebhook } from './webhook/index.js';
+import { spec as api } from './api/index.js';
+import { spec as auth } from './auth/index.js';
+import { spec as campaign } from './campaign/index.js';
+import { spec as completion } from './completion/index.js';
+import { spec as config } from './config/index.js';
+import { spec as contact } from './contact/index.js';
+import { spec as doctor } from './doctor/index.js';
+import { spec as email } from './email/index.js';
+import { spec as emulator } from './emulator/index.js';
+import { spec as events } from './events/index.js';
+import { GLOBAL_OPTIONS } from './globals.js';
+import { spec as help, TOPIC_ROWS } from './help-topics/index.js';
+import type { RootSpec } from './help-layout.js';
+import { spec as lists } from './lists/index.js';
+import { spec as profile } from './profile/index.js';
+import { spec as property } from './property/index.js';
+import { spec as report } from './report/index.js';
+import { spec as segment } from './segment/index.js';
+import type { CommandSpec } from './spec.js';
+import { spec as topic } from './topic/index.js';
+import { spec as webhook } from './webhook/index.js';
 
 /**
- * Every noun by its name, in the order `mailctl --help` lists them (cli.md's
- * order). Each register() only declares names, options and help text: verbs
- * load their code when they run. The name lets a run register only the noun it
- * invokes (see program.ts).
+ * Every top-level command's spec, in the order the root help lists them
+ * within their group. Importing this loads data only (no verb code, no zod):
+ * a start-up path that knows the invoked noun may register that spec alone.
  */
-export const NOUNS: ReadonlyArray<readonly [noun: string, register: (program: Command) => void]> = [
-  ['events', registerEvents],
-  ['email', registerEmail],
-  ['campaign', registerCampaign],
-  ['topic', registerTopic],
-  ['contact', registerContact],
-  ['property', registerProperty],
-  ['segment', registerSegment],
-  ['lists', registerLists],
-  ['webhook', registerWebhook],
-  ['report', registerReport],
-  ['auth', registerAuth],
-  ['profile', registerProfile],
-  ['config', registerConfig],
-  ['completion', registerCompletion],
-  ['api', registerApi],
-  ['doctor', registerDoctor],
-  ['emulator', registerEmulator],
+export const COMMANDS: readonly CommandSpec[] = [
+  events,
+  email,
+  campaign,
+  contact,
+  segment,
+  topic,
+  property,
+  lists,
+  webhook,
+  report,
+  auth,
+  profile,
+  config,
+  doctor,
+  api,
+  emulator,
+  completion,
+  help,
 ];
+
+export const ROOT: RootSpec = {
+  name: 'mailctl',
+  summary: 'operate the email sending service from the terminal, shell pipelines and CI jobs',
+  options: GLOBAL_OPTIONS,
+  commands: COMMANDS,
+  examples: [
+    'mailctl auth login --base-url https://api.example.com',
+    'mailctl events list --events bounce,spam_complaint --from 7d',
+    'mailctl campaign schedule a2c4e6f8-1b3d-4f5a-8c7e-9d0b1a2c3e4f --at +2h --dry-run',
+  ],
+  topics: TOPIC_ROWS,
+};

@@ -28,4 +28,3 @@ export function completionScript(shell: Shell, program: Command, table: ValueTab
 }
 
 export { describeProgram, walk, type ProgramModel, type CommandModel, type OptionModel, type ValueTable } from './model.js';
-export { VALUE_TABLE } from './values.js';

@@ -6,7 +6,7 @@ import type { Argument, Command, Option } from 'commander';
 
 /** What a shell offers for the value of an option or a positional argument. */
 export type ValueSource =
-  /** fixed words (commander `.choices()` or the table in values.ts) */
+  /** fixed words (commander `.choices()`, or the `values` of a command spec) */
   | { kind: 'words'; words: readonly string[]; list?: false }
   /** a comma-separated list of these words (`--events delivery,bounce`): the item after the last comma is completed */
   | { kind: 'words'; words: readonly string[]; list: true }

@@ -1,10 +1,12 @@
 import type { Command } from 'commander';
-import { completionScript, VALUE_TABLE, type Shell, type ValueTable } from '../../completion/index.js';
+import { completionScript, type Shell, type ValueTable } from '../../completion/index.js';
 import { HELP_TOPICS } from '../help-topics/names.js';
+import { COMMANDS, ROOT } from '../index.js';
+import { specValueTable } from '../register.js';
 
-/** The value table of the scripts: the enum values of completion/values.ts, and the help topics. */
+/** The value table of the scripts: the value sets the specs declare, and the help topics. */
 export const COMPLETION_VALUES: ValueTable = {
-  ...VALUE_TABLE,
+  ...specValueTable(ROOT.options, COMMANDS),
   'help <topic>': { kind: 'help', topics: HELP_TOPICS },
 };
 

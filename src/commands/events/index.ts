@@ -1,67 +1,70 @@
-import { Option, type Command } from 'commander';
-import { withHelp } from '../help.js';
-import { verb } from '../verb.js';
 import { OPERATIONS } from '../../api/operations.js';
+import { EMAIL_EVENT_TYPES } from '../../api/vocabulary.js';
+import type { CommandSpec } from '../spec.js';
 
-// Kept free of zod/undici: --help loads only this file.
-const TYPES = [
-  'injection, delivery, bounce, delay, out_of_band, spam_complaint,',
-  'policy_rejection, click, open, initial_open, amp_click, amp_open,',
-  'amp_initial_open, generation_failure, generation_rejection,',
-  'list_unsubscribe, link_unsubscribe',
-].join('\n  ');
+// Kept free of zod/undici: --help loads only the specs.
 
-const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+const DAY_FORMS = 'YYYY-MM-DD, today, yesterday, 7d, 24h';
 
-export function register(program: Command): void {
-  const events = program.command('events').description('read the delivery and engagement events of the account');
-  withHelp(
-    events
-      .command('list')
-      .description('list email events, newest first; --all exports every page, --follow watches for new ones')
-      .option('--events <types>', 'event types, comma-separated or repeated (the types are listed below)', collect)
-      .option('--recipient <email>', 'only events of this recipient (repeatable or comma-separated)', collect)
-      .option('--from <day>', 'first day, UTC: YYYY-MM-DD, today, yesterday, 7d, 24h (default: 10 days ago)')
-      .option('--to <day>', 'last day, inclusive, same forms as --from (default: now)')
-      .option('--transmission <id>', 'only events of this sent email (its request_id)')
-      .option('--bounce-class <n>', 'only bounces of these classification codes, 1-999 (repeatable or comma-separated)', collect)
-      .option('--per-page <n>', 'events per request, 1-100 (default: 25 for one page, 100 with --all/--limit)')
-      .option('--cursor <cursor>', 'start at this page (the next_cursor of an earlier listing)')
-      .option('--all', 'follow every page, writing each as it arrives')
-      .option('--limit <n>', 'stop after N events (fetches no page it does not need)')
-      .option('-f, --follow', 'after the newest page, keep printing new events as they arrive until Ctrl-C')
-      .addOption(new Option('--poll-interval <duration>', 'time between polls of --follow (default: 2s)').hideHelp())
-      .option('--db [path]', 'read the local archive of `events sync` instead of the API: no key, no network (default: the profile\'s archive)')
-      .addHelpText('after', `\nEvent types:\n  ${TYPES}`),
+export const spec: CommandSpec = {
+  name: 'events',
+  summary: 'read the delivery and engagement events of the account',
+  group: 'reading',
+  commands: [
     {
-      api: OPERATIONS.listEmailEvents.name,
+      name: 'list',
+      summary: 'list email events, newest first; --all exports every page, --follow watches for new ones',
+      description: [
+        'Without --all or --limit one page is printed, and when more exist the',
+        'command line of the next page goes to stderr. --all and --limit use',
+        'the largest page size unless --per-page is given, and write each page',
+        'as it arrives (NDJSON lines stay whole when interrupted).',
+      ].join('\n'),
+      options: [
+        { flags: '--events <types>', description: 'only these event types, repeatable', values: EMAIL_EVENT_TYPES, list: true, repeatable: true },
+        { flags: '--recipient <email>', description: 'only events of this recipient (repeatable or comma-separated)', repeatable: true },
+        { flags: '--from <day>', description: `first day, UTC: ${DAY_FORMS}`, default: '10 days ago' },
+        { flags: '--to <day>', description: 'last day, inclusive, same forms as --from', default: 'now' },
+        { flags: '--transmission <id>', description: 'only events of this sent email (its request_id)' },
+        { flags: '--bounce-class <n>', description: 'only bounces of these classification codes, repeatable or comma-separated', range: [1, 999], repeatable: true },
+        { flags: '--per-page <n>', description: 'events per request', range: [1, 100], default: '25 for one page, 100 with --all/--limit' },
+        { flags: '--cursor <cursor>', description: 'start at this page (the next_cursor of an earlier listing)' },
+        { flags: '--all', description: 'follow every page, writing each as it arrives' },
+        { flags: '--limit <n>', description: 'stop after N events (fetches no page it does not need)' },
+        { flags: '-f, --follow', description: 'after the newest page, keep printing new events as they arrive until Ctrl-C' },
+        { flags: '--poll-interval <duration>', description: 'time between polls of --follow', default: '2s', hidden: true },
+        {
+          flags: '--db [path]',
+          description: 'read the local archive of `events sync` instead of the API: no key, no network',
+          default: "the profile's archive",
+        },
+      ],
       examples: [
         'mailctl events list --events bounce,spam_complaint --from 7d',
         'mailctl events list --from 2026-03-01 --to 2026-03-10 --all --ndjson > events.ndjson',
         'mailctl events list --db --recipient ana@example.com --from 60d --all',
       ],
+      operation: OPERATIONS.listEmailEvents,
+      load: () => import('./list.js'),
     },
-  ).action(verb(() => import('./list.js')));
-  withHelp(
-    events
-      .command('sync')
-      .description('copy the account\'s events into a local SQLite archive, incrementally (read it with events list --db)')
-      .option('--db <path>', 'archive file (default: $MAILCTL_DB, else events.sqlite in the data directory, one per profile)')
-      .option('--from <day>', 'first run only: first day to copy, YYYY-MM-DD or 30d (default: 90 days ago, the service\'s retention)')
-      .option('--events <types>', 'store only these event types, comma-separated or repeated', collect)
-      .option('--overlap <duration>', 'later runs re-read this much before the newest archived day, in days or hours (default: 1d, the newest day)')
-      .option('--dry-run', 'print the days it would read and the requests they would cost; send nothing')
-      .addHelpText(
-        'after',
-        '\nEvery page is committed with the sync position: after Ctrl-C, a crash or a network failure,\nrun it again and it continues. Re-read events are recognised by event_id, never duplicated.',
-      ),
     {
-      api: 'GET /emails/events',
-      examples: [
-        'mailctl events sync',
-        'mailctl events sync --from 30d --events bounce,spam_complaint',
-        'mailctl events sync --dry-run',
+      name: 'sync',
+      summary: "copy the account's events into a local SQLite archive, incrementally (read it with events list --db)",
+      description: [
+        'Every page is committed with the sync position: after Ctrl-C, a crash or a',
+        'network failure, run it again and it continues. Re-read events are',
+        'recognised by event_id, never duplicated.',
+      ].join('\n'),
+      options: [
+        { flags: '--db <path>', description: 'archive file', default: '$MAILCTL_DB, else events.sqlite in the data directory, one per profile' },
+        { flags: '--from <day>', description: 'first run only: first day to copy, YYYY-MM-DD or 30d', default: "90 days ago, the service's retention" },
+        { flags: '--events <types>', description: 'store only these event types, repeatable', values: EMAIL_EVENT_TYPES, list: true, repeatable: true },
+        { flags: '--overlap <duration>', description: 'later runs re-read this much before the newest archived day, in days or hours', default: '1d, the newest day' },
+        { flags: '--dry-run', description: 'print the days it would read and the requests they would cost; send nothing' },
       ],
+      examples: ['mailctl events sync', 'mailctl events sync --from 30d --events bounce,spam_complaint', 'mailctl events sync --dry-run'],
+      operation: OPERATIONS.listEmailEvents,
+      load: () => import('./sync.js'),
     },
-  ).action(verb(() => import('./sync.js')));
-}
+  ],
+};

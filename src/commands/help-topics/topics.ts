@@ -1,27 +1,14 @@
+import { exitCodeTable } from '../help-text.js';
 import type { HelpTopic } from './names.js';
 
 // The text of `mailctl help TOPIC`, from shared/design/cli.md. Lines stay under 80 columns.
+// The exit-code table is rendered from the ExitCode enum (commands/exit-codes.ts).
 
 const EXIT_CODES = `Exit codes
 
 Every command ends with one of these, so scripts and CI jobs can branch on $?:
 
-  0    success (also --dry-run, and --help)
-  1    any other failure: a 5xx answer after retries, an unexpected response
-  2    usage error: unknown command or flag, bad value, bad input file;
-       nothing was sent
-  3    authentication or permission: no API key, 401, 403 (missing scope,
-       sandbox key refused on a write operation)
-  4    not found: 404
-  5    refused by the API: 400, 409, 422 (validation failed, campaign not
-       scheduled or not sendable)
-  6    rate limited or quota exceeded, after retries: 429
-  7    network: cannot connect, timed out, TLS error
-  8    a check failed: report --fail-on, campaign check, schedule --check
-       ran to the end and what they check does not hold
-  130  interrupted (Ctrl-C); what was already written stays valid
-       (whole NDJSON lines, a closed JSON array)
-  143  terminated (SIGTERM)
+${exitCodeTable()}
 
 429, 5xx and network errors are retried first (--retries N, default 3; a
 429's Retry-After is honoured). 401, 403, 404 and 422 are never retried.

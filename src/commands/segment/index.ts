@@ -1,22 +1,20 @@
-import type { Command } from 'commander';
-import { withHelp } from '../help.js';
-import { verb } from '../verb.js';
 import { OPERATIONS } from '../../api/operations.js';
+import type { CommandSpec } from '../spec.js';
 
-export function register(program: Command): void {
-  const segment = program.command('segment').description('look up segments');
-  withHelp(
-    segment
-      .command('show')
-      .argument('<segment_id>', 'id of the segment (a UUID)')
-      .description('show a segment: name, list, cached contact count and its conditions, readably'),
+const ID = '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f';
+
+export const spec: CommandSpec = {
+  name: 'segment',
+  summary: 'look up segments',
+  group: 'reading',
+  commands: [
     {
-      api: OPERATIONS.showSegment.name,
-      examples: [
-        'mailctl segment show 3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f',
-        'mailctl segment show 3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f --json',
-        'mailctl segment show 3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f --fields name,conditions',
-      ],
+      name: 'show',
+      summary: 'show a segment: name, list, cached contact count and its conditions, readably',
+      args: [{ name: 'segment_id', description: 'id of the segment (a UUID)' }],
+      examples: [`mailctl segment show ${ID}`, `mailctl segment show ${ID} --json`, `mailctl segment show ${ID} --fields name,conditions`],
+      operation: OPERATIONS.showSegment,
+      load: () => import('./show.js'),
     },
-  ).action(verb(() => import('./show.js')));
-}
+  ],
+};
