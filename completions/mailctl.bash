@@ -15,7 +15,7 @@ __mailctl_subcommands() {
     'topic') __mailctl_words='update' ;;
     'property') __mailctl_words='update' ;;
     'lists') __mailctl_words='attach detach' ;;
-    'webhook') __mailctl_words='list set' ;;
+    'webhook') __mailctl_words='list set listen forward' ;;
     'auth') __mailctl_words='login status logout' ;;
     'profile') __mailctl_words='list use remove' ;;
     'config') __mailctl_words='get set unset list' ;;
@@ -41,10 +41,12 @@ __mailctl_flags() {
     'lists attach') __mailctl_words='--contact --list --contacts-file --lists-file --column --dry-run --help' ;;
     'lists detach') __mailctl_words='--contact --list --contacts-file --lists-file --column --dry-run --yes --help' ;;
     'webhook set') __mailctl_words='--name --url --events --enable --disable --auth-type --auth-username --auth-password-stdin --oauth-token-url --oauth-client-id --oauth-client-secret-stdin --dry-run --help' ;;
+    'webhook listen') __mailctl_words='--port --auth-type --auth-username --auth-password-stdin --bearer-token-stdin --signing-secret-stdin --respond --forward-to --count --expect --help' ;;
+    'webhook forward') __mailctl_words='--to --events --auth-type --auth-username --auth-password-stdin --bearer-token-stdin --signing-secret-stdin --retry-schedule --poll-interval --help' ;;
     'report') __mailctl_words='--from --to --campaign --db --by --judge --fail-on --html --help' ;;
     'auth login') __mailctl_words='--no-verify --storage --help' ;;
     'api') __mailctl_words='--field --raw-field --query --input --paginate --dry-run --help' ;;
-    'emulator') __mailctl_words='--host --port --seed --events --contacts --lists --rate-limit --latency --fault-rate --scenario --tls --help' ;;
+    'emulator') __mailctl_words='--host --port --seed --events --contacts --lists --rate-limit --latency --fault-rate --scenario --tls --live --no-live --log --env --webhook-retry-scale --help' ;;
     *) __mailctl_words='--help' ;;
   esac
   __mailctl_words="$__mailctl_words --profile --base-url --output --json --ndjson --fields --timeout --retries --verbose --quiet --no-color --utc --no-pager"
@@ -69,10 +71,12 @@ __mailctl_takes_value() {
     'lists attach --contact'|'lists attach --list'|'lists attach --contacts-file'|'lists attach --lists-file'|'lists attach --column') return 0 ;;
     'lists detach --contact'|'lists detach --list'|'lists detach --contacts-file'|'lists detach --lists-file'|'lists detach --column') return 0 ;;
     'webhook set --name'|'webhook set --url'|'webhook set --events'|'webhook set --auth-type'|'webhook set --auth-username'|'webhook set --oauth-token-url'|'webhook set --oauth-client-id') return 0 ;;
+    'webhook listen --port'|'webhook listen --auth-type'|'webhook listen --auth-username'|'webhook listen --respond'|'webhook listen --forward-to'|'webhook listen --count'|'webhook listen --expect') return 0 ;;
+    'webhook forward --to'|'webhook forward --events'|'webhook forward --auth-type'|'webhook forward --auth-username'|'webhook forward --retry-schedule'|'webhook forward --poll-interval') return 0 ;;
     'report --from'|'report --to'|'report --campaign'|'report --db'|'report --by'|'report --judge'|'report --fail-on'|'report --html') return 0 ;;
     'auth login --storage') return 0 ;;
     'api -F'|'api --field'|'api -f'|'api --raw-field'|'api --query'|'api --input') return 0 ;;
-    'emulator --host'|'emulator --port'|'emulator --seed'|'emulator --events'|'emulator --contacts'|'emulator --lists'|'emulator --rate-limit'|'emulator --latency'|'emulator --fault-rate'|'emulator --scenario') return 0 ;;
+    'emulator --host'|'emulator --port'|'emulator --seed'|'emulator --events'|'emulator --contacts'|'emulator --lists'|'emulator --rate-limit'|'emulator --latency'|'emulator --fault-rate'|'emulator --scenario'|'emulator --webhook-retry-scale') return 0 ;;
   esac
   return 1
 }
@@ -97,6 +101,10 @@ __mailctl_values() {
     'lists detach --lists-file') __mailctl_kind=files ;;
     'webhook set --events') __mailctl_kind=list; __mailctl_words='message.injection message.delivery message.bounce message.delay message.out_of_band message.spam_complaint message.policy_rejection engagement.click engagement.open engagement.initial_open engagement.amp_click engagement.amp_open engagement.amp_initial_open generation.generation_failure generation.generation_rejection unsubscribe.list_unsubscribe unsubscribe.link_unsubscribe relay.relay_injection relay.relay_rejection relay.relay_delivery relay.relay_tempfail relay.relay_permfail' ;;
     'webhook set --auth-type') __mailctl_kind=words; __mailctl_words='none basic oauth2' ;;
+    'webhook listen --auth-type') __mailctl_kind=words; __mailctl_words='none basic oauth2' ;;
+    'webhook forward --events') __mailctl_kind=list; __mailctl_words='message.injection message.delivery message.bounce message.delay message.out_of_band message.spam_complaint message.policy_rejection engagement.click engagement.open engagement.initial_open engagement.amp_click engagement.amp_open engagement.amp_initial_open generation.generation_failure generation.generation_rejection unsubscribe.list_unsubscribe unsubscribe.link_unsubscribe relay.relay_injection relay.relay_rejection relay.relay_delivery relay.relay_tempfail relay.relay_permfail' ;;
+    'webhook forward --auth-type') __mailctl_kind=words; __mailctl_words='none basic oauth2' ;;
+    'webhook forward --retry-schedule') __mailctl_kind=words; __mailctl_words='compressed service' ;;
     'report --db') __mailctl_kind=files ;;
     'report --by') __mailctl_kind=words; __mailctl_words='day hour type domain provider bounce-class' ;;
     'report --judge') __mailctl_kind=list; __mailctl_words='bounce complaint open click' ;;

@@ -24,7 +24,7 @@ function __mailctl_subcommands
         case 'lists'
             printf '%s\n' attach detach
         case 'webhook'
-            printf '%s\n' list set
+            printf '%s\n' list set listen forward
         case 'auth'
             printf '%s\n' login status logout
         case 'profile'
@@ -41,7 +41,7 @@ function __mailctl_takes_value
             return 0
     end
     switch "$argv[1] $argv[2]"
-        case 'events list --events' 'events list --recipient' 'events list --from' 'events list --to' 'events list --transmission' 'events list --bounce-class' 'events list --per-page' 'events list --cursor' 'events list --limit' 'events list --db' 'events sync --db' 'events sync --from' 'events sync --events' 'events sync --overlap' 'email show --from' 'email show --to' 'email show --db' 'campaign list --status' 'campaign list --page' 'campaign list --per-page' 'campaign list --limit' 'campaign show --html-out' 'campaign events --type' 'campaign events --email' 'campaign events --since' 'campaign events --until' 'campaign events --per-page' 'campaign events --cursor' 'campaign events --limit' 'campaign schedule --at' 'campaign check --at' 'campaign check --min-lead' 'topic update --name' 'topic update --description' 'topic update --visibility' 'property update --fallback-value' 'lists attach --contact' 'lists attach --list' 'lists attach --contacts-file' 'lists attach --lists-file' 'lists attach --column' 'lists detach --contact' 'lists detach --list' 'lists detach --contacts-file' 'lists detach --lists-file' 'lists detach --column' 'webhook set --name' 'webhook set --url' 'webhook set --events' 'webhook set --auth-type' 'webhook set --auth-username' 'webhook set --oauth-token-url' 'webhook set --oauth-client-id' 'report --from' 'report --to' 'report --campaign' 'report --db' 'report --by' 'report --judge' 'report --fail-on' 'report --html' 'auth login --storage' 'api -F' 'api --field' 'api -f' 'api --raw-field' 'api --query' 'api --input' 'emulator --host' 'emulator --port' 'emulator --seed' 'emulator --events' 'emulator --contacts' 'emulator --lists' 'emulator --rate-limit' 'emulator --latency' 'emulator --fault-rate' 'emulator --scenario'
+        case 'events list --events' 'events list --recipient' 'events list --from' 'events list --to' 'events list --transmission' 'events list --bounce-class' 'events list --per-page' 'events list --cursor' 'events list --limit' 'events list --db' 'events sync --db' 'events sync --from' 'events sync --events' 'events sync --overlap' 'email show --from' 'email show --to' 'email show --db' 'campaign list --status' 'campaign list --page' 'campaign list --per-page' 'campaign list --limit' 'campaign show --html-out' 'campaign events --type' 'campaign events --email' 'campaign events --since' 'campaign events --until' 'campaign events --per-page' 'campaign events --cursor' 'campaign events --limit' 'campaign schedule --at' 'campaign check --at' 'campaign check --min-lead' 'topic update --name' 'topic update --description' 'topic update --visibility' 'property update --fallback-value' 'lists attach --contact' 'lists attach --list' 'lists attach --contacts-file' 'lists attach --lists-file' 'lists attach --column' 'lists detach --contact' 'lists detach --list' 'lists detach --contacts-file' 'lists detach --lists-file' 'lists detach --column' 'webhook set --name' 'webhook set --url' 'webhook set --events' 'webhook set --auth-type' 'webhook set --auth-username' 'webhook set --oauth-token-url' 'webhook set --oauth-client-id' 'webhook listen --port' 'webhook listen --auth-type' 'webhook listen --auth-username' 'webhook listen --respond' 'webhook listen --forward-to' 'webhook listen --count' 'webhook listen --expect' 'webhook forward --to' 'webhook forward --events' 'webhook forward --auth-type' 'webhook forward --auth-username' 'webhook forward --retry-schedule' 'webhook forward --poll-interval' 'report --from' 'report --to' 'report --campaign' 'report --db' 'report --by' 'report --judge' 'report --fail-on' 'report --html' 'auth login --storage' 'api -F' 'api --field' 'api -f' 'api --raw-field' 'api --query' 'api --input' 'emulator --host' 'emulator --port' 'emulator --seed' 'emulator --events' 'emulator --contacts' 'emulator --lists' 'emulator --rate-limit' 'emulator --latency' 'emulator --fault-rate' 'emulator --scenario' 'emulator --webhook-retry-scale'
             return 0
     end
     return 1
@@ -234,6 +234,8 @@ complete -c mailctl -n '__mailctl_is "lists detach"' -l dry-run -d 'print the re
 complete -c mailctl -n '__mailctl_is "lists detach"' -s y -l yes -d 'detach without asking (required when not on a terminal)'
 complete -c mailctl -n '__mailctl_arg "webhook" 0' -a list -d 'list the webhooks of the team with their state and last delivery'
 complete -c mailctl -n '__mailctl_arg "webhook" 0' -a set -d 'update a webhook: only the given fields change; secrets are read from stdin or env, never from flags'
+complete -c mailctl -n '__mailctl_arg "webhook" 0' -a listen -d 'receive webhook deliveries on 127.0.0.1: print each event, check the credentials and signature, relay to your app'
+complete -c mailctl -n '__mailctl_arg "webhook" 0' -a forward -d 'poll the events API and POST new events to a local URL in the webhook delivery format (no tunnel, no webhook change)'
 complete -c mailctl -n '__mailctl_is "webhook set"' -l name -x -d 'new name (at most 255 characters)'
 complete -c mailctl -n '__mailctl_is "webhook set"' -l url -x -d 'address that receives the events: http or https URL, at most 2048 characters'
 complete -c mailctl -n '__mailctl_is "webhook set"' -l events -x -a '(__mailctl_list_values message.injection message.delivery message.bounce message.delay message.out_of_band message.spam_complaint message.policy_rejection engagement.click engagement.open engagement.initial_open engagement.amp_click engagement.amp_open engagement.amp_initial_open generation.generation_failure generation.generation_rejection unsubscribe.list_unsubscribe unsubscribe.link_unsubscribe relay.relay_injection relay.relay_rejection relay.relay_delivery relay.relay_tempfail relay.relay_permfail)' -d 'event types to send, repeatable; short names like delivery are converted'
@@ -246,6 +248,25 @@ complete -c mailctl -n '__mailctl_is "webhook set"' -l oauth-token-url -x -d 'OA
 complete -c mailctl -n '__mailctl_is "webhook set"' -l oauth-client-id -x -d 'OAuth 2.0 client id (at most 255 characters)'
 complete -c mailctl -n '__mailctl_is "webhook set"' -l oauth-client-secret-stdin -d 'read the OAuth 2.0 client secret from stdin (else env MAILCTL_WEBHOOK_CLIENT_SECRET with --auth-type oauth2)'
 complete -c mailctl -n '__mailctl_is "webhook set"' -l dry-run -d 'validate and print the request (secrets masked) without sending it'
+complete -c mailctl -n '__mailctl_is "webhook listen"' -l port -x -d 'port on 127.0.0.1 (default: a free one, printed on stderr) (0-65535)'
+complete -c mailctl -n '__mailctl_is "webhook listen"' -l auth-type -x -a 'none basic oauth2' -d 'credentials to expect (oauth2: a Bearer token)'
+complete -c mailctl -n '__mailctl_is "webhook listen"' -l auth-username -x -d 'expected basic auth username'
+complete -c mailctl -n '__mailctl_is "webhook listen"' -l auth-password-stdin -d 'read the expected basic auth password from stdin (else env MAILCTL_WEBHOOK_PASSWORD)'
+complete -c mailctl -n '__mailctl_is "webhook listen"' -l bearer-token-stdin -d 'read the expected Bearer token from stdin (else env MAILCTL_WEBHOOK_BEARER_TOKEN)'
+complete -c mailctl -n '__mailctl_is "webhook listen"' -l signing-secret-stdin -d 'check the lettr-signature HMAC with the secret read from stdin (else env MAILCTL_WEBHOOK_SIGNING_SECRET)'
+complete -c mailctl -n '__mailctl_is "webhook listen"' -l respond -x -d 'answer valid deliveries with this status to rehearse failures, e.g. 500 or 410 (200-599)'
+complete -c mailctl -n '__mailctl_is "webhook listen"' -l forward-to -x -d 'relay each valid delivery, body and headers unchanged, to your app; answer what it answers'
+complete -c mailctl -n '__mailctl_is "webhook listen"' -l count -x -d 'exit after N deliveries (1-1000000)'
+complete -c mailctl -n '__mailctl_is "webhook listen"' -l expect -x -d 'exit 0 once N valid deliveries arrived, 8 if fewer arrive within --timeout (default 30s) (1-1000000)'
+complete -c mailctl -n '__mailctl_is "webhook forward"' -l to -x -d 'where to POST the deliveries, e.g. http://127.0.0.1:3000/webhooks'
+complete -c mailctl -n '__mailctl_is "webhook forward"' -l events -x -a '(__mailctl_list_values message.injection message.delivery message.bounce message.delay message.out_of_band message.spam_complaint message.policy_rejection engagement.click engagement.open engagement.initial_open engagement.amp_click engagement.amp_open engagement.amp_initial_open generation.generation_failure generation.generation_rejection unsubscribe.list_unsubscribe unsubscribe.link_unsubscribe relay.relay_injection relay.relay_rejection relay.relay_delivery relay.relay_tempfail relay.relay_permfail)' -d 'event types to forward, repeatable; short names like delivery are converted'
+complete -c mailctl -n '__mailctl_is "webhook forward"' -l auth-type -x -a 'none basic oauth2' -d 'credentials to send (oauth2: a Bearer token)'
+complete -c mailctl -n '__mailctl_is "webhook forward"' -l auth-username -x -d 'basic auth username'
+complete -c mailctl -n '__mailctl_is "webhook forward"' -l auth-password-stdin -d 'read the basic auth password from stdin (else env MAILCTL_WEBHOOK_PASSWORD)'
+complete -c mailctl -n '__mailctl_is "webhook forward"' -l bearer-token-stdin -d 'read the Bearer token to send from stdin (else env MAILCTL_WEBHOOK_BEARER_TOKEN)'
+complete -c mailctl -n '__mailctl_is "webhook forward"' -l signing-secret-stdin -d 'sign each body with a lettr-signature HMAC, secret from stdin (else env MAILCTL_WEBHOOK_SIGNING_SECRET)'
+complete -c mailctl -n '__mailctl_is "webhook forward"' -l retry-schedule -x -a 'compressed service' -d 'compressed (1s, 2s, 5s, 10s, 30s, 1m: for local development) or service (1m … 24h, as the service retries) (default: compressed)'
+complete -c mailctl -n '__mailctl_is "webhook forward"' -l poll-interval -x -d 'how often to ask the events API for new events (default 2s; 10s with a sandbox key)'
 complete -c mailctl -n '__mailctl_is "report"' -l from -x -d 'start of the window: YYYY-MM-DD (start of that UTC day), ISO date-time, or relative: 7d, 24h, 30m, today, yesterday (default: 7d)'
 complete -c mailctl -n '__mailctl_is "report"' -l to -x -d 'end of the window, inclusive: YYYY-MM-DD (through the end of that UTC day), ISO date-time, or relative (default: now)'
 complete -c mailctl -n '__mailctl_is "report"' -l campaign -x -d 'only this campaign\'s events (GET /campaigns/{id}/events)'
@@ -280,7 +301,7 @@ complete -c mailctl -n '__mailctl_is "api"' -l dry-run -d 'print the request (se
 complete -c mailctl -n '__mailctl_arg "api" 0' -a 'GET POST PUT PATCH DELETE'
 complete -c mailctl -n '__mailctl_is "emulator"' -l host -x -d 'address to bind (default: 127.0.0.1)'
 complete -c mailctl -n '__mailctl_is "emulator"' -l port -x -d 'port to listen on; 0 picks a free one (0-65535; default: 0)'
-complete -c mailctl -n '__mailctl_is "emulator"' -l seed -x -d 'seed of the generated data (same seed, same data) (default: 1)'
+complete -c mailctl -n '__mailctl_is "emulator"' -l seed -x -d 'seed of the generated data (same seed, same data; a given seed turns --live off unless asked) (default: 1)'
 complete -c mailctl -n '__mailctl_is "emulator"' -l events -x -d 'email events to generate (up to 5,000,000) (default: 2000)'
 complete -c mailctl -n '__mailctl_is "emulator"' -l contacts -x -d 'contacts to generate (0-1000000; default: 200)'
 complete -c mailctl -n '__mailctl_is "emulator"' -l lists -x -d 'lists to generate (bulk membership needs more than 50 to split requests) (1-10000; default: 6)'
@@ -289,5 +310,10 @@ complete -c mailctl -n '__mailctl_is "emulator"' -l latency -x -d 'milliseconds 
 complete -c mailctl -n '__mailctl_is "emulator"' -l fault-rate -x -d 'share of requests (0-1) failing with 500/502/503 or a dropped connection (default: 0)'
 complete -c mailctl -n '__mailctl_is "emulator"' -l scenario -x -a 'mixed healthy critical-complaint' -d 'event mix of the team: mixed (every type, critical rates), healthy, critical-complaint (default: mixed)'
 complete -c mailctl -n '__mailctl_is "emulator"' -l tls -d 'serve HTTPS with a certificate from a CA made at start; prints the CA file to pass as NODE_EXTRA_CA_CERTS'
+complete -c mailctl -n '__mailctl_is "emulator"' -l live -d 'keep producing new events (and delivering them to loopback webhooks); default on a terminal without --seed'
+complete -c mailctl -n '__mailctl_is "emulator"' -l no-live -d 'serve the generated events only: nothing new arrives'
+complete -c mailctl -n '__mailctl_is "emulator"' -l log -d 'print one line per request on stderr: method, path, status, key kind'
+complete -c mailctl -n '__mailctl_is "emulator"' -l env -d 'print `export MAILCTL_BASE_URL=… MAILCTL_API_KEY=…` lines on stdout (the banner goes to stderr)'
+complete -c mailctl -n '__mailctl_is "emulator"' -l webhook-retry-scale -x -d 'multiply the webhook retry schedule (1 min … 24 h) by F, up to 1000; 0.001 retries within seconds (default: 1)'
 complete -c mailctl -n '__mailctl_arg "completion" 0' -a 'bash zsh fish'
 complete -c mailctl -n '__mailctl_arg_from "help" 0' -a '(__mailctl_help_words)'

@@ -10,7 +10,10 @@ export enum ExitCode {
   Refused = 5,
   RateLimited = 6,
   Network = 7,
-  /** A check ran to the end and what it checks does not hold (doctor, report --fail-on, campaign check). */
+  /**
+   * A check ran to the end and what it checks does not hold (report --fail-on,
+   * campaign check, schedule --check, webhook listen --expect, doctor).
+   */
   CheckFailed = 8,
   Interrupted = 130,
   /** SIGTERM: 128 + 15, as shells report it. */
@@ -86,7 +89,7 @@ export class NetworkError extends CliError {
 
 /**
  * A gate that ran to the end and found what it checks does not hold: its
- * findings are already on stdout, so the message only sums them up.
+ * findings are already on stdout (or stderr), so the message only sums them up.
  */
 export class CheckFailedError extends CliError {
   constructor(message: string, options: CliErrorOptions = {}) {

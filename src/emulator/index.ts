@@ -5,10 +5,12 @@ import type { AddressInfo } from 'node:net';
 import { EmulatorApp } from './app.js';
 import { OTHER_TEAM_SIZES, buildTeam, makeFixtures } from './data/team.js';
 import { SCENARIOS, SCENARIO_WEIGHTS } from './data/scenarios.js';
+import { WebhookDelivery } from './delivery.js';
 import { Faults } from './faults.js';
 import { makeKeys } from './keys.js';
+import { LIVE_INTERVAL_MS, startLive } from './live.js';
 import { rngFor } from './prng.js';
-import { DEFAULT_LOG_LIMITS, RequestLog } from './request-log.js';
+import { DEFAULT_LOG_LIMITS, RequestLog, requestLogLine } from './request-log.js';
 import { SANDBOX_LIMITS } from './sandbox-budget.js';
 import { createEmulatorServer } from './server.js';
 import type { Emulator, EmulatorOptions, EmulatorStore, RecordedRequest } from './types.js';
@@ -45,6 +47,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         };
   const port = check('port', options.port ?? 0, 0, 65535, true);
   const now = options.now ?? Date.now;
+  const retryScale = check('webhookRetryScale', options.webhookRetryScale ?? 1, 0, 1000);
   const scenario = options.scenario ?? 'mixed';
   if (!SCENARIOS.includes(scenario)) throw new RangeError(`emulator option scenario must be one of ${SCENARIOS.join(', ')}, got ${scenario}`);
 
@@ -58,7 +61,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const log = new RequestLog(requests, { ...DEFAULT_LOG_LIMITS, ...options.requestLog });
   const faults = new Faults(faultRate, rngFor(seed, 'faults'));
   const tls = options.tls ? await (await import('./tls.js')).makeEmulatorTls(host, start) : undefined;
-  const srv = createEmulatorServer({ app: new EmulatorApp(store, keys, rateLimit, sandboxLimits), faults, latency, now, log, ...(tls ? { tls } : {}) });
+  const logRequest = options.logRequest;
+  const srv = createEmulatorServer({
+    app: new EmulatorApp(store, keys, rateLimit, sandboxLimits), faults, latency, now, log,
+    onAnswered: logRequest && ((rec) => logRequest(requestLogLine(rec, keys))),
+    ...(tls ? { tls } : {}),
+  });
+  const delivery = new WebhookDelivery({ now, retryScale, log: options.logDelivery ?? (() => {}) });
+  const append = (n: number) => {
+    const events = store.teams.main.events;
+    const before = events.length;
+    events.append(n, now());
+    delivery.enqueue(store.teams.main, before, events.length);
+  };
 
   await new Promise<void>((resolve, reject) => {
     const failed = (error: Error) => {
@@ -76,6 +91,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const reach = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
   const baseUrl = `${tls ? 'https' : 'http'}://${reach.includes(':') ? `[${reach}]` : reach}:${address.port}`;
   const keyOf = (kind: string) => keys.find((k) => k.kind === kind)?.key as string;
+  const live = options.live
+    ? startLive({ seed, intervalMs: typeof options.live === 'object' ? options.live.intervalMs : LIVE_INTERVAL_MS, append })
+    : undefined;
 
   let closing: Promise<void> | undefined;
   return {
@@ -88,7 +106,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     clearFaults: () => faults.clear(),
     fixtures: makeFixtures(main, other),
     store,
-    addEvents: (n) => store.teams.main.events.append(check('n', n, 0, 50_000_000, true), now()),
-    close: () => (closing ??= srv.close().finally(() => tls?.remove())),
+    addEvents: (n) => append(check('n', n, 0, 50_000_000, true)),
+    deliveries: delivery.attempts,
+    deliverDue: () => delivery.runDue(),
+    close: () => {
+      live?.stop();
+      delivery.close();
+      return (closing ??= srv.close().finally(() => tls?.remove()));
+    },
   };
 }

@@ -17,6 +17,8 @@ export interface ServerDeps {
   log: RequestLog;
   /** Serve HTTPS with this key and certificate (emulator --tls). */
   tls?: { key: string; cert: string };
+  /** called once a request has its status (including dropped ones, status 0) */
+  onAnswered?: (rec: RecordedRequest) => void;
 }
 
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -29,6 +31,7 @@ export interface EmulatorServer {
 export function createEmulatorServer(deps: ServerDeps): EmulatorServer {
   let seq = 0;
   let closed = false;
+  const answered = new WeakMap<http.ServerResponse, RecordedRequest>();
   const sleeping = new Set<{ timer: NodeJS.Timeout; wake: () => void }>();
 
   const sleep = (ms: number) =>
@@ -65,6 +68,7 @@ export function createEmulatorServer(deps: ServerDeps): EmulatorServer {
       ...(token ? { key: token } : {}),
     };
     deps.log.add(rec);
+    answered.set(res, rec);
 
     const chunks: Buffer[] = [];
     let size = 0;
@@ -118,6 +122,13 @@ export function createEmulatorServer(deps: ServerDeps): EmulatorServer {
   }
 
   const onRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (deps.onAnswered) {
+      const onAnswered = deps.onAnswered;
+      res.once('close', () => {
+        const rec = answered.get(res);
+        if (rec) onAnswered(rec);
+      });
+    }
     handle(req, res).catch(() => {
       // Only I/O can fail here (the app catches its own errors): the client went away.
       res.socket?.destroy();

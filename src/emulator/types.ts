@@ -1,6 +1,7 @@
 // The emulator's public types and the shape of its live store. Other code (CLI tests, the
 // benchmarks, the `mailctl emulator` command) codes against these names: keep them stable.
 import type { EventLog } from './data/event-log.js';
+import type { DeliveryAttempt } from './delivery.js';
 
 export interface EmulatorOptions {
   host?: string; // default '127.0.0.1'
@@ -17,6 +18,14 @@ export interface EmulatorOptions {
   latency?: number; // ms added before each answer
   faultRate?: number; // 0..1 share of requests failing with 500/502/503 or a dropped connection
   now?: () => number; // clock override for tests (ms); default Date.now
+  /** keep producing new events (and delivering them) every intervalMs (default 1000) */
+  live?: boolean | { intervalMs: number };
+  /** multiplies the webhook retry schedule (default 1: the service's 35 hours) */
+  webhookRetryScale?: number;
+  /** one line per request (method, path, status, key kind): `mailctl emulator --log` */
+  logRequest?: (line: string) => void;
+  /** one line per webhook delivery attempt and per webhook it will not deliver to */
+  logDelivery?: (line: string) => void;
   scenario?: 'mixed' | 'healthy' | 'critical-complaint'; // the main team's event mix (data/scenarios.ts); default mixed
   tls?: boolean; // serve HTTPS with a certificate signed by a CA made at start (caPath)
 }
@@ -78,7 +87,12 @@ export interface Emulator {
   clearFaults(): void;
   fixtures: Fixtures;
   store: EmulatorStore;
+  /** Appends n events now; they are delivered to the webhooks that want them. */
   addEvents(n: number): void;
+  /** Every webhook delivery attempt so far. */
+  deliveries: DeliveryAttempt[];
+  /** Makes the delivery attempts that are due by the emulator's clock and waits for their answers. */
+  deliverDue(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { liveByDefault } from '../../src/commands/emulator/run.js';
 import { finished, runCli, startCli } from '../helpers/cli.js';
 
 function firstLine(child: ReturnType<typeof startCli>): Promise<string> {
@@ -43,5 +44,50 @@ describe('mailctl emulator', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('error: --fault-rate: must be a number from 0 to 1 (got "2")\n');
     expect(result.stdout).toBe('');
+  });
+
+  it('with --env prints export lines a second shell can use, and --log names each request on stderr', async () => {
+    const child = startCli(['emulator', '--env', '--log', '--events', '50']);
+    let stdout = '';
+    child.stdout.setEncoding('utf8');
+    const exports = new Promise<void>((resolve) => {
+      child.stdout.on('data', (d: string) => {
+        stdout += d;
+        if (stdout.split('\n').length > 2) resolve();
+      });
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    await exports;
+    const baseUrl = /^export MAILCTL_BASE_URL=(\S+)$/m.exec(stdout)?.[1];
+    const key = /^export MAILCTL_API_KEY=(\S+)$/m.exec(stdout)?.[1];
+    expect(stdout.trimEnd().split('\n')).toHaveLength(2);
+    expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const hooks = await runCli(['webhook', 'list', '--json'], { env: { MAILCTL_BASE_URL: baseUrl, MAILCTL_API_KEY: key } });
+    expect(hooks.code).toBe(0);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(stderr).toContain(`export MAILCTL_BASE_URL=${baseUrl} MAILCTL_API_KEY=${key}`);
+    expect(stderr).toMatch(/^GET \/webhooks 200 full$/m);
+  });
+
+  it('refuses a bad --webhook-retry-scale and --env with --json, with exit 2', async () => {
+    const bad = await runCli(['emulator', '--webhook-retry-scale', 'fast']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^error: --webhook-retry-scale: must be a number/);
+    const both = await runCli(['emulator', '--env', '--json']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--env cannot be combined with --json');
+    expect(both.stdout).toBe('');
+  });
+
+  it('is live by default only for a person at a terminal without a fixed seed', () => {
+    const base = { host: '127.0.0.1', port: 0, events: 1, contacts: 1, lists: 1, latency: 0, faultRate: 0, webhookRetryScale: 1 };
+    expect(liveByDefault(base, true)).toBe(true);
+    expect(liveByDefault(base, false)).toBe(false);
+    expect(liveByDefault({ ...base, seed: 7 }, true)).toBe(false);
+    expect(liveByDefault({ ...base, seed: 7, live: true }, false)).toBe(true);
+    expect(liveByDefault({ ...base, live: false }, true)).toBe(false);
   });
 });

@@ -70,7 +70,11 @@ describe('start-up discipline', () => {
   const NEVER_IN_ONE_CALL = /^(conf|ora|cli-table3|chalk|better-sqlite3|keytar|@napi-rs\/keyring|selfsigned|playwright|puppeteer)$|^node:(sqlite|http2|tls|crypto|child_process|assert|worker_threads)$/;
   const UNUSED_BUILTINS = ['http2', 'tls', 'crypto', 'child_process', 'assert', 'sqlite', 'worker_threads'];
 
-  it.each([[['--version']], [['--help']], [['campaign', '--help']], [['lists', 'attach', '--help']], [['help', 'exit-codes']], [['help', 'events', 'list']], [['events', 'sync', '--help']], [['report', '--help']], [['campaign', 'check', '--help']], [['doctor', '--help']], [['auth', 'login', '--help']], [['emulator', '--help']]])(
+  it.each([
+    [['--version']], [['--help']], [['campaign', '--help']], [['lists', 'attach', '--help']], [['help', 'exit-codes']], [['help', 'events', 'list']],
+    [['events', 'sync', '--help']], [['report', '--help']], [['campaign', 'check', '--help']], [['webhook', 'listen', '--help']], [['webhook', 'forward', '--help']],
+    [['doctor', '--help']], [['auth', 'login', '--help']], [['emulator', '--help']],
+  ])(
     'mailctl %j loads commander and our own small modules only',
     async (args) => {
       const loaded = await loadedBy(args);
@@ -102,6 +106,15 @@ describe('start-up discipline', () => {
     } finally {
       await emu.close();
     }
+  });
+
+  // The webhook receiver (src/webhooks: node:http, and node:crypto for signatures) is evaluated
+  // only when listen runs; `webhook listen --help` above loads neither built-in.
+  it('webhook listen loads the receiver and its signature check (the webhook checks above can fail)', async () => {
+    const loaded = await loadedBy(['webhook', 'listen', '--expect', '1', '--timeout', '10ms'], {}, 8);
+    expect(loaded.builtins).toEqual(expect.arrayContaining(['http', 'crypto']));
+    expect(loaded.dist.filter((f) => f.startsWith('vendor/'))).toEqual(['vendor/zod.js']);
+    expect(loaded.required.filter((r) => NEVER_IN_ONE_CALL.test(r) && r !== 'node:crypto')).toEqual([]);
   });
 
   it('only the archive commands load the SQLite binding: events list and report do not, sync and --db do', async () => {

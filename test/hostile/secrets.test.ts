@@ -125,6 +125,22 @@ describe('the API key and webhook secrets never reach stdout or stderr', () => {
         code: 0,
       },
       'api GET -v': { args: ['api', 'GET', '/webhooks', '-v'], code: 0 },
+      'webhook listen expecting basic, nothing arrives (exit 8), -v': {
+        args: ['webhook', 'listen', '--auth-type', 'basic', '--auth-username', 'ops', '--auth-password-stdin', '--expect', '1', '--timeout', '100ms', '-v'],
+        input: PASSWORD,
+        code: 8,
+      },
+      'webhook listen expecting a bearer token from env, --ndjson': {
+        args: ['webhook', 'listen', '--auth-type', 'oauth2', '--expect', '1', '--timeout', '100ms', '--ndjson'],
+        env: { MAILCTL_WEBHOOK_BEARER_TOKEN: PASSWORD },
+        code: 8,
+      },
+      'webhook listen with a two-line signing secret (usage error)': { args: ['webhook', 'listen', '--signing-secret-stdin'], input: `${PASSWORD}\nsecond line`, code: 2 },
+      'webhook forward with a password too long (usage error)': {
+        args: ['webhook', 'forward', '--to', 'http://127.0.0.1:9/', '--auth-type', 'basic', '--auth-username', 'ops', '--auth-password-stdin'],
+        input: `${PASSWORD}${'x'.repeat(300)}`,
+        code: 2,
+      },
       'campaign schedule --dry-run -v': { args: ['campaign', 'schedule', C, '--at', '+3d', '--dry-run', '-v'], code: 0 },
       'campaign schedule -v --json': { args: ['campaign', 'schedule', C, '--at', '+3d', '-v', '--json'], code: 0 },
       'topic update --dry-run --json': { args: ['topic', 'update', f?.topics[0] ?? '', '--name', 'x', '--dry-run', '--json'], code: 0 },

@@ -7,12 +7,14 @@ export const spec: CommandSpec = {
   description: [
     'It runs until Ctrl-C or SIGTERM. With --json its first stdout line is',
     '{"base_url": "http://127.0.0.1:PORT", "keys": {"full": K, "read_only": K,',
-    '"sandbox": K, "other_team": K}}; without it, the same as lines to read.',
+    '"sandbox": K, "other_team": K}, "ids": {...}} (ids to try of every kind);',
+    'without it, the same as lines to read. With --live it keeps producing new',
+    'events and delivers them to enabled webhooks whose URL is on loopback.',
   ].join('\n'),
   options: [
     { flags: '--host <host>', description: 'address to bind', default: '127.0.0.1', applyDefault: true },
     { flags: '--port <n>', description: 'port to listen on; 0 picks a free one', range: [0, 65535], default: '0', applyDefault: true },
-    { flags: '--seed <n>', description: 'seed of the generated data (same seed, same data)', default: '1', applyDefault: true },
+    { flags: '--seed <n>', description: 'seed of the generated data (same seed, same data; a given seed turns --live off unless asked)', default: '1' },
     { flags: '--events <n>', description: 'email events to generate (up to 5,000,000)', default: '2000', applyDefault: true },
     { flags: '--contacts <n>', description: 'contacts to generate', range: [0, 1000000], default: '200', applyDefault: true },
     {
@@ -33,11 +35,21 @@ export const spec: CommandSpec = {
       applyDefault: true,
     },
     { flags: '--tls', description: 'serve HTTPS with a certificate from a CA made at start; prints the CA file to pass as NODE_EXTRA_CA_CERTS' },
+    { flags: '--live', description: 'keep producing new events (and delivering them to loopback webhooks); default on a terminal without --seed' },
+    { flags: '--no-live', description: 'serve the generated events only: nothing new arrives' },
+    { flags: '--log', description: 'print one line per request on stderr: method, path, status, key kind' },
+    { flags: '--env', description: 'print `export MAILCTL_BASE_URL=… MAILCTL_API_KEY=…` lines on stdout (the banner goes to stderr)' },
+    {
+      flags: '--webhook-retry-scale <f>',
+      description: 'multiply the webhook retry schedule (1 min … 24 h) by F, up to 1000; 0.001 retries within seconds',
+      default: '1',
+      applyDefault: true,
+    },
   ],
   examples: [
-    'mailctl emulator',
-    'mailctl emulator --json --port 8025 --rate-limit 3',
-    'mailctl emulator --tls --events 200000 --fault-rate 0.1 --scenario critical-complaint',
+    'mailctl emulator --tls --json --port 8025 --rate-limit 3',
+    'mailctl emulator --env --webhook-retry-scale 0.001 > emu.env &   # then, in any shell: . ./emu.env',
+    'mailctl emulator --live --log --events 200000 --fault-rate 0.1 --scenario critical-complaint',
   ],
   load: () => import('./run.js'),
 };

@@ -8,7 +8,7 @@ import type { RawInput } from '../verb.js';
 const schema = z.object({
   host: z.string().trim().min(1, { error: 'must not be empty' }),
   port: intFlag(0, 65_535),
-  seed: intFlag(0, 2 ** 31 - 1),
+  seed: intFlag(0, 2 ** 31 - 1).optional(),
   events: intFlag(0, 5_000_000),
   contacts: intFlag(0, 1_000_000),
   lists: intFlag(1, 10_000),
@@ -19,6 +19,15 @@ const schema = z.object({
     .trim()
     .regex(/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/, { error: 'must be a number from 0 to 1' })
     .transform(Number),
+  live: z.boolean().optional(),
+  log: z.boolean().optional(),
+  env: z.boolean().optional(),
+  webhookRetryScale: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$|^\.\d+$/, { error: 'must be a number such as 1, 0.01 or 0.001' })
+    .transform(Number)
+    .refine((n) => n <= 1000, { error: 'must be at most 1000' }),
   scenario: z.enum(['mixed', 'healthy', 'critical-complaint']),
   tls: z.boolean().optional(),
 });
@@ -29,12 +38,20 @@ export function parse(input: RawInput, cmd: Command): EmulatorRunOptions {
   return parseInput(schema, input, cmd);
 }
 
+/** --live unless --no-live; by default only for a person watching, and not when a fixed --seed asks for fixed data. */
+export function liveByDefault(opts: EmulatorRunOptions, interactive: boolean): boolean {
+  return opts.live ?? (interactive && opts.seed === undefined);
+}
+
 /** Serves until Ctrl-C or SIGTERM; the base URL and keys are the data this command prints. */
 export async function run(opts: EmulatorRunOptions, ctx: Context): Promise<void> {
   const { serveEmulator } = await import('../../emulator/serve.js');
   const json = Boolean(ctx.globals.json || ctx.globals.ndjson || ctx.globals.output === 'json' || ctx.globals.output === 'ndjson');
+  if (json && opts.env) throw new UsageError('--env cannot be combined with --json: each decides what stdout carries');
+  const live = liveByDefault(opts, ctx.io.stdoutIsTTY || ctx.io.stderrIsTTY);
+  const { live: _live, seed, ...rest } = opts;
   try {
-    await serveEmulator({ ...opts, json }, ctx.io.stdout, ctx.io.stdoutIsTTY, ctx.signal);
+    await serveEmulator({ ...rest, seed: seed ?? 1, live, json }, ctx.io.stdout, ctx.io.stdoutIsTTY, ctx.signal, ctx.io.stderr);
   } catch (error) {
     throw listenError(error, opts) ?? error;
   }

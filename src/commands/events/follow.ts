@@ -35,6 +35,8 @@ export interface FollowOptions {
   intervalMs: number;
   /** Stop after this many events (--limit). */
   limit?: number;
+  /** Take the first page as already seen instead of writing it (`webhook forward`: only events from now on). */
+  skipBacklog?: boolean;
   write(events: EmailEvent[]): Promise<void>;
   warn(message: string): void;
   sleep(ms: number, signal: AbortSignal): Promise<void>;
@@ -161,7 +163,8 @@ export async function follow(opts: FollowOptions): Promise<void> {
     serverTime = first.serverTime;
     const backlog = oldestFirst(first.items);
     if (first.nextCursor !== null && backlog.length > 0) seen.floor = eventTime(backlog[0]!);
-    if (await emit(backlog)) return;
+    if (opts.skipBacklog) for (const e of backlog) seen.add(e, serverTime);
+    else if (await emit(backlog)) return;
     opts.onPolled?.();
     let wait = opts.intervalMs;
     for (;;) {

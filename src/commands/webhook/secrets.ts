@@ -15,9 +15,15 @@ export interface SecretSource {
   envVar: string;
   /** "password", "client secret": how messages name it. */
   what: string;
+  /** longest accepted (default MAX_SECRET_LENGTH, the API's limit for the secrets it stores) */
+  max?: number;
 }
 
 export const PASSWORD: SecretSource = { flag: '--auth-password-stdin', envVar: 'MAILCTL_WEBHOOK_PASSWORD', what: 'password' };
+/** What `webhook listen` expects: tokens and signing secrets are not stored by the API, so no 255 limit. */
+export const BEARER_TOKEN: SecretSource = { flag: '--bearer-token-stdin', envVar: 'MAILCTL_WEBHOOK_BEARER_TOKEN', what: 'bearer token', max: 8192 };
+export const SIGNING_SECRET: SecretSource = { flag: '--signing-secret-stdin', envVar: 'MAILCTL_WEBHOOK_SIGNING_SECRET', what: 'signing secret', max: 8192 };
+
 export const CLIENT_SECRET: SecretSource = {
   flag: '--oauth-client-secret-stdin',
   envVar: 'MAILCTL_WEBHOOK_CLIENT_SECRET',
@@ -34,8 +40,9 @@ function checkSecret(raw: string, source: SecretSource, where: string): string {
   const value = normaliseSecret(raw);
   if (value === '') throw new UsageError(`${where}: the ${source.what} is empty`);
   if (/[\r\n]/.test(value)) throw new UsageError(`${where}: the ${source.what} must be a single line`);
-  if (value.length > MAX_SECRET_LENGTH) {
-    throw new UsageError(`${where}: the ${source.what} must be at most ${MAX_SECRET_LENGTH} characters (got ${value.length})`);
+  const max = source.max ?? MAX_SECRET_LENGTH;
+  if (value.length > max) {
+    throw new UsageError(`${where}: the ${source.what} must be at most ${max} characters (got ${value.length})`);
   }
   return value;
 }

@@ -1,0 +1,124 @@
+import type { Command } from 'commander';
+import * as z from 'zod';
+import { defaultSleep } from '../../api/client.js';
+import { EMAIL_EVENT_TYPES, listEmailEvents, type EmailEvent } from '../../api/emails.js';
+import { isSandboxKey } from '../../config/resolve.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { parseDuration } from '../../duration.js';
+import { resolveWebhookEvents } from '../../input/webhook-events.js';
+import { checkFields } from '../../output/fields.js';
+import { createListWriter } from '../../output/list.js';
+import type { ListSpec } from '../../output/types.js';
+import type { ForwardAttempt } from '../../webhooks/forwarder.js';
+import { follow } from '../events/follow.js';
+import { parseInput } from '../schema.js';
+import type { RawInput } from '../verb.js';
+import { authFlags, authorizationHeader, parseAuthFlags, readAuth, type AuthChoice } from './receiver-auth.js';
+
+// `webhook forward --to URL`: real events to a local receiver with no tunnel and no change to any
+// webhook. The `events list --follow` engine polls; the forwarder (src/webhooks) delivers as the
+// service would. stdout gets one row per POST attempt; Ctrl-C abandons the attempt under way (its
+// receiver may have got it: deliveries can repeat, and receivers de-duplicate on event_id).
+
+export interface ForwardOptions extends AuthChoice {
+  to: string;
+  /** events-API types (spec 6.1) to forward; undefined = all */
+  events?: string[];
+  schedule: 'compressed' | 'service';
+  pollIntervalMs?: number;
+}
+
+const DEFAULT_POLL_MS = 2000;
+/** A sandbox key has 10 requests a minute and 100 a day: poll at 6 a minute, leaving room for other commands. */
+const SANDBOX_POLL_MS = 10_000;
+
+const schema = z.object({
+  to: z
+    .string({ error: 'is required: the URL to POST the deliveries to, e.g. http://127.0.0.1:3000/webhooks' })
+    .trim()
+    .refine((v) => /^https?:\/\/[^/\s]+/.test(v) && URL.canParse(v), { error: 'must be an http or https URL such as http://127.0.0.1:3000/webhooks' }),
+  events: z.array(z.string()).optional(),
+  ...authFlags,
+  retrySchedule: z.enum(['compressed', 'service'], { error: 'must be compressed or service' }).optional(),
+  pollInterval: z.string().optional(),
+});
+
+const ATTEMPT_SPEC: ListSpec<ForwardAttempt> = {
+  columns: [
+    { key: 'sent_at', header: 'TIME', value: (a) => a.sent_at, kind: 'time' },
+    { key: 'events', header: 'EVENTS', value: (a) => a.events, kind: 'number' },
+    { key: 'first_event_id', header: 'FIRST EVENT', value: (a) => a.first_event_id },
+    { key: 'attempt', header: 'ATTEMPT', value: (a) => a.attempt, kind: 'number' },
+    { key: 'status', header: 'STATUS', value: (a) => (a.status === 0 ? (a.error ?? 'no answer') : a.status) },
+    { key: 'ms', header: 'MS', value: (a) => a.ms, kind: 'number' },
+    { key: 'outcome', header: 'OUTCOME', value: (a) => a.outcome },
+  ],
+  fields: ['sent_at', 'events', 'first_event_id', 'attempt', 'status', 'ms', 'error', 'outcome'],
+};
+
+/** Webhook names (any spelling) → the events API's types; relay events never appear there. */
+function eventTypes(values: string[]): string[] {
+  const items = values.flatMap((v) => v.split(',')).map((s) => s.trim()).filter((s) => s !== '');
+  if (items.length === 0) throw new UsageError('--events: needs at least one event name');
+  const { events, unknown } = resolveWebhookEvents(items);
+  if (unknown.length > 0) throw new UsageError(`--events: unknown event name${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')}`);
+  const types = events.map((e) => e.slice(e.indexOf('.') + 1));
+  const relay = types.filter((t) => !(EMAIL_EVENT_TYPES as readonly string[]).includes(t));
+  if (relay.length > 0) throw new UsageError(`--events: ${relay.join(', ')} never appear in the events API, so they cannot be forwarded`);
+  return types;
+}
+
+export function parse(input: RawInput, cmd: Command): ForwardOptions {
+  const o = parseInput(schema, input, cmd);
+  return {
+    ...parseAuthFlags(o),
+    to: o.to,
+    events: o.events === undefined ? undefined : eventTypes(o.events),
+    schedule: o.retrySchedule ?? 'compressed',
+    pollIntervalMs: o.pollInterval === undefined ? undefined : parseDuration(o.pollInterval, '--poll-interval'),
+  };
+}
+
+export async function run(opts: ForwardOptions, ctx: Context): Promise<void> {
+  const out = ctx.output();
+  checkFields(out.fields, ATTEMPT_SPEC.columns, ATTEMPT_SPEC.fields);
+  const { auth, signingSecret } = await readAuth(opts, ctx);
+  const api = await ctx.api();
+  const sandbox = isSandboxKey(ctx.settings().apiKey.value ?? '');
+  const intervalMs = opts.pollIntervalMs ?? (sandbox ? SANDBOX_POLL_MS : DEFAULT_POLL_MS);
+  if (sandbox) ctx.notice(`sandbox key: polling every ${intervalMs / 1000}s to stay within its 10 requests a minute (its 100 a day last about ${Math.round((100 * intervalMs) / 60_000)} minutes of forwarding)`);
+
+  const { createForwarder, ReceiverGone, RETRY_SCHEDULES } = await import('../../webhooks/forwarder.js');
+  const { postTo } = await import('../../webhooks/relay.js');
+  const writer = createListWriter(out, ATTEMPT_SPEC);
+  const forwarder = createForwarder({
+    to: opts.to,
+    authorization: authorizationHeader(auth),
+    signingSecret,
+    delaysMs: RETRY_SCHEDULES[opts.schedule],
+    post: (url, headers, body) => postTo(url, headers, body, { now: ctx.now, signal: ctx.signal }),
+    sleep: (ms) => defaultSleep(ms, ctx.signal),
+    now: ctx.now,
+    onAttempt: (a) => writer.write([a]),
+    signal: ctx.signal,
+  });
+  ctx.notice(`Forwarding new events to ${opts.to} (retry schedule: ${opts.schedule}; Ctrl-C to stop)…`);
+  try {
+    await follow({
+      fetchPage: (q) => listEmailEvents(api, { events: opts.events, from: q.from, cursor: q.cursor, per_page: q.perPage }),
+      intervalMs,
+      skipBacklog: true,
+      write: (events: EmailEvent[]) => forwarder.deliver(events),
+      warn: (message) => ctx.warn(message),
+      sleep: defaultSleep,
+      signal: ctx.signal,
+    });
+  } catch (error) {
+    if (!(error instanceof ReceiverGone)) throw error;
+    ctx.notice(`${opts.to} answered 410 Gone: stopped forwarding, as the service disables a webhook that answers 410.`);
+  } finally {
+    await writer.end();
+    ctx.notice(`Forwarded ${forwarder.delivered} events${forwarder.givenUp ? `; gave up on ${forwarder.givenUp} after every attempt failed` : ''}.`);
+  }
+}

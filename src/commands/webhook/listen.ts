@@ -1,0 +1,113 @@
+import type { Command } from 'commander';
+import * as z from 'zod';
+import type { Context } from '../../context.js';
+import { CheckFailedError, UsageError } from '../../errors.js';
+import { parseDuration } from '../../duration.js';
+import { checkFields } from '../../output/fields.js';
+import { createListWriter, type ListWriter } from '../../output/list.js';
+import type { ReceivedDelivery } from '../../webhooks/receiver.js';
+import { intFlag, parseInput } from '../schema.js';
+import type { RawInput } from '../verb.js';
+import { LISTEN_SPEC, listenSpec, rowsOf, type ListenRow } from './listen-rows.js';
+import { authFlags, parseAuthFlags, readAuth, type AuthChoice } from './receiver-auth.js';
+
+// `webhook listen`: a receiver on 127.0.0.1 that shows what a webhook delivers and whether its
+// credentials are what the receiver expects. Secrets come from stdin or env, never from flags.
+
+export interface ListenOptions extends AuthChoice {
+  port: number;
+  respond?: number;
+  forwardTo?: string;
+  count?: number;
+  expect?: number;
+}
+
+const DEFAULT_EXPECT_TIMEOUT_MS = 30_000;
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((v) => /^https?:\/\/[^/\s]+/.test(v) && URL.canParse(v), { error: 'must be an http or https URL such as http://127.0.0.1:3000/hooks' });
+
+const schema = z.object({
+  port: intFlag(0, 65_535).optional(),
+  ...authFlags,
+  respond: intFlag(200, 599).optional(),
+  forwardTo: httpUrl.optional(),
+  count: intFlag(1, 1_000_000).optional(),
+  expect: intFlag(1, 1_000_000).optional(),
+});
+
+export function parse(input: RawInput, cmd: Command): ListenOptions {
+  const o = parseInput(schema, input, cmd);
+  return { ...parseAuthFlags(o), port: o.port ?? 0, respond: o.respond, forwardTo: o.forwardTo, count: o.count, expect: o.expect };
+}
+
+/** --timeout bounds the wait of --expect (default 30s); without --expect the receiver runs until Ctrl-C or --count. */
+function expectWindow(ctx: Context): number {
+  return ctx.globals.timeout === undefined ? DEFAULT_EXPECT_TIMEOUT_MS : parseDuration(ctx.globals.timeout, '--timeout');
+}
+
+export async function run(opts: ListenOptions, ctx: Context): Promise<void> {
+  const out = ctx.output();
+  checkFields(out.fields, LISTEN_SPEC.columns, LISTEN_SPEC.fields);
+  const { auth, signingSecret } = await readAuth(opts, ctx);
+  const windowMs = opts.expect === undefined ? undefined : expectWindow(ctx);
+  const writer: ListWriter<ListenRow> = createListWriter(out, listenSpec(out.format === 'table' && out.isTTY), { streamTable: true });
+
+  const tally = { deliveries: 0, events: 0, valid: 0, rejected: 0, forwardedOk: 0, forwardFailed: 0 };
+  const seen = new Set<string>();
+  let finish: (() => void) | undefined;
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  // Rows are written in arrival order even when a relay makes one delivery slower than the next.
+  let writing = Promise.resolve();
+
+  const onDelivery = (d: ReceivedDelivery) => {
+    tally.deliveries++;
+    tally.events += d.events.length;
+    if (d.valid) tally.valid++;
+    else tally.rejected++;
+    if (d.forward) d.forward.status >= 200 && d.forward.status < 300 ? tally.forwardedOk++ : tally.forwardFailed++;
+    if (!d.valid) ctx.warn(`delivery ${d.seq} rejected with ${d.status}: ${d.problem}`);
+    else if (d.signature === 'absent') ctx.notice(`delivery ${d.seq} has no lettr-signature header (accepted: the signature is optional)`);
+    const rows = rowsOf(d, seen);
+    writing = writing.then(() => writer.write(rows));
+    if ((opts.count !== undefined && tally.deliveries >= opts.count) || (opts.expect !== undefined && tally.valid >= opts.expect)) finish?.();
+  };
+
+  const { startReceiver } = await import('../../webhooks/receiver.js');
+  const receiver = await startReceiver({ port: opts.port, auth, signingSecret, respond: opts.respond, forwardTo: opts.forwardTo, now: ctx.now, onDelivery }).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') throw new UsageError(`--port ${opts.port}: another program is listening on 127.0.0.1:${opts.port}`, { hint: 'choose another port, or leave --port out for a free one' });
+      if (error.code === 'EACCES') throw new UsageError(`--port ${opts.port}: not allowed to listen on it (ports below 1024 need privileges)`);
+      throw error;
+    },
+  );
+  const expects = auth.type === 'none' ? 'no auth' : auth.type === 'basic' ? `Basic auth as ${auth.username}` : 'a Bearer token';
+  ctx.notice(`Listening on ${receiver.url} (expecting ${expects}${signingSecret ? ', checking lettr-signature' : ''}; answering ${opts.forwardTo ? `what ${opts.forwardTo} answers` : (opts.respond ?? 200)}). Ctrl-C to stop.`);
+  ctx.notice(`Point a webhook at it:  mailctl webhook set WEBHOOK_ID --url ${receiver.url}`);
+
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<boolean>((resolve) => {
+    if (windowMs !== undefined) timer = setTimeout(() => resolve(true), windowMs);
+  });
+  const aborted = new Promise<void>((resolve) => {
+    if (ctx.signal.aborted) resolve();
+    ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  try {
+    await Promise.race([done, aborted, timedOut]);
+  } finally {
+    clearTimeout(timer);
+    await receiver.close();
+    await writing;
+    await writer.end();
+  }
+  const forwarded = opts.forwardTo ? `; forwarded ${tally.forwardedOk} ok, ${tally.forwardFailed} failed` : '';
+  ctx.notice(`Received ${tally.deliveries} deliveries (${tally.events} events): ${tally.valid} valid, ${tally.rejected} rejected${forwarded}.`);
+  if (opts.expect !== undefined && tally.valid < opts.expect && !ctx.signal.aborted) {
+    throw new CheckFailedError(`expected ${opts.expect} valid deliveries within ${Math.round((windowMs as number) / 1000)}s, ${tally.valid} arrived`, {
+      hint: tally.rejected > 0 ? 'some deliveries were rejected: compare the credentials of `mailctl webhook set` with those given here' : 'check the webhook is enabled and points at this URL (`mailctl webhook list`)',
+    });
+  }
+}
