@@ -6,7 +6,7 @@
 # Sets __mailctl_words to the subcommands of command path $1.
 __mailctl_subcommands() {
   case "$1" in
-    '') __mailctl_words='events email campaign contact segment topic property lists webhook report auth profile config api emulator completion help' ;;
+    '') __mailctl_words='events email campaign contact segment topic property lists webhook report auth profile config doctor api emulator completion help' ;;
     'events') __mailctl_words='list sync' ;;
     'email') __mailctl_words='show' ;;
     'campaign') __mailctl_words='list show events schedule check unschedule' ;;
@@ -44,9 +44,9 @@ __mailctl_flags() {
     'webhook listen') __mailctl_words='--port --auth-type --auth-username --auth-password-stdin --bearer-token-stdin --signing-secret-stdin --respond --forward-to --count --expect --help' ;;
     'webhook forward') __mailctl_words='--to --events --auth-type --auth-username --auth-password-stdin --bearer-token-stdin --signing-secret-stdin --retry-schedule --poll-interval --help' ;;
     'report') __mailctl_words='--from --to --campaign --db --by --judge --fail-on --html --help' ;;
-    'auth login') __mailctl_words='--no-verify --help' ;;
+    'auth login') __mailctl_words='--no-verify --storage --help' ;;
     'api') __mailctl_words='--field --raw-field --query --input --paginate --dry-run --help' ;;
-    'emulator') __mailctl_words='--host --port --seed --events --contacts --lists --rate-limit --latency --fault-rate --scenario --live --no-live --log --env --webhook-retry-scale --help' ;;
+    'emulator') __mailctl_words='--host --port --seed --events --contacts --lists --rate-limit --latency --fault-rate --scenario --tls --live --no-live --log --env --webhook-retry-scale --help' ;;
     *) __mailctl_words='--help' ;;
   esac
   __mailctl_words="$__mailctl_words --profile --base-url --output --json --ndjson --fields --timeout --retries --verbose --quiet --no-color --utc --no-pager"
@@ -74,6 +74,7 @@ __mailctl_takes_value() {
     'webhook listen --port'|'webhook listen --auth-type'|'webhook listen --auth-username'|'webhook listen --respond'|'webhook listen --forward-to'|'webhook listen --count'|'webhook listen --expect') return 0 ;;
     'webhook forward --to'|'webhook forward --events'|'webhook forward --auth-type'|'webhook forward --auth-username'|'webhook forward --retry-schedule'|'webhook forward --poll-interval') return 0 ;;
     'report --from'|'report --to'|'report --campaign'|'report --db'|'report --by'|'report --judge'|'report --fail-on'|'report --html') return 0 ;;
+    'auth login --storage') return 0 ;;
     'api -F'|'api --field'|'api -f'|'api --raw-field'|'api --query'|'api --input') return 0 ;;
     'emulator --host'|'emulator --port'|'emulator --seed'|'emulator --events'|'emulator --contacts'|'emulator --lists'|'emulator --rate-limit'|'emulator --latency'|'emulator --fault-rate'|'emulator --scenario'|'emulator --webhook-retry-scale') return 0 ;;
   esac
@@ -109,6 +110,7 @@ __mailctl_values() {
     'report --judge') __mailctl_kind=list; __mailctl_words='bounce complaint open click' ;;
     'report --fail-on') __mailctl_kind=words; __mailctl_words='warning critical' ;;
     'report --html') __mailctl_kind=files ;;
+    'auth login --storage') __mailctl_kind=words; __mailctl_words='file keychain' ;;
     'api --input') __mailctl_kind=files ;;
     'emulator --scenario') __mailctl_kind=words; __mailctl_words='mixed healthy critical-complaint' ;;
     'profile use #0') __mailctl_kind=profiles ;;

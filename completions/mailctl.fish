@@ -6,7 +6,7 @@
 function __mailctl_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' events email campaign contact segment topic property lists webhook report auth profile config api emulator completion help
+            printf '%s\n' events email campaign contact segment topic property lists webhook report auth profile config doctor api emulator completion help
         case 'events'
             printf '%s\n' list sync
         case 'email'
@@ -41,7 +41,7 @@ function __mailctl_takes_value
             return 0
     end
     switch "$argv[1] $argv[2]"
-        case 'events list --events' 'events list --recipient' 'events list --from' 'events list --to' 'events list --transmission' 'events list --bounce-class' 'events list --per-page' 'events list --cursor' 'events list --limit' 'events list --db' 'events sync --db' 'events sync --from' 'events sync --events' 'events sync --overlap' 'email show --from' 'email show --to' 'email show --db' 'campaign list --status' 'campaign list --page' 'campaign list --per-page' 'campaign list --limit' 'campaign show --html-out' 'campaign events --type' 'campaign events --email' 'campaign events --since' 'campaign events --until' 'campaign events --per-page' 'campaign events --cursor' 'campaign events --limit' 'campaign schedule --at' 'campaign check --at' 'campaign check --min-lead' 'topic update --name' 'topic update --description' 'topic update --visibility' 'property update --fallback-value' 'lists attach --contact' 'lists attach --list' 'lists attach --contacts-file' 'lists attach --lists-file' 'lists attach --column' 'lists detach --contact' 'lists detach --list' 'lists detach --contacts-file' 'lists detach --lists-file' 'lists detach --column' 'webhook set --name' 'webhook set --url' 'webhook set --events' 'webhook set --auth-type' 'webhook set --auth-username' 'webhook set --oauth-token-url' 'webhook set --oauth-client-id' 'webhook listen --port' 'webhook listen --auth-type' 'webhook listen --auth-username' 'webhook listen --respond' 'webhook listen --forward-to' 'webhook listen --count' 'webhook listen --expect' 'webhook forward --to' 'webhook forward --events' 'webhook forward --auth-type' 'webhook forward --auth-username' 'webhook forward --retry-schedule' 'webhook forward --poll-interval' 'report --from' 'report --to' 'report --campaign' 'report --db' 'report --by' 'report --judge' 'report --fail-on' 'report --html' 'api -F' 'api --field' 'api -f' 'api --raw-field' 'api --query' 'api --input' 'emulator --host' 'emulator --port' 'emulator --seed' 'emulator --events' 'emulator --contacts' 'emulator --lists' 'emulator --rate-limit' 'emulator --latency' 'emulator --fault-rate' 'emulator --scenario' 'emulator --webhook-retry-scale'
+        case 'events list --events' 'events list --recipient' 'events list --from' 'events list --to' 'events list --transmission' 'events list --bounce-class' 'events list --per-page' 'events list --cursor' 'events list --limit' 'events list --db' 'events sync --db' 'events sync --from' 'events sync --events' 'events sync --overlap' 'email show --from' 'email show --to' 'email show --db' 'campaign list --status' 'campaign list --page' 'campaign list --per-page' 'campaign list --limit' 'campaign show --html-out' 'campaign events --type' 'campaign events --email' 'campaign events --since' 'campaign events --until' 'campaign events --per-page' 'campaign events --cursor' 'campaign events --limit' 'campaign schedule --at' 'campaign check --at' 'campaign check --min-lead' 'topic update --name' 'topic update --description' 'topic update --visibility' 'property update --fallback-value' 'lists attach --contact' 'lists attach --list' 'lists attach --contacts-file' 'lists attach --lists-file' 'lists attach --column' 'lists detach --contact' 'lists detach --list' 'lists detach --contacts-file' 'lists detach --lists-file' 'lists detach --column' 'webhook set --name' 'webhook set --url' 'webhook set --events' 'webhook set --auth-type' 'webhook set --auth-username' 'webhook set --oauth-token-url' 'webhook set --oauth-client-id' 'webhook listen --port' 'webhook listen --auth-type' 'webhook listen --auth-username' 'webhook listen --respond' 'webhook listen --forward-to' 'webhook listen --count' 'webhook listen --expect' 'webhook forward --to' 'webhook forward --events' 'webhook forward --auth-type' 'webhook forward --auth-username' 'webhook forward --retry-schedule' 'webhook forward --poll-interval' 'report --from' 'report --to' 'report --campaign' 'report --db' 'report --by' 'report --judge' 'report --fail-on' 'report --html' 'auth login --storage' 'api -F' 'api --field' 'api -f' 'api --raw-field' 'api --query' 'api --input' 'emulator --host' 'emulator --port' 'emulator --seed' 'emulator --events' 'emulator --contacts' 'emulator --lists' 'emulator --rate-limit' 'emulator --latency' 'emulator --fault-rate' 'emulator --scenario' 'emulator --webhook-retry-scale'
             return 0
     end
     return 1
@@ -148,6 +148,7 @@ complete -c mailctl -n '__mailctl_arg "" 0' -a report -d 'how healthy the sendin
 complete -c mailctl -n '__mailctl_arg "" 0' -a auth -d 'save, show and remove the API key of a profile'
 complete -c mailctl -n '__mailctl_arg "" 0' -a profile -d 'list, switch and remove config profiles'
 complete -c mailctl -n '__mailctl_arg "" 0' -a config -d 'read and change the settings of a profile (base_url, output, timeout, retries)'
+complete -c mailctl -n '__mailctl_arg "" 0' -a doctor -d 'is this machine set up right? one row per check, each with the fix; at most two API requests; exit 8 when any check does not pass'
 complete -c mailctl -n '__mailctl_arg "" 0' -a api -d 'send any request of the API with the profile\'s key and base URL, retries and pacing; print the JSON answer'
 complete -c mailctl -n '__mailctl_arg "" 0' -a emulator -d 'run the bundled API emulator on loopback (for trying mailctl and testing CI scripts without an account)'
 complete -c mailctl -n '__mailctl_arg "" 0' -a completion -d 'print the shell completion script: commands, options, option values and profile names'
@@ -276,8 +277,9 @@ complete -c mailctl -n '__mailctl_is "report"' -l fail-on -x -a 'warning critica
 complete -c mailctl -n '__mailctl_is "report"' -l html -r -F -d 'also write the report as one self-contained HTML file (inline SVG charts, nothing fetched)'
 complete -c mailctl -n '__mailctl_arg "auth" 0' -a login -d 'save an API key to a profile: read from stdin when piped, else asked for with a hidden prompt'
 complete -c mailctl -n '__mailctl_arg "auth" 0' -a status -d 'show the profile, base URL and key in use (masked), and where each came from'
-complete -c mailctl -n '__mailctl_arg "auth" 0' -a logout -d 'remove the saved API key of a profile'
+complete -c mailctl -n '__mailctl_arg "auth" 0' -a logout -d 'remove the saved API key of a profile, from the config file and the OS credential store'
 complete -c mailctl -n '__mailctl_is "auth login"' -l no-verify -d 'save the key without the check request (GET /webhooks) that refuses a key the API answers 401'
+complete -c mailctl -n '__mailctl_is "auth login"' -l storage -x -a 'file keychain' -d 'keychain: the OS credential store; file: the 0600 config file (default: keychain where one is usable, else file)'
 complete -c mailctl -n '__mailctl_arg "profile" 0' -a list -d 'list profiles; the one in use is marked'
 complete -c mailctl -n '__mailctl_arg "profile" 0' -a use -d 'make a profile the default for later commands'
 complete -c mailctl -n '__mailctl_arg "profile" 0' -a remove -d 'delete a profile and its saved key'
@@ -307,6 +309,7 @@ complete -c mailctl -n '__mailctl_is "emulator"' -l rate-limit -x -d 'requests p
 complete -c mailctl -n '__mailctl_is "emulator"' -l latency -x -d 'milliseconds added before each answer (0-60000; default: 0)'
 complete -c mailctl -n '__mailctl_is "emulator"' -l fault-rate -x -d 'share of requests (0-1) failing with 500/502/503 or a dropped connection (default: 0)'
 complete -c mailctl -n '__mailctl_is "emulator"' -l scenario -x -a 'mixed healthy critical-complaint' -d 'event mix of the team: mixed (every type, critical rates), healthy, critical-complaint (default: mixed)'
+complete -c mailctl -n '__mailctl_is "emulator"' -l tls -d 'serve HTTPS with a certificate from a CA made at start; prints the CA file to pass as NODE_EXTRA_CA_CERTS'
 complete -c mailctl -n '__mailctl_is "emulator"' -l live -d 'keep producing new events (and delivering them to loopback webhooks); default on a terminal without --seed'
 complete -c mailctl -n '__mailctl_is "emulator"' -l no-live -d 'serve the generated events only: nothing new arrives'
 complete -c mailctl -n '__mailctl_is "emulator"' -l log -d 'print one line per request on stderr: method, path, status, key kind'

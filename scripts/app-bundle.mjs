@@ -42,7 +42,8 @@ async function zodNamesUsed(appText) {
 
 // Loaded only inside the verbs that need them, from node_modules as published.
 // better-sqlite3 finds its native binding relative to its own package: bundled, it looks under dist/ and fails.
-const EXTERNAL = ['conf', 'ora', 'cli-table3', 'chalk', 'better-sqlite3'];
+// selfsigned (emulator --tls) and @napi-rs/keyring (its native binding, likewise) load only in the commands that use them.
+const EXTERNAL = ['conf', 'ora', 'cli-table3', 'chalk', 'better-sqlite3', 'selfsigned', '@napi-rs/keyring'];
 
 /**
  * The external packages that are ES modules only (conf, chalk, ora). A CommonJS
@@ -56,7 +57,7 @@ const EXTERNAL = ['conf', 'ora', 'cli-table3', 'chalk', 'better-sqlite3'];
 const esmExternals = {
   name: 'esm-externals',
   setup(b) {
-    const filter = new RegExp(`^(${EXTERNAL.join('|')})$`);
+    const filter = new RegExp(`^(${EXTERNAL.map((e) => e.replace('/', '\\/')).join('|')})$`);
     b.onResolve({ filter }, async (args) => {
       if (args.kind !== 'import-statement' && args.kind !== 'dynamic-import') return { path: args.path, external: true };
       const { createRequire } = await import('node:module');

@@ -47,8 +47,9 @@ export interface Context {
   /**
    * The transport, with key and base URL checked (exit 3 / exit 2 when missing).
    * With `key`: a client of its own for that key (auth login checks a key before saving it).
+   * `tuning` (the first call's) overrides the timeout and retries: doctor's quick probes.
    */
-  api(key?: string): Promise<ApiClient>;
+  api(key?: string, tuning?: { timeoutMs?: number; retries?: number }): Promise<ApiClient>;
   /** Where data goes: format, --fields, TTY, colour. Validates the global output flags. */
   output(): OutputTarget;
   /**
@@ -119,15 +120,15 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       else io.stdout.once('drain', () => resolve());
     });
 
-  const buildClient = async (baseUrl: string, apiKey: string): Promise<ApiClient> => {
+  const buildClient = async (baseUrl: string, apiKey: string, tuning?: { timeoutMs?: number; retries?: number }): Promise<ApiClient> => {
     const s = ctx.settings();
     hooks.secrets?.add(apiKey);
     const { ApiClient } = await import('./api/client.js');
     const api = new ApiClient({
       baseUrl,
       apiKey,
-      timeoutMs: s.timeoutMs.value,
-      retries: s.retries.value,
+      timeoutMs: tuning?.timeoutMs ?? s.timeoutMs.value,
+      retries: tuning?.retries ?? s.retries.value,
       userAgent: `mailctl/${hooks.version} node/${process.versions.node}`,
       env: io.env,
       signal,
@@ -185,12 +186,15 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       settings ??= resolveSettings(globals, io.env, ctx.configData());
       return settings;
     },
-    api(key) {
+    api(key, tuning) {
       if (key !== undefined) return buildClient(requireBaseUrl(ctx.settings()), key);
       client ??= (async () => {
-        const s = ctx.settings();
+        let s = ctx.settings();
         requireNamedProfile(s, ctx.configData());
-        return buildClient(requireBaseUrl(s), requireApiKey(s));
+        if (s.apiKey.value === undefined && ctx.configData().profiles[s.profile.value]?.key_storage === 'keychain') {
+          s = await (await import('./config/keychain.js')).withStoredKey(s, ctx.configData(), ctx.io.env);
+        }
+        return buildClient(requireBaseUrl(s), requireApiKey(s), tuning);
       })();
       return client;
     },

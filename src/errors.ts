@@ -12,7 +12,7 @@ export enum ExitCode {
   Network = 7,
   /**
    * A check ran to the end and what it checks does not hold (report --fail-on,
-   * campaign check, schedule --check, webhook listen --expect).
+   * campaign check, schedule --check, webhook listen --expect, doctor).
    */
   CheckFailed = 8,
   Interrupted = 130,

@@ -65,14 +65,27 @@ function writeOutcome(method: string, lost: boolean, last: 'lost' | 'refused' | 
 const isWrite = (a: Attempt) => a.method !== 'GET';
 
 /** The request never got an answer: a network error or the timeout. */
-export function classifyFailure(error: unknown, a: Attempt): Verdict {
+/**
+ * How the route to the API names a network failure (dispatcher.ts): the proxy in
+ * the way, a TLS cause, and a proxy's refusal, which is never sent and not retried.
+ */
+export interface FailureWords {
+  describe(error: unknown): string;
+  hint(error: unknown): string;
+  refused(error: unknown): boolean;
+}
+
+const DIRECT: FailureWords = { describe: describeNetworkError, hint: () => 'check the base URL and your network', refused: () => false };
+
+export function classifyFailure(error: unknown, a: Attempt, words: FailureWords = DIRECT): Verdict {
   if (error instanceof CliError) return { kind: 'fail', error };
-  const reason = error instanceof TimeoutError ? error.message : describeNetworkError(error);
-  const lostNow = isWrite(a) && !neverSent(error);
+  const reason = error instanceof TimeoutError ? error.message : words.describe(error);
+  const refused = words.refused(error);
+  const lostNow = isWrite(a) && !refused && !neverSent(error);
   const lost = a.lost || lostNow;
-  if (a.attempt < a.attempts) return { kind: 'retry', ms: backoffMs(a.attempt, a.random), reason: `${a.method} ${a.url} failed (${reason})`, lost };
+  if (a.attempt < a.attempts && !refused) return { kind: 'retry', ms: backoffMs(a.attempt, a.random), reason: `${a.method} ${a.url} failed (${reason})`, lost };
   const failure = new NetworkError(`${a.method} ${a.url}: ${reason}`, {
-    hint: error instanceof TimeoutError ? 'the server is slower than --timeout: raise it, or try again later' : 'check the base URL and your network',
+    hint: error instanceof TimeoutError ? 'the server is slower than --timeout: raise it, or try again later' : words.hint(error),
     cause: error,
     ...(isWrite(a) ? writeOutcome(a.method, lost, lostNow ? 'lost' : 'not-applied') : {}),
   });

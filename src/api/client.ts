@@ -1,12 +1,13 @@
 import { UsageError } from '../errors.js';
-import { classifyAnswer, classifyFailure, TimeoutError, type Answer, type Attempt, type Verdict } from './classify.js';
-import { describeNetworkError, readCapped } from './network.js';
+import { classifyAnswer, classifyFailure, TimeoutError, type Answer, type Attempt, type FailureWords, type Verdict } from './classify.js';
+import { createDispatcher, failureWords, routeTo, type Route } from './dispatcher.js';
+import { readCapped } from './network.js';
 import { Pacer } from './pacing.js';
 import { describeBody } from './redact.js';
 import { dayBudgetShortfall, SandboxPacer } from './sandbox-budget.js';
 import { ACCEPT_ENCODING, closeDelimited, CutShortError, decodedBody } from './encoding.js';
 import { requestTarget, type QueryValue, type RequestTarget } from './url.js';
-import { Pool, request, type Dispatcher } from './undici.js';
+import { request, type Dispatcher } from './undici.js';
 
 export type { QueryValue } from './url.js';
 
@@ -78,7 +79,10 @@ export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
  * lock the caller out for fifteen minutes).
  */
 export class ApiClient {
-  private readonly pool: Dispatcher;
+  /** Direct or through a proxy (dispatcher.ts); the dispatcher is made on the first request. */
+  private readonly route: Route;
+  private readonly words: FailureWords;
+  private pool: Promise<Dispatcher> | undefined;
   private readonly pacer: Pacer;
   private readonly sandboxPacer: SandboxPacer;
   private readonly now: () => number;
@@ -93,7 +97,8 @@ export class ApiClient {
         hint: 'use an https:// base URL, or set MAILCTL_ALLOW_HTTP=1 if this network is trusted',
       });
     }
-    this.pool = new Pool(url.origin, { connections: 4, keepAliveTimeout: 30_000, pipelining: 1 });
+    this.route = routeTo(url.origin, env);
+    this.words = failureWords(this.route);
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
     this.sleep = options.sleep ?? defaultSleep;
@@ -131,8 +136,18 @@ export class ApiClient {
     }
   }
 
+  /** "via proxy host:port" when a proxy carries the requests, else empty (never the proxy's credentials). */
+  get via(): string {
+    return this.route.via;
+  }
+
   async close(): Promise<void> {
-    await this.pool.close().catch(() => undefined);
+    if (this.pool) await (await this.pool.catch(() => undefined))?.close().catch(() => undefined);
+  }
+
+  private dispatcher(origin: string): Promise<Dispatcher> {
+    this.pool ??= createDispatcher(origin, this.route, this.options.env ?? {}, { connections: 4, keepAliveTimeout: 30_000, pipelining: 1 });
+    return this.pool;
   }
 
   /** One attempt: send, log its line (--verbose), remember the rate-limit headers, classify. */
@@ -140,13 +155,13 @@ export class ApiClient {
     const started = this.now();
     let answer: Answer;
     try {
-      answer = await this.send(spec, target.path);
+      answer = await this.send(spec, target);
     } catch (error) {
       // Ctrl-C / SIGTERM: stop now, with the signal's reason
       if (this.options.signal?.aborted) return { kind: 'fail', error };
-      const reason = error instanceof TimeoutError ? error.message : describeNetworkError(error);
+      const reason = error instanceof TimeoutError ? error.message : this.words.describe(error);
       this.line(spec, target.url, `failed (${reason})`, started, a);
-      return classifyFailure(error, { ...a, now: this.now() });
+      return classifyFailure(error, { ...a, now: this.now() }, this.words);
     }
     this.pacer.observe(answer.headers);
     this.sandboxPacer.observe(answer.headers);
@@ -174,7 +189,7 @@ export class ApiClient {
     await this.sleep(ms, this.options.signal);
   }
 
-  private async send(spec: RequestSpec, path: string): Promise<Answer> {
+  private async send(spec: RequestSpec, target: RequestTarget): Promise<Answer> {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(new TimeoutError(this.options.timeoutMs)), this.options.timeoutMs);
     const signal = this.options.signal ? AbortSignal.any([this.options.signal, timeout.signal]) : timeout.signal;
@@ -187,7 +202,7 @@ export class ApiClient {
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     if (body !== undefined) headers['content-type'] = 'application/json';
     try {
-      const res = await request(this.pool, { method: spec.method, path, headers, body, signal });
+      const res = await request(await this.dispatcher(target.origin), { origin: target.origin, method: spec.method, path: target.path, headers, body, signal });
       const text = await readCapped(res.body, decodedBody(res.body, res.headers)).catch((error: unknown) => {
         // zlib's "unexpected end of file": a compressed body cut short is a connection lost mid-body
         const code = (error as NodeJS.ErrnoException).code;
@@ -209,7 +224,8 @@ export class ApiClient {
   private line(spec: RequestSpec, url: string, status: string, started: number, a: Pick<Attempt, 'attempt' | 'attempts'>): void {
     if (!this.options.onRequestLine) return;
     const body = spec.body === undefined ? '' : ` body=${describeBody(spec.body)}`;
-    this.options.onRequestLine(`${spec.method} ${url} ${status} ${this.now() - started}ms attempt ${a.attempt}/${a.attempts}${body}`);
+    const via = this.route.via ? ` ${this.route.via}` : '';
+    this.options.onRequestLine(`${spec.method} ${url} ${status} ${this.now() - started}ms attempt ${a.attempt}/${a.attempts}${via}${body}`);
   }
 }
 

@@ -53,6 +53,7 @@ export function describeNetworkError(error: unknown): string {
     UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'connection closed mid-body',
   };
   if (code && known[code]) return known[code]!;
+  if (code && TLS_CAUSES[code]) return `TLS: ${TLS_CAUSES[code]} (${code})`;
   if (code && /^ERR_TLS|CERT|SSL/.test(code)) return `TLS error (${code})`;
   return err.message ?? String(error);
 }
@@ -60,3 +61,20 @@ export function describeNetworkError(error: unknown): string {
 function isAbortError(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || (error as { code?: string }).code === 'ABORT_ERR');
 }
+
+/**
+ * TLS failures by their likely cause and fix, in one line each. An unknown
+ * authority is what a TLS-inspecting corporate gateway (or a local test CA)
+ * looks like from here.
+ */
+const UNKNOWN_AUTHORITY = 'certificate signed by an unknown authority: set NODE_EXTRA_CA_CERTS to a PEM file with your CA';
+export const TLS_CAUSES: Record<string, string> = {
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: UNKNOWN_AUTHORITY,
+  UNABLE_TO_GET_ISSUER_CERT: UNKNOWN_AUTHORITY,
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: UNKNOWN_AUTHORITY,
+  SELF_SIGNED_CERT_IN_CHAIN: UNKNOWN_AUTHORITY,
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed certificate: set NODE_EXTRA_CA_CERTS to a PEM file with that certificate',
+  CERT_HAS_EXPIRED: "the server's certificate has expired (or this machine's clock is wrong)",
+  CERT_NOT_YET_VALID: "the server's certificate is not valid yet (or this machine's clock is wrong)",
+  ERR_TLS_CERT_ALTNAME_INVALID: "the server's certificate is for another host name: check the base URL",
+};

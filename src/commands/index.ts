@@ -4,6 +4,7 @@ import { spec as campaign } from './campaign/index.js';
 import { spec as completion } from './completion/index.js';
 import { spec as config } from './config/index.js';
 import { spec as contact } from './contact/index.js';
+import { spec as doctor } from './doctor/index.js';
 import { spec as email } from './email/index.js';
 import { spec as emulator } from './emulator/index.js';
 import { spec as events } from './events/index.js';
@@ -38,6 +39,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   auth,
   profile,
   config,
+  doctor,
   api,
   emulator,
   completion,

@@ -6,6 +6,8 @@ import { CliError, ExitCode, UsageError } from '../errors.js';
 export interface ProfileData {
   base_url?: string;
   api_key?: string;
+  /** Where `auth login` put the key: in this file (api_key) or the OS credential store (config/keychain.ts). */
+  key_storage?: 'file' | 'keychain';
   output?: string;
   timeout?: string;
   retries?: number;

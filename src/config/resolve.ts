@@ -4,7 +4,7 @@ import { parseFormat, type Format } from '../format.js';
 import { checkProfileName, DEFAULT_PROFILE, type ConfigData } from './data.js';
 import type { Env } from '../io.js';
 
-export type Source = 'flag' | 'env' | 'profile' | 'config' | 'default';
+export type Source = 'flag' | 'env' | 'profile' | 'config' | 'keychain' | 'default';
 
 export interface Setting<T> {
   value: T;

@@ -60,10 +60,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const requests: RecordedRequest[] = [];
   const log = new RequestLog(requests, { ...DEFAULT_LOG_LIMITS, ...options.requestLog });
   const faults = new Faults(faultRate, rngFor(seed, 'faults'));
+  const tls = options.tls ? await (await import('./tls.js')).makeEmulatorTls(host, start) : undefined;
   const logRequest = options.logRequest;
   const srv = createEmulatorServer({
     app: new EmulatorApp(store, keys, rateLimit, sandboxLimits), faults, latency, now, log,
     onAnswered: logRequest && ((rec) => logRequest(requestLogLine(rec, keys))),
+    ...(tls ? { tls } : {}),
   });
   const delivery = new WebhookDelivery({ now, retryScale, log: options.logDelivery ?? (() => {}) });
   const append = (n: number) => {
@@ -74,16 +76,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   };
 
   await new Promise<void>((resolve, reject) => {
-    srv.server.once('error', reject);
+    const failed = (error: Error) => {
+      tls?.remove();
+      reject(error);
+    };
+    srv.server.once('error', failed);
     srv.server.listen(port, host, () => {
-      srv.server.off('error', reject);
+      srv.server.off('error', failed);
       resolve();
     });
   });
   const address = srv.server.address() as AddressInfo;
   // A wildcard bind is reachable on loopback; a URL needs brackets around an IPv6 address.
   const reach = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
-  const baseUrl = `http://${reach.includes(':') ? `[${reach}]` : reach}:${address.port}`;
+  const baseUrl = `${tls ? 'https' : 'http'}://${reach.includes(':') ? `[${reach}]` : reach}:${address.port}`;
   const keyOf = (kind: string) => keys.find((k) => k.kind === kind)?.key as string;
   const live = options.live
     ? startLive({ seed, intervalMs: typeof options.live === 'object' ? options.live.intervalMs : LIVE_INTERVAL_MS, append })
@@ -92,6 +98,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   let closing: Promise<void> | undefined;
   return {
     baseUrl,
+    ...(tls ? { caPath: tls.caPath } : {}),
     keys: { full: keyOf('full'), read_only: keyOf('read_only'), sandbox: keyOf('sandbox'), other_team: keyOf('other_team') },
     requests,
     clearRequests: () => log.clear(),
@@ -105,7 +112,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     close: () => {
       live?.stop();
       delivery.close();
-      return (closing ??= srv.close());
+      return (closing ??= srv.close().finally(() => tls?.remove()));
     },
   };
 }

@@ -34,7 +34,8 @@ function idsToTry(emu: Emulator): Record<string, unknown> {
 const sh = (v: string) => (/^[\w@%+=:,./-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`);
 
 function exportLines(emu: Emulator): string {
-  return `export MAILCTL_BASE_URL=${sh(emu.baseUrl)}\nexport MAILCTL_API_KEY=${sh(emu.keys.full)}\n`;
+  const ca = emu.caPath ? `export NODE_EXTRA_CA_CERTS=${sh(emu.caPath)}\n` : '';
+  return `export MAILCTL_BASE_URL=${sh(emu.baseUrl)}\nexport MAILCTL_API_KEY=${sh(emu.keys.full)}\n${ca}`;
 }
 
 function banner(emu: Emulator, opts: ServeOptions, interactive: boolean): string {
@@ -62,8 +63,9 @@ function banner(emu: Emulator, opts: ServeOptions, interactive: boolean): string
     `  segments      ${list('segments')}`,
     `  webhooks      ${list('webhooks')}`,
     '',
+    ...(emu.caPath ? [`CA certificate (trust it with NODE_EXTRA_CA_CERTS): ${emu.caPath}`, ''] : []),
     'Try (in another shell):',
-    `  export MAILCTL_BASE_URL=${sh(emu.baseUrl)} MAILCTL_API_KEY=${sh(emu.keys.full)}`,
+    `  export MAILCTL_BASE_URL=${sh(emu.baseUrl)} MAILCTL_API_KEY=${sh(emu.keys.full)}${emu.caPath ? ` NODE_EXTRA_CA_CERTS=${sh(emu.caPath)}` : ''}`,
     `  mailctl events list${opts.live ? ' --follow' : ''}`,
     `  mailctl campaign show ${ids.campaigns.draft ?? ''}`,
     '  mailctl webhook listen   # then point a webhook at it with `mailctl webhook set`',
@@ -88,7 +90,7 @@ export async function serveEmulator(
   });
   try {
     if (json) {
-      out.write(`${JSON.stringify({ base_url: emu.baseUrl, keys: emu.keys, ids: idsToTry(emu) })}\n`);
+      out.write(`${JSON.stringify({ base_url: emu.baseUrl, keys: emu.keys, ids: idsToTry(emu), ...(emu.caPath ? { ca_path: emu.caPath } : {}) })}\n`);
     } else if (env) {
       out.write(exportLines(emu));
       err?.write(banner(emu, opts, true));

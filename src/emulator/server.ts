@@ -1,6 +1,7 @@
 // The HTTP side on node:http: reads and logs each request, applies latency and injected faults,
 // asks the app for the answer and writes it. Everything about the API itself lives in app.ts.
 import http from 'node:http';
+import https from 'node:https';
 import type { ApiResponse } from './api-error.js';
 import type { EmulatorApp } from './app.js';
 import type { FaultAction, Faults } from './faults.js';
@@ -14,6 +15,8 @@ export interface ServerDeps {
   latency: number;
   now: () => number;
   log: RequestLog;
+  /** Serve HTTPS with this key and certificate (emulator --tls). */
+  tls?: { key: string; cert: string };
   /** called once a request has its status (including dropped ones, status 0) */
   onAnswered?: (rec: RecordedRequest) => void;
 }
@@ -21,7 +24,7 @@ export interface ServerDeps {
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 export interface EmulatorServer {
-  server: http.Server;
+  server: http.Server | https.Server;
   close(): Promise<void>;
 }
 
@@ -118,7 +121,7 @@ export function createEmulatorServer(deps: ServerDeps): EmulatorServer {
     send(res, rec, answer, fault, deps.now());
   }
 
-  const server = http.createServer((req, res) => {
+  const onRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (deps.onAnswered) {
       const onAnswered = deps.onAnswered;
       res.once('close', () => {
@@ -130,7 +133,8 @@ export function createEmulatorServer(deps: ServerDeps): EmulatorServer {
       // Only I/O can fail here (the app catches its own errors): the client went away.
       res.socket?.destroy();
     });
-  });
+  };
+  const server = deps.tls ? https.createServer({ key: deps.tls.key, cert: deps.tls.cert }, onRequest) : http.createServer(onRequest);
   // Never close an idle keep-alive connection from this side: when the event loop of an
   // in-process test is busy, the idle timer can fire after a client reused the connection, and
   // the request dies with ECONNRESET. Clients close idle connections themselves; close() ends

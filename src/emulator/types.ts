@@ -27,6 +27,7 @@ export interface EmulatorOptions {
   /** one line per webhook delivery attempt and per webhook it will not deliver to */
   logDelivery?: (line: string) => void;
   scenario?: 'mixed' | 'healthy' | 'critical-complaint'; // the main team's event mix (data/scenarios.ts); default mixed
+  tls?: boolean; // serve HTTPS with a certificate signed by a CA made at start (caPath)
 }
 
 export interface RecordedRequest {
@@ -76,6 +77,8 @@ export interface Fixtures {
 
 export interface Emulator {
   baseUrl: string;
+  /** With tls: the PEM file of the CA that signed the emulator's certificate (for NODE_EXTRA_CA_CERTS). */
+  caPath?: string;
   keys: { full: string; read_only: string; sandbox: string; other_team: string };
   requests: RecordedRequest[];
   clearRequests(): void;

@@ -65,7 +65,8 @@ describe('auth and profiles', () => {
     const file = join(dir, 'config.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const saved = JSON.parse(readFileSync(file, 'utf8'));
-    expect(saved.profiles.default).toEqual({ api_key: KEY, base_url: 'https://api.example.com' });
+    // no OS credential store in this environment (no D-Bus session): the file, and the config says so
+    expect(saved.profiles.default).toEqual({ api_key: KEY, base_url: 'https://api.example.com', key_storage: 'file' });
 
     const status = await runCli(['auth', 'status', '--json'], { configDir: dir });
     expect(status.code).toBe(0);

@@ -67,12 +67,13 @@ describe('start-up discipline', () => {
   // the built-ins a one-call command does not use: undici's HTTP/2 client is
   // replaced at build time (scripts/lazy-builtins.mjs), and with it go tls
   // and crypto; commander's child_process and undici's assert load on first use.
-  const NEVER_IN_ONE_CALL = /^(conf|ora|cli-table3|chalk|better-sqlite3|keytar|playwright|puppeteer)$|^node:(sqlite|http2|tls|crypto|child_process|assert|worker_threads)$/;
+  const NEVER_IN_ONE_CALL = /^(conf|ora|cli-table3|chalk|better-sqlite3|keytar|@napi-rs\/keyring|selfsigned|playwright|puppeteer)$|^node:(sqlite|http2|tls|crypto|child_process|assert|worker_threads)$/;
   const UNUSED_BUILTINS = ['http2', 'tls', 'crypto', 'child_process', 'assert', 'sqlite', 'worker_threads'];
 
   it.each([
     [['--version']], [['--help']], [['campaign', '--help']], [['lists', 'attach', '--help']], [['help', 'exit-codes']], [['help', 'events', 'list']],
     [['events', 'sync', '--help']], [['report', '--help']], [['campaign', 'check', '--help']], [['webhook', 'listen', '--help']], [['webhook', 'forward', '--help']],
+    [['doctor', '--help']], [['auth', 'login', '--help']], [['emulator', '--help']],
   ])(
     'mailctl %j loads commander and our own small modules only',
     async (args) => {

@@ -35,7 +35,7 @@ describe('concurrent writers keep every change', () => {
       expect(login.code, login.stderr).toBe(0);
       expect(set.code, set.stderr).toBe(0);
       const profile = readConfig(dir).profiles.default;
-      expect(profile, `round ${round}`).toEqual({ api_key: KEY(round), timeout: '45s' });
+      expect(profile, `round ${round}`).toEqual({ api_key: KEY(round), key_storage: 'file', timeout: '45s' });
     }
   });
 

@@ -1,18 +1,26 @@
+import type { Command } from 'commander';
+import * as z from 'zod';
 import { validateBaseUrl, isSandboxKey, maskSecret } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
 import { ApiError, CliError, UsageError } from '../../errors.js';
 import { OPERATIONS } from '../../api/operations.js';
 import { readHidden } from '../../input/prompt.js';
 import { commandLine } from '../command-line.js';
+import { oneOf, parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
+
+const schema = z.object({ storage: oneOf(['file', 'keychain'] as const).optional(), verify: z.boolean().optional() });
 
 export interface LoginOptions {
   /** false with --no-verify: save without the check request. */
   verify: boolean;
+  /** --storage: where the key goes (default: the OS store where usable, else the file). */
+  storage?: 'file' | 'keychain';
 }
 
-export function parse(input: RawInput): LoginOptions {
-  return { verify: input.opts.verify !== false };
+export function parse(input: RawInput, cmd: Command): LoginOptions {
+  const o = parseInput(schema, input, cmd);
+  return { verify: o.verify !== false, ...(o.storage ? { storage: o.storage } : {}) };
 }
 
 type Verdict = 'works' | 'works, but lacks a scope' | 'not checked' | { unchecked: string };
@@ -57,12 +65,9 @@ export async function run(opts: LoginOptions, ctx: Context): Promise<void> {
   ctx.addSecret(key);
   const kind = isSandboxKey(key) ? 'sandbox' : 'live';
   const verdict = opts.verify ? await verifyKey(ctx, key) : 'not checked';
-  const { ConfigStore } = await import('../../config/store.js');
-  const store = new ConfigStore(ctx.io.env);
-  store.refuseKeyInUnsafePlace();
-  store.updateProfile(profile, (p) => ({ ...p, api_key: key, ...(baseUrl ? { base_url: baseUrl } : {}) }), { select: true });
-  const saved = store.profile(profile) ?? {};
-  ctx.notice(`Saved API key ${maskSecret(key)} to profile "${profile}" in ${store.path}`);
+  const { saveKey } = await import('./storage.js');
+  const saved = await saveKey(ctx, profile, key, opts.storage, baseUrl);
+  ctx.notice(`Saved API key ${maskSecret(key)} to profile "${profile}" in ${saved.where}`);
   if (typeof verdict === 'object') {
     ctx.warn(`the key could not be checked (${verdict.unchecked}): saved unchecked; any command will tell whether it works`);
   }
@@ -73,7 +78,7 @@ export async function run(opts: LoginOptions, ctx: Context): Promise<void> {
         ? `Key kind: ${kind} (by its prefix); not checked against the API${opts.verify ? ' (no base URL yet)' : ' (--no-verify)'}.`
         : `Key kind: ${kind} (by its prefix); checked with ${OPERATIONS.listWebhooks.name}: it ${verdict}.`,
   );
-  if (!saved.base_url && !ctx.io.env.MAILCTL_BASE_URL) {
+  if (!saved.baseUrl && !ctx.io.env.MAILCTL_BASE_URL) {
     ctx.notice(`hint: set the API root with \`${commandLine(['config', 'set', 'base_url', 'URL'], profile === 'default' ? [] : ['--profile', profile])}\``);
   }
   if (isSandboxKey(key)) ctx.warn('this is a sandbox key: the API refuses it on schedule, unschedule and audience writes');

@@ -1,4 +1,5 @@
-import { isSandboxKey, maskSecret, type Setting } from '../../config/resolve.js';
+import { keychainName } from '../../config/keychain.js';
+import { isSandboxKey, maskSecret, type Setting, type Settings } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
 import { AuthError } from '../../errors.js';
 import { writeDetail } from '../../output/detail.js';
@@ -8,18 +9,43 @@ export function parse(): Record<string, never> {
   return {};
 }
 
+/** Where the key in use lives: the environment, the OS store or the config file (null: nowhere). */
+function keyStorage(ctx: Context, s: Settings): 'env' | 'keychain' | 'file' | null {
+  if (s.apiKey.source === 'env') return 'env';
+  const p = ctx.configData().profiles[s.profile.value];
+  if (p?.key_storage === 'keychain') return 'keychain';
+  return p?.api_key ? 'file' : null;
+}
+
+function storageText(storage: ReturnType<typeof keyStorage>): string | null {
+  if (storage === 'env') return 'environment (MAILCTL_API_KEY)';
+  if (storage === 'keychain') return `OS credential store (${keychainName()})`;
+  if (storage === 'file') return 'config file (0600)';
+  return null;
+}
+
 const describe = <T>(s: Setting<T>) => ({ value: s.value ?? null, source: s.value === undefined ? 'unset' : s.source });
 
 /** Shows what a command would use, and where each value came from; never the key itself. */
 export async function run(_opts: unknown, ctx: Context): Promise<void> {
   const out = ctx.output();
-  const s = ctx.settings();
+  let s = ctx.settings();
+  const storage = keyStorage(ctx, s);
+  let unreadable: string | undefined;
+  if (s.apiKey.value === undefined && storage === 'keychain') {
+    try {
+      s = await (await import('../../config/keychain.js')).withStoredKey(s, ctx.configData(), ctx.io.env);
+    } catch (error) {
+      unreadable = (error as Error).message;
+    }
+  }
   const key = s.apiKey.value;
   const status = {
     profile: describe(s.profile),
     base_url: describe(s.baseUrl),
     api_key: { value: key ? maskSecret(key) : null, source: key ? s.apiKey.source : 'unset' },
     key_kind: key ? (isSandboxKey(key) ? 'sandbox' : 'live') : null,
+    key_storage: storage,
     output: describe(s.output),
     timeout: { value: `${s.timeoutMs.value / 1000}s`, source: s.timeoutMs.source },
     retries: describe(s.retries),
@@ -35,6 +61,7 @@ export async function run(_opts: unknown, ctx: Context): Promise<void> {
         row('base_url', 'Base URL'),
         row('api_key', 'API key'),
         { key: 'key_kind', label: 'Key kind', value: status.key_kind },
+        { key: 'key_storage', label: 'Key stored in', value: storageText(storage) },
         row('output', 'Output'),
         row('timeout', 'Timeout'),
         row('retries', 'Retries'),
@@ -43,6 +70,7 @@ export async function run(_opts: unknown, ctx: Context): Promise<void> {
   ]);
   if (!key) {
     const p = s.profile.value;
+    if (unreadable) throw new AuthError(unreadable, { hint: `unlock the keyring, or run \`${commandLine(['auth', 'login', '--storage', 'file'], p === 'default' ? [] : ['--profile', p])}\`` });
     throw new AuthError(`no API key for profile "${p}"`, { hint: `run \`${commandLine(['auth', 'login'], p === 'default' ? [] : ['--profile', p])}\`, or set MAILCTL_API_KEY` });
   }
 }

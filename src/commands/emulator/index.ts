@@ -34,6 +34,7 @@ export const spec: CommandSpec = {
       default: 'mixed',
       applyDefault: true,
     },
+    { flags: '--tls', description: 'serve HTTPS with a certificate from a CA made at start; prints the CA file to pass as NODE_EXTRA_CA_CERTS' },
     { flags: '--live', description: 'keep producing new events (and delivering them to loopback webhooks); default on a terminal without --seed' },
     { flags: '--no-live', description: 'serve the generated events only: nothing new arrives' },
     { flags: '--log', description: 'print one line per request on stderr: method, path, status, key kind' },
@@ -46,7 +47,7 @@ export const spec: CommandSpec = {
     },
   ],
   examples: [
-    'mailctl emulator --json --port 8025 --rate-limit 3',
+    'mailctl emulator --tls --json --port 8025 --rate-limit 3',
     'mailctl emulator --env --webhook-retry-scale 0.001 > emu.env &   # then, in any shell: . ./emu.env',
     'mailctl emulator --live --log --events 200000 --fault-rate 0.1 --scenario critical-complaint',
   ],

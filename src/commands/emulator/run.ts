@@ -29,6 +29,7 @@ const schema = z.object({
     .transform(Number)
     .refine((n) => n <= 1000, { error: 'must be at most 1000' }),
   scenario: z.enum(['mixed', 'healthy', 'critical-complaint']),
+  tls: z.boolean().optional(),
 });
 
 export type EmulatorRunOptions = z.output<typeof schema>;

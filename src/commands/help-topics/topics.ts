@@ -48,6 +48,12 @@ const ENVIRONMENT = `Environment
                          oauth2\` when --oauth-client-secret-stdin is not given
   NO_COLOR               any value: no colour (same as --no-color); colour is
                          only used on a terminal anyway
+  HTTPS_PROXY, HTTP_PROXY, ALL_PROXY, NO_PROXY (and lowercase forms)
+                         proxies, as curl reads them; credentials go in the URL
+                         and are never printed (see \`mailctl doctor\`)
+  NODE_EXTRA_CA_CERTS    PEM file of extra CAs to trust (TLS-inspecting
+                         gateways, \`mailctl emulator --tls\`)
+  MAILCTL_NO_KEYCHAIN    1: never use the OS credential store for the key
   MAILCTL_DEBUG          1: print the stack trace of an unexpected failure
 
 Precedence, for every setting: flag > environment > profile > built-in default.

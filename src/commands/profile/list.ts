@@ -35,7 +35,7 @@ function toRow(name: string, p: ProfileData, current: string): ProfileRow {
     name,
     current: name === current,
     base_url: p.base_url ?? null,
-    api_key: p.api_key ? maskSecret(p.api_key) : null,
+    api_key: p.api_key ? maskSecret(p.api_key) : p.key_storage === 'keychain' ? '(in the OS credential store)' : null,
     output: p.output ?? null,
     timeout: p.timeout ?? null,
     retries: p.retries ?? null,

@@ -6,7 +6,7 @@ export { parse };
 
 export async function run(opts: { name: string }, ctx: Context): Promise<void> {
   requireProfile(ctx.configData(), opts.name);
-  const { ConfigStore } = await import('../../config/store.js');
-  new ConfigStore(ctx.io.env).removeProfile(opts.name);
+  const { forgetKey } = await import('../auth/storage.js');
+  await forgetKey(ctx, opts.name, true);
   ctx.notice(`Removed profile "${opts.name}" and its saved key.`);
 }

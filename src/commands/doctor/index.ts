@@ -1,0 +1,22 @@
+import { OPERATIONS } from '../../api/operations.js';
+import { ExitCode } from '../../errors.js';
+import type { CommandSpec } from '../spec.js';
+
+export const spec: CommandSpec = {
+  name: 'doctor',
+  summary: 'is this machine set up right? one row per check, each with the fix; at most two API requests; exit 8 when any check does not pass',
+  group: 'setup',
+  description: [
+    'Checks: config file modes; the profile and where each setting came from; the key',
+    '(present, live or sandbox, where it is kept; never shown); base URL; proxy; DNS, TCP',
+    'and TLS with times; clock skew against the server; the authenticated read (401/403',
+    'explained); the rate-limit budget; enabled webhooks that fail.',
+    'Spends at most two requests (GET /campaigns?per_page=1, GET /webhooks), reads only,',
+    'so a sandbox key works; each network step gives up within seconds.',
+    'Rows: ✔ passes, ! needs attention, ✘ broken.',
+  ].join('\n'),
+  examples: ['mailctl doctor', 'mailctl doctor --profile staging --json', 'HTTPS_PROXY=http://proxy.corp:3128 mailctl doctor'],
+  operation: `${OPERATIONS.listCampaigns.name}?per_page=1, ${OPERATIONS.listWebhooks.name} (at most two requests)`,
+  exitCodes: [ExitCode.CheckFailed],
+  load: () => import('./run.js'),
+};

@@ -1,0 +1,67 @@
+import type { Context } from '../../context.js';
+import { CheckFailedError, CliError, UsageError } from '../../errors.js';
+import { writeChecklist } from '../../output/checklist.js';
+import type { RawInput } from '../verb.js';
+import type { Check } from './check.js';
+import { configCheck, keyCheck, profileCheck } from './local.js';
+import { baseUrlCheck, connectionChecks, proxyCheck, proxyDecision } from './reach.js';
+import { DOCTOR_REQUESTS, remoteChecks } from './remote.js';
+
+export type DoctorOptions = Record<string, never>;
+
+export function parse(input: RawInput): DoctorOptions {
+  if (input.args.length > 0) throw new UsageError(`doctor takes no arguments (got "${input.args[0]}")`);
+  return {};
+}
+
+/** Short, so that doctor answers within seconds when the network is down. */
+const REQUEST_TIMEOUT_MS = 5_000;
+
+async function gather(ctx: Context): Promise<Check[]> {
+  const checks: Check[] = [configCheck(ctx)];
+  let settings;
+  try {
+    settings = ctx.settings();
+  } catch (error) {
+    // A bad setting (say, base_url in the profile) is itself the finding.
+    return [...checks, { name: 'profile', status: 'fail', detail: (error as Error).message, fix: 'mailctl config list  (then mailctl config set KEY VALUE)' }];
+  }
+  checks.push(profileCheck(settings));
+  const key = await keyCheck(ctx, settings);
+  checks.push(key.check);
+  const base = baseUrlCheck(settings.baseUrl.value, ctx.io.env);
+  checks.push(base);
+  if (base.status === 'fail') return checks;
+  const url = new URL(settings.baseUrl.value!);
+  const decision = proxyDecision(url, ctx.io.env);
+  const proxy = await proxyCheck(url, decision);
+  checks.push(proxy);
+  if (proxy.status === 'fail') return checks;
+  let reachable = true;
+  if (!(decision instanceof Error) && decision.kind !== 'proxy') {
+    const direct = await connectionChecks(url, ctx.io.env);
+    checks.push(...direct.checks);
+    reachable = direct.reachable;
+  }
+  // No request is worth spending without a key, or toward a host that cannot be reached.
+  if (key.check.status === 'fail' || !reachable) return checks;
+  let api;
+  try {
+    api = await ctx.api(undefined, { timeoutMs: REQUEST_TIMEOUT_MS, retries: 0 });
+  } catch (error) {
+    // A key the transport refuses before sending (control characters in it): a finding, not a crash.
+    const hint = error instanceof CliError && error.hint ? error.hint : 'mailctl auth login';
+    return [...checks, { name: 'auth', status: 'fail', detail: `${(error as Error).message}`, fix: hint }];
+  }
+  checks.push(...(await remoteChecks(api, settings.profile.value, ctx.now)));
+  return checks;
+}
+
+/** Every check as a row (or `{"ok", "checks"}` with --json); exit 8 when any is not a pass. */
+export async function run(_opts: DoctorOptions, ctx: Context): Promise<void> {
+  const out = ctx.output();
+  const checks = await gather(ctx);
+  const ok = await writeChecklist(out, checks, { requests_budget: DOCTOR_REQUESTS });
+  const bad = checks.filter((c) => c.status !== 'pass');
+  if (!ok) throw new CheckFailedError(`${bad.length} of ${checks.length} checks did not pass: ${bad.map((c) => c.name).join(', ')}`);
+}

@@ -1,0 +1,232 @@
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startEmulator, type Emulator } from '../../src/emulator/index.js';
+import { emulatorEnv, runCli as runSpawned, tempDir } from '../helpers/cli.js';
+import { runCliInProcess as runCli, runInProcess } from '../helpers/context.js';
+import { testProxy } from '../helpers/proxy.js';
+import { json, scriptedServer } from '../helpers/server.js';
+
+interface Report {
+  ok: boolean;
+  checks: Array<{ name: string; status: 'pass' | 'warn' | 'fail'; ok: boolean; detail: string; fix?: string }>;
+}
+
+let emu: Emulator;
+let tlsEmu: Emulator;
+
+beforeAll(async () => {
+  emu = await startEmulator({ events: 20 });
+  tlsEmu = await startEmulator({ events: 20, tls: true });
+});
+afterAll(async () => {
+  await emu.close();
+  await tlsEmu.close();
+});
+beforeEach(() => {
+  emu.clearRequests();
+  tlsEmu.clearRequests();
+});
+
+async function doctor(env: Record<string, string>, args: string[] = ['--json'], configDir?: string) {
+  const r = await runCli(['doctor', ...args], { env, ...(configDir ? { configDir } : {}) });
+  const report = args.includes('--json') && r.stdout ? (JSON.parse(r.stdout) as Report) : undefined;
+  const check = (name: string) => report?.checks.find((c) => c.name === name);
+  return { ...r, report, check };
+}
+
+const notPassing = (report: Report | undefined) => report!.checks.filter((c) => c.status !== 'pass').map((c) => c.name);
+
+// In-process (helpers/context.ts) but for the last block, which runs the binary for its exit codes.
+
+describe('mailctl doctor', () => {
+  it('passes on a healthy emulator with exit 0, spending exactly two cheap reads', async () => {
+    const r = await doctor(emulatorEnv(emu));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.report!.ok).toBe(true);
+    expect(notPassing(r.report)).toEqual([]);
+    expect(r.report!.checks.map((c) => c.name)).toEqual(['config', 'profile', 'key', 'base_url', 'proxy', 'connection', 'tls', 'auth', 'clock', 'rate_limit', 'webhooks']);
+    expect(emu.requests.map((q) => `${q.method} ${q.path}${q.rawQuery ? `?${q.rawQuery}` : ''}`)).toEqual(['GET /campaigns?per_page=1', 'GET /webhooks']);
+    expect(r.stdout + r.stderr).not.toContain(emu.keys.full);
+  });
+
+  it('prints one row per check with ✔ on a terminal-less pipe as tab-separated rows', async () => {
+    const r = await doctor(emulatorEnv(emu), []);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = r.stdout.trim().split('\n').map((l) => l.split('\t'));
+    expect(rows).toHaveLength(11);
+    for (const row of rows) expect(row[0]).toBe('✔');
+    expect(r.stderr).toBe('');
+  });
+
+  it('on a terminal, shows every finding whole, with the fix on its own line', async () => {
+    const r = await runInProcess(['doctor'], { emulator: emu, key: 'sandbox', stdoutIsTTY: true, columns: 60 });
+    expect(r.exitCode).toBe(8);
+    expect(r.stdout).toContain('\u001b[33m!\u001b[39m'); // the warning in yellow
+    const lines = r.stdout.replace(/\u001b\[\d+m/g, '').split('\n');
+    const key = lines.findIndex((l) => l.startsWith('! key'));
+    expect(lines[key]).toContain('sandbox key from MAILCTL_API_KEY: schedule, unschedule and audience writes are refused');
+    expect(lines[key + 1]).toMatch(/^\s+fix: use a live key for writes: mailctl auth login$/);
+    expect(lines.filter((l) => l.startsWith('✔ '))).toHaveLength(10);
+    expect(r.stdout).not.toContain('…');
+    expect(r.stdout).not.toContain(emu.keys.sandbox);
+  });
+
+  it('reports a missing key (exit 8, no request sent) with the command that fixes it', async () => {
+    const r = await doctor({ MAILCTL_BASE_URL: emu.baseUrl });
+    expect(r.code).toBe(8);
+    expect(r.check('key')).toMatchObject({ status: 'fail', fix: expect.stringContaining('mailctl auth login') });
+    expect(r.stderr).toContain('error: 1 of');
+    expect(emu.requests).toHaveLength(0);
+  });
+
+  it('reports a key that cannot be one (a space in it) without sending it', async () => {
+    const r = await doctor({ MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: 'two words' });
+    expect(r.code).toBe(8);
+    expect(r.check('key')).toMatchObject({ status: 'fail', detail: expect.stringContaining('cannot be a key') });
+    expect(r.check('auth')).toBeUndefined();
+    expect(emu.requests).toHaveLength(0);
+  });
+
+  it('reports a key the API refuses (401) after one request, never retried', async () => {
+    const bad = `live_${'x'.repeat(64)}`;
+    const r = await doctor({ MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: bad });
+    expect(r.code).toBe(8);
+    expect(r.check('auth')).toMatchObject({ status: 'fail', detail: expect.stringContaining('401') });
+    expect(emu.requests).toHaveLength(1);
+    expect(r.stdout + r.stderr).not.toContain(bad);
+  });
+
+  it('works with a sandbox key and says what it cannot do (exit 8), without showing the key', async () => {
+    const r = await doctor(emulatorEnv(emu, 'sandbox'));
+    expect(r.code).toBe(8);
+    expect(notPassing(r.report)).toEqual(['key']);
+    expect(r.check('key')!.detail).toContain('sandbox key');
+    expect(r.check('auth')!.status).toBe('pass');
+    expect(emu.requests).toHaveLength(2);
+    expect(r.stdout + r.stderr).not.toContain(emu.keys.sandbox);
+  });
+
+  it('reports an unreachable host without spending a request', async () => {
+    const closed = await scriptedServer([json(200, {})]);
+    await closed.close();
+    const r = await doctor({ MAILCTL_BASE_URL: closed.baseUrl, MAILCTL_API_KEY: emu.keys.full });
+    expect(r.code).toBe(8);
+    expect(r.check('connection')).toMatchObject({ status: 'fail', detail: expect.stringContaining('connection refused') });
+    expect(r.check('auth')).toBeUndefined();
+  });
+
+  it('reports an untrusted certificate with the NODE_EXTRA_CA_CERTS fix, and passes with it', async () => {
+    const bad = await doctor(emulatorEnv(tlsEmu));
+    expect(bad.code).toBe(8);
+    expect(bad.check('tls')).toMatchObject({ status: 'fail', detail: expect.stringContaining('unknown authority'), fix: expect.stringContaining('NODE_EXTRA_CA_CERTS') });
+    expect(tlsEmu.requests).toHaveLength(0);
+    const good = await doctor({ ...emulatorEnv(tlsEmu), NODE_EXTRA_CA_CERTS: tlsEmu.caPath! });
+    expect(good.code, good.stderr).toBe(0);
+    expect(good.check('tls')!.detail).toContain('NODE_EXTRA_CA_CERTS');
+    expect(tlsEmu.requests).toHaveLength(2);
+  });
+
+  it('reports a skewed clock from the server\'s Date header', async () => {
+    const skewed = { date: new Date(Date.now() - 10 * 60_000).toUTCString() };
+    const server = await scriptedServer([
+      json(200, { message: 'ok', data: { campaigns: [], pagination: { total: 0, per_page: 1, current_page: 1, last_page: 1 } } }, skewed),
+      json(200, { message: 'ok', data: { webhooks: [] } }, skewed),
+    ]);
+    try {
+      const r = await doctor({ MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: emu.keys.full });
+      expect(r.code).toBe(8);
+      expect(notPassing(r.report)).toEqual(['clock']);
+      expect(r.check('clock')).toMatchObject({ status: 'fail', detail: expect.stringMatching(/ahead of the server/), fix: expect.stringContaining('timedatectl') });
+      expect(server.seen).toHaveLength(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('reads the rate-limit budget, and a spent sandbox day budget fails', async () => {
+    const headers = {
+      'x-ratelimit-limit': '3',
+      'x-ratelimit-remaining': '2',
+      'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + 1),
+      'x-sandbox-ratelimit-minute-limit': '10',
+      'x-sandbox-ratelimit-minute-remaining': '9',
+      'x-sandbox-ratelimit-day-limit': '100',
+      'x-sandbox-ratelimit-day-remaining': '0',
+    };
+    const server = await scriptedServer([
+      json(200, { message: 'ok', data: { campaigns: [], pagination: { total: 0, per_page: 1, current_page: 1, last_page: 1 } } }, headers),
+      json(200, { message: 'ok', data: { webhooks: [] } }, headers),
+    ]);
+    try {
+      const r = await doctor({ MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: emu.keys.full });
+      expect(r.code).toBe(8);
+      expect(notPassing(r.report)).toEqual(['rate_limit']);
+      expect(r.check('rate_limit')).toMatchObject({
+        status: 'fail',
+        detail: '2 of 3 requests left this second; sandbox: 9 of 10 this minute; 0 of 100 today: the sandbox key\'s daily budget is spent',
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('reports an enabled webhook whose deliveries fail, with when it last succeeded', async () => {
+    const hook = [...emu.store.teams.main.webhooks.values()].find((w) => w.enabled)!;
+    const saved = { ...hook };
+    Object.assign(hook, { last_status: 'failure', last_failure_at: Date.now() - 60_000 });
+    try {
+      const r = await doctor(emulatorEnv(emu));
+      expect(r.code).toBe(8);
+      expect(notPassing(r.report)).toEqual(['webhooks']);
+      expect(r.check('webhooks')!.detail).toContain(hook.name);
+      expect(r.check('webhooks')!.detail).toContain('last succeeded');
+    } finally {
+      Object.assign(hook, saved);
+    }
+  });
+
+  it('reports a config file others can read, with the chmod that fixes it', async () => {
+    const dir = join(tempDir(), 'cfg');
+    mkdirSync(dir, { mode: 0o700 });
+    const file = join(dir, 'config.json');
+    writeFileSync(file, JSON.stringify({ profiles: { default: { base_url: emu.baseUrl, api_key: emu.keys.full, key_storage: 'file' } } }));
+    chmodSync(file, 0o644);
+    const r = await doctor({}, ['--json'], dir);
+    expect(r.code).toBe(8);
+    expect(r.check('config')).toMatchObject({ status: 'warn', fix: `chmod 600 ${file}` });
+    expect(r.check('key')!.detail).toContain('config file');
+  });
+
+  it('names the proxy it goes through, and never its credentials', async () => {
+    const proxy = await testProxy({ auth: 'ops:pr0xy-pa55' });
+    try {
+      const r = await doctor({ ...emulatorEnv(emu), HTTP_PROXY: proxy.urlWith('ops:pr0xy-pa55') });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.check('proxy')!.detail).toContain(`127.0.0.1:${proxy.port} (HTTP_PROXY, with credentials)`);
+      expect(r.check('auth')!.detail).toContain(`via proxy 127.0.0.1:${proxy.port}`);
+      expect(proxy.seen.map((p) => p.method)).toEqual(['GET', 'GET']);
+      expect(r.stdout + r.stderr).not.toMatch(/pr0xy-pa55|ops:/);
+      await proxy.close();
+      const down = await doctor({ ...emulatorEnv(emu), HTTP_PROXY: proxy.url });
+      expect(down.code).toBe(8);
+      expect(down.check('proxy')).toMatchObject({ status: 'fail', fix: expect.stringContaining('HTTP_PROXY') });
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+describe('mailctl doctor, spawned', () => {
+  it('exits 0 on a healthy emulator and 8 with the rows still on stdout when a check fails', async () => {
+    const ok = await runSpawned(['doctor'], { env: emulatorEnv(emu) });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout.trim().split('\n')).toHaveLength(11);
+    const bad = await runSpawned(['doctor', '--json'], { env: emulatorEnv(tlsEmu) });
+    expect(bad.code).toBe(8);
+    expect((JSON.parse(bad.stdout) as Report).ok).toBe(false);
+    expect(bad.stderr).toMatch(/^error: 1 of 7 checks did not pass: tls\n/);
+    const trusted = await runSpawned(['doctor'], { env: { ...emulatorEnv(tlsEmu), NODE_EXTRA_CA_CERTS: tlsEmu.caPath! } });
+    expect(trusted.code, trusted.stderr).toBe(0);
+  });
+});
