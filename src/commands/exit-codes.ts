@@ -31,7 +31,7 @@ const API_ANSWERS = [ExitCode.Auth, ExitCode.NotFound, ExitCode.Refused, ExitCod
 /** The codes one command can end with: every command's, the API's when it calls it, and its own. */
 export function exitCodesOf(spec: CommandSpec): ExitCode[] {
   const codes = new Set<ExitCode>(EVERY_COMMAND);
-  if (spec.operation || spec.callsApi) for (const code of API_ANSWERS) codes.add(code);
+  if ((spec.operation || spec.callsApi) && !spec.apiFailuresAsRows) for (const code of API_ANSWERS) codes.add(code);
   for (const code of spec.exitCodes ?? []) codes.add(code);
   return [...codes].sort((a, b) => a - b);
 }

@@ -87,6 +87,8 @@ export interface CommandSpec {
   readonly secretFlags?: Readonly<Record<string, string>>;
   /** Whether it sends requests to the API although it names no single operation. */
   readonly callsApi?: boolean;
+  /** The API's failures (no key, 401, network...) become rows of its report, not exit codes 3-7 (doctor). */
+  readonly apiFailuresAsRows?: boolean;
 }
 
 /** The long flag of an option spec (`--per-page`), else its short one. */

@@ -18,5 +18,6 @@ export const spec: CommandSpec = {
   examples: ['mailctl doctor', 'mailctl doctor --profile staging --json', 'HTTPS_PROXY=http://proxy.corp:3128 mailctl doctor'],
   operation: `${OPERATIONS.listCampaigns.name}?per_page=1, ${OPERATIONS.listWebhooks.name} (at most two requests)`,
   exitCodes: [ExitCode.CheckFailed],
+  apiFailuresAsRows: true,
   load: () => import('./run.js'),
 };
