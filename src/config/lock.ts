@@ -31,9 +31,11 @@ function isStale(lockPath: string, now: number): boolean {
   try {
     const age = now - statSync(lockPath).mtimeMs;
     if (age > STALE_MS) return true;
-    const pid = Number(readFileSync(lockPath, 'utf8').trim());
-    // a lock file being written this very moment has no pid yet: not stale
-    return readFileSync(lockPath, 'utf8').trim() !== '' && !ownerAlive(pid);
+    // Read once: a lock file being written this very moment has no pid yet (not stale), and
+    // reading it twice could pair "no pid" from the first read with "written" from the second,
+    // breaking a live owner's lock (two writers at once, one change lost).
+    const owner = readFileSync(lockPath, 'utf8').trim();
+    return owner !== '' && !ownerAlive(Number(owner));
   } catch {
     return false; // gone already: the next attempt takes it
   }
