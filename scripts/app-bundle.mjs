@@ -43,12 +43,12 @@ async function zodNamesUsed(appText) {
 // Loaded only inside the verbs that need them, from node_modules as published.
 // better-sqlite3 finds its native binding relative to its own package: bundled, it looks under dist/ and fails.
 // selfsigned (emulator --tls) and @napi-rs/keyring (its native binding, likewise) load only in the commands that use them.
-const EXTERNAL = ['conf', 'ora', 'cli-table3', 'chalk', 'better-sqlite3', 'selfsigned', '@napi-rs/keyring'];
+const EXTERNAL = ['cli-table3', 'chalk', 'better-sqlite3', 'selfsigned', '@napi-rs/keyring'];
 
 /**
- * The external packages that are ES modules only (conf, chalk, ora). A CommonJS
+ * The external packages that are ES modules only (chalk). A CommonJS
  * bundle require()s them (Node >= 20.19 loads ES modules that way), but esbuild
- * then reads `import Conf from 'conf'` as Node reads a default import of
+ * then reads `import chalk from 'chalk'` as Node reads a default import of
  * CommonJS: the whole namespace, not its default export. So each static import
  * of one goes through a small ES module that re-exports the namespace by name,
  * and so does each `await import()` of one (the bundles contain no import():

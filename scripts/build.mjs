@@ -78,7 +78,7 @@ await build({
   chunkNames: '[name]-[hash]',
   plugins: [lazyBuiltins],
   // Loaded only inside the verbs that need them, from node_modules as published.
-  external: ['conf', 'ora', 'cli-table3', 'chalk', 'better-sqlite3', 'selfsigned', '@napi-rs/keyring'],
+  external: ['cli-table3', 'chalk', 'better-sqlite3', 'selfsigned', '@napi-rs/keyring'],
   // commander is CommonJS: its require() calls of node built-ins need a real
   // require in ESM output.
   banner: { js: "import { createRequire as __mailctlCreateRequire } from 'node:module'; const require = __mailctlCreateRequire(import.meta.url);" },
