@@ -75,9 +75,16 @@ export async function runArgv(argv: string[], runtime: Runtime, errors: Errors):
   }
 }
 
-function captureIO(): IO {
+/** stdout on a regular file gets a writer that never leaves a cut line (output/file-stdout.ts); anything else is process.stdout. */
+async function stdoutStream(): Promise<NodeJS.WritableStream> {
+  if (stdoutMayBeTerminal()) return process.stdout;
+  const { FileStdout, isRegularFile } = await (await app()).loadFileStdout();
+  return isRegularFile(1) ? new FileStdout(1) : process.stdout;
+}
+
+function captureIO(stdout: NodeJS.WritableStream): IO {
   return {
-    stdout: process.stdout,
+    stdout,
     stderr: process.stderr,
     // process.stdin is a stream Node makes on first access (about 2.5 ms of CPU
     // for a pipe or /dev/null): only the commands that read it, or ask whether
@@ -180,11 +187,12 @@ export async function main(argv: string[] = process.argv): Promise<void> {
   await tuneV8();
   const errors = await (await app()).loadErrors();
   const { ExitCode, InterruptedError, TerminatedError } = errors;
-  const io = captureIO();
+  const io = captureIO(await stdoutStream());
   const controller = new AbortController();
   const runtime: Runtime = { io, version, signal: controller.signal, disposers: [] };
   // A stdout that refuses a write (ENOSPC, EBADF, EIO) fails the run at once with one line:
-  // what was written before stays, and NDJSON rows are whole lines because each write is.
+  // what was written before stays, and NDJSON rows are whole lines because each write is
+  // (on a regular file, a cut line is taken back off and the line says how many stay).
   const outputFailed = (stream: 'stdout' | 'stderr') => (error: NodeJS.ErrnoException) => {
     // The reader went away (`| head`): stop quietly, as Unix tools do.
     if (error.code === 'EPIPE') process.exit(ExitCode.Ok);
@@ -197,7 +205,7 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     }
     process.exit(ExitCode.Failure);
   };
-  process.stdout.on('error', outputFailed('stdout'));
+  io.stdout.on('error', outputFailed('stdout'));
   process.stderr.on('error', outputFailed('stderr'));
   process.on('SIGINT', () => {
     // Each write is a whole line (or a whole page of lines), so stopping
