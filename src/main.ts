@@ -76,15 +76,22 @@ export async function runArgv(argv: string[], runtime: Runtime, errors: Errors):
 }
 
 /** stdout on a regular file gets a writer that never leaves a cut line (output/file-stdout.ts); anything else is process.stdout. */
-async function stdoutStream(): Promise<NodeJS.WritableStream> {
-  if (stdoutMayBeTerminal()) return process.stdout;
-  const { FileStdout, isRegularFile } = await (await app()).loadFileStdout();
-  return isRegularFile(1) ? new FileStdout(1) : process.stdout;
+async function stdoutStream(): Promise<Pick<IO, 'stdout' | 'stdoutFormat'>> {
+  let regularFile = false;
+  try {
+    regularFile = fstatSync(1).isFile();
+  } catch {
+    // no descriptor 1 to ask about: process.stdout reports what it can
+  }
+  if (!regularFile) return { stdout: process.stdout };
+  const { FileStdout } = await (await app()).loadFileStdout();
+  const stdout = new FileStdout(1);
+  return { stdout, stdoutFormat: (format) => (stdout.csv = format === 'csv') };
 }
 
-function captureIO(stdout: NodeJS.WritableStream): IO {
+function captureIO(out: Pick<IO, 'stdout' | 'stdoutFormat'>): IO {
   return {
-    stdout,
+    ...out,
     stderr: process.stderr,
     // process.stdin is a stream Node makes on first access (about 2.5 ms of CPU
     // for a pipe or /dev/null): only the commands that read it, or ask whether

@@ -9,6 +9,7 @@ import { Writable } from 'node:stream';
 // a whole line. Pipes and terminals keep process.stdout (EPIPE handling, EAGAIN).
 
 const NEWLINE = 0x0a;
+const QUOTE = 0x22;
 
 /** A write to stdout failed: what is on the file now, for the one error line. */
 export interface OutputFailure extends NodeJS.ErrnoException {
@@ -16,15 +17,6 @@ export interface OutputFailure extends NodeJS.ErrnoException {
   wholeLines?: number;
   /** Bytes of a cut line that could not be taken back off (the file was not at its end). */
   cutBytesLeft?: number;
-}
-
-/** True when fd is a regular file: only then does stdout need this writer. */
-export function isRegularFile(fd: number): boolean {
-  try {
-    return fstatSync(fd).isFile();
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -70,14 +62,55 @@ export class FileStdout extends Writable {
     }
   }
 
+  /**
+   * CSV records may hold line breaks inside quoted fields (RFC 4180): then only a newline
+   * outside quotes ends a record. Every other format escapes its line breaks.
+   */
+  csv = false;
+  /** Inside a quoted CSV field (quotes inside one are doubled, so each quote toggles this). */
+  private quoted = false;
+
   private count(bytes: Buffer): void {
     this.written += bytes.length;
+    const last = this.csv ? this.lastRecordEnd(bytes) : this.lastNewline(bytes);
+    this.tail = last === -1 ? this.tail + bytes.length : bytes.length - last - 1;
+  }
+
+  /** Index of the last newline in bytes (-1: none), counting the lines. */
+  private lastNewline(bytes: Buffer): number {
     let last = -1;
     for (let i = bytes.indexOf(NEWLINE); i !== -1; i = bytes.indexOf(NEWLINE, i + 1)) {
       this.lines++;
       last = i;
     }
-    this.tail = last === -1 ? this.tail + bytes.length : bytes.length - last - 1;
+    return last;
+  }
+
+  /** Index of the last newline outside quotes in bytes (-1: none), counting the records. */
+  private lastRecordEnd(bytes: Buffer): number {
+    let last = -1;
+    let quote = bytes.indexOf(QUOTE);
+    for (let i = 0; i < bytes.length; ) {
+      if (this.quoted) {
+        if (quote === -1) break;
+        this.quoted = false;
+        i = quote + 1;
+        quote = bytes.indexOf(QUOTE, i);
+        continue;
+      }
+      const newline = bytes.indexOf(NEWLINE, i);
+      if (newline !== -1 && (quote === -1 || newline < quote)) {
+        this.lines++;
+        last = newline;
+        i = newline + 1;
+        continue;
+      }
+      if (quote === -1) break;
+      this.quoted = true;
+      i = quote + 1;
+      quote = bytes.indexOf(QUOTE, i);
+    }
+    return last;
   }
 
   /**

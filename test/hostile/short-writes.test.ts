@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { BIN, emulatorEnv, runCli, tempDir, type CliResult } from '../helpers/cli.js';
+import { scriptedServer } from '../helpers/server.js';
 
 let emu: Emulator;
 beforeAll(async () => {
@@ -21,25 +22,43 @@ afterAll(async () => {
 const LIMIT_KB = 40; // bash's ulimit -f counts 1,024-byte blocks
 const LIMIT = LIMIT_KB * 1024;
 
-function env(): Record<string, string> {
-  return { PATH: process.env.PATH!, HOME: process.env.HOME!, MAILCTL_CONFIG_DIR: tempDir('mailctl-short-'), ...emulatorEnv(emu) };
+type Api = { baseUrl: string; keys: Record<string, string> };
+
+function env(api: Api = emu): Record<string, string> {
+  return { PATH: process.env.PATH!, HOME: process.env.HOME!, MAILCTL_CONFIG_DIR: tempDir('mailctl-short-'), ...emulatorEnv(api) };
 }
 
 /** `mailctl ARGS <redirect> FILE` under `ulimit -f 40`; redirect is `>`, `>>` or `1<>`. */
-function runIntoFile(args: string[], redirect: '>' | '>>' | '1<>', file: string): Promise<CliResult> {
+function runIntoFile(args: string[], redirect: '>' | '>>' | '1<>', file: string, api: Api = emu): Promise<CliResult> {
   const script = `ulimit -f ${LIMIT_KB}; exec "$0" "$@" ${redirect} "$MAILCTL_TEST_OUT"`;
-  const child = spawn('bash', ['-c', script, process.execPath, BIN, ...args], { env: { ...env(), MAILCTL_TEST_OUT: file }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn('bash', ['-c', script, process.execPath, BIN, ...args], { env: { ...env(api), MAILCTL_TEST_OUT: file }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout: '', stderr })));
 }
 
 /** The whole listing, read through a pipe (no limit there). */
-async function fullListing(args: string[]): Promise<string> {
-  const r = await runCli(args, { env: emulatorEnv(emu) });
+async function fullListing(args: string[], api: Api = emu): Promise<string> {
+  const r = await runCli(args, { env: emulatorEnv(api) });
   expect(r.code, r.stderr).toBe(0);
   expect(r.stdout.length).toBeGreaterThan(2 * LIMIT); // the limit is met half-way
   return r.stdout;
+}
+
+/** CSV text as whole records (quotes respected); fails on text that ends inside a record. */
+function csvRecords(text: string): string[] {
+  const records: string[] = [];
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '"') quoted = !quoted;
+    else if (!quoted && text[i] === '\n') {
+      records.push(text.slice(start, i + 1));
+      start = i + 1;
+    }
+  }
+  expect(start, 'the text ends inside a record').toBe(text.length);
+  return records;
 }
 
 const NDJSON = ['events', 'list', '--all', '--ndjson', '--from', '30d'];
@@ -90,6 +109,47 @@ describe('stdout on a regular file that fills up (short writes)', () => {
     expect(records.length).toBeGreaterThan(1);
     expect(records).toEqual(full.slice(0, records.length));
     expect(r.stderr).toMatch(failure(records.length));
+  });
+
+  it('CSV whose fields hold line breaks: cut at the end of a record, not at a line break inside quotes', async () => {
+    // pages of events whose subjects hold "\r\n" and quotes: a record spans several lines
+    const page = (n: number) => ({
+      message: 'ok',
+      data: {
+        events: {
+          data: Array.from({ length: 100 }, (_, i) => ({
+            event_id: String(100_000 + n * 100 + i),
+            type: 'delivery',
+            timestamp: '2026-11-02T10:00:00.000Z',
+            rcpt_to: `user${n * 100 + i}@example.org`,
+            subject: `line one\r\nline "two"\nline three, ${'x'.repeat(i)}`,
+          })),
+          total_count: 2000,
+          pagination: { next_cursor: n < 19 ? String(n + 1) : null },
+        },
+      },
+    });
+    const server = await scriptedServer([
+      (req, res) => {
+        const n = Number(new URL(req.url, 'http://x').searchParams.get('cursor') ?? 0);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(page(n)));
+      },
+    ]);
+    try {
+      const api = { baseUrl: server.baseUrl, keys: { full: `lttr_${'c'.repeat(64)}` } };
+      const args = ['events', 'list', '--all', '-o', 'csv', '--from', '2026-11-01', '--to', '2026-11-30'];
+      const full = csvRecords(await fullListing(args, api));
+      const file = join(tempDir('mailctl-short-'), 'multiline.csv');
+      const r = await runIntoFile(args, '>', file, api);
+      expect(r.code, r.stderr).toBe(1);
+      const records = csvRecords(readFileSync(file, 'utf8'));
+      expect(records.length).toBeGreaterThan(1);
+      expect(records).toEqual(full.slice(0, records.length));
+      expect(r.stderr).toMatch(failure(records.length));
+    } finally {
+      await server.close();
+    }
   });
 
   it('`1<> file` (not at the file\'s end): the bytes after it are not cut, and stderr says a cut line stays', async () => {
