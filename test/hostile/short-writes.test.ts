@@ -161,6 +161,17 @@ describe('stdout on a regular file that fills up (short writes)', () => {
     expect(r.stderr).toMatch(/^error: cannot write to stdout: file too large \(EFBIG\); the output is incomplete: \d+ whole lines were written before it, then \d+ bytes of a cut line\n$/);
   });
 
+  it('report --html FILE that cannot be written whole: exit 1, and no cut HTML is left behind', async () => {
+    const dir = tempDir('mailctl-short-');
+    const html = join(dir, 'report.html');
+    const args = ['report', '--from', '30d', '--by', 'hour', '--html', html];
+    const r = await runIntoFile(args, '>', join(dir, 'rows.tsv'));
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr.split('\n')[0]).toBe(`error: --html ${html}: cannot write the report (EFBIG); the incomplete file was removed`);
+    expect(r.stderr.match(/^error:/gm)).toHaveLength(1);
+    expect(existsSync(html)).toBe(false);
+  });
+
   it.skipIf(!existsSync('/dev/full'))('/dev/full (not a regular file) still exits 1 with one line', async () => {
     const r = await runIntoFile(NDJSON, '>', '/dev/full');
     expect(r.code, r.stderr).toBe(1);
