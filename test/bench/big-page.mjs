@@ -41,17 +41,14 @@ const { port } = server.address();
 console.log(`one page of ${events.toLocaleString('en-US')} events, ${(body.length / 1e6).toFixed(1)} MB`);
 
 for (let run = 1; run <= runs; run++) {
-  // spawned, not spawnSync: this process's server must keep answering
+  // spawned, not spawnSync: this process's server must keep answering; stdout goes to /dev/null
   const child = await new Promise((resolve) => {
-    {
-      const p = spawn('/usr/bin/time', ['-f', '%M %e %U %S', process.execPath, BIN, 'events', 'list', '--ndjson', '--from', '2026-11-01', '--to', '2026-11-30'], {
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, MAILCTL_BASE_URL: `http://127.0.0.1:${port}`, MAILCTL_API_KEY: 'lttr_bench', MAILCTL_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'mailctl-big-page-')) },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      let err = '';
-      p.stderr.on('data', (d) => (err += d));
-      p.on('close', (code) => resolve({ code, err }));
-    }
+    const args = ['-f', '%M %e %U %S', process.execPath, BIN, 'events', 'list', '--ndjson', '--from', '2026-11-01', '--to', '2026-11-30'];
+    const env = { PATH: process.env.PATH, HOME: process.env.HOME, MAILCTL_BASE_URL: `http://127.0.0.1:${port}`, MAILCTL_API_KEY: 'lttr_bench', MAILCTL_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'mailctl-big-page-')) };
+    const p = spawn('/usr/bin/time', args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    p.stderr.on('data', (d) => (err += d));
+    p.on('close', (code) => resolve({ code, err }));
   });
   const [rssKb, wall, user, sys] = child.err.trim().split('\n').pop().split(' ').map(Number);
   console.log(`run ${run}: exit ${child.code}, peak RSS ${(rssKb / 1024).toFixed(0)} MB, ${wall.toFixed(2)} s wall, ${(user + sys).toFixed(2)} s CPU`);
