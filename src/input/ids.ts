@@ -1,5 +1,4 @@
 import { UsageError } from '../errors.js';
-import { readFileBounded } from './bounded.js';
 
 // Ids from files and stdin, for commands that take thousands of them
 // (`lists attach --contacts-file export.csv`). Two formats:
@@ -8,6 +7,12 @@ import { readFileBounded } from './bounded.js';
 // A UTF-8 BOM, CRLF line ends and blank lines are fine. The first value that is
 // not a UUID stops everything with `<file>:<line>: "<value>" is not a UUID`
 // (exit 2), before anything is sent: nothing is ever skipped silently.
+//
+// The text is decoded and parsed as a stream (IdDecoder, IdTextParser), so that an id source
+// can be checked and counted in one pass and read again for sending (id-source.ts) without
+// ever holding every id. Errors keep the precedence of reading the whole text first: a bytes
+// error (not UTF-8, NUL bytes) anywhere wins over a bad value, and an unclosed CSV quote wins
+// over a bad row; so the first error is recorded and the input is read to its end.
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -22,180 +27,335 @@ function shown(value: string): string {
 }
 
 /**
- * Bytes of an id file as text: UTF-8 with or without a BOM, or UTF-16 with its
- * BOM (what spreadsheet programs write as "Unicode text"). Anything else is refused.
+ * Bytes of an id source as text, chunk by chunk: UTF-8 with or without a BOM, or UTF-16 with
+ * its BOM (what spreadsheet programs write as "Unicode text"). Anything else is refused; the
+ * refusal is kept in `error` (the reader goes on to its end for the bounds), not thrown.
  */
-export function decodeIdBytes(bytes: Uint8Array, name: string): string {
-  let text: string;
-  try {
-    if (bytes[0] === 0xff && bytes[1] === 0xfe) text = new TextDecoder('utf-16le', { fatal: true }).decode(bytes.subarray(2));
-    else if (bytes[0] === 0xfe && bytes[1] === 0xff) text = new TextDecoder('utf-16be', { fatal: true }).decode(bytes.subarray(2));
-    else text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    throw new UsageError(`${name}: not UTF-8 text`, { hint: 'save the file as UTF-8 (or UTF-16 with a byte order mark)' });
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  if (text.includes('\u0000')) {
-    throw new UsageError(`${name}: not a text file (it contains NUL bytes)`, { hint: 'save the file as UTF-8 text, one id per line or CSV' });
-  }
-  return text;
-}
+export class IdDecoder {
+  error: UsageError | undefined;
+  private decoder: InstanceType<typeof TextDecoder> | undefined;
+  private head = Buffer.alloc(0);
+  private started = false;
+  private nul = false;
 
-interface CsvRecord {
-  line: number;
-  cells: string[];
-}
+  constructor(private readonly name: string) {}
 
-/** RFC 4180 records with the line each starts on; quoted cells may hold commas, quotes and line breaks. */
-export function csvRecords(text: string, name: string): CsvRecord[] {
-  const records: CsvRecord[] = [];
-  const n = text.length;
-  let i = 0;
-  let line = 1;
-  while (i < n) {
-    const start = line;
-    const cells: string[] = [];
-    for (;;) {
-      let cell = '';
-      if (text[i] === '"') {
-        i++;
-        for (;;) {
-          if (i >= n) throw new UsageError(`${name}:${start}: a quoted CSV value is never closed`);
-          const ch = text[i]!;
-          if (ch === '"') {
-            if (text[i + 1] === '"') {
-              cell += '"';
-              i += 2;
-              continue;
-            }
-            i++;
-            break;
-          }
-          if (ch === '\n' || (ch === '\r' && text[i + 1] !== '\n')) line++;
-          cell += ch;
-          i++;
-        }
-      }
-      while (i < n && text[i] !== ',' && text[i] !== '\n' && text[i] !== '\r') cell += text[i++];
-      cells.push(cell);
-      if (i >= n) break;
-      if (text[i] === ',') {
-        i++;
-        continue;
-      }
-      i += text[i] === '\r' && text[i + 1] === '\n' ? 2 : 1;
-      line++;
-      break;
+  push(bytes: Uint8Array): string {
+    if (this.error) return '';
+    if (!this.decoder) {
+      // The byte order mark decides the decoder: wait for two bytes.
+      this.head = Buffer.concat([this.head, bytes]);
+      if (this.head.length < 2) return '';
+      return this.decode(this.start(this.head), true);
     }
-    records.push({ line: start, cells });
+    return this.decode(bytes, true);
   }
-  return records;
+
+  end(): string {
+    if (this.error) return '';
+    const text = this.decoder ? this.decode(undefined, false) : this.decode(this.start(this.head), false);
+    if (!this.error && this.nul) {
+      this.error = new UsageError(`${this.name}: not a text file (it contains NUL bytes)`, { hint: 'save the file as UTF-8 text, one id per line or CSV' });
+    }
+    return this.error ? '' : text;
+  }
+
+  private start(head: Buffer): Buffer {
+    let encoding = 'utf-8';
+    let skip = 0;
+    if (head[0] === 0xff && head[1] === 0xfe) [encoding, skip] = ['utf-16le', 2];
+    else if (head[0] === 0xfe && head[1] === 0xff) [encoding, skip] = ['utf-16be', 2];
+    this.decoder = new TextDecoder(encoding, { fatal: true, ignoreBOM: false });
+    return head.subarray(skip);
+  }
+
+  private decode(bytes: Uint8Array | undefined, stream: boolean): string {
+    let text: string;
+    try {
+      text = this.decoder!.decode(bytes, { stream });
+    } catch {
+      this.error = new UsageError(`${this.name}: not UTF-8 text`, { hint: 'save the file as UTF-8 (or UTF-16 with a byte order mark)' });
+      return '';
+    }
+    if (!this.started && text !== '') {
+      this.started = true;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
+    if (text.includes('\u0000')) this.nul = true;
+    return text;
+  }
 }
 
-const isBlank = (r: CsvRecord) => r.cells.every((c) => c.trim() === '');
+/** A cell longer than this is no id nor a column name: only its start is kept (a quoted cell may span lines). */
+const MAX_CELL = 8192;
+const LINE_BREAK = /\r\n|\n|\r/g;
+const UNQUOTED_END = /[,\r\n]/g;
+const QUOTED_STOP = /["\r\n]/g;
 
-/** Does the text look like CSV? Its first non-blank line has a comma, or starts with a quote. */
-function looksLikeCsv(text: string): boolean {
-  const first = text.split(/\r\n|\n|\r/).find((l) => l.trim() !== '');
-  return first !== undefined && (first.includes(',') || first.trimStart().startsWith('"'));
-}
+type CsvState = 'record' | 'cell' | 'unquoted' | 'quoted' | 'quote' | 'quoted-cr' | 'after-cr';
 
-function fromLines(text: string, name: string): string[] {
-  const ids: string[] = [];
-  text.split(/\r\n|\n|\r/).forEach((raw, index) => {
+/**
+ * Text of an id source, pushed chunk by chunk; calls `onId` with each id (duplicates kept) and
+ * the line it is on. The format is decided by the first non-blank line (a comma, or a leading
+ * quote: CSV) unless `column` says CSV. The first error is kept in `error`; after it no id is
+ * reported, and `end()` returns the error that wins (see the header).
+ */
+export class IdTextParser {
+  error: UsageError | undefined;
+  /** ids reported so far */
+  count = 0;
+  private mode: 'undecided' | 'lines' | 'csv';
+  private rest = '';
+  /** how far the undecided text was searched for its first non-blank line */
+  private scanned = 0;
+  private line = 1;
+  // CSV
+  private state: CsvState = 'record';
+  private cell = '';
+  private cells: string[] = [];
+  private recordLine = 1;
+  private header: string[] | undefined;
+  private index = 0;
+  private label = 'the first column';
+
+  constructor(
+    private readonly name: string,
+    private readonly column: string | undefined,
+    private readonly onId: (id: string, line: number) => void,
+  ) {
+    this.mode = column === undefined ? 'undecided' : 'csv';
+  }
+
+  push(text: string): void {
+    if (this.mode === 'undecided') {
+      this.rest += text;
+      const first = this.firstNonBlankLine(false);
+      if (first === undefined) return;
+      this.decide(first);
+    } else if (this.mode === 'lines') this.lines(text, false);
+    else this.csv(text);
+  }
+
+  end(): UsageError | undefined {
+    if (this.mode === 'undecided') {
+      const first = this.firstNonBlankLine(true);
+      if (first === undefined) return this.error; // nothing but blank lines
+      this.decide(first);
+    }
+    if (this.mode === 'lines') this.lines('', true);
+    else this.csvEnd();
+    return this.error;
+  }
+
+  /** The first line with more than blanks, once it is whole (or the text has ended); blank lines are looked at once. */
+  private firstNonBlankLine(final: boolean): string | undefined {
+    const text = this.rest;
+    LINE_BREAK.lastIndex = this.scanned;
+    for (let m = LINE_BREAK.exec(text); m; m = LINE_BREAK.exec(text)) {
+      const line = text.slice(this.scanned, m.index);
+      if (line.trim() !== '') return line;
+      this.scanned = LINE_BREAK.lastIndex;
+    }
+    const last = text.slice(this.scanned);
+    return final && last.trim() !== '' ? last : undefined;
+  }
+
+  private decide(first: string): void {
+    const held = this.rest;
+    this.rest = '';
+    const csv = first.includes(',') || first.trimStart().startsWith('"');
+    this.mode = csv ? 'csv' : 'lines';
+    if (csv) this.csv(held);
+    else this.lines(held, false);
+  }
+
+  private fail(message: string, hint?: string): void {
+    this.error ??= new UsageError(message, { hint });
+  }
+
+  // ---- one id per line ----
+
+  private lines(text: string, final: boolean): void {
+    if (this.error) return; // no structural error can follow in this format
+    const all = this.rest + text;
+    let from = 0;
+    LINE_BREAK.lastIndex = 0;
+    for (let m = LINE_BREAK.exec(all); m; m = LINE_BREAK.exec(all)) {
+      if (!final && m[0] === '\r' && m.index === all.length - 1) break; // maybe the \r of a \r\n
+      this.oneLine(all.slice(from, m.index));
+      if (this.error) return;
+      from = LINE_BREAK.lastIndex;
+      this.line++;
+    }
+    this.rest = all.slice(from);
+    if (final && this.rest !== '') this.oneLine(this.rest);
+  }
+
+  private oneLine(raw: string): void {
     const value = raw.trim();
     if (value === '') return;
     if (!isUuid(value)) {
-      throw new UsageError(`${name}:${index + 1}: ${shown(value)} is not a UUID`, {
-        hint: ids.length === 0 ? 'if this line is a CSV header, name the column of ids with --column NAME' : undefined,
-      });
+      const hint = this.count === 0 ? 'if this line is a CSV header, name the column of ids with --column NAME' : undefined;
+      this.fail(`${this.name}:${this.line}: ${shown(value)} is not a UUID`, hint);
+      return;
     }
-    ids.push(value);
-  });
-  return ids;
-}
+    this.count++;
+    this.onId(value, this.line);
+  }
 
-function fromCsv(text: string, name: string, column: string | undefined): string[] {
-  const records = csvRecords(text, name).filter((r) => !isBlank(r));
-  if (records.length === 0) return [];
-  const header = records[0]!.cells.map((c) => c.trim());
-  let index = 0;
-  let rows = records.slice(1);
-  if (column !== undefined) {
-    index = header.indexOf(column);
+  // ---- CSV (RFC 4180): quoted cells may hold commas, quotes and line breaks ----
+
+  private add(text: string): void {
+    if (this.cell.length < MAX_CELL) this.cell += text.slice(0, MAX_CELL - this.cell.length);
+  }
+
+  private endCell(): void {
+    this.cells.push(this.cell);
+    this.cell = '';
+  }
+
+  private endRecord(): void {
+    this.endCell();
+    const cells = this.cells;
+    this.cells = [];
+    this.state = 'record';
+    if (!this.error) this.record(this.recordLine, cells);
+  }
+
+  private csv(text: string): void {
+    const n = text.length;
+    let i = 0;
+    while (i < n) {
+      const ch = text[i]!;
+      switch (this.state) {
+        case 'record':
+          this.recordLine = this.line;
+          this.state = 'cell'; // a record starts with a cell: the same character again
+          break;
+        case 'cell':
+          if (ch === '"') {
+            this.state = 'quoted';
+            i++;
+          } else this.state = 'unquoted';
+          break;
+        case 'unquoted': {
+          UNQUOTED_END.lastIndex = i;
+          const m = UNQUOTED_END.exec(text);
+          const stop = m ? m.index : n;
+          this.add(text.slice(i, stop));
+          i = stop;
+          if (!m) break;
+          i++;
+          if (m[0] === ',') {
+            this.endCell();
+            this.state = 'cell';
+          } else {
+            this.endRecord();
+            this.line++;
+            if (m[0] === '\r') this.state = 'after-cr';
+          }
+          break;
+        }
+        case 'after-cr':
+          if (ch === '\n') i++;
+          this.state = 'record';
+          break;
+        case 'quoted': {
+          QUOTED_STOP.lastIndex = i;
+          const m = QUOTED_STOP.exec(text);
+          const stop = m ? m.index : n;
+          this.add(text.slice(i, stop));
+          i = stop;
+          if (!m) break;
+          i++;
+          if (m[0] === '"') this.state = 'quote';
+          else if (m[0] === '\n') {
+            this.add('\n');
+            this.line++;
+          } else {
+            this.add('\r');
+            this.state = 'quoted-cr'; // a line only when no \n follows
+          }
+          break;
+        }
+        case 'quoted-cr':
+          if (ch !== '\n') this.line++;
+          this.state = 'quoted';
+          break;
+        case 'quote':
+          if (ch === '"') {
+            this.add('"');
+            this.state = 'quoted';
+            i++;
+          } else this.state = 'unquoted'; // the closing quote; what follows up to the separator joins the cell
+          break;
+      }
+    }
+  }
+
+  private csvEnd(): void {
+    switch (this.state) {
+      case 'quoted':
+      case 'quoted-cr':
+        // Reading the text whole found this before any row: it wins over a bad row.
+        this.error = new UsageError(`${this.name}:${this.recordLine}: a quoted CSV value is never closed`);
+        return;
+      case 'cell':
+      case 'unquoted':
+      case 'quote':
+        this.endRecord();
+    }
+  }
+
+  private record(line: number, cells: string[]): void {
+    if (cells.every((c) => c.trim() === '')) return;
+    if (this.header === undefined) {
+      this.header = cells.map((c) => c.trim());
+      if (this.column !== undefined) this.findColumn(line);
+      // A first row that starts with an id is data, not a header: a UUID is no column name.
+      else if (isUuid(this.header[0] ?? '')) this.row(line, cells);
+      return;
+    }
+    this.row(line, cells);
+  }
+
+  private findColumn(line: number): void {
+    const header = this.header!;
+    const column = this.column!;
+    let index = header.indexOf(column);
     if (index < 0) {
       const loose = header.flatMap((h, i) => (h.toLowerCase() === column.toLowerCase() ? [i] : []));
       if (loose.length === 1) index = loose[0]!;
     }
     if (index < 0) {
-      throw new UsageError(`--column: ${name} has no column ${shown(column)}`, {
-        hint: `the header on line ${records[0]!.line} names: ${header.map((h) => shown(h)).join(', ')}`,
-      });
+      this.fail(`--column: ${this.name} has no column ${shown(column)}`, `the header on line ${line} names: ${header.map((h) => shown(h)).join(', ')}`);
+      return;
     }
-  } else if (isUuid(header[0] ?? '')) {
-    // A first row that starts with an id is data, not a header: a UUID is no column name.
-    rows = records;
+    this.index = index;
+    this.label = `column ${shown(header[index]!)}`;
   }
-  const label = column === undefined ? 'the first column' : `column ${shown(header[index]!)}`;
-  return rows.map((r) => {
-    const value = (r.cells[index] ?? '').trim();
-    if (value === '') throw new UsageError(`${name}:${r.line}: no id in ${label}`);
-    if (!isUuid(value)) throw new UsageError(`${name}:${r.line}: ${shown(value)} is not a UUID`);
-    return value;
-  });
+
+  private row(line: number, cells: string[]): void {
+    const value = (cells[this.index] ?? '').trim();
+    if (value === '') return this.fail(`${this.name}:${line}: no id in ${this.label}`);
+    if (!isUuid(value)) return this.fail(`${this.name}:${line}: ${shown(value)} is not a UUID`);
+    this.count++;
+    this.onId(value, line);
+  }
 }
 
 /**
- * The ids of one file's text, in file order (duplicates kept: see uniqueIds).
+ * The ids of one source's bytes, in order (duplicates kept), or the error that wins.
  * `name` is how errors name the source: the path as typed, or "stdin".
  * With `column`, the text must be CSV with a header that has that column.
  */
-export function parseIdText(text: string, name: string, column?: string): string[] {
-  return column !== undefined || looksLikeCsv(text) ? fromCsv(text, name, column) : fromLines(text, name);
-}
-
-/** Reads the file (or stdin for "-") named by a flag; a missing or unreadable file is a usage error naming the flag. */
-export async function readIdSource(
-  flag: string,
-  path: string,
-  readStdin: () => Promise<Uint8Array>,
-  column?: string,
-  signal?: AbortSignal,
-): Promise<string[]> {
-  const name = path === '-' ? 'stdin' : path;
-  let bytes: Uint8Array;
-  if (path === '-') bytes = await readStdin();
-  else {
-    try {
-      bytes = await readFileBounded(path, name, signal);
-    } catch (error) {
-      if (error instanceof UsageError || signal?.aborted) throw error;
-      const code = (error as NodeJS.ErrnoException).code;
-      const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
-      throw new UsageError(`${flag}: cannot read ${shown(path)}: ${why}`);
-    }
-  }
-  return parseIdText(decodeIdBytes(bytes, name), name, column);
-}
-
-export interface UniqueIds {
-  ids: string[];
-  /** how many repeats were dropped */
-  duplicates: number;
-}
-
-/** First occurrence wins; UUIDs compare case-insensitively. */
-export function uniqueIds(ids: Iterable<string>): UniqueIds {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  let duplicates = 0;
-  for (const id of ids) {
-    const key = id.toLowerCase();
-    if (seen.has(key)) duplicates++;
-    else {
-      seen.add(key);
-      out.push(id);
-    }
-  }
-  return { ids: out, duplicates };
+export function parseIdBytes(bytes: Uint8Array, name: string, column?: string): string[] {
+  const ids: string[] = [];
+  const decoder = new IdDecoder(name);
+  const parser = new IdTextParser(name, column, (id) => ids.push(id));
+  parser.push(decoder.push(bytes));
+  parser.push(decoder.end());
+  const error = decoder.error ?? parser.end();
+  if (error) throw error;
+  return ids;
 }
