@@ -222,7 +222,7 @@ export class IdSource {
     const r = this.reread;
     if (r?.kind !== 'file') return;
     const now = await r.handle.stat();
-    if (now.size !== r.stat.size || now.mtimeMs !== r.stat.mtimeMs || now.ctimeMs !== r.stat.ctimeMs) {
+    if (now.size !== r.stat.size || now.mtimeMs !== r.stat.mtimeMs) {
       throw this.changed(now.size !== r.stat.size ? `${r.stat.size} bytes then, ${now.size} now` : 'it was written to');
     }
   }

@@ -27,7 +27,9 @@ async function openIds(ctx: Context, what: 'contact' | 'list', given: string[], 
   const flag = what === 'contact' ? '--contacts-file' : '--lists-file';
   if (file === '-' && ctx.io.stdinIsTTY) ctx.notice(`reading ${what} ids from stdin (one per line; end with Ctrl-D)`);
   const stdin = ctx.io.stdin as AsyncIterable<unknown> & { destroy?(): void };
-  const source = await IdSource.open({ flag, given, path: file, column, stdin, signal: ctx.signal });
+  // stdin's temporary copy goes where this run's TMPDIR says (os.tmpdir() when unset).
+  const tmpDir = ctx.io.env.TMPDIR || undefined;
+  const source = await IdSource.open({ flag, given, path: file, column, stdin, signal: ctx.signal, tmpDir });
   if (source.count === 0) {
     await source.close();
     throw new UsageError(`${flag}: ${file === '-' ? 'stdin' : file} holds no ${what} ids`);
