@@ -10,7 +10,7 @@ const MAX_LINE_BYTES = 4 * 1024;
 /** More lines than this in one id source is refused: the bulk API takes 1,000 contacts a request. */
 export const MAX_ID_LINES = 1_000_000;
 /** And more bytes than this (a CSV export with many columns). */
-const MAX_ID_BYTES = 64 * 1024 * 1024;
+export const MAX_ID_BYTES = 64 * 1024 * 1024;
 
 const n = (x: number) => x.toLocaleString('en-US');
 
@@ -44,24 +44,39 @@ export class InputBounds {
   }
 }
 
+/** The next item of the iterator, or the signal's reason as soon as it aborts. */
+function nextOrAbort<T>(it: AsyncIterator<T>, signal: AbortSignal | undefined): Promise<IteratorResult<T>> {
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  const next = it.next();
+  if (!signal) return next;
+  // A listener per read, removed once the read settles: racing every read against one
+  // long-lived promise would keep each chunk reachable from it until the end of the input.
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    next.then(
+      (r) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(r);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
 /**
  * The chunks of a stream as Buffers, stopping at once when the signal aborts (Ctrl-C, SIGTERM),
- * even while the source sends nothing: the pending read is raced against the signal, and the
- * stream destroyed.
+ * even while the source sends nothing; the stream is then destroyed.
  */
 export async function* abortableChunks(stream: AsyncIterable<unknown> & { destroy?(): void }, signal?: AbortSignal): AsyncGenerator<Buffer> {
-  const stopped = new Promise<never>((_, reject) => {
-    if (signal?.aborted) reject(signal.reason);
-    signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
-  });
-  stopped.catch(() => undefined);
   const it = stream[Symbol.asyncIterator]();
   let ended = false;
   try {
     for (;;) {
-      const next = it.next();
-      next.catch(() => undefined); // when the signal wins the race, the read's own end is not news
-      const r = await Promise.race([next, stopped]);
+      const r = await nextOrAbort(it, signal);
       if (r.done) {
         ended = true;
         return;

@@ -1,7 +1,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { CliError, ExitCode, UsageError } from '../errors.js';
-import { abortableChunks, InputBounds } from './bounded.js';
+import { abortableChunks, InputBounds, MAX_ID_BYTES } from './bounded.js';
 import { BitSet, IdFingerprint, UuidSet } from './id-set.js';
 import { IdDecoder, IdTextParser } from './ids.js';
 import { Spool } from './spool.js';
@@ -158,6 +158,12 @@ export class IdSource {
       const stat = await handle.stat();
       if (stat.isFile()) {
         this.reread = { kind: 'file', handle, stat };
+        // Too big to pass: refuse it as fast as reading goes (a bounds error names the line
+        // where it shows), rather than after checking a million ids that cannot be sent.
+        if (stat.size > MAX_ID_BYTES) {
+          const bounds = new InputBounds(this.name);
+          for await (const chunk of fileChunks(handle, signal)) bounds.check(chunk);
+        }
         chunks = fileChunks(handle, signal);
       } else {
         // A pipe, FIFO or device: read once, as stdin is.
