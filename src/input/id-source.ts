@@ -3,7 +3,8 @@ import type { Stats } from 'node:fs';
 import { CliError, ExitCode, UsageError } from '../errors.js';
 import { abortableChunks, InputBounds, MAX_ID_BYTES } from './bounded.js';
 import { BitSet, IdFingerprint, UuidSet } from './id-set.js';
-import { IdDecoder, IdTextParser } from './ids.js';
+import { IdTextParser } from './id-parser.js';
+import { IdDecoder, shown } from './ids.js';
 import { Spool } from './spool.js';
 
 // The ids of one flag's source (`--contacts-file`, `--lists-file`, after the `--contact` /
@@ -54,10 +55,6 @@ export interface IdSourceOptions {
 /** Where the bytes of pass 2 come from. */
 type Reread = { kind: 'file'; handle: FileHandle; stat: Stats } | { kind: 'spool'; spool: Spool } | { kind: 'memory'; chunks: Buffer[] };
 
-function shownPath(path: string): string {
-  return JSON.stringify(path.length > 60 ? `${path.slice(0, 60)}…` : path);
-}
-
 async function openFile(flag: string, path: string, signal: AbortSignal): Promise<FileHandle> {
   // Opening a FIFO waits for its writer: the wait ends with the signal.
   const stopped = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
@@ -80,7 +77,7 @@ async function openFile(flag: string, path: string, signal: AbortSignal): Promis
     if (signal.aborted) throw signal.reason;
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
-    throw new UsageError(`${flag}: cannot read ${shownPath(path)}: ${why}`);
+    throw new UsageError(`${flag}: cannot read ${shown(path)}: ${why}`);
   }
 }
 

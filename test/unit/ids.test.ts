@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import { Readable } from 'node:stream';
 import { IdSource } from '../../src/input/id-source.js';
-import { IdDecoder, IdTextParser, parseIdBytes } from '../../src/input/ids.js';
+import { IdTextParser, parseIdBytes } from '../../src/input/id-parser.js';
+import { IdDecoder } from '../../src/input/ids.js';
 
 const A = '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f';
 const B = '8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a';

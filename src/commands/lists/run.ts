@@ -148,6 +148,15 @@ export async function runBulk(op: BulkOperation, opts: BulkOptions, ctx: Context
   }
 }
 
+/** A file changed since pass 1 checked it (while the question waited, say): exit 1, nothing is sent. */
+async function checkUnchanged(...sources: IdSource[]): Promise<void> {
+  for (const source of sources) {
+    await source.checkUnchanged().catch((error: CliError) => {
+      throw error.withHint(error.hint, { details: ['nothing was sent'] });
+    });
+  }
+}
+
 async function bulk(op: BulkOperation, opts: BulkOptions, ctx: Context, contacts: IdSource, lists: IdSource): Promise<void> {
   const out = ctx.output();
   const plan = planShape(contacts.count, lists.count);
@@ -156,6 +165,7 @@ async function bulk(op: BulkOperation, opts: BulkOptions, ctx: Context, contacts
 
   if (opts.dryRun) {
     const url = requestUrl(ctx, { path: operation.path() });
+    await checkUnchanged(contacts, lists);
     const requests = () => plannedRequests(contacts, lists);
     await writePlan(out, { op, method: operation.method, url, contacts: contacts.count, lists: lists.count, plan, requests });
     ctx.notice('dry run: nothing was sent');
@@ -164,12 +174,7 @@ async function bulk(op: BulkOperation, opts: BulkOptions, ctx: Context, contacts
 
   const api = await ctx.api(); // key and base URL checked before any question is asked
   if (op === 'detach' && !opts.yes) await confirmDetach(ctx, opts, contacts.count, lists.count);
-  // A file changed since it was checked (while the question waited, say): nothing is sent.
-  for (const source of [contacts, lists]) {
-    await source.checkUnchanged().catch((error: CliError) => {
-      throw error.withHint(error.hint, { details: ['nothing was sent'] });
-    });
-  }
+  await checkUnchanged(contacts, lists);
 
   const totals: Totals = {
     changed: 0, unchanged: 0, totalPairs: 0, contacts: contacts.count, lists: lists.count, requests: plan.length, requestsSucceeded: 0,
