@@ -18,7 +18,7 @@ import { Spool } from './spool.js';
 //     made of it (spool.ts) once it passes 1 MiB (smaller input stays in memory).
 // A source of at most `keep` distinct ids keeps them after pass 1 (a few hundred KB), so a
 // small source is read once however many times its chunks are asked for.
-// If the file changes between the passes (its size or time of change differ, or the ids read
+// If the file changes between the passes (its size or modification time differ, or the ids read
 // again do not match the fingerprint of pass 1 at the chunk being built), chunks() stops with
 // exit 1 before that chunk is sent: what is sent is always exactly what was checked.
 
