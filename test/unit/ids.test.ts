@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import { Readable } from 'node:stream';
 import { IdSource } from '../../src/input/id-source.js';
+import { UuidSet } from '../../src/input/id-set.js';
 import { IdTextParser, parseIdBytes } from '../../src/input/id-parser.js';
 import { IdDecoder } from '../../src/input/ids.js';
 
@@ -196,5 +197,18 @@ describe('duplicates', () => {
     const out: string[] = [];
     for await (const chunk of source.chunks(50)) out.push(...chunk.ids);
     expect({ ids: out, count: source.count, duplicates: source.duplicates }).toEqual({ ids: [A, B, C], count: 3, duplicates: 2 });
+  });
+});
+
+describe('UuidSet', () => {
+  it('tells repeats from new ids while it grows, in any case, the nil UUID included', () => {
+    const set = new UuidSet();
+    const id = (i: number) => `${i.toString(16).padStart(8, '0')}-0000-4000-8000-${(i * 7919).toString(16).padStart(12, '0')}`;
+    for (let i = 0; i < 5000; i++) expect(set.add(id(i))).toBe(true);
+    for (let i = 0; i < 5000; i++) expect(set.add(id(i).toUpperCase())).toBe(false);
+    expect(set.add('00000000-0000-0000-0000-000000000000')).toBe(true);
+    expect(set.add('00000000-0000-0000-0000-000000000000')).toBe(false);
+    expect(set.add('ffffffff-ffff-ffff-ffff-ffffffffffff')).toBe(true);
+    expect(set.size).toBe(5002);
   });
 });
