@@ -16,7 +16,7 @@ import { Spool } from './spool.js';
 //     read again through the descriptor opened for pass 1 (a file renamed over it changes
 //     nothing); stdin, and a pipe or FIFO given as a file, is read from the private copy pass 1
 //     made of it (spool.ts) once it passes 1 MiB (smaller input stays in memory).
-// A source of at most `keep` distinct ids keeps them after pass 1 (a few hundred KB), so a
+// A source of at most 10,000 distinct ids keeps them after pass 1 (a few hundred KB), so a
 // small source is read once however many times its chunks are asked for.
 // If the file changes between the passes (its size or modification time differ, or the ids read
 // again do not match the fingerprint of pass 1 at the chunk being built), chunks() stops with
@@ -46,8 +46,6 @@ export interface IdSourceOptions {
   column?: string;
   stdin: AsyncIterable<unknown> & { destroy?(): void };
   signal: AbortSignal;
-  /** sources of at most this many distinct ids are kept in memory after pass 1 */
-  keep?: number;
   /** where stdin's copy goes (default os.tmpdir()) */
   tmpDir?: string;
 }
@@ -123,7 +121,6 @@ export class IdSource {
 
   private async check(): Promise<void> {
     const { given, path, signal } = this.options;
-    const keep = this.options.keep ?? KEEP_IDS;
     const seen = new UuidSet();
     const fingerprint = new IdFingerprint();
     let occurrence = 0;
@@ -136,7 +133,7 @@ export class IdSource {
       }
       occurrence++;
       this.count++;
-      if (this.kept && this.count <= keep) this.kept.push(id);
+      if (this.kept && this.count <= KEEP_IDS) this.kept.push(id);
       else if (path !== undefined) this.kept = undefined; // given ids alone are always kept: they are in memory anyway
       else this.kept?.push(id);
       if (this.count % BLOCK === 0) this.marks.push(fingerprint.value());

@@ -56,11 +56,6 @@ export class Spool {
     await rm(dir, { recursive: true, force: true });
   }
 
-  /** The file's path (for tests and messages). */
-  get path(): string {
-    return join(this.dir, 'ids');
-  }
-
   async write(bytes: Uint8Array): Promise<void> {
     try {
       let done = 0;
