@@ -210,8 +210,10 @@ export class ApiClient {
         if (code === 'Z_BUF_ERROR' || code === 'Z_DATA_ERROR') throw new CutShortError();
         throw error;
       });
-      const notJson = parsed ? parsed.value === undefined : text.trim() !== '' && !parsesAsJson(text);
-      if (success && closeDelimited(res.headers) && notJson) throw new CutShortError();
+      // checked only for a body without a length: a normal page is parsed once, in classify.ts
+      if (success && closeDelimited(res.headers) && (parsed ? parsed.value === undefined : text.trim() !== '' && !parsesAsJson(text))) {
+        throw new CutShortError();
+      }
       return { status: res.statusCode, headers: res.headers, text, ...(parsed ? { parsed } : {}) };
     } catch (error) {
       if (timeout.signal.aborted && !this.options.signal?.aborted) throw timeout.signal.reason;
