@@ -42,6 +42,7 @@ export async function readCapped(body: Dispatcher.ResponseData['body'], decoded:
   let size = 0;
   let assembler: JsonAssembler | undefined;
   let broken = false; // the streamed body is not JSON: read on (the cap, a cut-short body) but build nothing
+  let mayStream = opts.json === true; // decided once, when the body first passes the threshold
   const feed = (piece: string) => {
     if (broken) return;
     try {
@@ -63,7 +64,9 @@ export async function readCapped(body: Dispatcher.ResponseData['body'], decoded:
       continue;
     }
     text += piece;
-    if (opts.json && size > STREAM_JSON_PAST && /^\s*[{[]/.test(text.slice(0, 256))) {
+    if (mayStream && size > STREAM_JSON_PAST) {
+      mayStream = false;
+      if (!/^\s*[{[]/.test(text.slice(0, 256))) continue; // HTML from a proxy: kept as text, for its message
       assembler = new JsonAssembler();
       feed(text);
       // a copy of the start, for messages: a slice would keep the whole text alive

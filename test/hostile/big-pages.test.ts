@@ -85,6 +85,16 @@ describe('a page of many megabytes', () => {
     expect(server.seen.length - before).toBe(1);
   });
 
+  it('a big HTML page (a proxy) is still read as text and named in the one line', async () => {
+    const html = `<html><head><title>Gateway error</title></head><body>${'<p>padding</p>\n'.repeat(400_000)}</body></html>`;
+    expect(html.length).toBeGreaterThan(4 * 1024 * 1024);
+    next = send(html, { 'content-type': 'text/html' });
+    const r = await runCli([...ARGS, '--ndjson'], { env: env() });
+    expectCleanFailure(r, 1);
+    expect(r.stderr.split('\n')[0]).toMatch(/^error: unexpected response from GET \S+: HTTP 200 with an HTML page "Gateway error", not JSON/);
+    expect(r.stdout).toBe('');
+  });
+
   it('cut short with the connection (no length): retried like a connection lost mid-body', async () => {
     const full = pageText();
     next = (_req, res, i) => {
