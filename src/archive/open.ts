@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { CliError, ExitCode, UsageError } from '../errors.js';
+import { ensureIndexes } from './indexes.js';
 import { migrate, schemaVersion, SCHEMA_VERSION } from './schema.js';
 
 // The archive file: one SQLite database per profile, opened in WAL mode so a
@@ -74,6 +75,8 @@ export function openArchive(path: string, opts: { readonly?: boolean } = {}): Da
     // memory between commits, and memory stays flat however big the archive grows.
     db.pragma('cache_size = -8192');
     migrate(db);
+    // A sync killed while it went without its indexes (indexes.ts) left them missing.
+    ensureIndexes(db);
     return db;
   } catch (error) {
     db.close();
