@@ -61,6 +61,11 @@ export function openArchive(path: string, opts: { readonly?: boolean } = {}): Da
     }
     if (readonly) {
       if (version === 0) throw missing(path);
+      // Readers visit each page once (an export of a filter's rows, a report's
+      // scan): a 256 KB cache recycles its pages, where the default 16 MB would
+      // fault in fresh memory for each page read (measured: 20,600 rows of a
+      // million-event archive read in 45 ms instead of 58-80 ms).
+      db.pragma('cache_size = -256');
       return db;
     }
     // WAL: each page's transaction is one append to the log; NORMAL sync keeps
