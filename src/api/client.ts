@@ -149,7 +149,7 @@ export class ApiClient {
       this.line(spec, target.url, `failed (${reason})`, started, a);
       return classifyFailure(error, { ...a, now: this.now() }, this.words);
     }
-    this.pacer.observe(answer.headers);
+    this.pacer.observe(answer.headers, started);
     this.sandboxPacer.observe(answer.headers);
     this.line(spec, target.url, String(answer.status), started, a);
     return classifyAnswer(answer, { ...a, now: this.now() });
