@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { UsageError } from '../errors.js';
 
 /**
@@ -11,58 +10,81 @@ const MAX_LINE_BYTES = 4 * 1024;
 /** More lines than this in one id source is refused: the bulk API takes 1,000 contacts a request. */
 export const MAX_ID_LINES = 1_000_000;
 /** And more bytes than this (a CSV export with many columns). */
-const MAX_ID_BYTES = 64 * 1024 * 1024;
+export const MAX_ID_BYTES = 64 * 1024 * 1024;
 
 const n = (x: number) => x.toLocaleString('en-US');
 
-/**
- * All bytes of the stream, refused (exit 2, naming the source and line) past a bound. Stops at
- * once when the signal aborts (Ctrl-C, SIGTERM), even while the source sends nothing.
- */
-export async function readBounded(stream: AsyncIterable<unknown> & { destroy?(): void }, name: string, signal?: AbortSignal): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let lines = 1;
-  let lineBytes = 0;
-  const tooMany = `more than ${n(MAX_ID_LINES)} lines of ids: split the input into several runs`;
-  const refuse = (message: string): never => {
-    stream.destroy?.();
-    throw new UsageError(`${name}:${n(lines)}: ${message}`, { hint: 'give a file of ids, one per line or CSV' });
-  };
-  const stopped = new Promise<never>((_, reject) => {
-    if (signal?.aborted) reject(signal.reason);
-    signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
-  });
-  stopped.catch(() => undefined);
-  const read = (async () => {
-    for await (const raw of stream) {
-      const chunk = typeof raw === 'string' ? Buffer.from(raw) : (raw as Buffer);
-      let from = 0;
-      for (let i = chunk.indexOf(0x0a); i !== -1; i = chunk.indexOf(0x0a, i + 1)) {
-        if (lineBytes + (i - from) > MAX_LINE_BYTES) refuse(`a line longer than ${n(MAX_LINE_BYTES)} bytes: this is not an id file`);
-        if (lines > MAX_ID_LINES) refuse(tooMany);
-        lines++; // the line after this newline (an empty one at the end of the input does not count)
-        lineBytes = 0;
-        from = i + 1;
-      }
-      if (chunk.length > from && lines > MAX_ID_LINES) refuse(tooMany);
-      lineBytes += chunk.length - from;
-      if (lineBytes > MAX_LINE_BYTES) refuse(`a line longer than ${n(MAX_LINE_BYTES)} bytes: this is not an id file`);
-      size += chunk.length;
-      if (size > MAX_ID_BYTES) refuse(`more than ${n(MAX_ID_BYTES / 1024 / 1024)} MiB of input: split the input into several runs`);
-      chunks.push(chunk);
+/** The bounds above, checked chunk by chunk: `check` throws (exit 2, naming the source and line) past one. */
+export class InputBounds {
+  private size = 0;
+  private lines = 1;
+  private lineBytes = 0;
+
+  constructor(private readonly name: string) {}
+
+  check(chunk: Buffer): void {
+    const tooMany = `more than ${n(MAX_ID_LINES)} lines of ids: split the input into several runs`;
+    let from = 0;
+    for (let i = chunk.indexOf(0x0a); i !== -1; i = chunk.indexOf(0x0a, i + 1)) {
+      if (this.lineBytes + (i - from) > MAX_LINE_BYTES) this.refuse(`a line longer than ${n(MAX_LINE_BYTES)} bytes: this is not an id file`);
+      if (this.lines > MAX_ID_LINES) this.refuse(tooMany);
+      this.lines++; // the line after this newline (an empty one at the end of the input does not count)
+      this.lineBytes = 0;
+      from = i + 1;
     }
-  })();
-  read.catch(() => undefined); // when the signal wins the race, the read's own end is not news
-  await Promise.race([read, stopped]);
-  if (signal?.aborted) {
-    stream.destroy?.();
-    throw signal.reason;
+    if (chunk.length > from && this.lines > MAX_ID_LINES) this.refuse(tooMany);
+    this.lineBytes += chunk.length - from;
+    if (this.lineBytes > MAX_LINE_BYTES) this.refuse(`a line longer than ${n(MAX_LINE_BYTES)} bytes: this is not an id file`);
+    this.size += chunk.length;
+    if (this.size > MAX_ID_BYTES) this.refuse(`more than ${n(MAX_ID_BYTES / 1024 / 1024)} MiB of input: split the input into several runs`);
   }
-  return Buffer.concat(chunks);
+
+  private refuse(message: string): never {
+    throw new UsageError(`${this.name}:${n(this.lines)}: ${message}`, { hint: 'give a file of ids, one per line or CSV' });
+  }
 }
 
-/** A file as a bounded stream (see readBounded). */
-export function readFileBounded(path: string, name: string, signal?: AbortSignal): Promise<Uint8Array> {
-  return readBounded(createReadStream(path), name, signal);
+/** The next item of the iterator, or the signal's reason as soon as it aborts. */
+function nextOrAbort<T>(it: AsyncIterator<T>, signal: AbortSignal | undefined): Promise<IteratorResult<T>> {
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  const next = it.next();
+  if (!signal) return next;
+  // A listener per read, removed once the read settles: racing every read against one
+  // long-lived promise would keep each chunk reachable from it until the end of the input.
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    next.then(
+      (r) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(r);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * The chunks of a stream as Buffers, stopping at once when the signal aborts (Ctrl-C, SIGTERM),
+ * even while the source sends nothing; the stream is then destroyed.
+ */
+export async function* abortableChunks(stream: AsyncIterable<unknown> & { destroy?(): void }, signal?: AbortSignal): AsyncGenerator<Buffer> {
+  const it = stream[Symbol.asyncIterator]();
+  let ended = false;
+  try {
+    for (;;) {
+      const r = await nextOrAbort(it, signal);
+      if (r.done) {
+        ended = true;
+        return;
+      }
+      const raw = r.value;
+      yield typeof raw === 'string' ? Buffer.from(raw) : (raw as Buffer);
+    }
+  } finally {
+    if (!ended) stream.destroy?.(); // refused, stopped or left early: nothing more is read
+  }
 }

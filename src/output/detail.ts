@@ -79,3 +79,44 @@ export async function writeDetail(target: OutputTarget, obj: unknown, sections: 
   }
   return target.write(text);
 }
+
+/** Stands for the streamed array in the text of the rest (JSON escapes \u0001, so no value prints like it). */
+const STREAMED = '\u0001streamed';
+
+/**
+ * writeDetail for an object one of whose values is a long array made while it is written (a
+ * bulk plan holding a million ids): json and ndjson print exactly what writeDetail would print,
+ * the array one element at a time; the other formats never show that array (its detail fields
+ * and table are enough), except when --fields names it: it is then collected first.
+ */
+export async function writeDetailStreamed(
+  target: OutputTarget,
+  obj: Record<string, unknown>,
+  sections: DetailSection[],
+  key: string,
+  items: () => AsyncIterable<unknown>,
+): Promise<void> {
+  const whole = { ...obj, [key]: STREAMED };
+  checkDetailFields(whole, sections, target.fields);
+  const json = target.format === 'json';
+  if (target.fields && !target.fields.includes(key)) return writeDetail(target, whole, sections);
+  if (!json && target.format !== 'ndjson') {
+    if (!target.fields) return writeDetail(target, whole, sections);
+    const all: unknown[] = [];
+    for await (const item of items()) all.push(item);
+    return writeDetail(target, { ...obj, [key]: all }, sections);
+  }
+  const shown = target.fields ? pick(whole, target.fields) : whole;
+  // The object sits at the top: its array is one level in, the array's elements two.
+  const text = json ? jsonText(shown, target, true) : JSON.stringify(shown);
+  const mark = json ? jsonText(STREAMED, target) : JSON.stringify(STREAMED);
+  const at = text.indexOf(mark);
+  await target.write(`${text.slice(0, at)}[`);
+  let first = true;
+  for await (const item of items()) {
+    const element = json ? jsonText(item, target, true).replace(/^/gm, '    ') : JSON.stringify(item);
+    await target.write(`${first ? (json ? '\n' : '') : json ? ',\n' : ','}${element}`);
+    first = false;
+  }
+  await target.write(`${first || !json ? ']' : '\n  ]'}${text.slice(at + mark.length)}\n`);
+}

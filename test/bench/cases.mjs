@@ -295,3 +295,46 @@ export async function bulk({ bulkRuns, startEmulator }) {
 }
 
 export { archive } from './archive.mjs';
+
+// ---- 7. id input memory (issue 17) -------------------------------------------------------------
+
+export async function ids({ bigRuns }) {
+  const name = 'ids: peak RSS, lists attach --dry-run --json, 1,000,000 ids';
+  if (!(await commandExists('lists', 'attach'))) return [{ case: name, skipped: 'command missing' }];
+  const uuid = (i) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
+  const write = (count) => {
+    const path = join(scratch, `ids-${count}.txt`);
+    const lines = [];
+    for (let i = 0; i < count; i++) lines.push(uuid(i));
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    return path;
+  };
+  const big = write(1_000_000);
+  const small = write(100_000);
+  // --dry-run sends nothing: the base URL only has to be well-formed. --json prints every id
+  // (the plan with each request's body), so the whole second pass is measured too.
+  const env = { MAILCTL_BASE_URL: 'http://127.0.0.1:9', MAILCTL_API_KEY: 'lttr_benchbenchbenchbenchbench' };
+  const run = (file) => () => measure(cli('lists', 'attach', '--contacts-file', file, '--list', uuid(1), '--dry-run', '--json'), { env, rss: true, stdout: 'null' });
+  const r = await interleave({ floor: run(small), cli: run(big) }, { runs: Math.max(2, bigRuns), warmup: 0 });
+  const rssBig = maxRss(r.cli);
+  const rssSmall = maxRss(r.floor);
+  return [
+    {
+      case: name,
+      time: stats(r.cli.map((x) => x.ms)),
+      rssKb: rssBig,
+      floorRssKb: rssSmall,
+      target: '≤ 150 MB',
+      met: rssBig <= 150 * 1024,
+      figure: `${(rssBig / 1024).toFixed(1)} MB`,
+    },
+    {
+      case: 'ids: peak RSS 1,000,000 vs 100,000 ids (information)',
+      rssKb: rssBig,
+      floor: { label: '100,000 ids', rssKb: rssSmall },
+      ratio: rssBig / rssSmall,
+      target: '(information)',
+      figure: `${(rssBig / 1024).toFixed(1)} MB vs ${(rssSmall / 1024).toFixed(1)} MB = ${(rssBig / rssSmall).toFixed(2)}x`,
+    },
+  ];
+}

@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN, emulatorEnv, ndjson, tempDir } from '../helpers/cli.js';
+import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { emulatorEnv, ndjson, tempDir } from '../helpers/cli.js';
 import { useEmulator, runCliInProcess as runCli } from '../helpers/context.js';
 import { expectUsageError } from '../helpers/expect.js';
+import { runOnTty } from '../helpers/tty.js';
 
 const emu = useEmulator({ seed: 8, events: 230 });
 let env: Record<string, string>;
@@ -16,19 +16,8 @@ beforeAll(() => {
 });
 
 
-/** Runs the CLI on a pseudo-terminal (util-linux `script`), without blocking the emulator in this process. */
-function onTty(args: string[], extra: Record<string, string>): Promise<string> {
-  const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
-  const child = spawn('script', ['-qc', [process.execPath, BIN, ...args].map(quote).join(' '), '/dev/null'], {
-    env: { PATH: process.env.PATH!, HOME: process.env.HOME!, TERM: 'xterm', MAILCTL_CONFIG_DIR: tempDir(), ...extra },
-  });
-  let out = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', () => resolve(out.replace(/\r\n/g, '\n')));
-  });
-}
+/** What a terminal shows for `mailctl ARGS`. */
+const onTty = async (t: TestContext, args: string[], extra: Record<string, string>) => (await runOnTty(t, args, { env: extra })).out;
 
 const future = () => new Date(Date.now() + 3 * 24 * 3600_000).toISOString().replace(/\.\d+Z$/, 'Z');
 
@@ -128,13 +117,13 @@ describe('api: one request with any method', () => {
     expect(emu.requests[0]).toMatchObject({ method: 'POST', body });
   });
 
-  it('indents the JSON on a terminal', async () => {
+  it('indents the JSON on a terminal', async (t) => {
     // colour is checked in test/terminal/output.test.ts
-    const tty = await onTty(['api', 'GET', '/webhooks'], { ...env, NO_COLOR: '1' });
+    const tty = await onTty(t, ['api', 'GET', '/webhooks'], { ...env, NO_COLOR: '1' });
     const body = JSON.parse(tty);
     expect(tty).toBe(`${JSON.stringify(body, null, 2)}\n`);
     expect(body.data.webhooks.map((w: { id: string }) => w.id)).toEqual(emu.fixtures.webhooks);
-    const pages = await onTty(['api', 'GET', '/webhooks', '--paginate'], { ...env, NO_COLOR: '1' });
+    const pages = await onTty(t, ['api', 'GET', '/webhooks', '--paginate'], { ...env, NO_COLOR: '1' });
     expect(pages).toBe(`[\n${body.data.webhooks.map((w: unknown) => `  ${JSON.stringify(w, null, 2).replace(/\n/g, '\n  ')}`).join(',\n')}\n]\n`);
   });
 

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN, emulatorEnv, tempDir } from '../helpers/cli.js';
+import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { emulatorEnv } from '../helpers/cli.js';
 import { useEmulator, runCliInProcess as runCli } from '../helpers/context.js';
 import { expectUsageError } from '../helpers/expect.js';
+import { runOnTty } from '../helpers/tty.js';
 
 // topic update, property update, contact show and segment show against the
 // emulator: the exact bodies sent, limits checked with zero requests,
@@ -20,17 +20,8 @@ beforeAll(() => {
 const topicId = () => emu.fixtures.topics[0]!;
 const propertyId = () => emu.fixtures.properties[1]!;
 
-function onTty(args: string[]): Promise<string> {
-  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  const child = spawn('script', ['-qec', [process.execPath, BIN, ...args].map(quote).join(' '), '/dev/null'], {
-    env: { PATH: process.env.PATH!, HOME: process.env.HOME!, TERM: 'xterm', NO_COLOR: '1', MAILCTL_CONFIG_DIR: tempDir('mailctl-config-'), ...env },
-    stdio: 'pipe',
-  });
-  child.stdin.end();
-  let out = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-  return new Promise((resolve) => child.on('close', () => resolve(out.replace(/\r\n/g, '\n'))));
-}
+/** What a terminal shows for `mailctl ARGS` with the emulator's key, without colour. */
+const onTty = async (t: TestContext, args: string[]) => (await runOnTty(t, args, { env: { ...env, NO_COLOR: '1' } })).out;
 
 /** Runs a command that must be refused before sending: exit 2, the message, nothing on stdout, no request. */
 async function refused(args: string[], message: RegExp): Promise<void> {
@@ -207,10 +198,10 @@ describe('contact show', () => {
     expect(rest.length).toBe(Object.keys(c.properties).length + obj.lists.length + obj.topics.length);
   });
 
-  it('a terminal gets labelled fields and small tables', async () => {
+  it('a terminal gets labelled fields and small tables', async (t) => {
     const id = emu.fixtures.contacts[0]!;
     const c = emu.store.teams.main.contacts.get(id)!;
-    const out = await onTty(['contact', 'show', id]);
+    const out = await onTty(t, ['contact', 'show', id]);
     expect(out).toMatch(new RegExp(`^Email\\s+${c.email.replace('.', '\\.')}$`, 'm'));
     expect(out).toMatch(/^Properties\nNAME\s+VALUE\n/m);
     expect(out).toMatch(/^Lists\n(NAME\s+ID|\(none\))\n/m);
@@ -239,19 +230,19 @@ describe('segment show', () => {
     expect(res.stdout).toContain('conditions\temail ends_with "@example.com" OR (plan equals "enterprise" AND country equals "FR")\n');
   });
 
-  it('a terminal gets one line per group under a heading that says how they combine', async () => {
-    const out = await onTty(['segment', 'show', segment('Example.com readers').id]);
+  it('a terminal gets one line per group under a heading that says how they combine', async (t) => {
+    const out = await onTty(t, ['segment', 'show', segment('Example.com readers').id]);
     expect(out).toContain('Conditions: any of these groups (all conditions within a group must hold)\n');
     expect(out).toMatch(/^Group 1\s+email ends_with "@example\.com"$/m);
     expect(out).toMatch(/^Group 2\s+plan equals "enterprise" AND country equals "FR"$/m);
   });
 
-  it('null list and count (service-notes) print as empty in a pipe, "not counted yet" on a terminal', async () => {
+  it('null list and count (service-notes) print as empty in a pipe, "not counted yet" on a terminal', async (t) => {
     const s = segment('Legacy import');
     const res = await runCli(['segment', 'show', s.id], { env });
     expect(res.stdout).toContain('list_id\t\nlist_name\t\ncached_contacts_count\t\n');
     expect(res.stdout).toContain('conditions\temail contains "legacy"\n');
-    const out = await onTty(['segment', 'show', s.id]);
+    const out = await onTty(t, ['segment', 'show', s.id]);
     expect(out).toMatch(/^Cached contacts\s+not counted yet$/m);
   });
 

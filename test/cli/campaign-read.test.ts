@@ -3,15 +3,15 @@
 // emulator's store, empty filtered pages followed to the end, rates without
 // division by zero, the HTML kept out of the terminal, and usage errors that
 // send nothing.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { type Campaign } from '../../src/emulator/index.js';
-import { BIN, emulatorEnv, ndjson, tempDir } from '../helpers/cli.js';
+import { emulatorEnv, ndjson, tempDir } from '../helpers/cli.js';
 import { useEmulator, runCliInProcess as runCli } from '../helpers/context.js';
 import { expectUsageError } from '../helpers/expect.js';
 import { tsvRows } from '../helpers/parse.js';
+import { runOnTty } from '../helpers/tty.js';
 
 const DAY = 86_400_000;
 const emu = useEmulator({ seed: 11, events: 50 });
@@ -27,20 +27,8 @@ function storedCampaigns(status?: string): Campaign[] {
 }
 
 
-/** Runs the CLI on a pseudo-terminal `cols` wide (util-linux `script`), without blocking the emulator. */
-function onTty(args: string[], cols: number): Promise<string> {
-  const line = `stty cols ${cols}; ${process.execPath} ${BIN} ${args.map((a) => `'${a}'`).join(' ')}`;
-  const child = spawn('script', ['-qc', line, '/dev/null'], {
-    env: { PATH: process.env.PATH!, HOME: process.env.HOME!, TERM: 'xterm', MAILCTL_CONFIG_DIR: tempDir(), ...emulatorEnv(emu) },
-  });
-  let out = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-  child.stdin.end();
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', () => resolve(out.replace(/\r\n/g, '\n')));
-  });
-}
+/** What a terminal `cols` wide shows for `mailctl ARGS`. */
+const onTty = async (t: TestContext, args: string[], cols: number) => (await runOnTty(t, args, { cols, env: emulatorEnv(emu) })).out;
 
 const plain = (text: string) => text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
 
@@ -126,8 +114,8 @@ describe('campaign list', () => {
     expect(expected.some((l) => /,\d+\.\d,\d+\.\d,\d+\.\d,\d+\.\d$/.test(l))).toBe(true);
   });
 
-  it('on a terminal: a header, coloured status, "-" for rates with nothing to divide by, whole ids even when narrow', async () => {
-    const wide = await onTty(['campaign', 'list', '--all', '-q'], 200);
+  it('on a terminal: a header, coloured status, "-" for rates with nothing to divide by, whole ids even when narrow', async (t) => {
+    const wide = await onTty(t, ['campaign', 'list', '--all', '-q'], 200);
     expect(wide).toContain('\u001b[1mSTATUS\u001b[22m');
     expect(wide).toMatch(/\u001b\[3\dmsent\u001b\[39m/);
     const rows = plain(wide).split('\n');
@@ -137,7 +125,7 @@ describe('campaign list', () => {
     const sentRow = rows.find((r) => r.includes(emu.fixtures.campaigns.sent))!;
     expect(sentRow).toMatch(/sent\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\s+\d+\s+\d+\s+\d+\.\d%\s+\d+\.\d%\s+\d+\.\d%\s+\d+\.\d%$/);
 
-    const narrow = plain(await onTty(['campaign', 'list', '--all', '-q'], 80)).split('\n').filter((l) => l.trim() !== '');
+    const narrow = plain(await onTty(t, ['campaign', 'list', '--all', '-q'], 80)).split('\n').filter((l) => l.trim() !== '');
     expect(narrow.every((l) => l.length <= 80)).toBe(true);
     for (const c of storedCampaigns()) expect(narrow.some((l) => l.startsWith(`${c.id}  `))).toBe(true);
   });
@@ -187,8 +175,8 @@ describe('campaign show', () => {
     expect(r.stdout).not.toContain('<html');
   });
 
-  it('on a terminal: labelled sections, the HTML size instead of the HTML', async () => {
-    const out = plain(await onTty(['campaign', 'show', sentId()], 120));
+  it('on a terminal: labelled sections, the HTML size instead of the HTML', async (t) => {
+    const out = plain(await onTty(t, ['campaign', 'show', sentId()], 120));
     expect(out).toMatch(/^Status\s+sent$/m);
     expect(out).toMatch(/^Stats$/m);
     expect(out).toMatch(/^Rates$/m);

@@ -1,12 +1,12 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { memberships } from '../helpers/membership.js';
-import { BIN, emulatorEnv, finished, startCli, tempDir } from '../helpers/cli.js';
+import { emulatorEnv, finished, startCli, tempDir } from '../helpers/cli.js';
 import { runCliInProcess as runCli } from '../helpers/context.js';
+import { runOnTty } from '../helpers/tty.js';
 
 // lists attach / detach when a request fails after retries: the totals of the
 // requests that succeeded on stdout, which part did not run on stderr, the
@@ -173,33 +173,20 @@ describe('a request that fails after retries stops the run', () => {
   });
 });
 
-/** Runs the CLI on a pseudo-terminal (script(1)), writing `input` to it; stdout and stderr arrive mixed. */
-function onTty(args: string[], input?: string): Promise<{ code: number | null; out: string }> {
-  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  const child = spawn('script', ['-qec', [process.execPath, BIN, ...args].map(quote).join(' '), '/dev/null'], {
-    env: { PATH: process.env.PATH!, HOME: process.env.HOME!, TERM: 'xterm', MAILCTL_CONFIG_DIR: tempDir('mailctl-config-'), ...env },
-    stdio: 'pipe',
-  });
-  if (input !== undefined) child.stdin.write(input);
-  let out = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, out: out.replace(/\r\n/g, '\n') })));
-}
-
 describe('on a terminal', () => {
-  it('detach asks with the number of pairs; anything but yes sends nothing', async () => {
-    const res = await onTty(['lists', 'detach', '--contact', contacts.slice(0, 2).join(','), '--list', lists.slice(0, 3).join(',')], 'n\n');
+  it('detach asks with the number of pairs; anything but yes sends nothing', async (t) => {
+    const res = await runOnTty(t, ['lists', 'detach', '--contact', contacts.slice(0, 2).join(','), '--list', lists.slice(0, 3).join(',')], { env, input: 'n\n' });
     expect(res.out).toContain('Detach 2 contacts from 3 lists (6 pairs)? [y/N]');
     expect(res.out).toContain('error: cancelled: nothing was detached');
     expect(res.code).toBe(1);
     expect(emu.requests).toHaveLength(0);
   });
 
-  it('detach goes ahead on yes, shows progress on stderr and the totals as a small detail', async () => {
+  it('detach goes ahead on yes, shows progress on stderr and the totals as a small detail', async (t) => {
     const cs = contacts.slice(0, 2);
     const ls = lists.slice(0, 3);
     const before = present(cs, ls);
-    const res = await onTty(['lists', 'detach', '--contact', cs.join(','), '--list', ls.join(',')], 'y\n');
+    const res = await runOnTty(t, ['lists', 'detach', '--contact', cs.join(','), '--list', ls.join(',')], { env, input: 'y\n' });
     expect(res.code).toBe(0);
     expect(bulk()).toHaveLength(1);
     expect(present(cs, ls)).toBe(0);
@@ -208,8 +195,8 @@ describe('on a terminal', () => {
     expect(res.out).toMatch(/Total pairs\s*\u001b\[22m\s+6\n/);
   });
 
-  it('--yes skips the question', async () => {
-    const res = await onTty(['lists', 'detach', '--yes', '--contact', contacts[0]!, '--list', lists[0]!]);
+  it('--yes skips the question', async (t) => {
+    const res = await runOnTty(t, ['lists', 'detach', '--yes', '--contact', contacts[0]!, '--list', lists[0]!], { env });
     expect(res.code).toBe(0);
     expect(res.out).not.toContain('[y/N]');
     expect(bulk()).toHaveLength(1);

@@ -14,7 +14,7 @@ export interface CliResult {
 }
 
 export interface CliOptions {
-  /** Added to a clean environment (PATH, HOME, a fresh MAILCTL_CONFIG_DIR and a code cache dir only). */
+  /** Added to a clean environment (PATH, HOME, a fresh MAILCTL_CONFIG_DIR, a code cache dir and MAILCTL_NO_KEYCHAIN=1 only); undefined removes. */
   env?: Record<string, string | undefined>;
   /** Written to stdin, which is then closed. Without it stdin is closed at once (not a TTY). */
   input?: string | Buffer;
@@ -35,6 +35,9 @@ function cleanEnv(opts: CliOptions): Record<string, string> {
     HOME: process.env.HOME,
     MAILCTL_CONFIG_DIR: opts.configDir ?? tempDir('mailctl-config-'),
     MAILCTL_CACHE_DIR: (codeCacheDir ??= tempDir('mailctl-cache-')),
+    // HOME is the developer's: on macOS or Windows a test's `auth login` would
+    // otherwise write to their real credential store. Keychain tests remove it.
+    MAILCTL_NO_KEYCHAIN: '1',
     ...opts.env,
   };
   return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));

@@ -109,6 +109,8 @@ export async function testContext(options: TestContextOptions = {}): Promise<Tes
   const key = keyName === null ? undefined : emulator && keyName in emulator.keys ? emulator.keys[keyName as 'full'] : keyName;
   const env: Record<string, string | undefined> = {
     MAILCTL_CONFIG_DIR: configDir,
+    // The credential store is the real one of this machine (macOS, Windows): never by default.
+    MAILCTL_NO_KEYCHAIN: '1',
     ...(emulator ? { MAILCTL_BASE_URL: emulator.baseUrl } : {}),
     ...(key !== undefined ? { MAILCTL_API_KEY: key } : {}),
     ...options.env,

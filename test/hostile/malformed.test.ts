@@ -5,12 +5,12 @@
 // network guard); the runs that could loop for ever are spawned, so that the
 // test can kill them.
 import type { ServerResponse } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
-import { BIN, finished, ndjson, startCli, tempDir } from '../helpers/cli.js';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { finished, ndjson, startCli } from '../helpers/cli.js';
 import { runCliInProcess as runCli } from '../helpers/context.js';
 import { blockedHosts, installNetworkGuard } from '../helpers/network-guard.js';
 import { scriptedServer, type Handler } from '../helpers/server.js';
+import { runOnTty } from '../helpers/tty.js';
 import { expectCleanFailure, guardEnv } from './support.js';
 
 const KEY = `live_${'m'.repeat(64)}`;
@@ -130,37 +130,26 @@ describe('hostile text inside valid answers, shown on a terminal', () => {
     await emu.close();
   });
 
-  /** Runs the CLI on a pseudo-terminal (util-linux script), stdout and stderr both on it. */
-  function onTty(args: string[]): Promise<string> {
-    const line = `${process.execPath} ${BIN} ${args.map((a) => `'${a}'`).join(' ')}`;
-    const child = spawn('script', ['-qc', line, '/dev/null'], {
-      env: { PATH: process.env.PATH!, HOME: process.env.HOME!, TERM: 'xterm', MAILCTL_CONFIG_DIR: tempDir(), MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full },
-    });
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    child.stdin.end();
-    return new Promise((resolve, reject) => {
-      child.on('error', reject);
-      child.on('close', () => resolve(out));
-    });
-  }
+  /** What the terminal shows for `mailctl ARGS` (stdout and stderr both on it). */
+  const onTty = async (t: TestContext, args: string[]) =>
+    (await runOnTty(t, args, { env: { MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full } })).out;
 
   /** What is left once mailctl's own colours (SGR) are taken out: no control character may remain. */
   const controls = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '').replace(/\r\n/g, '\n').match(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g) ?? [];
 
-  it.each([
+  it.for([
     ['campaign show', () => ['campaign', 'show', emu.fixtures.campaigns.scheduled, '-q']],
     ['campaign list', () => ['campaign', 'list', '--status', 'scheduled', '-q']],
     ['webhook list', () => ['webhook', 'list', '-q']],
-  ])('%s: the name is shown with its escapes made visible', async (_name, args) => {
-    const out = await onTty(args());
+  ] as const)('%s: the name is shown with its escapes made visible', async ([, args], t) => {
+    const out = await onTty(t, args());
     expect(out).toContain('Spring');
     expect(controls(out)).toEqual([]);
   });
 
-  it('a notice carrying the API message is made harmless too', async () => {
+  it('a notice carrying the API message is made harmless too', async (t) => {
     emu.scriptFault({ method: 'POST', status: 200, body: JSON.stringify({ message: `Scheduled.${EVIL}` }), times: 1 });
-    const out = await onTty(['campaign', 'schedule', emu.fixtures.campaigns.draft, '--at', '+2d']);
+    const out = await onTty(t, ['campaign', 'schedule', emu.fixtures.campaigns.draft, '--at', '+2d']);
     expect(out).toContain('Scheduled.');
     expect(controls(out)).toEqual([]);
   });

@@ -1,25 +1,13 @@
 // Item 13 of issue 17: server strings reach a terminal raw in -o csv and --json (OSC 0 title,
 // ESC[2J, OSC 8 links, U+009B CSI, U+202E). On a TTY every format escapes control and bidi
 // characters (tables did already); in a pipe the bytes stay exact.
-import { execFile, execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { BIN, emulatorEnv, runCli } from '../helpers/cli.js';
+import { emulatorEnv, runCli } from '../helpers/cli.js';
+import { runOnTty } from '../helpers/tty.js';
 
 const HOSTILE = 'hook\u001b]0;pwned\u0007\u001b[2J\u001b]8;;https://evil.example/\u001b\\link\u001b]8;;\u001b\\\u009b31m\u202eevil';
 const RAW = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-
-function hasScript(): boolean {
-  try {
-    execFileSync('script', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const scriptMissing = !hasScript();
-if (scriptMissing && process.env.MAILCTL_CI_STRICT === '1') throw new Error('script(1) (util-linux) is required under MAILCTL_CI_STRICT=1');
-if (scriptMissing) console.warn('SKIPPED: terminal-escapes TTY tests need script(1) from util-linux');
 
 let emu: Emulator;
 beforeAll(async () => {
@@ -31,27 +19,20 @@ afterAll(async () => {
   await emu.close();
 });
 
-/** Runs the CLI on a pseudo-terminal (script(1)) and returns what the terminal received. */
-function onTty(args: string): Promise<string> {
-  const env = { PATH: process.env.PATH!, HOME: process.env.HOME!, TERM: 'xterm', NO_COLOR: '1', ...emulatorEnv(emu) };
-  return new Promise<string>((resolve, reject) => {
-    execFile('script', ['-qc', `${process.execPath} ${BIN} ${args}`, '/dev/null'], { env, encoding: 'utf8' }, (error, stdout) =>
-      error ? reject(error) : resolve(stdout.replace(/\r\n/g, '\n')),
-    );
-  });
-}
+/** What the terminal receives for `mailctl ARGS` (no colour, so every escape left is the server's). */
+const onTty = async (t: TestContext, args: string) => (await runOnTty(t, args, { env: { NO_COLOR: '1', ...emulatorEnv(emu) } })).out;
 
-describe.skipIf(scriptMissing)('on a terminal', () => {
+describe('on a terminal', () => {
   for (const format of ['csv', 'json', 'ndjson']) {
-    it(`webhook list -o ${format}: no raw control or bidi character reaches the terminal`, async () => {
-      const out = await onTty(`webhook list -o ${format}`);
+    it(`webhook list -o ${format}: no raw control or bidi character reaches the terminal`, async (t) => {
+      const out = await onTty(t, `webhook list -o ${format}`);
       expect(out).toContain('hook');
       expect(out).not.toMatch(RAW);
     });
   }
 
-  it('--json on a terminal is still JSON with the same strings', async () => {
-    const out = await onTty('webhook list --json');
+  it('--json on a terminal is still JSON with the same strings', async (t) => {
+    const out = await onTty(t, 'webhook list --json');
     const hooks = JSON.parse(out) as Array<{ name: string }>;
     expect(hooks.map((h) => h.name)).toContain(HOSTILE);
   });

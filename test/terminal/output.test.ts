@@ -1,31 +1,16 @@
 // Issue 16 items 3 and 9: the time zone named in headers (--utc, TZ), JSON for
 // people on a terminal, and a pager for output longer than the screen.
-import { execFile } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
-import { BIN, tempDir } from '../helpers/cli.js';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { runInProcess, useEmulator } from '../helpers/context.js';
-import { requireCommand } from '../helpers/tools.js';
+import { runOnTty } from '../helpers/tty.js';
 
 const emu = useEmulator({ seed: 5, events: 400 });
 const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
 
 /** Runs the binary on a pseudo-terminal of the given size (script from util-linux); async, as the emulator runs in this process. */
-function onTty(args: string, env: Record<string, string>, size = 'rows 20 cols 100'): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      'script',
-      ['-qfec', `stty ${size}; ${process.execPath} ${BIN} ${args}`, '/dev/null'],
-      {
-        env: {
-          PATH: process.env.PATH!, HOME: process.env.HOME!, TERM: 'xterm', MAILCTL_CONFIG_DIR: tempDir(),
-          MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full, ...env,
-        },
-        encoding: 'utf8',
-      },
-      (error, stdout) => (error ? reject(error) : resolve(stdout.replace(/\r\n/g, '\n'))),
-    );
-  });
-}
+/** What a 100×20 terminal shows for `mailctl ARGS` with the emulator's key. */
+const onTty = async (t: TestContext, args: string, env: Record<string, string>) =>
+  (await runOnTty(t, args, { rows: 20, cols: 100, env: { MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full, ...env } })).out;
 
 describe('time zones', () => {
   it('the TIME header names the zone; --utc shows UTC and says so', async () => {
@@ -41,10 +26,9 @@ describe('time zones', () => {
   });
 
   it('honours TZ and labels its offset (spawned: the zone is per process)', async (t) => {
-    requireCommand(t, 'script');
-    const out = plain(await onTty('events list --per-page 2 --fields timestamp,type', { TZ: 'Asia/Kolkata' }));
+    const out = plain(await onTty(t, 'events list --per-page 2 --fields timestamp,type', { TZ: 'Asia/Kolkata' }));
     expect(out).toMatch(/TIME \(UTC\+05:30\)\s+TYPE/);
-    const utc = plain(await onTty('--utc events list --per-page 2 --fields timestamp,type', { TZ: 'Asia/Kolkata' }));
+    const utc = plain(await onTty(t, '--utc events list --per-page 2 --fields timestamp,type', { TZ: 'Asia/Kolkata' }));
     expect(utc).toMatch(/TIME \(UTC\)\s+TYPE/);
   });
 });
@@ -93,12 +77,11 @@ describe('the pager', () => {
   });
 
   it('uses $PAGER on a real terminal, only when the output is longer than it', async (t) => {
-    requireCommand(t, 'script');
-    const long = await onTty('events list --per-page 40', { PAGER: 'sed s/^/paged:/' });
+    const long = await onTty(t, 'events list --per-page 40', { PAGER: 'sed s/^/paged:/' });
     expect(plain(long).trimEnd().split('\n').filter((l) => l.startsWith('paged:')).length).toBe(41);
-    const short = await onTty('events list --per-page 2', { PAGER: 'sed s/^/paged:/' });
+    const short = await onTty(t, 'events list --per-page 2', { PAGER: 'sed s/^/paged:/' });
     expect(short).not.toContain('paged:');
-    const off = await onTty('--no-pager events list --per-page 40', { PAGER: 'sed s/^/paged:/' });
+    const off = await onTty(t, '--no-pager events list --per-page 40', { PAGER: 'sed s/^/paged:/' });
     expect(off).not.toContain('paged:');
   });
 });

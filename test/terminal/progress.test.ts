@@ -1,12 +1,10 @@
 // Issue 16 item 8: progress where work takes time. A spinner on stderr for a
 // request slower than ~300 ms (TTY only), and a live count with a summary for
 // --all / --limit exports, even when stdout is redirected.
-import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
-import { BIN, tempDir } from '../helpers/cli.js';
 import { runInProcess, useEmulator } from '../helpers/context.js';
-import { requireCommand } from '../helpers/tools.js';
+import { runOnTty } from '../helpers/tty.js';
 
 const emu = useEmulator({ seed: 9, events: 1000 });
 
@@ -32,19 +30,11 @@ describe('export progress', () => {
 
 describe('a spinner for slow requests', () => {
   it('shows "waiting for GET …" on a terminal when the answer takes longer than 300 ms, on any command', async (t) => {
-    requireCommand(t, 'script');
     const slow = await startEmulator({ seed: 9, events: 10, latency: 900 });
     try {
       const id = slow.fixtures.campaigns.draft;
-      const run = (extra: string) =>
-        new Promise<string>((resolve, reject) => {
-          execFile(
-            'script',
-            ['-qfec', `stty rows 30 cols 100; ${process.execPath} ${BIN} --no-pager campaign show ${id} ${extra}`, '/dev/null'],
-            { env: { PATH: process.env.PATH!, HOME: process.env.HOME!, TERM: 'xterm', MAILCTL_CONFIG_DIR: tempDir(), MAILCTL_BASE_URL: slow.baseUrl, MAILCTL_API_KEY: slow.keys.full } },
-            (error, stdout) => (error ? reject(error) : resolve(stdout)),
-          );
-        });
+      const run = async (extra: string) =>
+        (await runOnTty(t, `--no-pager campaign show ${id} ${extra}`.trim(), { rows: 30, cols: 100, env: { MAILCTL_BASE_URL: slow.baseUrl, MAILCTL_API_KEY: slow.keys.full } })).out;
       expect(await run('')).toContain(`waiting for GET /campaigns/${id}`);
       expect(await run('--quiet')).not.toContain('waiting for');
     } finally {

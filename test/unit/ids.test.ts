@@ -3,11 +3,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { csvRecords, decodeIdBytes, parseIdText, readIdSource, uniqueIds } from '../../src/input/ids.js';
+import { Readable } from 'node:stream';
+import { IdSource } from '../../src/input/id-source.js';
+import { UuidSet } from '../../src/input/id-set.js';
+import { IdTextParser, parseIdBytes } from '../../src/input/id-parser.js';
+import { IdDecoder } from '../../src/input/ids.js';
 
 const A = '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f';
 const B = '8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a';
 const C = '00000000-0000-4000-8000-000000000003';
+
+const parseIdText = (text: string, name: string, column?: string) => parseIdBytes(Buffer.from(text), name, column);
+
+/** The same bytes pushed `size` bytes at a time: the streaming decoder and parser must not care where chunks end. */
+function parseInPieces(bytes: Buffer, name: string, size: number, column?: string): string[] {
+  const ids: string[] = [];
+  const decoder = new IdDecoder(name);
+  const parser = new IdTextParser(name, column, (id) => ids.push(id));
+  for (let i = 0; i < bytes.length; i += size) parser.push(decoder.push(bytes.subarray(i, i + size)));
+  parser.push(decoder.end());
+  const error = decoder.error ?? parser.end();
+  if (error) throw error;
+  return ids;
+}
 
 function usage(fn: () => unknown): UsageError {
   try {
@@ -81,8 +99,8 @@ describe('CSV with a header', () => {
 
   it('quoted ids and doubled quotes are read as RFC 4180 says', () => {
     expect(parseIdText(`"id","say ""hi"""\n"${A}","x"\n`, 'c.csv')).toEqual([A]);
-    expect(csvRecords('a,"b ""c"""\n', 'f')).toEqual([{ line: 1, cells: ['a', 'b "c"'] }]);
-    expect(csvRecords('a,\n', 'f')).toEqual([{ line: 1, cells: ['a', ''] }]);
+    expect(parseIdText(`a,"b ""c"""\nx,${A}\n`, 'f', 'b "c"')).toEqual([A]);
+    expect(usage(() => parseIdText(`a,\nx,\n`, 'f', 'a')).message).toBe('f:2: "x" is not a UUID');
   });
 
   it('an unterminated quote names the line it starts on', () => {
@@ -98,48 +116,99 @@ describe('CSV with a header', () => {
 describe('bytes and files', () => {
   it('drops a UTF-8 BOM', () => {
     const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${A}\r\n`)]);
-    expect(parseIdText(decodeIdBytes(bytes, 'f'), 'f')).toEqual([A]);
+    expect(parseIdBytes(bytes, 'f')).toEqual([A]);
   });
 
   it('a UTF-8 BOM before a CSV header does not become part of the column name', () => {
-    const text = decodeIdBytes(Buffer.from(`\uFEFFcontact_id,email\n${A},x\n`), 'f');
-    expect(parseIdText(text, 'f', 'contact_id')).toEqual([A]);
+    expect(parseIdBytes(Buffer.from(`\uFEFFcontact_id,email\n${A},x\n`), 'f', 'contact_id')).toEqual([A]);
   });
 
   it('reads UTF-16 with its BOM (spreadsheet "Unicode text")', () => {
     const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${A}\r\n${B}\r\n`, 'utf16le')]);
-    expect(parseIdText(decodeIdBytes(le, 'f'), 'f')).toEqual([A, B]);
+    expect(parseIdBytes(le, 'f')).toEqual([A, B]);
     const be = Buffer.from(le);
     be.swap16();
-    expect(parseIdText(decodeIdBytes(be, 'f'), 'f')).toEqual([A, B]);
+    expect(parseIdBytes(be, 'f')).toEqual([A, B]);
   });
 
   it('refuses bytes that are not UTF-8, and binary files', () => {
-    expect(usage(() => decodeIdBytes(Buffer.from([0x41, 0xc3, 0x28]), 'x.bin')).message).toBe('x.bin: not UTF-8 text');
-    expect(usage(() => decodeIdBytes(Buffer.from([0x41, 0x00, 0x42]), 'x.bin')).message).toMatch(/^x\.bin: not a text file/);
+    expect(usage(() => parseIdBytes(Buffer.from([0x41, 0xc3, 0x28]), 'x.bin')).message).toBe('x.bin: not UTF-8 text');
+    expect(usage(() => parseIdBytes(Buffer.from([0x41, 0x00, 0x42]), 'x.bin')).message).toMatch(/^x\.bin: not a text file/);
+  });
+
+  it('a bytes error anywhere wins over a bad id before it, as when the text was read whole', () => {
+    expect(usage(() => parseIdBytes(Buffer.from(`${A}\nbad\n\u0000\n`), 'f')).message).toMatch(/^f: not a text file/);
+    expect(usage(() => parseIdBytes(Buffer.concat([Buffer.from(`bad\n`), Buffer.from([0xc3, 0x28])]), 'f')).message).toBe('f: not UTF-8 text');
+    expect(usage(() => parseIdText(`id\nbad\n"${A}\n`, 'c.csv', 'id')).message).toBe('c.csv:3: a quoted CSV value is never closed');
+  });
+
+  it('gives the same ids and errors however the bytes are cut into chunks', () => {
+    const samples: Array<[string | Buffer, string?]> = [
+      [`  ${A}  \r\n\r\n${B}\r${C}\n\n`],
+      [`\n\n  \r\n${A}\r\n${B}`],
+      [`id,note\r\n${A},"two\r\nlines ""q"""\r\n\r\n${B},x\r${C},"a\rb"\n`],
+      [`email,Contact_ID\r\na@example.com,${A}\r\nb@example.com, ${B} \r\n`, 'contact_id'],
+      [Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${A}\r\n${B}\r\n`, 'utf16le')])],
+      [Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`id,é\n${A},ü\n`)])],
+      [`${A}\n\n${B}x\nnope\n`],
+      [`id\n"${A}\n`, 'id'],
+      [`id,note\n${A},"x"\n\nabc,"y\nz"\n`],
+    ];
+    const outcome = (fn: () => string[]) => {
+      try {
+        return fn();
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    for (const [sample, column] of samples) {
+      const bytes = Buffer.isBuffer(sample) ? sample : Buffer.from(sample);
+      const whole = outcome(() => parseIdBytes(bytes, 'f', column));
+      for (const size of [1, 2, 3, 7]) expect(outcome(() => parseInPieces(bytes, 'f', size, column))).toEqual(whole);
+    }
   });
 
   it('reads a file, names it in errors, and names the flag when it cannot be read', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ids-'));
     writeFileSync(join(dir, 'ok.txt'), `${A}\n${B}\n`);
     writeFileSync(join(dir, 'bad.txt'), `${A}\nzzz\n`);
-    const noStdin = async () => {
-      throw new Error('stdin must not be read');
+    const ids = async (flag: string, path: string, stdin: Readable = Readable.from([])) => {
+      const source = await IdSource.open({ flag, given: [], path, stdin, signal: new AbortController().signal });
+      try {
+        const out: string[] = [];
+        for await (const chunk of source.chunks(50)) out.push(...chunk.ids);
+        return out;
+      } finally {
+        await source.close();
+      }
     };
-    expect(await readIdSource('--contacts-file', join(dir, 'ok.txt'), noStdin)).toEqual([A, B]);
-    await expect(readIdSource('--contacts-file', join(dir, 'bad.txt'), noStdin)).rejects.toThrow(`${join(dir, 'bad.txt')}:2: "zzz" is not a UUID`);
-    await expect(readIdSource('--lists-file', join(dir, 'missing.txt'), noStdin)).rejects.toThrow(/^--lists-file: cannot read ".*missing\.txt": no such file$/);
-    await expect(readIdSource('--lists-file', dir, noStdin)).rejects.toThrow(/it is a directory/);
-  });
-
-  it('"-" reads stdin and calls it stdin in errors', async () => {
-    const stdin = async () => Buffer.from(`${A}\nbad\n`);
-    await expect(readIdSource('--contacts-file', '-', stdin)).rejects.toThrow('stdin:2: "bad" is not a UUID');
+    expect(await ids('--contacts-file', join(dir, 'ok.txt'))).toEqual([A, B]);
+    await expect(ids('--contacts-file', join(dir, 'bad.txt'))).rejects.toThrow(`${join(dir, 'bad.txt')}:2: "zzz" is not a UUID`);
+    await expect(ids('--lists-file', join(dir, 'missing.txt'))).rejects.toThrow(/^--lists-file: cannot read ".*missing\.txt": no such file$/);
+    await expect(ids('--lists-file', dir)).rejects.toThrow(/it is a directory/);
+    await expect(ids('--contacts-file', '-', Readable.from([Buffer.from(`${A}\nbad\n`)]))).rejects.toThrow('stdin:2: "bad" is not a UUID');
   });
 });
 
-describe('uniqueIds', () => {
-  it('keeps the first of each id, comparing case-insensitively, and counts the rest', () => {
-    expect(uniqueIds([A, B, A.toUpperCase(), C, B])).toEqual({ ids: [A, B, C], duplicates: 2 });
+describe('duplicates', () => {
+  it('keeps the first of each id, comparing case-insensitively, and counts the rest', async () => {
+    const given = [A, B, A.toUpperCase(), C, B];
+    const source = await IdSource.open({ flag: '--contact', given, stdin: Readable.from([]), signal: new AbortController().signal });
+    const out: string[] = [];
+    for await (const chunk of source.chunks(50)) out.push(...chunk.ids);
+    expect({ ids: out, count: source.count, duplicates: source.duplicates }).toEqual({ ids: [A, B, C], count: 3, duplicates: 2 });
+  });
+});
+
+describe('UuidSet', () => {
+  it('tells repeats from new ids while it grows, in any case, the nil UUID included', () => {
+    const set = new UuidSet();
+    const id = (i: number) => `${i.toString(16).padStart(8, '0')}-0000-4000-8000-${(i * 7919).toString(16).padStart(12, '0')}`;
+    for (let i = 0; i < 5000; i++) expect(set.add(id(i))).toBe(true);
+    for (let i = 0; i < 5000; i++) expect(set.add(id(i).toUpperCase())).toBe(false);
+    expect(set.add('00000000-0000-0000-0000-000000000000')).toBe(true);
+    expect(set.add('00000000-0000-0000-0000-000000000000')).toBe(false);
+    expect(set.add('ffffffff-ffff-ffff-ffff-ffffffffffff')).toBe(true);
+    expect(set.size).toBe(5002);
   });
 });

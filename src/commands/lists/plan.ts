@@ -1,9 +1,12 @@
 import { BULK_MAX_CONTACTS, BULK_MAX_LISTS } from '../../api/audience.js';
+import type { IdSource } from '../../input/id-source.js';
 
 // The fewest requests the API's limits allow (spec 4.12: at most 1000 contacts
 // and 50 lists per request): ceil(contacts/1000) × ceil(lists/50), each
 // (contact, list) pair in exactly one request. Lists are the outer loop, so
 // request 3 of 20,000 contacts × 60 lists is contacts 2001-3000 × lists 1-50.
+// The shape of the plan comes from the counts alone; the ids of each request are
+// streamed from the sources when it is about to be sent (or printed by --dry-run).
 
 export interface Range {
   /** 1-based positions in the de-duplicated input, inclusive */
@@ -11,45 +14,58 @@ export interface Range {
   to: number;
 }
 
-export interface PlannedRequest {
+/** One request of the plan, without its ids. */
+export interface PlanEntry {
   /** 1-based */
   index: number;
   contacts: Range;
   lists: Range;
-  contactIds: string[];
-  listIds: string[];
   pairs: number;
 }
 
-function chunks(ids: readonly string[], size: number): Array<{ range: Range; ids: string[] }> {
-  const out: Array<{ range: Range; ids: string[] }> = [];
-  for (let i = 0; i < ids.length; i += size) {
-    const part = ids.slice(i, i + size);
-    out.push({ range: { from: i + 1, to: i + part.length }, ids: part });
-  }
+export interface PlannedRequest extends PlanEntry {
+  contactIds: string[];
+  listIds: string[];
+}
+
+function ranges(count: number, size: number): Range[] {
+  const out: Range[] = [];
+  for (let from = 1; from <= count; from += size) out.push({ from, to: Math.min(count, from + size - 1) });
   return out;
 }
 
-export function planRequests(contactIds: readonly string[], listIds: readonly string[]): PlannedRequest[] {
-  const plan: PlannedRequest[] = [];
-  for (const l of chunks(listIds, BULK_MAX_LISTS)) {
-    for (const c of chunks(contactIds, BULK_MAX_CONTACTS)) {
-      plan.push({
-        index: plan.length + 1,
-        contacts: c.range,
-        lists: l.range,
-        contactIds: c.ids,
-        listIds: l.ids,
-        pairs: c.ids.length * l.ids.length,
-      });
+const width = (r: Range) => r.to - r.from + 1;
+
+export function planShape(contacts: number, lists: number): PlanEntry[] {
+  const plan: PlanEntry[] = [];
+  for (const l of ranges(lists, BULK_MAX_LISTS)) {
+    for (const c of ranges(contacts, BULK_MAX_CONTACTS)) {
+      plan.push({ index: plan.length + 1, contacts: c, lists: l, pairs: width(c) * width(l) });
     }
   }
   return plan;
 }
 
+/** The requests of planShape(contacts.count, lists.count), in order, each with its ids. */
+export async function* plannedRequests(contacts: IdSource, lists: IdSource): AsyncGenerator<PlannedRequest> {
+  let index = 0;
+  for await (const l of lists.chunks(BULK_MAX_LISTS)) {
+    for await (const c of contacts.chunks(BULK_MAX_CONTACTS)) {
+      yield {
+        index: ++index,
+        contacts: { from: c.from, to: c.from + c.ids.length - 1 },
+        lists: { from: l.from, to: l.from + l.ids.length - 1 },
+        contactIds: c.ids,
+        listIds: l.ids,
+        pairs: c.ids.length * l.ids.length,
+      };
+    }
+  }
+}
+
 export const rangeText = (r: Range) => `${r.from}-${r.to}`;
 
 /** "contacts 2001-3000 × lists 1-50" */
-export function describeRequest(r: PlannedRequest): string {
+export function describeRequest(r: PlanEntry): string {
   return `contacts ${rangeText(r.contacts)} × lists ${rangeText(r.lists)}`;
 }

@@ -1,9 +1,9 @@
 import { redact } from '../../api/redact.js';
 import type { BulkOperation } from '../../api/audience.js';
-import { writeDetail, type DetailSection } from '../../output/detail.js';
+import { writeDetail, writeDetailStreamed, type DetailSection } from '../../output/detail.js';
 import { checkFields } from '../../output/fields.js';
 import type { OutputTarget } from '../../output/types.js';
-import { rangeText, type PlannedRequest } from './plan.js';
+import { rangeText, type PlanEntry, type PlannedRequest } from './plan.js';
 
 // What `lists attach|detach` print on stdout: the totals (after a full run, or
 // the requests that succeeded before one failed) or, with --dry-run, the plan.
@@ -76,13 +76,16 @@ export interface PlanInfo {
   url: string;
   contacts: number;
   lists: number;
-  plan: PlannedRequest[];
+  plan: PlanEntry[];
+  /** the requests of `plan` with their ids, made as they are printed */
+  requests: () => AsyncIterable<PlannedRequest>;
 }
 
 /**
  * json/ndjson print the whole plan, each request with the exact body it would
- * send; a TTY and pipes print the summary and one row per request with its
- * contact and list ranges (positions in the de-duplicated input).
+ * send (streamed: a million ids are never held at once); a TTY and pipes print
+ * the summary and one row per request with its contact and list ranges
+ * (positions in the de-duplicated input).
  */
 export async function writePlan(target: OutputTarget, p: PlanInfo): Promise<void> {
   const pairs = p.contacts * p.lists;
@@ -95,13 +98,6 @@ export async function writePlan(target: OutputTarget, p: PlanInfo): Promise<void
     contacts: p.contacts,
     lists: p.lists,
     pairs,
-    plan: p.plan.map((r) => ({
-      request: r.index,
-      contacts: rangeText(r.contacts),
-      lists: rangeText(r.lists),
-      pairs: r.pairs,
-      body: redact({ contact_ids: r.contactIds, list_ids: r.listIds }),
-    })),
   };
   const sections: DetailSection[] = [
     {
@@ -117,14 +113,25 @@ export async function writePlan(target: OutputTarget, p: PlanInfo): Promise<void
     {
       table: {
         columns: [
-          { key: 'request', header: 'REQUEST', value: (r: PlannedRequest) => r.index },
-          { key: 'contacts', header: 'CONTACTS', value: (r: PlannedRequest) => rangeText(r.contacts) },
-          { key: 'lists', header: 'LISTS', value: (r: PlannedRequest) => rangeText(r.lists) },
-          { key: 'pairs', header: 'PAIRS', value: (r: PlannedRequest) => r.pairs, kind: 'number' },
+          { key: 'request', header: 'REQUEST', value: (r: PlanEntry) => r.index },
+          { key: 'contacts', header: 'CONTACTS', value: (r: PlanEntry) => rangeText(r.contacts) },
+          { key: 'lists', header: 'LISTS', value: (r: PlanEntry) => rangeText(r.lists) },
+          { key: 'pairs', header: 'PAIRS', value: (r: PlanEntry) => r.pairs, kind: 'number' },
         ],
         rows: p.plan,
       },
     },
   ];
-  await writeDetail(target, obj, sections);
+  async function* bodies() {
+    for await (const r of p.requests()) {
+      yield {
+        request: r.index,
+        contacts: rangeText(r.contacts),
+        lists: rangeText(r.lists),
+        pairs: r.pairs,
+        body: redact({ contact_ids: r.contactIds, list_ids: r.listIds }),
+      };
+    }
+  }
+  await writeDetailStreamed(target, obj, sections, 'plan', bodies);
 }

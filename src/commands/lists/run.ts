@@ -1,19 +1,20 @@
 import { BULK_OPERATIONS, bulkMembership, type BulkOperation } from '../../api/audience.js';
 import type { Context } from '../../context.js';
 import { ApiError, CliError, ExitCode, NetworkError, UsageError } from '../../errors.js';
-import { readBounded } from '../../input/bounded.js';
-import { readIdSource, uniqueIds } from '../../input/ids.js';
+import { IdSource } from '../../input/id-source.js';
 import { confirm } from '../../input/prompt.js';
 import { refuseSandboxKey, requestUrl } from '../write.js';
 import type { BulkOptions } from './options.js';
-import { describeRequest, planRequests, type PlannedRequest } from './plan.js';
+import { describeRequest, planShape, plannedRequests, type PlanEntry, type PlannedRequest } from './plan.js';
 import { startProgress } from './progress.js';
 import { checkPlanFields, checkTotalsFields, writePlan, writeTotals, type Totals } from './report.js';
 
 // `lists attach|detach`: read and check every id first (exit 2 before anything
 // is sent), split the pairs into the fewest requests the limits allow, send
 // them one after another at the pace the client's rate-limit pacing allows,
-// and print the totals. A request that still fails after the client's retries
+// and print the totals. The ids are checked and counted in a first pass over
+// each source and streamed from a second pass into the requests (id-source.ts),
+// so a million ids are never all in memory. A request that still fails after the client's retries
 // stops the run: the totals so far go to stdout, what did not run to stderr,
 // and the error is rethrown for main.ts to map to its exit code.
 
@@ -21,14 +22,20 @@ const n = (x: number) => x.toLocaleString('en-US');
 const plural = (count: number, word: string) => `${n(count)} ${word}${count === 1 ? '' : 's'}`;
 
 
-async function collectIds(ctx: Context, what: 'contact' | 'list', given: string[], file: string | undefined, column?: string): Promise<string[]> {
+/** Pass 1 over the ids of one flag (see id-source.ts); the caller closes the source. */
+async function openIds(ctx: Context, what: 'contact' | 'list', given: string[], file: string | undefined, column?: string): Promise<IdSource> {
   const flag = what === 'contact' ? '--contacts-file' : '--lists-file';
   if (file === '-' && ctx.io.stdinIsTTY) ctx.notice(`reading ${what} ids from stdin (one per line; end with Ctrl-D)`);
-  const fromFile = file === undefined ? [] : await readIdSource(flag, file, () => readBounded(ctx.io.stdin as AsyncIterable<unknown>, 'stdin', ctx.signal), column, ctx.signal);
-  const { ids, duplicates } = uniqueIds([...given, ...fromFile]);
-  if (ids.length === 0) throw new UsageError(`${flag}: ${file === '-' ? 'stdin' : file} holds no ${what} ids`);
-  if (duplicates > 0) ctx.notice(`note: ${plural(duplicates, `duplicate ${what} id`)} ignored`);
-  return ids;
+  const stdin = ctx.io.stdin as AsyncIterable<unknown> & { destroy?(): void };
+  // stdin's temporary copy goes where this run's TMPDIR says (os.tmpdir() when unset).
+  const tmpDir = ctx.io.env.TMPDIR || undefined;
+  const source = await IdSource.open({ flag, given, path: file, column, stdin, signal: ctx.signal, tmpDir });
+  if (source.count === 0) {
+    await source.close();
+    throw new UsageError(`${flag}: ${file === '-' ? 'stdin' : file} holds no ${what} ids`);
+  }
+  if (source.duplicates > 0) ctx.notice(`note: ${plural(source.duplicates, `duplicate ${what} id`)} ignored`);
+  return source;
 }
 
 function aborted(signal: AbortSignal): Promise<never> {
@@ -52,8 +59,8 @@ async function confirmDetach(ctx: Context, opts: BulkOptions, contacts: number, 
 }
 
 /** For a 422 naming `contact_ids.3`: which id of the input that was. */
-function explainFieldErrors(error: unknown, req: PlannedRequest): string[] {
-  if (!(error instanceof ApiError)) return [];
+function explainFieldErrors(error: unknown, req: PlanEntry | PlannedRequest): string[] {
+  if (!(error instanceof ApiError) || !('contactIds' in req)) return [];
   return Object.keys(error.fieldErrors).flatMap((field) => {
     const m = /^(contact_ids|list_ids)\.(\d+)$/.exec(field);
     if (!m) return [];
@@ -67,8 +74,8 @@ function explainFieldErrors(error: unknown, req: PlannedRequest): string[] {
 }
 
 /** Ids the API named as invalid in a 422 (`list_ids.0`): well-formed (checked before sending), so they do not exist in this team. */
-function missingIds(error: unknown, req: PlannedRequest): string[] {
-  if (!(error instanceof ApiError) || error.status !== 422) return [];
+function missingIds(error: unknown, req: PlanEntry | PlannedRequest): string[] {
+  if (!(error instanceof ApiError) || error.status !== 422 || !('contactIds' in req)) return [];
   return Object.keys(error.fieldErrors).flatMap((field) => {
     const m = /^(contact_ids|list_ids)\.(\d+)$/.exec(field);
     if (!m) return [];
@@ -83,7 +90,7 @@ function missingIds(error: unknown, req: PlannedRequest): string[] {
  * (nothing of it is applied): say that first, and do not suggest a re-run,
  * which would fail the same way.
  */
-function missingIdError(op: BulkOperation, plan: PlannedRequest[], failed: PlannedRequest, error: ApiError, missing: string[]): CliError {
+function missingIdError(op: BulkOperation, plan: PlanEntry[], failed: PlannedRequest, error: ApiError, missing: string[]): CliError {
   const total = plan.length;
   const k = failed.index;
   const which = missing.length === 1 ? `${missing[0]} does not exist` : `${missing.join(', ')} do not exist`;
@@ -101,7 +108,7 @@ function missingIdError(op: BulkOperation, plan: PlannedRequest[], failed: Plann
   });
 }
 
-function failureLines(ctx: Context, op: BulkOperation, plan: PlannedRequest[], failed: PlannedRequest, error: unknown): string[] {
+function failureLines(ctx: Context, op: BulkOperation, plan: PlanEntry[], failed: PlanEntry, error: unknown): string[] {
   const total = plan.length;
   const k = failed.index;
   const interrupted = ctx.signal.aborted;
@@ -128,32 +135,58 @@ export async function runBulk(op: BulkOperation, opts: BulkOptions, ctx: Context
   if (opts.dryRun) checkPlanFields(out);
   else checkTotalsFields(out, op);
 
-  const contacts = await collectIds(ctx, 'contact', opts.contacts, opts.contactsFile, opts.column);
-  const lists = await collectIds(ctx, 'list', opts.lists, opts.listsFile, opts.column);
-  const plan = planRequests(contacts, lists);
+  const contacts = await openIds(ctx, 'contact', opts.contacts, opts.contactsFile, opts.column);
+  try {
+    const lists = await openIds(ctx, 'list', opts.lists, opts.listsFile, opts.column);
+    try {
+      await bulk(op, opts, ctx, contacts, lists);
+    } finally {
+      await lists.close();
+    }
+  } finally {
+    await contacts.close(); // stdin's temporary copy is removed here, however the run ends
+  }
+}
+
+/** A file changed since pass 1 checked it (while the question waited, say): exit 1, nothing is sent. */
+async function checkUnchanged(...sources: IdSource[]): Promise<void> {
+  for (const source of sources) {
+    await source.checkUnchanged().catch((error: CliError) => {
+      throw error.withHint(error.hint, { details: ['nothing was sent'] });
+    });
+  }
+}
+
+async function bulk(op: BulkOperation, opts: BulkOptions, ctx: Context, contacts: IdSource, lists: IdSource): Promise<void> {
+  const out = ctx.output();
+  const plan = planShape(contacts.count, lists.count);
   const operation = BULK_OPERATIONS[op];
   refuseSandboxKey(ctx, op === 'attach' ? 'attach contacts to lists' : 'detach contacts from lists', operation);
 
   if (opts.dryRun) {
     const url = requestUrl(ctx, { path: operation.path() });
-    await writePlan(out, { op, method: operation.method, url, contacts: contacts.length, lists: lists.length, plan });
+    await checkUnchanged(contacts, lists);
+    const requests = () => plannedRequests(contacts, lists);
+    await writePlan(out, { op, method: operation.method, url, contacts: contacts.count, lists: lists.count, plan, requests });
     ctx.notice('dry run: nothing was sent');
     return;
   }
 
   const api = await ctx.api(); // key and base URL checked before any question is asked
-  if (op === 'detach' && !opts.yes) await confirmDetach(ctx, opts, contacts.length, lists.length);
+  if (op === 'detach' && !opts.yes) await confirmDetach(ctx, opts, contacts.count, lists.count);
+  await checkUnchanged(contacts, lists);
 
   const totals: Totals = {
-    changed: 0, unchanged: 0, totalPairs: 0, contacts: contacts.length, lists: lists.length, requests: plan.length, requestsSucceeded: 0,
+    changed: 0, unchanged: 0, totalPairs: 0, contacts: contacts.count, lists: lists.count, requests: plan.length, requestsSucceeded: 0,
   };
-  const pairsPlanned = contacts.length * lists.length;
+  const pairsPlanned = contacts.count * lists.count;
   const progress = startProgress(ctx, op === 'attach' ? 'attaching' : 'detaching', plan.length, pairsPlanned);
   const warnings: string[] = [];
   let pairsSent = 0;
-  let current: PlannedRequest | undefined;
+  // The request being made: its ids once the sources gave them (they may fail to: a file changed).
+  let current: PlanEntry | PlannedRequest | undefined = plan[0];
   try {
-    for (const req of plan) {
+    for await (const req of plannedRequests(contacts, lists)) {
       current = req;
       if (ctx.signal.aborted) throw ctx.signal.reason;
       const result = await bulkMembership(api, op, req.contactIds, req.listIds);
@@ -173,13 +206,14 @@ export async function runBulk(op: BulkOperation, opts: BulkOptions, ctx: Context
       totals.requestsSucceeded++;
       pairsSent += req.pairs;
       progress.update(totals.requestsSucceeded, pairsSent);
+      current = plan[req.index];
     }
   } catch (error) {
     progress.stop();
     for (const m of warnings) ctx.warn(m);
     await writeTotals(out, op, totals);
     const missing = current && !ctx.signal.aborted ? missingIds(error, current) : [];
-    if (current && missing.length > 0) throw missingIdError(op, plan, current, error as ApiError, missing);
+    if (current && 'contactIds' in current && missing.length > 0) throw missingIdError(op, plan, current, error as ApiError, missing);
     if (current) ctx.io.stderr.write(`${failureLines(ctx, op, plan, current, error).join('\n')}\n`);
     throw error;
   }
