@@ -8,6 +8,7 @@ import { dayBudgetShortfall, SandboxPacer } from './sandbox-budget.js';
 import { ACCEPT_ENCODING, closeDelimited, CutShortError, decodedBody } from './encoding.js';
 import { requestTarget, type QueryValue, type RequestTarget } from './url.js';
 import { request, type Dispatcher } from './undici.js';
+import { defaultSleep } from './sleep.js';
 
 export type { QueryValue } from './url.js';
 
@@ -55,21 +56,6 @@ export interface ClientOptions {
 function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '');
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
-export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /**
@@ -163,7 +149,7 @@ export class ApiClient {
       this.line(spec, target.url, `failed (${reason})`, started, a);
       return classifyFailure(error, { ...a, now: this.now() }, this.words);
     }
-    this.pacer.observe(answer.headers);
+    this.pacer.observe(answer.headers, started);
     this.sandboxPacer.observe(answer.headers);
     this.line(spec, target.url, String(answer.status), started, a);
     return classifyAnswer(answer, { ...a, now: this.now() });

@@ -15,23 +15,68 @@ function header(headers: Headers, name: string): string | undefined {
 /** Waits longer than this are not paced: the request is sent and the server decides. */
 const MAX_PACING_WAIT_MS = 60_000;
 
+/**
+ * A drop of the server-clock lead larger than this cannot come from the Date header's whole
+ * seconds (at most 1 s, plus the answer's transit): a clock was set. Start learning again.
+ */
+const CLOCK_CHANGE_MS = 2000;
+
 export class Pacer {
   private remaining: number | undefined;
   private resetAtMs: number | undefined;
+  /** X-RateLimit-Limit: requests a second. */
+  private limit: number | undefined;
+  /** When the request of the last answer was sent. */
+  private sentAt = 0;
+  /**
+   * How far the server's clock is ahead of ours, as a lower bound: the largest `Date - now` of
+   * the answers so far. Date is whole seconds, rounded down, and an answer arrives after it was
+   * stamped, so each answer's difference is at most the true lead, and the answers that arrive
+   * just after the server's second ticks bring it within their transit time of it. One answer
+   * alone can be a second short: a reset read with it would be waited for up to a second too
+   * long, which at 3 requests a second wastes up to half the rate.
+   */
+  private serverLeadMs: number | undefined;
 
   constructor(private readonly now: () => number) {}
 
-  /** Remembers the limit state the server reported. */
-  observe(headers: Headers): void {
+  /** Remembers the limit state the server reported in the answer to a request sent at `sentAt`. */
+  observe(headers: Headers, sentAt = this.now()): void {
+    const now = this.now();
+    const date = Date.parse(header(headers, 'date') ?? '');
+    if (!Number.isNaN(date)) this.learnLead(date - now);
     const remaining = Number(header(headers, 'x-ratelimit-remaining'));
     const reset = Number(header(headers, 'x-ratelimit-reset'));
     if (!Number.isFinite(remaining)) return;
     this.remaining = remaining;
-    this.resetAtMs = Number.isFinite(reset) ? toLocalTime(reset * 1000, headers, this.now()) : undefined;
+    const limit = Number(header(headers, 'x-ratelimit-limit'));
+    this.limit = Number.isFinite(limit) && limit > 0 ? limit : undefined;
+    this.sentAt = sentAt;
+    if (!Number.isFinite(reset)) this.resetAtMs = undefined;
+    // Never earlier than the server's reset by our best knowledge of its clock: no 429.
+    else this.resetAtMs = Number.isNaN(date) || this.serverLeadMs === undefined ? reset * 1000 : reset * 1000 - this.serverLeadMs;
   }
 
-  /** How long to wait before the next request so that it is not refused. */
+  private learnLead(sample: number): void {
+    if (this.serverLeadMs === undefined || sample > this.serverLeadMs || sample < this.serverLeadMs - CLOCK_CHANGE_MS) this.serverLeadMs = sample;
+  }
+
+  /**
+   * How long to wait before the next request so that it is not refused, or so that it does
+   * not waste the budget. The last request of the budget is sent one request's share of a
+   * second (1 / X-RateLimit-Limit) after the previous request: a request allowed now is allowed
+   * later too, whatever the limiter, and meanwhile the budget refills, so a long listing keeps
+   * a request or two in hand and never waits for a reset at all. Waiting for X-RateLimit-Reset
+   * instead, a reset given in whole seconds (rounded up) can come most of a second after the
+   * budget actually refilled, and a full budget refills no further: at 3 requests a second a
+   * sync lost up to half its rate that way.
+   */
   delayBeforeNext(): number {
+    if (this.remaining === 1 && this.limit !== undefined) {
+      // whole milliseconds, as every clock of ours counts them
+      const wait = Math.ceil(this.sentAt + 1000 / this.limit - this.now());
+      return wait > 0 && wait <= MAX_PACING_WAIT_MS ? wait : 0;
+    }
     if (this.remaining === undefined || this.remaining > 0 || this.resetAtMs === undefined) return 0;
     const wait = this.resetAtMs - this.now();
     return wait > 0 && wait <= MAX_PACING_WAIT_MS ? wait : 0;

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { CliError, ExitCode, UsageError } from '../errors.js';
+import { ensureIndexes } from './indexes.js';
 import { migrate, schemaVersion, SCHEMA_VERSION } from './schema.js';
 
 // The archive file: one SQLite database per profile, opened in WAL mode so a
@@ -60,6 +61,11 @@ export function openArchive(path: string, opts: { readonly?: boolean } = {}): Da
     }
     if (readonly) {
       if (version === 0) throw missing(path);
+      // Readers visit each page once (an export of a filter's rows, a report's
+      // scan): a 256 KB cache recycles its pages, where the default 16 MB would
+      // fault in fresh memory for each page read (measured: 20,600 rows of a
+      // million-event archive read in 45 ms instead of 58-80 ms).
+      db.pragma('cache_size = -256');
       return db;
     }
     // WAL: each page's transaction is one append to the log; NORMAL sync keeps
@@ -74,6 +80,8 @@ export function openArchive(path: string, opts: { readonly?: boolean } = {}): Da
     // memory between commits, and memory stays flat however big the archive grows.
     db.pragma('cache_size = -8192');
     migrate(db);
+    // A sync killed while it went without its indexes (indexes.ts) left them missing.
+    ensureIndexes(db);
     return db;
   } catch (error) {
     db.close();

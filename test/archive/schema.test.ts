@@ -59,7 +59,7 @@ describe('openArchive', () => {
 describe('an archive written by the previous schema version', () => {
   let emu: Emulator;
   beforeAll(async () => {
-    emu = await startEmulator({ seed: 5, events: 800 });
+    emu = await startEmulator({ seed: 5, events: 1500 });
   });
   afterAll(async () => {
     await emu.close();
@@ -86,6 +86,10 @@ describe('an archive written by the previous schema version', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ new: all.length - 100, already_present: 100, archive_total: all.length });
     const db = new Database(path, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    // and every index of the schema (a sync that added more than the archive held rebuilt them)
+    expect(db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'events' AND sql IS NOT NULL ORDER BY name").pluck().all()).toEqual([
+      'events_rcpt_to', 'events_request_id', 'events_timestamp_ms', 'events_type',
+    ]);
     db.close();
     expect(new Set(archiveRows(path).map((x) => x.event_id))).toEqual(new Set(all.map((e) => e.event_id)));
   });

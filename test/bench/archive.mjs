@@ -60,10 +60,21 @@ async function syncVsList(startEmulator, events, runs, warmup) {
   }
 }
 
+/**
+ * The emulator's limiter is a token bucket of `rate` tokens refilled at `rate` per second, full
+ * when a run starts (each run waits for that). The fastest any client can send N requests is
+ * then the first `rate` at once and the rest at `rate` per second: (N - rate) / rate seconds
+ * from the first request to the last (9 s for 30 requests at 3/s). The share of the allowed
+ * rate is that time over the span the emulator logged between the run's first and last request.
+ * The whole process (node start-up, loading SQLite, creating the archive, the summary) is the
+ * information row: a fixed cost that a longer sync spreads thinner.
+ */
 async function rateLimitedSync(startEmulator, rateRuns) {
   const rate = 3;
-  const emu = await startEmulator({ seed: 1, events: 3000, rateLimit: rate });
+  const requests = 30;
+  const emu = await startEmulator({ seed: 1, events: requests * 100, rateLimit: rate });
   const runs = [];
+  const spans = [];
   const too = [];
   const ok = [];
   try {
@@ -72,27 +83,40 @@ async function rateLimitedSync(startEmulator, rateRuns) {
       const db = join(scratch, `rate-${i}.sqlite`);
       emu.clearRequests();
       runs.push(await measure(cli('events', 'sync', '--from', '10d'), { env: emuEnv(emu, db), rss: true, stdout: 'null' }));
-      too.push(emu.requests.filter((r) => r.status === 429).length);
-      ok.push(emu.requests.filter((r) => r.status === 200).length);
+      const log = emu.requests;
+      spans.push({ ms: log.length > 1 ? log.at(-1).time - log[0].time : NaN });
+      too.push(log.filter((r) => r.status === 429).length);
+      ok.push(log.filter((r) => r.status === 200).length);
     }
   } finally {
     await emu.close();
   }
-  const allowedMs = (30 / rate) * 1000;
-  const time = stats(runs.map((r) => r.ms));
-  const share = allowedMs / time.median;
+  const allowedMs = ((requests - rate) / rate) * 1000;
+  const floor = { label: `= ${requests} requests from a full bucket of ${rate} at ${rate}/s`, median: allowedMs };
+  const span = stats(spans.map((r) => r.ms));
+  const whole = stats(runs.map((r) => r.ms));
+  const share = allowedMs / span.median;
+  const wholeShare = allowedMs / whole.median;
   return [
     {
-      case: 'archive: events sync at 3/s, 3,000 events',
-      time,
-      floor: { label: '= 30 requests at 3/s', median: allowedMs },
-      ratio: time.median / allowedMs,
+      case: `archive: events sync at ${rate}/s, ${requests * 100} events, first to last request`,
+      time: span,
+      floor,
+      ratio: span.median / allowedMs,
       target: '≥ 95% of the allowed rate',
       met: share >= 0.95,
-      figure: `${Math.round(share * 100)}% of the allowed rate`,
+      figure: `${(share * 100).toFixed(1)}% of the allowed rate`,
     },
-    { case: 'archive: 429s during a sync at 3/s', target: '0 answers 429', met: too.every((n) => n === 0), figure: `${too.reduce((a, b) => a + b, 0)} × 429 in ${too.length} runs` },
-    { case: 'archive: requests of a sync at 3/s', target: '= 30 (3,000 / 100 per page)', met: ok.every((n) => n === 30), figure: `${Math.max(...ok)} requests` },
+    {
+      case: `archive: events sync at ${rate}/s, ${requests * 100} events, whole process`,
+      time: whole,
+      floor,
+      ratio: whole.median / allowedMs,
+      target: '(information)',
+      figure: `${(wholeShare * 100).toFixed(1)}% of the allowed rate`,
+    },
+    { case: `archive: 429s during a sync at ${rate}/s`, target: '0 answers 429', met: too.every((n) => n === 0), figure: `${too.reduce((a, b) => a + b, 0)} × 429 in ${too.length} runs` },
+    { case: `archive: requests of a sync at ${rate}/s`, target: `= ${requests} (${requests * 100} / 100 per page)`, met: ok.every((n) => n === requests), figure: `${Math.max(...ok)} requests` },
   ];
 }
 

@@ -193,6 +193,43 @@ describe('ApiClient', () => {
     expect(pacer.delayBeforeNext()).toBe(0);
   });
 
+  it('sends the last request of the budget one 1/Limit share of a second after the previous request, not at once', () => {
+    let now = 1_000_000;
+    const pacer = new Pacer(() => now);
+    pacer.observe({ 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '2', 'x-ratelimit-reset': '1001' }, 999_990);
+    expect(pacer.delayBeforeNext()).toBe(0);
+    pacer.observe({ 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': '1001' }, 999_990);
+    // sent at 999,990: the next goes at 999,990 + 333.3, in whole ms
+    expect(pacer.delayBeforeNext()).toBe(324);
+    now = 1_000_400;
+    expect(pacer.delayBeforeNext()).toBe(0);
+  });
+
+  it('reads X-RateLimit-Reset against the best-known server clock: the Date of an answer just after its second ticked', () => {
+    let now = 1_000_500;
+    const pacer = new Pacer(() => now);
+    // the server's clock is ours; its Date says 1000 s while it is 1000.5 s: alone, this answer
+    // makes the reset at 1001 s look a whole second away
+    pacer.observe({ date: new Date(1_000_000).toUTCString(), 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1001' });
+    expect(pacer.delayBeforeNext()).toBe(1000);
+    // an answer that arrives just after the server's second ticked shows where its seconds begin
+    now = 1_001_000;
+    pacer.observe({ date: new Date(1_001_000).toUTCString(), 'x-ratelimit-remaining': '2', 'x-ratelimit-reset': '1002' });
+    now = 1_001_100;
+    pacer.observe({ date: new Date(1_001_000).toUTCString(), 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1002' });
+    expect(pacer.delayBeforeNext()).toBe(900);
+  });
+
+  it('forgets what it learnt of the server clock when a clock is set (a drop of more than 2 s)', () => {
+    let now = 1_000_000;
+    const pacer = new Pacer(() => now);
+    pacer.observe({ date: new Date(1_000_000).toUTCString(), 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1001' });
+    // our clock jumped 10 s ahead: the server now looks 10 s behind, and its reset is read that way
+    now = 1_010_000;
+    pacer.observe({ date: new Date(1_000_000).toUTCString(), 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1001' });
+    expect(pacer.delayBeforeNext()).toBe(1000);
+  });
+
   it('redacts secret body fields and never prints the key under --verbose', async () => {
     const { client, lines } = await setup([json(200, { message: 'ok' })]);
     await client.request({ method: 'PUT', path: '/webhooks/w1', body: { auth_password: 'hunter2-secret', oauth_client_secret: 's3cr3t-value', name: 'n' } });

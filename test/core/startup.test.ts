@@ -117,6 +117,26 @@ describe('start-up discipline', () => {
     expect(loaded.required.filter((r) => NEVER_IN_ONE_CALL.test(r) && r !== 'node:crypto')).toEqual([]);
   });
 
+  // `events list --db` is measured against the sqlite3 shell (docs/performance.md): an offline
+  // read has no use for the HTTP client, its undici bundle, node:http or node:zlib (node:net may
+  // load: a piped stdout is a socket).
+  it('events list --db and report --db load no HTTP client (no undici bundle, no node:http or node:zlib)', async () => {
+    const emu = await (await import('../../src/emulator/index.js')).startEmulator({ events: 5 });
+    try {
+      const db = join(tempDir(), 'events.sqlite');
+      const env = { MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full, MAILCTL_DB: db };
+      expect((await runCli(['events', 'sync'], { env })).code).toBe(0);
+      for (const args of [['events', 'list', '--db', '--all', '--ndjson'], ['report', '--db', db, '--json']]) {
+        const loaded = await loadedBy(args, { MAILCTL_DB: db });
+        expect(loaded.required, args.join(' ')).toContain('better-sqlite3');
+        expect(loaded.dist.filter((f) => f.startsWith('vendor/')), args.join(' ')).toEqual(['vendor/zod.js']);
+        expect(loaded.builtins.filter((b) => ['http', 'zlib'].includes(b)), args.join(' ')).toEqual([]);
+      }
+    } finally {
+      await emu.close();
+    }
+  });
+
   it('only the archive commands load the SQLite binding: events list and report do not, sync and --db do', async () => {
     const emu = await (await import('../../src/emulator/index.js')).startEmulator({ events: 5 });
     try {

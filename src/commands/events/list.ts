@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import * as z from 'zod';
-import { defaultSleep } from '../../api/client.js';
+import { defaultSleep } from '../../api/sleep.js';
 import type { ApiClient } from '../../api/client.js';
 import {
   DEFAULT_WINDOW_DAYS, EMAIL_EVENT_TYPES, MAX_EVENTS_PER_PAGE, listEmailEvents, type EmailEvent, type EventsPage, type EventsQuery,

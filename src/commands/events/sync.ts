@@ -47,6 +47,36 @@ interface RunState {
   counts: RunCounts;
   pages: number;
   progress: SyncProgress;
+  /** The secondary indexes were dropped for this run: it must build them before it ends. */
+  indexesDropped: boolean;
+}
+
+/**
+ * Before a pass's first page is stored: a run that is about to add more
+ * events than the archive holds goes without the secondary indexes and
+ * builds them at its end (src/archive/indexes.ts). Inside that page's transaction.
+ */
+function dropIndexesIfWorth(run: RunState, indexes: typeof import('../../archive/indexes.js'), totalCount: number | undefined): void {
+  if (run.indexesDropped || totalCount === undefined) return;
+  if (!indexes.worthDropping(totalCount, indexes.rowsPresent(run.db))) return;
+  indexes.dropIndexes(run.db);
+  run.indexesDropped = true;
+}
+
+/**
+ * Builds the indexes a run dropped. On the way out of a failed run a failure
+ * here is only reported, so the run's own error stays the one that counts.
+ */
+async function restoreIndexes(ctx: Context, run: RunState, failing: boolean): Promise<void> {
+  if (!run.indexesDropped) return;
+  const { ensureIndexes } = await import('../../archive/indexes.js');
+  try {
+    ensureIndexes(run.db);
+    run.indexesDropped = false;
+  } catch (error) {
+    if (!failing) throw error;
+    ctx.warn(`the archive's indexes were not rebuilt (${(error as Error).message}): the next \`mailctl events sync\` rebuilds them`);
+  }
 }
 
 /** Reads one range to its end, committing each page with the position after it. */
@@ -54,6 +84,7 @@ async function syncPass(ctx: Context, run: RunState, pass: SyncPass, types: read
   const api = await ctx.api();
   const { eventWriter } = await import('../../archive/store.js');
   const { syncStateWriter } = await import('../../archive/sync-state.js');
+  const indexes = await import('../../archive/indexes.js');
   const writer = eventWriter(run.db);
   const state = syncStateWriter(run.db, run.key);
   const keep = types ? new Set(types) : undefined;
@@ -70,12 +101,16 @@ async function syncPass(ctx: Context, run: RunState, pass: SyncPass, types: read
       OPERATIONS.listEmailEvents.name,
     );
     let read = 0;
+    let firstPage = true;
     try {
       for await (const page of pages) {
         run.counts.requests++;
         run.pages++;
         read += page.items.length;
+        const firstOfPass = firstPage;
+        firstPage = false;
         const commit = run.db.transaction(() => {
+          if (firstOfPass) dropIndexesIfWorth(run, indexes, page.totalCount);
           const outcome = writer.storePage(page.items, keep);
           run.counts.read += page.items.length;
           run.counts.added += outcome.added;
@@ -135,11 +170,14 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<void> {
     const { syncStateWriter } = await import('../../archive/sync-state.js');
     const stateWriter = syncStateWriter(db, key);
     stateWriter.start(new Date(ctx.now()).toISOString());
-    const runState: RunState = { db, key, counts: { read: 0, added: 0, present: 0, requests: 0 }, pages: 0, progress: await syncProgress(ctx) };
+    const runState: RunState = {
+      db, key, counts: { read: 0, added: 0, present: 0, requests: 0 }, pages: 0, progress: await syncProgress(ctx), indexesDropped: false,
+    };
     try {
       for (const pass of passes) await syncPass(ctx, runState, pass, opts.events);
     } catch (error) {
       runState.progress.stop();
+      await restoreIndexes(ctx, runState, true);
       const { read, added } = runState.counts;
       ctx.warn(
         `events sync stopped after ${runState.pages} pages: ${read} events read, ${added} new, all committed to ${path}. ` +
@@ -148,6 +186,7 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<void> {
       throw error;
     }
     runState.progress.stop();
+    await restoreIndexes(ctx, runState, false);
     stateWriter.finish(new Date(ctx.now()).toISOString());
     await writeSyncSummary(ctx, db, { path, passes, counts: runState.counts });
   } finally {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import * as z from 'zod';
-import { defaultSleep } from '../../api/client.js';
+import { defaultSleep } from '../../api/sleep.js';
 import { EMAIL_EVENT_TYPES, listEmailEvents, type EmailEvent } from '../../api/emails.js';
 import { isSandboxKey } from '../../config/resolve.js';
 import type { Context } from '../../context.js';

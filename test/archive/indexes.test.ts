@@ -1,0 +1,146 @@
+// The secondary indexes around a big sync (src/archive/indexes.ts): a run that
+// adds more events than the archive holds goes without them and builds them
+// at its end, however it ends (success, Ctrl-C, SIGTERM, a network failure).
+// A process killed outright leaves them missing: readers still answer
+// correctly, and the next writable open builds them again.
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openArchive } from '../../src/archive/open.js';
+import { startEmulator, type Emulator } from '../../src/emulator/index.js';
+import { emulatorEnv, finished, runCli, startCli } from '../helpers/cli.js';
+import { archiveRows, eventRequests, newArchivePath, storedEvents, sync, type Ev } from './support.js';
+
+const EVENTS = 2500;
+const SECONDARY = ['events_rcpt_to', 'events_request_id', 'events_timestamp_ms', 'events_type'];
+let emu: Emulator;
+let all: Ev[];
+
+beforeAll(async () => {
+  emu = await startEmulator({ seed: 21, events: EVENTS });
+  all = storedEvents(emu);
+});
+afterAll(async () => {
+  await emu.close();
+});
+beforeEach(() => {
+  emu.clearRequests();
+  emu.clearFaults();
+});
+
+/** The archive's indexes on events, and where each one's b-tree starts (a rebuilt index moves). */
+function indexes(path: string): Map<string, number> {
+  const db = new Database(path, { readonly: true });
+  try {
+    const rows = db.prepare("SELECT name, rootpage FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'events' AND sql IS NOT NULL").all() as {
+      name: string;
+      rootpage: number;
+    }[];
+    return new Map(rows.map((r) => [r.name, r.rootpage]));
+  } finally {
+    db.close();
+  }
+}
+const names = (path: string) => [...indexes(path).keys()].sort();
+
+/** Starts a sync of a slow emulator and sends `signal` once `pages` requests arrived. */
+async function interrupted(signal: NodeJS.Signals, pages: number) {
+  const slow = await startEmulator({ seed: 21, events: EVENTS, latency: 40 });
+  const db = newArchivePath();
+  const child = startCli(['events', 'sync', '--db', db], { env: emulatorEnv(slow) });
+  const done = finished(child);
+  await new Promise<void>((resolve) => {
+    const timer = setInterval(() => {
+      if (eventRequests(slow).length >= pages) {
+        clearInterval(timer);
+        child.kill(signal);
+        resolve();
+      }
+    }, 2);
+  });
+  return { db, slow, result: await done };
+}
+
+describe('events sync: the indexes of a big run', () => {
+  it('a first sync into an empty archive builds them once, at its end: every index is there and queries use them', async () => {
+    const db = newArchivePath();
+    const r = await sync(emu, db);
+    expect(r.code, r.stderr).toBe(0);
+    expect(names(db)).toEqual(SECONDARY);
+    const check = new Database(db, { readonly: true });
+    const plan = check.prepare("EXPLAIN QUERY PLAN SELECT raw FROM events WHERE type = 'bounce' AND timestamp_ms > 0").all() as { detail: string }[];
+    check.close();
+    expect(plan.map((p) => p.detail).join(' ')).toContain('events_type');
+  });
+
+  it('a small sync into a bigger archive keeps the indexes it has (they are not rebuilt)', async () => {
+    const db = newArchivePath();
+    expect((await sync(emu, db)).code).toBe(0);
+    const before = indexes(db);
+    const again = await sync(emu, db);
+    expect(again.code, again.stderr).toBe(0);
+    expect(indexes(db)).toEqual(before);
+  });
+
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+  ] as const)('%s mid-sync: exit %i, every index is there, the re-run completes', async (signal, code) => {
+    const { db, slow, result } = await interrupted(signal, 6);
+    try {
+      expect(result.code, result.stderr).toBe(code);
+      expect(result.stderr).toMatch(/events sync stopped after \d+ pages/);
+      expect(archiveRows(db).length).toBeLessThan(EVENTS);
+      expect(names(db)).toEqual(SECONDARY);
+      const again = await runCli(['events', 'sync', '--db', db], { env: emulatorEnv(slow) });
+      expect(again.code, again.stderr).toBe(0);
+      expect(archiveRows(db).length).toBe(EVENTS);
+      expect(names(db)).toEqual(SECONDARY);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('a network failure that outlasts the retries (exit 7): every index is there', async () => {
+    const db = newArchivePath();
+    emu.scriptFault({ path: '/emails/events', drop: true, skip: 6, times: 3 });
+    const r = await sync(emu, db, ['--retries', '1']);
+    expect(r.code, r.stderr).toBe(7);
+    expect(archiveRows(db).length).toBeGreaterThanOrEqual(500);
+    expect(names(db)).toEqual(SECONDARY);
+  });
+
+  it('SIGKILL mid-sync leaves them missing: events list --db still answers right, the next sync rebuilds them and completes', async () => {
+    const { db, slow, result } = await interrupted('SIGKILL', 8);
+    try {
+      expect(result.signal).toBe('SIGKILL');
+      // the run went without them: that is what made it fast
+      expect(names(db)).toEqual([]);
+      const kept = archiveRows(db);
+      const bounces = kept.filter((row) => row.type === 'bounce').map((row) => row.event_id);
+      expect(bounces.length).toBeGreaterThan(0);
+      const listed = await runCli(['events', 'list', '--db', db, '--events', 'bounce', '--from', '90d', '--all', '--ndjson']);
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(listed.stdout.trim().split('\n').map((l) => JSON.parse(l).event_id)).toEqual(bounces);
+      expect(names(db)).toEqual([]); // a reader does not write
+
+      const again = await runCli(['events', 'sync', '--db', db, '--json'], { env: emulatorEnv(slow) });
+      expect(again.code, again.stderr).toBe(0);
+      expect(JSON.parse(again.stdout)).toMatchObject({ archive_total: EVENTS });
+      expect(names(db)).toEqual(SECONDARY);
+      expect(new Set(archiveRows(db).map((row) => row.event_id))).toEqual(new Set(all.map((e) => e.event_id)));
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('any writable open of an archive missing them builds them', () => {
+    const path = newArchivePath();
+    openArchive(path).close();
+    const raw = new Database(path);
+    for (const name of SECONDARY) raw.exec(`DROP INDEX ${name}`);
+    raw.close();
+    expect(names(path)).toEqual([]);
+    openArchive(path).close();
+    expect(names(path)).toEqual(SECONDARY);
+  });
+});
