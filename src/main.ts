@@ -167,15 +167,26 @@ function stdoutMayBeTerminal(): boolean {
  * the rest through process.stdout; a reader that went away (EPIPE, `| head`)
  * ends it quietly, as Unix tools do.
  */
-function writeOut(text: string): void {
+async function writeOut(text: string): Promise<void> {
   let rest = Buffer.from(text);
   try {
     while (rest.length > 0) rest = rest.subarray(writeSync(1, rest));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EAGAIN') process.stdout.write(rest);
-    else if (code !== 'EPIPE') throw error;
+    else if (code !== 'EPIPE') await fastPathFailed(error as NodeJS.ErrnoException);
   }
+}
+
+/** `--version > /dev/full`: the same one line and exit 1 as any other command, not a stack trace. */
+async function fastPathFailed(error: NodeJS.ErrnoException): Promise<void> {
+  const { ExitCode, OutputError } = await (await app()).loadErrors();
+  try {
+    process.stderr.write(`error: ${new OutputError('stdout', error).message}\n`);
+  } catch {
+    // stderr is gone too: the exit code is all that is left
+  }
+  process.exitCode = ExitCode.Failure;
 }
 
 /** Runs mailctl with argv and ends the process with the mapped exit code. */
@@ -183,12 +194,12 @@ export async function main(argv: string[] = process.argv): Promise<void> {
   const version = packageVersion();
   // What scripts probe first, answered without loading anything: exit 0 as the event loop empties.
   if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-V')) {
-    writeOut(`${version}\n`);
+    await writeOut(`${version}\n`);
     return;
   }
   const help = cachedRootHelp(argv);
   if (help !== undefined) {
-    writeOut(help);
+    await writeOut(help);
     return;
   }
   await tuneV8();

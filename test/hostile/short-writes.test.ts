@@ -172,6 +172,12 @@ describe('stdout on a regular file that fills up (short writes)', () => {
     expect(existsSync(html)).toBe(false);
   });
 
+  it.skipIf(!existsSync('/dev/full')).each([[['--version']], [['--help']]])('mailctl %j onto /dev/full: exit 1 and the same one line, no stack trace', async (args) => {
+    const r = await runIntoFile(args, '>', '/dev/full');
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toBe('error: cannot write to stdout: no space left on device (ENOSPC); the output is incomplete\n');
+  });
+
   it.skipIf(!existsSync('/dev/full'))('/dev/full (not a regular file) still exits 1 with one line', async () => {
     const r = await runIntoFile(NDJSON, '>', '/dev/full');
     expect(r.code, r.stderr).toBe(1);
