@@ -1,4 +1,5 @@
 import { CliError, ExitCode } from '../errors.js';
+import { RecentIds } from './recent-ids.js';
 
 /**
  * Pagination as async generators: list commands consume pages and write each
@@ -70,7 +71,7 @@ export async function* cursorPages<T, P extends CursorPage<T> = CursorPage<T>>(
   let cursor = firstCursor;
   const seen = new Set<string>(cursor === undefined ? [] : [cursor]);
   let pending: Promise<P> | undefined = fetchPage(cursor, size());
-  const ids = new Set<string>();
+  const ids = new RecentIds(SEEN_WINDOW);
   let received = 0;
   let pages = 0;
   let emptyRun = 0;
@@ -116,12 +117,8 @@ export async function* cursorPages<T, P extends CursorPage<T> = CursorPage<T>>(
 }
 
 /** True the first time an id is seen among the last SEEN_WINDOW; rows without an id always pass. */
-function firstSight(ids: Set<string>, id: string | undefined): boolean {
-  if (id === undefined) return true;
-  if (ids.has(id)) return false;
-  ids.add(id);
-  if (ids.size > SEEN_WINDOW) ids.delete(ids.values().next().value!);
-  return true;
+function firstSight(ids: RecentIds, id: string | undefined): boolean {
+  return id === undefined || ids.add(id);
 }
 
 function endlessListing(operation: string, received: number, total: number, pages: number): CliError {
