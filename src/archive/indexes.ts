@@ -27,7 +27,7 @@ const LAZY_INDEX_MIN_EVENTS = 1000;
 const BUILD_CACHE_SIZE = -1024;
 
 /** Whether every secondary index exists. */
-export function indexesComplete(db: Database): boolean {
+function indexesComplete(db: Database): boolean {
   const present = new Set(
     (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'events'").pluck().all() as string[]),
   );
