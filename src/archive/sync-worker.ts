@@ -12,10 +12,17 @@ import { useWriterPragmas } from './writer-pragmas.js';
 // big sync's time, run on the second core. Pages are committed in the order
 // they arrive, and each is acknowledged only once committed.
 
+/** The page cache of the worker's connection: 2 MB (negative: KiB). */
+const WORKER_CACHE_SIZE = -2048;
+
 const { path, key } = workerData as { path: string; key: SyncKey };
 const port = parentPort!;
 const db = new BetterSqlite3(path, { fileMustExist: true });
 useWriterPragmas(db);
+// 2 MB of page cache instead of 8: the thread adds its own heap to the
+// process, and the inserts gained nothing from the larger cache (200,000
+// events: same time, peak RSS 115 -> 108 MB).
+db.pragma(`cache_size = ${WORKER_CACHE_SIZE}`);
 const committer = pageCommitter(db, key);
 let failed = false;
 
