@@ -1,4 +1,5 @@
 import { CliError, ExitCode } from '../errors.js';
+import { RecentIds } from './recent-ids.js';
 
 /**
  * Pagination as async generators: list commands consume pages and write each
@@ -70,7 +71,7 @@ export async function* cursorPages<T, P extends CursorPage<T> = CursorPage<T>>(
   let cursor = firstCursor;
   const seen = new Set<string>(cursor === undefined ? [] : [cursor]);
   let pending: Promise<P> | undefined = fetchPage(cursor, size());
-  const ids = new Set<string>();
+  const recent = limits.idOf ? new RecentIds(SEEN_WINDOW) : undefined;
   let received = 0;
   let pages = 0;
   let emptyRun = 0;
@@ -84,7 +85,7 @@ export async function* cursorPages<T, P extends CursorPage<T> = CursorPage<T>>(
     if (follow && page.total !== undefined && received > page.total + totalMargin(page.total)) {
       throw endlessListing(operation, received, page.total, pages);
     }
-    const fresh = limits.idOf ? page.items.filter((item) => firstSight(ids, limits.idOf!(item as never))) : page.items;
+    const fresh = recent ? page.items.filter((item) => firstSight(recent, limits.idOf!(item as never))) : page.items;
     emptyRun = fresh.length === 0 ? emptyRun + 1 : 0;
     if (emptyRun > 0 && emptyRun % EMPTY_RUN_NOTICE === 0) limits.onEmptyRun?.(pages);
     const trimmed = fresh.length > left;
@@ -116,12 +117,8 @@ export async function* cursorPages<T, P extends CursorPage<T> = CursorPage<T>>(
 }
 
 /** True the first time an id is seen among the last SEEN_WINDOW; rows without an id always pass. */
-function firstSight(ids: Set<string>, id: string | undefined): boolean {
-  if (id === undefined) return true;
-  if (ids.has(id)) return false;
-  ids.add(id);
-  if (ids.size > SEEN_WINDOW) ids.delete(ids.values().next().value!);
-  return true;
+function firstSight(recent: RecentIds, id: string | undefined): boolean {
+  return id === undefined || recent.firstSight(id);
 }
 
 function endlessListing(operation: string, received: number, total: number, pages: number): CliError {
