@@ -7,3 +7,4 @@
 export const loadErrors = () => import('./errors.js');
 export const loadProgram = () => import('./program.js');
 export const loadOutputError = () => import('./output/error.js');
+export const loadFileStdout = () => import('./output/file-stdout.js');

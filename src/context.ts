@@ -201,6 +201,7 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
     output() {
       if (target) return target;
       const format = ctx.settings().output.value;
+      io.stdoutFormat?.(format);
       const fields = parseFieldList(globals.fields);
       target = {
         format,

@@ -119,11 +119,29 @@ export class TerminatedError extends CliError {
  * is incomplete, which must never look like success. EPIPE (the reader left) is not one.
  */
 export class OutputError extends CliError {
-  constructor(stream: 'stdout' | 'stderr', error: NodeJS.ErrnoException) {
-    const why = error.code === 'ENOSPC' ? 'no space left on device' : error.code === 'EBADF' ? 'the descriptor is closed' : error.message;
-    super(`cannot write to ${stream}: ${why}${error.code ? ` (${error.code})` : ''}; the output is incomplete`, ExitCode.Failure);
+  /**
+   * `wholeLines`: what stays on a regular file (its cut line taken back off, see
+   * output/file-stdout.ts); `cutBytesLeft`: a cut line that could not be taken off.
+   */
+  constructor(stream: 'stdout' | 'stderr', error: NodeJS.ErrnoException & { wholeLines?: number; cutBytesLeft?: number }) {
+    const why = OUTPUT_FAILURES[error.code ?? ''] ?? error.message;
+    const lines = error.wholeLines === undefined ? '' : `: ${plural(error.wholeLines, 'whole line')} ${error.wholeLines === 1 ? 'was' : 'were'} written before it`;
+    const cut = error.cutBytesLeft ? `, then ${plural(error.cutBytesLeft, 'byte')} of a cut line` : '';
+    super(`cannot write to ${stream}: ${why}${error.code ? ` (${error.code})` : ''}; the output is incomplete${lines}${cut}`, ExitCode.Failure);
     this.name = 'OutputError';
   }
+}
+
+const OUTPUT_FAILURES: Record<string, string> = {
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+  EFBIG: 'file too large',
+  EIO: 'input/output error',
+  EBADF: 'the descriptor is closed',
+};
+
+function plural(n: number, word: string): string {
+  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 }
 
 export function exitCodeForStatus(status: number): ExitCode {

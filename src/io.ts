@@ -9,6 +9,8 @@ export interface IO {
   stderr: NodeJS.WritableStream;
   stdin: NodeJS.ReadableStream;
   stdoutIsTTY: boolean;
+  /** Told the output format once it is known: stdout on a regular file then knows what a whole record is (main.ts). */
+  stdoutFormat?: (format: string) => void;
   stderrIsTTY: boolean;
   stdinIsTTY: boolean;
   /** Terminal width of stdout (80 when unknown). */

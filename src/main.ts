@@ -75,9 +75,23 @@ export async function runArgv(argv: string[], runtime: Runtime, errors: Errors):
   }
 }
 
-function captureIO(): IO {
+/** stdout on a regular file gets a writer that never leaves a cut line (output/file-stdout.ts); anything else is process.stdout. */
+async function stdoutStream(): Promise<Pick<IO, 'stdout' | 'stdoutFormat'>> {
+  let regularFile = false;
+  try {
+    regularFile = fstatSync(1).isFile();
+  } catch {
+    // no descriptor 1 to ask about: process.stdout reports what it can
+  }
+  if (!regularFile) return { stdout: process.stdout };
+  const { FileStdout } = await (await app()).loadFileStdout();
+  const stdout = new FileStdout(1);
+  return { stdout, stdoutFormat: (format) => (stdout.csv = format === 'csv') };
+}
+
+function captureIO(out: Pick<IO, 'stdout' | 'stdoutFormat'>): IO {
   return {
-    stdout: process.stdout,
+    ...out,
     stderr: process.stderr,
     // process.stdin is a stream Node makes on first access (about 2.5 ms of CPU
     // for a pipe or /dev/null): only the commands that read it, or ask whether
@@ -160,15 +174,26 @@ function stdoutMayBeTerminal(): boolean {
  * the rest through process.stdout; a reader that went away (EPIPE, `| head`)
  * ends it quietly, as Unix tools do.
  */
-function writeOut(text: string): void {
+async function writeOut(text: string): Promise<void> {
   let rest = Buffer.from(text);
   try {
     while (rest.length > 0) rest = rest.subarray(writeSync(1, rest));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EAGAIN') process.stdout.write(rest);
-    else if (code !== 'EPIPE') throw error;
+    else if (code !== 'EPIPE') await fastPathFailed(error as NodeJS.ErrnoException);
   }
+}
+
+/** `--version > /dev/full`: the same one line and exit 1 as any other command, not a stack trace. */
+async function fastPathFailed(error: NodeJS.ErrnoException): Promise<void> {
+  const { ExitCode, OutputError } = await (await app()).loadErrors();
+  try {
+    process.stderr.write(`error: ${new OutputError('stdout', error).message}\n`);
+  } catch {
+    // stderr is gone too: the exit code is all that is left
+  }
+  process.exitCode = ExitCode.Failure;
 }
 
 /** Runs mailctl with argv and ends the process with the mapped exit code. */
@@ -176,22 +201,23 @@ export async function main(argv: string[] = process.argv): Promise<void> {
   const version = packageVersion();
   // What scripts probe first, answered without loading anything: exit 0 as the event loop empties.
   if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-V')) {
-    writeOut(`${version}\n`);
+    await writeOut(`${version}\n`);
     return;
   }
   const help = cachedRootHelp(argv);
   if (help !== undefined) {
-    writeOut(help);
+    await writeOut(help);
     return;
   }
   await tuneV8();
   const errors = await (await app()).loadErrors();
   const { ExitCode, InterruptedError, TerminatedError } = errors;
-  const io = captureIO();
+  const io = captureIO(await stdoutStream());
   const controller = new AbortController();
   const runtime: Runtime = { io, version, signal: controller.signal, disposers: [] };
   // A stdout that refuses a write (ENOSPC, EBADF, EIO) fails the run at once with one line:
-  // what was written before stays, and NDJSON rows are whole lines because each write is.
+  // what was written before stays, and NDJSON rows are whole lines because each write is
+  // (on a regular file, a cut line is taken back off and the line says how many stay).
   const outputFailed = (stream: 'stdout' | 'stderr') => (error: NodeJS.ErrnoException) => {
     // The reader went away (`| head`): stop quietly, as Unix tools do.
     if (error.code === 'EPIPE') process.exit(ExitCode.Ok);
@@ -204,7 +230,7 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     }
     process.exit(ExitCode.Failure);
   };
-  process.stdout.on('error', outputFailed('stdout'));
+  io.stdout.on('error', outputFailed('stdout'));
   process.stderr.on('error', outputFailed('stderr'));
   process.on('SIGINT', () => {
     // Each write is a whole line (or a whole page of lines), so stopping

@@ -189,16 +189,18 @@ export class ApiClient {
     if (body !== undefined) headers['content-type'] = 'application/json';
     try {
       const res = await request(await this.dispatcher(target.origin), { origin: target.origin, method: spec.method, path: target.path, headers, body, signal });
-      const text = await readCapped(res.body, decodedBody(res.body, res.headers)).catch((error: unknown) => {
+      const success = res.statusCode >= 200 && res.statusCode < 300;
+      const { text, parsed } = await readCapped(res.body, decodedBody(res.body, res.headers), { json: success }).catch((error: unknown) => {
         // zlib's "unexpected end of file": a compressed body cut short is a connection lost mid-body
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'Z_BUF_ERROR' || code === 'Z_DATA_ERROR') throw new CutShortError();
         throw error;
       });
-      if (res.statusCode >= 200 && res.statusCode < 300 && closeDelimited(res.headers) && text.trim() !== '' && !parsesAsJson(text)) {
+      // checked only for a body without a length: a normal page is parsed once, in classify.ts
+      if (success && closeDelimited(res.headers) && (parsed ? parsed.value === undefined : text.trim() !== '' && !parsesAsJson(text))) {
         throw new CutShortError();
       }
-      return { status: res.statusCode, headers: res.headers, text };
+      return { status: res.statusCode, headers: res.headers, text, ...(parsed ? { parsed } : {}) };
     } catch (error) {
       if (timeout.signal.aborted && !this.options.signal?.aborted) throw timeout.signal.reason;
       throw error;

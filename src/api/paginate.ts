@@ -122,7 +122,7 @@ export async function* cursorPages<T, P extends CursorPage<T> = CursorPage<T>>(
 
 /** True the first time an id is seen among the last SEEN_WINDOW; rows without an id always pass. */
 function firstSight(recent: RecentIds, id: string | undefined): boolean {
-  return id === undefined || recent.firstSight(id);
+  return id === undefined || recent.add(id);
 }
 
 function endlessListing(operation: string, received: number, total: number, pages: number): CliError {

@@ -1,13 +1,15 @@
-// The ids a listing yielded last, so that a server handing out a fresh cursor for rows it
-// already sent cannot make them print twice (see cursorPages).
+// The last N distinct ids a listing has printed, for dropping repeats (api/paginate.ts): a
+// server handing out a fresh cursor for rows it already sent cannot make them print twice.
 //
-// Why not a Set of the id strings: it held ~4 MB of heap at 50,000 ids, a size a long export
-// reaches only after 50,000 rows, so its peak memory grew with the listing; and evicting the
-// oldest entry (`set.values().next()`) makes V8 step over every deleted entry before it until
-// the table is rebuilt: 2.0 of the 3.7 s of CPU of a 200,000-event export. Here each id is a
-// 64-bit hash (two 32-bit lanes: a false "seen" among 50,000 ids needs ~2^64 / 50,000 ids) in a
-// ring that overwrites the oldest, indexed by an open-addressing table of ring positions:
-// allocated once (0.9 MB for 50,000), constant time per id.
+// A Set alone cannot forget its oldest entry cheaply: `set.delete(set.values().next().value)`
+// starts each iteration at the first slot of V8's hash table and walks over every entry deleted
+// before it, until the table is rebuilt (2.0 of the 3.7 s of CPU of a 200,000-event export).
+// A Set of the id strings beside a ring of them fixes that, but holds ~4 MB of heap at 50,000
+// ids, a size a long export reaches only after 50,000 rows: its peak memory then grows with
+// the listing. Here each id is a 64-bit hash (two 32-bit lanes: a false "seen" among 50,000
+// ids needs ~2^64 / 50,000 ids) in a ring that overwrites the oldest, indexed by an
+// open-addressing table of ring positions: allocated once (0.9 MB for 50,000), constant time
+// per id.
 
 /** The last `capacity` distinct ids seen, by 64-bit hash. */
 export class RecentIds {
@@ -19,6 +21,11 @@ export class RecentIds {
   private next = 0;
   private count = 0;
 
+  /** How many ids are remembered: at most the capacity. */
+  get size(): number {
+    return this.count;
+  }
+
   constructor(private readonly capacity: number) {
     this.ring = new Int32Array(capacity * 2);
     let size = 1024;
@@ -27,8 +34,8 @@ export class RecentIds {
     this.mask = size - 1;
   }
 
-  /** True the first time the id is seen among the last `capacity`; the id is then remembered. */
-  firstSight(id: string): boolean {
+  /** Remembers `id`; false when it is already among the last `capacity` ids. */
+  add(id: string): boolean {
     hash(id);
     const a = lanes[0]!;
     const b = lanes[1]!;

@@ -25,6 +25,9 @@ export interface ListWriterOptions {
   prettyJson?: boolean;
 }
 
+/** Rows rendered into one write: a normal page (at most 100 rows) is one write. */
+const WRITE_SLICE = 1000;
+
 export function createListWriter<T>(target: OutputTarget, spec: ListSpec<T>, opts: ListWriterOptions = {}): ListWriter<T> {
   const columns = selectColumns(target.fields, spec.columns);
   // A listing that runs for long (--all, --follow) prints a terminal table as rows come, sized from the first ones.
@@ -41,36 +44,46 @@ export function createListWriter<T>(target: OutputTarget, spec: ListSpec<T>, opt
     if (target.format === 'json') await target.write('[');
   };
 
+  /** The rows as text in the chosen format (a TTY table buffers them and returns nothing). */
+  const render = (rows: readonly T[]): string => {
+    let text = '';
+    switch (target.format) {
+      case 'ndjson':
+        for (const row of rows) text += `${JSON.stringify(pickFields(row, target.fields, spec.columns))}\n`;
+        break;
+      case 'json':
+        for (const row of rows) {
+          // indented (and coloured when allowed) on a terminal, compact in a pipe
+          const value = pickFields(row, target.fields, spec.columns);
+          const pretty = opts.prettyJson ?? target.isTTY;
+          const json = pretty ? `  ${jsonText(value, target, true).replace(/\n/g, '\n  ')}` : jsonText(value, target, false);
+          text += `${count === 0 && text === '' ? '\n' : ',\n'}${json}`;
+        }
+        break;
+      case 'csv':
+        for (const row of rows) text += csvLine(columns.map((c) => csvCell(c.value(row), c.kind)));
+        break;
+      default:
+        if (target.isTTY) buffered.push(...rows);
+        else for (const row of rows) text += tsvLine(columns, row);
+    }
+    return text;
+  };
+
   return {
     get count() {
       return count;
     },
     async write(rows) {
       await start();
-      if (rows.length === 0) return;
-      let text = '';
-      switch (target.format) {
-        case 'ndjson':
-          for (const row of rows) text += `${JSON.stringify(pickFields(row, target.fields, spec.columns))}\n`;
-          break;
-        case 'json':
-          for (const row of rows) {
-            // indented (and coloured when allowed) on a terminal, compact in a pipe
-            const value = pickFields(row, target.fields, spec.columns);
-            const pretty = opts.prettyJson ?? target.isTTY;
-            const json = pretty ? `  ${jsonText(value, target, true).replace(/\n/g, '\n  ')}` : jsonText(value, target, false);
-            text += `${count === 0 && text === '' ? '\n' : ',\n'}${json}`;
-          }
-          break;
-        case 'csv':
-          for (const row of rows) text += csvLine(columns.map((c) => csvCell(c.value(row), c.kind)));
-          break;
-        default:
-          if (target.isTTY) buffered.push(...rows);
-          else for (const row of rows) text += tsvLine(columns, row);
+      // A page is written in slices of rows: a page of 200,000 rows (only a broken server sends
+      // one) is never turned into one string of its own size beside its objects.
+      for (let i = 0; i < rows.length; i += WRITE_SLICE) {
+        const slice = rows.length <= WRITE_SLICE ? rows : rows.slice(i, i + WRITE_SLICE);
+        const text = render(slice);
+        count += slice.length;
+        if (text) await target.write(text);
       }
-      count += rows.length;
-      if (text) await target.write(text);
     },
     async end() {
       if (ended) return;

@@ -1,4 +1,4 @@
-import { stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import * as z from 'zod';
@@ -7,6 +7,7 @@ import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { writeDetail, type DetailField, type DetailSection } from '../../output/detail.js';
 import { checkFields } from '../../output/fields.js';
+import { writeWholeFile, type WholeFileError } from '../../output/whole-file.js';
 import { parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
 import { campaignIdArgs, campaignRates, withRequested } from './shared.js';
@@ -118,9 +119,10 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
   if (opts.htmlOut !== undefined) {
     if (typeof c.html_content !== 'string') throw noHtml(c);
     try {
-      await writeFile(opts.htmlOut, c.html_content, 'utf8');
+      await writeWholeFile(opts.htmlOut, c.html_content);
     } catch (error) {
-      throw new CliError(`cannot write ${opts.htmlOut}: ${(error as Error).message}`, ExitCode.Failure, { cause: error });
+      const { message, removed } = error as WholeFileError;
+      throw new CliError(`cannot write ${opts.htmlOut}: ${message}${removed ? '; the incomplete file was removed' : ''}`, ExitCode.Failure, { cause: error });
     }
     ctx.notice(`wrote the HTML (${htmlBytes(c)} bytes) to ${opts.htmlOut}`);
   }

@@ -1,7 +1,7 @@
-import { writeFile } from 'node:fs/promises';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { createListWriter } from '../../output/list.js';
+import { writeWholeFile, type WholeFileError } from '../../output/whole-file.js';
 import type { ReportRow } from '../../report/aggregate.js';
 import { reportColumns, REPORT_ROW_FIELDS } from '../../report/columns.js';
 import type { ReportDocument } from '../../report/document.js';
@@ -15,9 +15,10 @@ export async function writeReport(doc: ReportDocument, ctx: Context, htmlFile?: 
   if (htmlFile !== undefined) {
     const { renderHtml } = await import('../../report/html.js');
     try {
-      await writeFile(htmlFile, renderHtml(doc, new Date(ctx.now()).toISOString()));
+      await writeWholeFile(htmlFile, renderHtml(doc, new Date(ctx.now()).toISOString()));
     } catch (error) {
-      throw new CliError(`--html ${htmlFile}: cannot write the report (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, ExitCode.Failure, {
+      const { code, message, removed } = error as WholeFileError;
+      throw new CliError(`--html ${htmlFile}: cannot write the report (${code ?? message})${removed ? '; the incomplete file was removed' : ''}`, ExitCode.Failure, {
         hint: 'nothing else was written: choose a writable path and run the report again',
       });
     }

@@ -1,0 +1,116 @@
+// Item 16 of issue 17: a page of many megabytes (a broken or hostile server; the API's pages hold
+// at most 100 events) is parsed as it arrives past 4 MiB (src/api/json-stream.ts) and written
+// in slices. What the user sees must not change: every event, in order, as sent; a truncated or
+// malformed big page is the same one-line error as a small one. Memory is measured by
+// test/bench/big-page.mjs (docs/reliability.md), not here.
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCliInProcess as runCli } from '../helpers/context.js';
+import { blockedHosts, installNetworkGuard } from '../helpers/network-guard.js';
+import { scriptedServer, type Handler } from '../helpers/server.js';
+import { expectCleanFailure } from './support.js';
+
+installNetworkGuard();
+
+const KEY = `lttr_${'b'.repeat(64)}`;
+let server: Awaited<ReturnType<typeof scriptedServer>>;
+let next: Handler = () => undefined;
+
+beforeAll(async () => {
+  server = await scriptedServer([(req, res, i) => next(req, res, i)]);
+});
+afterAll(async () => {
+  await server.close();
+  expect(blockedHosts, 'connections that left loopback').toEqual([]);
+});
+
+const EVENTS = 30_000; // about 6 MB: past the 4 MiB where parsing goes incremental
+const events = Array.from({ length: EVENTS }, (_, i) => ({
+  event_id: String(1_000_000 + i),
+  type: i % 3 ? 'delivery' : 'bounce',
+  timestamp: new Date(Date.UTC(2026, 10, 1) + i * 1000).toISOString(),
+  rcpt_to: `user${i}@example.org`,
+  // escapes, quotes, brackets and non-ASCII text inside strings
+  subject: i % 5 ? `Sale “${i}” 🎉 ü` : 'a "quoted" {subject} [with] \\ back\\slash\nand a line break',
+  tags: i % 4 ? [] : [['nested', ['deep']], { k: i }],
+}));
+
+/** The page as text; `pagination` first and `data` last inside `events`, to show key order does not matter. */
+function pageText(): string {
+  const list = `{"pagination":{"next_cursor":null,"per_page":100},"total_count":${EVENTS},"data":[\n${events.map((e) => JSON.stringify(e)).join(',\n  ')}\n]}`;
+  return `{"message":"Events retrieved successfully.","data":{"events":${list}}}`;
+}
+
+const send =
+  (body: string | Buffer, headers: Record<string, string> = {}): Handler =>
+  (_req, res) => {
+    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(bytes.length), ...headers });
+    res.end(bytes);
+  };
+
+const ARGS = ['events', 'list', '--from', '2026-11-01', '--to', '2026-11-30', '--retries', '0'];
+const env = () => ({ MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY });
+
+describe('a page of many megabytes', () => {
+  it('--ndjson prints every event, in order, exactly as sent', async () => {
+    const text = pageText();
+    expect(text.length).toBeGreaterThan(4 * 1024 * 1024);
+    next = send(text);
+    const r = await runCli([...ARGS, '--ndjson'], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines.pop()).toBe('');
+    expect(lines).toEqual(events.map((e) => JSON.stringify(e)));
+  });
+
+  it('gzip-compressed, --json: the same events', async () => {
+    next = send(gzipSync(pageText()), { 'content-encoding': 'gzip' });
+    const r = await runCli([...ARGS, '--json'], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(events);
+  });
+
+  it.each([
+    ['truncated', () => pageText().slice(0, 4.5 * 1024 * 1024)],
+    ['malformed half-way (a comma missing)', () => pageText().replace(`},\n  {"event_id":"${1_010_000}"`, `}\n  {"event_id":"${1_010_000}"`)],
+    ['a stray bracket at the end', () => `${pageText()}]`],
+  ])('%s: one clear line, exit 1, nothing on stdout, one request', async (_name, body) => {
+    const before = server.seen.length;
+    next = send(body());
+    const r = await runCli([...ARGS, '--ndjson'], { env: env() });
+    expectCleanFailure(r, 1);
+    expect(r.stderr.split('\n')[0]).toMatch(/^error: unexpected response from GET \S+: HTTP 200 with a truncated or malformed JSON body$/);
+    expect(r.stdout).toBe('');
+    expect(server.seen.length - before).toBe(1);
+  });
+
+  it('a big HTML page (a proxy) is still read as text and named in the one line', async () => {
+    const html = `<html><head><title>Gateway error</title></head><body>${'<p>padding</p>\n'.repeat(400_000)}</body></html>`;
+    expect(html.length).toBeGreaterThan(4 * 1024 * 1024);
+    next = send(html, { 'content-type': 'text/html' });
+    const r = await runCli([...ARGS, '--ndjson'], { env: env() });
+    expectCleanFailure(r, 1);
+    expect(r.stderr.split('\n')[0]).toMatch(/^error: unexpected response from GET \S+: HTTP 200 with an HTML page "Gateway error", not JSON/);
+    expect(r.stdout).toBe('');
+  });
+
+  it('cut short with the connection (no length): retried like a connection lost mid-body', async () => {
+    const full = pageText();
+    next = (_req, res, i) => {
+      if (i === server.seen.length - 1 && cut) {
+        cut = false;
+        // no Content-Length, not chunked: the body ends with the connection
+        res.socket!.end(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n${full.slice(0, 4.5 * 1024 * 1024)}`);
+        return;
+      }
+      send(full)(_req, res, i);
+    };
+    let cut = true;
+    const before = server.seen.length;
+    const r = await runCli([...ARGS.slice(0, -2), '--retries', '1', '--ndjson'], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split('\n').length - 1).toBe(EVENTS);
+    expect(server.seen.length - before).toBe(2);
+  });
+});
