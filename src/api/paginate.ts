@@ -1,4 +1,5 @@
 import { CliError, ExitCode } from '../errors.js';
+import { oldSpaceKeeper } from './old-space.js';
 import { RecentIds } from './recent-ids.js';
 
 /**
@@ -71,7 +72,9 @@ export async function* cursorPages<T, P extends CursorPage<T> = CursorPage<T>>(
   let cursor = firstCursor;
   const seen = new Set<string>(cursor === undefined ? [] : [cursor]);
   let pending: Promise<P> | undefined = fetchPage(cursor, size());
-  const ids = new RecentIds(SEEN_WINDOW);
+  const recent = limits.idOf ? new RecentIds(SEEN_WINDOW) : undefined;
+  // only a listing that follows pages can run long enough for its old generation to grow
+  const keepHeap = follow ? oldSpaceKeeper() : undefined;
   let received = 0;
   let pages = 0;
   let emptyRun = 0;
@@ -79,13 +82,14 @@ export async function* cursorPages<T, P extends CursorPage<T> = CursorPage<T>>(
     const page: P = await pending;
     pending = undefined;
     pages++;
+    keepHeap?.();
     received += page.items.length;
     // A server that never ends (a fresh cursor each page) is stopped once it has sent clearly
     // more rows than it says exist: the rows printed so far are each there once.
     if (follow && page.total !== undefined && received > page.total + totalMargin(page.total)) {
       throw endlessListing(operation, received, page.total, pages);
     }
-    const fresh = limits.idOf ? page.items.filter((item) => firstSight(ids, limits.idOf!(item as never))) : page.items;
+    const fresh = recent ? page.items.filter((item) => firstSight(recent, limits.idOf!(item as never))) : page.items;
     emptyRun = fresh.length === 0 ? emptyRun + 1 : 0;
     if (emptyRun > 0 && emptyRun % EMPTY_RUN_NOTICE === 0) limits.onEmptyRun?.(pages);
     const trimmed = fresh.length > left;
@@ -117,8 +121,8 @@ export async function* cursorPages<T, P extends CursorPage<T> = CursorPage<T>>(
 }
 
 /** True the first time an id is seen among the last SEEN_WINDOW; rows without an id always pass. */
-function firstSight(ids: RecentIds, id: string | undefined): boolean {
-  return id === undefined || ids.add(id);
+function firstSight(recent: RecentIds, id: string | undefined): boolean {
+  return id === undefined || recent.add(id);
 }
 
 function endlessListing(operation: string, received: number, total: number, pages: number): CliError {
