@@ -43,6 +43,9 @@ async function zodNamesUsed(appText) {
 // Loaded only inside the verbs that need them, from node_modules as published.
 // better-sqlite3 finds its native binding relative to its own package: bundled, it looks under dist/ and fails.
 // selfsigned (emulator --tls) and @napi-rs/keyring (its native binding, likewise) load only in the commands that use them.
+/** The bundle of the archive worker, beside app.js. */
+const ARCHIVE_WORKER = 'archive-worker.js';
+
 const EXTERNAL = ['cli-table3', 'chalk', 'better-sqlite3', 'selfsigned', '@napi-rs/keyring'];
 
 /**
@@ -96,6 +99,8 @@ export async function buildAppBundles(common, root) {
     ...cjs,
     entryPoints: { app: 'src/app.ts' },
     plugins: [vendorSplit, lazyBuiltins, esmExternals],
+    // `events sync` starts the archive worker from the file beside app.js.
+    define: { __MAILCTL_ARCHIVE_WORKER__: JSON.stringify(ARCHIVE_WORKER) },
   });
   const zodEntry = `export { ${(await zodNamesUsed(app.outputFiles[0].text)).join(', ')} } from 'zod';`;
   const results = [
@@ -103,6 +108,10 @@ export async function buildAppBundles(common, root) {
     ...(await Promise.all([
       build({ ...cjs, stdin: { contents: zodEntry, resolveDir: root, loader: 'js' }, outfile: 'dist/vendor/zod.js', outdir: undefined }),
       build({ ...cjs, entryPoints: { 'vendor/undici': 'src/api/undici.ts' }, plugins: [lazyBuiltins] }),
+      // The archive worker of `events sync` (src/archive/sync-worker.ts): a thread of its own,
+      // which Node starts from a file. Small (the commit code and better-sqlite3's, external), so
+      // it is not worth a code cache; nothing else loads it.
+      build({ ...cjs, entryPoints: { [ARCHIVE_WORKER.replace(/\.js$/, '')]: 'src/archive/sync-worker.ts' }, external: EXTERNAL }),
     ])),
   ];
   const { mkdirSync, writeFileSync } = await import('node:fs');

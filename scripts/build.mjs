@@ -39,7 +39,7 @@ const bundles = await buildAppBundles(common, root);
 // What main.ts may import from src/: the code-cache loader, bundled into
 // main.js, and app.js, the CommonJS bundle beside it. Anything else would load
 // outside the code cache, or not be there in dist/, so it fails the build.
-const MAIN_INLINE = ['src/code-cache.ts'];
+const MAIN_INLINE = ['src/code-cache.ts', 'src/v8-flags.ts'];
 const mainImportsBundle = {
   name: 'main-imports-bundle',
   setup(b) {

@@ -6,6 +6,7 @@ import type { IO } from './io.js';
 import type { Runtime } from './commands/verb.js';
 import type { ExitCode } from './errors.js';
 import type { BundleHashes } from './code-cache.js';
+import { RUN_TIME_V8_FLAGS } from './v8-flags.js';
 
 type Errors = typeof import('./errors.js');
 type App = typeof import('./app.js');
@@ -132,10 +133,7 @@ function captureIO(out: Pick<IO, 'stdout' | 'stdoutFormat'>): IO {
 async function tuneV8(): Promise<void> {
   // loaded here, not at the top: `--version` and `--help` return before this and pay nothing
   const { setFlagsFromString } = await import('node:v8');
-  setFlagsFromString('--liftoff-only');
-  setFlagsFromString('--semi-space-growth-factor=1');
-  setFlagsFromString('--optimize-for-size');
-  setFlagsFromString('--interrupt-budget=2000000');
+  for (const flag of RUN_TIME_V8_FLAGS) setFlagsFromString(flag);
 }
 
 function packageVersion(): string {

@@ -26,8 +26,11 @@ const LAZY_INDEX_MIN_EVENTS = 1000;
 /** The page cache while indexes are built: 1 MB (negative: KiB). */
 const BUILD_CACHE_SIZE = -1024;
 
+/** Helper threads of SQLite's sorter while indexes are built. */
+const BUILD_SORT_THREADS = 1;
+
 /** Whether every secondary index exists. */
-export function indexesComplete(db: Database): boolean {
+function indexesComplete(db: Database): boolean {
   const present = new Set(
     (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'events'").pluck().all() as string[]),
   );
@@ -42,12 +45,16 @@ export function ensureIndexes(db: Database): boolean {
   // memory the same whether it added 20,000 events or 2,000,000.
   const cacheSize = db.pragma('cache_size', { simple: true }) as number;
   db.pragma(`cache_size = ${BUILD_CACHE_SIZE}`);
+  // One helper thread for the sorts: the build is the last thing a sync does,
+  // alone on the machine's second core (measured: 355 -> 290 ms for 200,000 events, with 1 or 2 helpers alike).
+  db.pragma(`threads = ${BUILD_SORT_THREADS}`);
   try {
     db.transaction(() => {
       for (const [name, definition] of SECONDARY_INDEXES) db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${definition}`);
     }).immediate();
   } finally {
     db.pragma(`cache_size = ${cacheSize}`);
+    db.pragma('threads = 0');
   }
   return true;
 }

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { CliError, ExitCode, UsageError } from '../errors.js';
 import { ensureIndexes } from './indexes.js';
 import { migrate, schemaVersion, SCHEMA_VERSION } from './schema.js';
+import { useWriterPragmas } from './writer-pragmas.js';
 
 // The archive file: one SQLite database per profile, opened in WAL mode so a
 // reader (events list --db, report --db, sqlite3) never blocks a running sync.
@@ -68,17 +69,7 @@ export function openArchive(path: string, opts: { readonly?: boolean } = {}): Da
       db.pragma('cache_size = -256');
       return db;
     }
-    // WAL: each page's transaction is one append to the log; NORMAL sync keeps
-    // every committed page across a crash of the process (not of the machine).
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    // A checkpoint (the only fsync in this mode) every 64 MB of log instead of
-    // every 4 MB: a sync of 200,000 events spends its time on the network, not
-    // waiting for the disk. The log is folded into the file when the sync closes it.
-    db.pragma('wal_autocheckpoint = 16384');
-    // 8 MB of page cache (the default is 2 MB): the hot index pages stay in
-    // memory between commits, and memory stays flat however big the archive grows.
-    db.pragma('cache_size = -8192');
+    useWriterPragmas(db);
     migrate(db);
     // A sync killed while it went without its indexes (indexes.ts) left them missing.
     ensureIndexes(db);

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { EmailEvent } from '../api/emails.js';
-import { EVENT_COLUMNS, eventRow } from './rows.js';
+import { EVENT_COLUMNS, eventRow, type EventRow } from './rows.js';
 
 // Writing events: one transaction per page, upserting by event_id, so a page
 // read twice (the overlap day, a resumed run) never duplicates a row and an
@@ -19,6 +19,19 @@ export interface ArchiveTotals {
   newest: string | null;
 }
 
+/** The rows of a page's events that --events keeps, and why any could not be stored. */
+export function pageRows(events: readonly EmailEvent[], keep?: ReadonlySet<string>): { rows: EventRow[]; skipped: string[] } {
+  const rows: EventRow[] = [];
+  const skipped: string[] = [];
+  for (const e of events) {
+    if (keep && !keep.has(e.type as string)) continue;
+    const row = eventRow(e);
+    if (typeof row === 'string') skipped.push(row);
+    else rows.push(row);
+  }
+  return { rows, skipped };
+}
+
 export function eventWriter(db: Database) {
   const names = EVENT_COLUMNS.join(', ');
   const marks = EVENT_COLUMNS.map(() => '?').join(', ');
@@ -29,27 +42,27 @@ export function eventWriter(db: Database) {
      WHERE event_id = ? AND raw IS NOT ?`,
   );
 
-  /** Stores the page's events; the caller wraps it, with the sync position, in one transaction. */
-  function storePage(events: readonly EmailEvent[], keep?: ReadonlySet<string>): PageOutcome {
-    const outcome: PageOutcome = { added: 0, present: 0, skipped: [] };
-    for (const e of events) {
-      if (keep && !keep.has(e.type as string)) continue;
-      const row = eventRow(e);
-      if (typeof row === 'string') {
-        outcome.skipped.push(row);
-        continue;
-      }
-      if (insert.run(...row).changes === 1) {
-        outcome.added++;
+  /** Upserts built rows; the caller wraps it, with the sync position, in one transaction. */
+  function storeRows(rows: readonly EventRow[]): { added: number; present: number } {
+    let added = 0;
+    let present = 0;
+    for (const row of rows) {
+      if (insert.run(row).changes === 1) {
+        added++;
       } else {
-        outcome.present++;
-        const [id, ...rest] = row;
-        update.run(...rest, id, row[16]);
+        present++;
+        update.run(...row.slice(1), row[0], row[16]);
       }
     }
-    return outcome;
+    return { added, present };
   }
-  return { storePage };
+
+  /** Stores the page's events; the caller wraps it, with the sync position, in one transaction. */
+  function storePage(events: readonly EmailEvent[], keep?: ReadonlySet<string>): PageOutcome {
+    const { rows, skipped } = pageRows(events, keep);
+    return { ...storeRows(rows), skipped };
+  }
+  return { storePage, storeRows };
 }
 
 export function archiveTotals(db: Database): ArchiveTotals {

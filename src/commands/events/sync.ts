@@ -1,9 +1,11 @@
 import type { Command } from 'commander';
+import { join } from 'node:path';
 import * as z from 'zod';
 import { EMAIL_EVENT_TYPES, MAX_EVENTS_PER_PAGE, listEmailEvents } from '../../api/emails.js';
 import { OPERATIONS } from '../../api/operations.js';
 import { cursorPages } from '../../api/paginate.js';
 import type { Database } from '../../archive/open.js';
+import type { PageSink } from '../../archive/page-sink.js';
 import type { RunCounts, SyncKey } from '../../archive/sync-state.js';
 import { requireBaseUrl } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
@@ -43,24 +45,15 @@ export function parse(input: RawInput, cmd: Command): SyncOptions {
 
 interface RunState {
   db: Database;
-  key: SyncKey;
+  /** Where pages go to be committed (the archive worker, when the build has one). */
+  sink: PageSink;
+  /** Read, new and already present: of committed pages only. Requests: sent. */
   counts: RunCounts;
+  /** Pages committed. */
   pages: number;
   progress: SyncProgress;
   /** The secondary indexes were dropped for this run: it must build them before it ends. */
   indexesDropped: boolean;
-}
-
-/**
- * Before a pass's first page is stored: a run that is about to add more
- * events than the archive holds goes without the secondary indexes and
- * builds them at its end (src/archive/indexes.ts). Inside that page's transaction.
- */
-function dropIndexesIfWorth(run: RunState, indexes: typeof import('../../archive/indexes.js'), totalCount: number | undefined): void {
-  if (run.indexesDropped || totalCount === undefined) return;
-  if (!indexes.worthDropping(totalCount, indexes.rowsPresent(run.db))) return;
-  indexes.dropIndexes(run.db);
-  run.indexesDropped = true;
 }
 
 /**
@@ -79,14 +72,10 @@ async function restoreIndexes(ctx: Context, run: RunState, failing: boolean): Pr
   }
 }
 
-/** Reads one range to its end, committing each page with the position after it. */
+/** Reads one range to its end, handing each page over to be committed with the position after it. */
 async function syncPass(ctx: Context, run: RunState, pass: SyncPass, types: readonly string[] | undefined): Promise<void> {
   const api = await ctx.api();
-  const { eventWriter } = await import('../../archive/store.js');
-  const { syncStateWriter } = await import('../../archive/sync-state.js');
-  const indexes = await import('../../archive/indexes.js');
-  const writer = eventWriter(run.db);
-  const state = syncStateWriter(run.db, run.key);
+  const { pageRows } = await import('../../archive/store.js');
   const keep = types ? new Set(types) : undefined;
   const range = { from: pass.from, to: pass.to };
   const label = pass.from === pass.to ? pass.from : `${pass.from}..${pass.to}`;
@@ -105,24 +94,22 @@ async function syncPass(ctx: Context, run: RunState, pass: SyncPass, types: read
     try {
       for await (const page of pages) {
         run.counts.requests++;
-        run.pages++;
         read += page.items.length;
-        const firstOfPass = firstPage;
-        firstPage = false;
-        const commit = run.db.transaction(() => {
-          if (firstOfPass) dropIndexesIfWorth(run, indexes, page.totalCount);
-          const outcome = writer.storePage(page.items, keep);
-          run.counts.read += page.items.length;
-          run.counts.added += outcome.added;
-          run.counts.present += outcome.present;
-          if (page.nextCursor !== null) state.progress(range, page.nextCursor, run.counts);
-          else state.rangeDone(range.to, run.counts);
-          return outcome;
+        const { rows, skipped } = pageRows(page.items, keep);
+        for (const why of skipped) ctx.warn(`not archived: ${why}`);
+        await run.sink.submit({
+          rows,
+          read: page.items.length,
+          requests: run.counts.requests,
+          range,
+          nextCursor: page.nextCursor,
+          firstOfPassTotal: firstPage ? page.totalCount : undefined,
         });
-        const outcome = commit.immediate();
-        for (const why of outcome.skipped) ctx.warn(`not archived: ${why}`);
-        run.progress.page({ pages: run.pages, events: read, total: page.totalCount, range: label });
+        firstPage = false;
+        run.progress.page({ pages: run.counts.requests, events: read, total: page.totalCount, range: label });
       }
+      // The range counts as read once its last page is committed.
+      await run.sink.flush();
       return;
     } catch (error) {
       // A cursor the server no longer accepts (it expired): read the range again
@@ -135,6 +122,14 @@ async function syncPass(ctx: Context, run: RunState, pass: SyncPass, types: read
       throw error;
     }
   }
+}
+
+// Defined by scripts/app-bundle.mjs in dist/app.js: the archive worker's bundle beside it.
+declare const __MAILCTL_ARCHIVE_WORKER__: string | undefined;
+
+/** dist/archive-worker.js in a build; none when run from the sources (the pages are then committed on the main thread). */
+function archiveWorkerScript(): string | undefined {
+  return typeof __MAILCTL_ARCHIVE_WORKER__ === 'string' ? join(__dirname, __MAILCTL_ARCHIVE_WORKER__) : undefined;
 }
 
 /** The API a sync position belongs to, without any credentials written into the URL (they must not reach the file). */
@@ -170,13 +165,28 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<void> {
     const { syncStateWriter } = await import('../../archive/sync-state.js');
     const stateWriter = syncStateWriter(db, key);
     stateWriter.start(new Date(ctx.now()).toISOString());
-    const runState: RunState = {
-      db, key, counts: { read: 0, added: 0, present: 0, requests: 0 }, pages: 0, progress: await syncProgress(ctx), indexesDropped: false,
-    };
+    const { openPageSink } = await import('../../archive/page-sink.js');
+    let runState: RunState | undefined;
+    const sink = openPageSink({
+      db, path, key, workerScript: archiveWorkerScript(),
+      onCommitted: (done) => {
+        const r = runState!;
+        r.pages++;
+        r.counts.read = done.counts.read;
+        r.counts.added = done.counts.added;
+        r.counts.present = done.counts.present;
+        if (done.droppedIndexes) r.indexesDropped = true;
+      },
+    });
+    runState = { db, sink, counts: { read: 0, added: 0, present: 0, requests: 0 }, pages: 0, progress: await syncProgress(ctx), indexesDropped: false };
     try {
       for (const pass of passes) await syncPass(ctx, runState, pass, opts.events);
     } catch (error) {
       runState.progress.stop();
+      // The pages already handed over are committed (or the commit that failed
+      // is the error): the counts below are exactly what the archive holds from this run.
+      await sink.flush().catch(() => undefined);
+      await sink.close();
       await restoreIndexes(ctx, runState, true);
       const { read, added } = runState.counts;
       ctx.warn(
@@ -185,6 +195,7 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<void> {
       );
       throw error;
     }
+    await sink.close();
     runState.progress.stop();
     await restoreIndexes(ctx, runState, false);
     stateWriter.finish(new Date(ctx.now()).toISOString());

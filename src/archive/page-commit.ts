@@ -1,0 +1,69 @@
+import type { Database } from 'better-sqlite3';
+import { dropIndexes, rowsPresent, worthDropping } from './indexes.js';
+import type { EventRow } from './rows.js';
+import { eventWriter } from './store.js';
+import { syncStateWriter, type RunCounts, type SyncKey } from './sync-state.js';
+
+// One page of a sync, committed: its rows and the sync position after it, in
+// one transaction (cli.md "Event archive"). The same code runs on the main
+// thread (a sync run from the sources, as the in-process tests do) and in the
+// archive worker (sync-worker.ts), so both keep the same promises.
+
+/** A page as the sync hands it over: rows already built, the position after it. */
+export interface PageToCommit {
+  rows: EventRow[];
+  /** Events the page held (stored, filtered out by --events, or not storable). */
+  read: number;
+  /** Requests the run has sent so far, recorded with the position. */
+  requests: number;
+  range: { from: string; to: string };
+  /** The cursor of the range's next page; null: the range was read to its end. */
+  nextCursor: string | null;
+  /** total_count of the range, on its first page: whether to go without the secondary indexes. */
+  firstOfPassTotal?: number;
+}
+
+/** What one commit did, and the run's committed totals after it. */
+export interface PageCommitted {
+  added: number;
+  present: number;
+  counts: RunCounts;
+  /** This commit dropped the secondary indexes: the run must build them before it ends. */
+  droppedIndexes: boolean;
+}
+
+export function pageCommitter(db: Database, key: SyncKey) {
+  const writer = eventWriter(db);
+  const state = syncStateWriter(db, key);
+  // Totals of what is committed; each transaction records them with the position.
+  const counts: RunCounts = { read: 0, added: 0, present: 0, requests: 0 };
+  let dropped = false;
+  const commit = db.transaction((page: PageToCommit): PageCommitted => {
+    let droppedIndexes = false;
+    // A run about to add more events than the archive holds goes without the
+    // secondary indexes and builds them at its end (indexes.ts).
+    if (!dropped && page.firstOfPassTotal !== undefined && worthDropping(page.firstOfPassTotal, rowsPresent(db))) {
+      dropIndexes(db);
+      droppedIndexes = true;
+    }
+    const outcome = writer.storeRows(page.rows);
+    const next = {
+      read: counts.read + page.read,
+      added: counts.added + outcome.added,
+      present: counts.present + outcome.present,
+      requests: page.requests,
+    };
+    if (page.nextCursor !== null) state.progress(page.range, page.nextCursor, next);
+    else state.rangeDone(page.range.to, next);
+    return { ...outcome, counts: next, droppedIndexes };
+  });
+  return {
+    /** Commits the page (BEGIN IMMEDIATE); the totals move only once the commit succeeded. */
+    commit(page: PageToCommit): PageCommitted {
+      const done = commit.immediate(page);
+      Object.assign(counts, done.counts);
+      if (done.droppedIndexes) dropped = true;
+      return done;
+    },
+  };
+}
