@@ -138,16 +138,22 @@ describe('lists attach of 10,000 contacts under faults', () => {
 
   it('a request failing after retries: a clean partial report, and a re-run completes the job', async () => {
     const before = membership(noisy, contacts, lists);
-    // the fourth request fails three times: with --retries 2 the run stops there
+    // The fourth attempt and the two after it fail: with --retries 2 the request they hit is
+    // the last one. Which request that is depends on where this emulator's random faults fall
+    // (its random sequence is shared with the tests before, whose request counts follow the
+    // date), so it is read from the requests the emulator answered.
     noisy.scriptFault({ method: 'POST', path: BULK, status: 503, skip: 3, times: 3 });
     const first = await runCli(['lists', 'attach', '--contacts-file', file, '--list', lists.join(','), '--json', '--retries', '2'], { env: env(noisy) });
     expect(first.code).toBe(1);
     const partial = JSON.parse(first.stdout);
     const mid = membership(noisy, contacts, lists);
-    expect(partial.requests_succeeded).toBe(3);
+    const succeeded = noisy.requests.filter((q) => q.path === BULK && q.status === 200).length;
+    expect(succeeded).toBeGreaterThanOrEqual(1);
+    expect(succeeded).toBeLessThanOrEqual(3);
+    expect(partial.requests_succeeded).toBe(succeeded);
     expect(partial.attached).toBe(mid - before);
     expect(partial.attached + partial.already_attached).toBe(partial.total_pairs);
-    expect(first.stderr).toMatch(/request 4 of 10 failed/);
+    expect(first.stderr).toMatch(new RegExp(`request ${succeeded + 1} of 10 failed`));
     expect(first.stderr).toMatch(/^error: /m);
     expect(first.stderr).not.toMatch(/^\s+at /m);
 
