@@ -11,6 +11,8 @@
 // open-addressing table of ring positions: allocated once (0.9 MB for 50,000), constant time
 // per id.
 
+import { hash64 } from '../hash.js';
+
 /** The last `capacity` distinct ids seen, by 64-bit hash. */
 export class RecentIds {
   /** Two lanes per ring position, in arrival order; `next` is overwritten first. */
@@ -36,7 +38,7 @@ export class RecentIds {
 
   /** Remembers `id`; false when it is already among the last `capacity` ids. */
   add(id: string): boolean {
-    hash(id);
+    hash64(id, lanes);
     const a = lanes[0]!;
     const b = lanes[1]!;
     let i = home(a, this.mask);
@@ -78,21 +80,8 @@ export class RecentIds {
   }
 }
 
+/** Where hash64 writes the two lanes of the id being looked up. */
 const lanes = new Int32Array(2);
-
-/** FNV-1a and a multiplicative lane over the UTF-16 code units: 64 bits into `lanes`. */
-function hash(text: string): void {
-  let a = 0x811c9dc5;
-  let b = 0x01000193 ^ text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995);
-    b ^= b >>> 15;
-  }
-  lanes[0] = a;
-  lanes[1] = b;
-}
 
 /** The table slot a hash starts probing at: FNV's low bits mixed with its high ones. */
 function home(a: number, mask: number): number {
