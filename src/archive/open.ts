@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { CliError, ExitCode, UsageError } from '../errors.js';
-import { ensureIndexes } from './indexes.js';
+import { ensureIndexes, EVENT_ID_INDEX, eventIndexes } from './indexes.js';
 import { migrate, schemaVersion, SCHEMA_VERSION } from './schema.js';
 import { useWriterPragmas } from './writer-pragmas.js';
 
@@ -33,6 +33,21 @@ function missing(path: string): UsageError {
   return new UsageError(`no event archive at ${path}`, {
     hint: 'create it with `mailctl events sync` (same --profile, or the same --db PATH)',
   });
+}
+
+/**
+ * A sync that went without the unique index on event_id (indexes.ts) may
+ * hold an event twice until it ends, or until the next sync when it was
+ * killed. A reader then reads `events` through a view that keeps the last
+ * copy of each, as the sync's end will: the same answers, at the cost of one
+ * grouping of the table. The view lives in the connection's own temp schema,
+ * which shadows the file's table and writes nothing to the file.
+ */
+function readWithoutCopies(db: Database): void {
+  db.exec(
+    `CREATE TEMP VIEW events AS SELECT rowid AS rowid, * FROM main.events
+     WHERE rowid IN (SELECT max(rowid) FROM main.events GROUP BY event_id)`,
+  );
 }
 
 /**
@@ -67,6 +82,7 @@ export function openArchive(path: string, opts: { readonly?: boolean } = {}): Da
       // fault in fresh memory for each page read (measured: 20,600 rows of a
       // million-event archive read in 45 ms instead of 58-80 ms).
       db.pragma('cache_size = -256');
+      if (version >= 3 && !eventIndexes(db).has(EVENT_ID_INDEX)) readWithoutCopies(db);
       return db;
     }
     useWriterPragmas(db);

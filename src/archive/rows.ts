@@ -27,8 +27,8 @@ function integer(v: unknown): number | null {
   return null;
 }
 
-/** The row of an event, or why it cannot be stored (no id, no readable time). */
-export function eventRow(e: EmailEvent): EventRow | string {
+/** The row of an event, or why it cannot be stored (no id, no readable time). `raw`: its JSON, when the caller has it already. */
+export function eventRow(e: EmailEvent, raw?: string): EventRow | string {
   if (typeof e.event_id !== 'string' || e.event_id === '') return 'no event_id';
   const ms = typeof e.timestamp === 'string' ? Date.parse(e.timestamp) : NaN;
   if (Number.isNaN(ms)) return `event ${e.event_id} has no readable timestamp`;
@@ -36,6 +36,6 @@ export function eventRow(e: EmailEvent): EventRow | string {
     e.event_id, text(e.type) ?? '', e.timestamp as string, ms,
     text(e.request_id), text(e.rcpt_to), text(e.raw_rcpt_to), text(e.recipient_domain),
     text(e.mailbox_provider), text(e.mailbox_provider_region), text(e.subject), text(e.friendly_from),
-    integer(e.queue_time), integer(e.bounce_class), text(e.error_code), text(e.reason), JSON.stringify(e),
+    integer(e.queue_time), integer(e.bounce_class), text(e.error_code), text(e.reason), raw ?? JSON.stringify(e),
   ];
 }

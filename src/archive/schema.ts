@@ -4,11 +4,13 @@ import type { Database } from 'better-sqlite3';
 // an archive from version N-1 to N, so a later mailctl opens (and upgrades) an
 // archive any earlier one wrote. Never edit a migration once released: add one.
 
-/** Every field of spec 2.1 as a column of its own, typed; `raw` keeps the whole event as served. */
-const V1_EVENTS = `
-CREATE TABLE events (
-  event_id TEXT PRIMARY KEY,
-  type TEXT NOT NULL,
+/** The names of the events table's columns, as versions 1 to 3 define them. Frozen, as the migrations that use them. */
+const V3_COLUMNS =
+  'event_id, type, timestamp, timestamp_ms, request_id, rcpt_to, raw_rcpt_to, recipient_domain, mailbox_provider, ' +
+  'mailbox_provider_region, subject, friendly_from, queue_time, bounce_class, error_code, reason, raw';
+
+/** The events table's columns after event_id, as versions 1 and 3 create them. Frozen, as the migrations that use them. */
+const COLUMNS_AFTER_EVENT_ID = `  type TEXT NOT NULL,
   timestamp TEXT NOT NULL,
   timestamp_ms INTEGER NOT NULL,
   request_id TEXT,
@@ -24,7 +26,13 @@ CREATE TABLE events (
   error_code TEXT,
   reason TEXT,
   raw TEXT NOT NULL
-);
+`;
+
+/** Every field of spec 2.1 as a column of its own, typed; `raw` keeps the whole event as served. */
+const V1_EVENTS = `
+CREATE TABLE events (
+  event_id TEXT PRIMARY KEY,
+${COLUMNS_AFTER_EVENT_ID});
 CREATE INDEX events_timestamp_ms ON events (timestamp_ms);
 CREATE INDEX events_type ON events (type, timestamp_ms);
 CREATE INDEX events_rcpt_to ON events (rcpt_to COLLATE NOCASE);
@@ -55,7 +63,30 @@ CREATE TABLE sync_state (
 );
 `;
 
-const MIGRATIONS: readonly string[] = [V1_EVENTS, V2_SYNC_STATE];
+/**
+ * Version 3: `event_id` is unique through an index of its own instead of the
+ * table's primary key. A primary key's index cannot be dropped, and event ids
+ * are scattered: each page of a first sync inserted its 100 keys into 100
+ * different pages of that index, and wrote them all to the log (200,000
+ * events: 2.2 of 3.4 s of inserts). A unique index can be dropped for a big
+ * run and built once, sorted, at its end (indexes.ts). Rowids are kept: they
+ * order events of the same millisecond as the API listed them.
+ */
+const V3_EVENT_ID_INDEX = `
+CREATE TABLE events_v3 (
+  event_id TEXT NOT NULL,
+${COLUMNS_AFTER_EVENT_ID});
+INSERT INTO events_v3 (rowid, ${V3_COLUMNS}) SELECT rowid, ${V3_COLUMNS} FROM events ORDER BY rowid;
+DROP TABLE events;
+ALTER TABLE events_v3 RENAME TO events;
+CREATE UNIQUE INDEX events_event_id ON events (event_id);
+CREATE INDEX events_timestamp_ms ON events (timestamp_ms);
+CREATE INDEX events_type ON events (type, timestamp_ms);
+CREATE INDEX events_rcpt_to ON events (rcpt_to COLLATE NOCASE);
+CREATE INDEX events_request_id ON events (request_id);
+`;
+
+const MIGRATIONS: readonly string[] = [V1_EVENTS, V2_SYNC_STATE, V3_EVENT_ID_INDEX];
 
 /** The version this mailctl writes. */
 export const SCHEMA_VERSION = MIGRATIONS.length;

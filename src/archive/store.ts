@@ -4,7 +4,9 @@ import { EVENT_COLUMNS, eventRow, type EventRow } from './rows.js';
 
 // Writing events: one transaction per page, upserting by event_id, so a page
 // read twice (the overlap day, a resumed run) never duplicates a row and an
-// event the service re-sends with more fields is updated in place.
+// event the service re-sends with more fields is updated in place. A big run
+// goes without the unique index on event_id: the same statements then append
+// every event, and the run's end keeps the last copy of each (indexes.ts).
 
 export interface PageOutcome {
   added: number;
@@ -19,13 +21,15 @@ export interface ArchiveTotals {
   newest: string | null;
 }
 
-/** The rows of a page's events that --events keeps, and why any could not be stored. */
-export function pageRows(events: readonly EmailEvent[], keep?: ReadonlySet<string>): { rows: EventRow[]; skipped: string[] } {
+/**
+ * The rows of events given as their JSON texts (as the sync hands them to the
+ * archive worker; each text is kept as the row's `raw`), and why any could not be stored.
+ */
+export function rowsOfTexts(texts: readonly string[]): { rows: EventRow[]; skipped: string[] } {
   const rows: EventRow[] = [];
   const skipped: string[] = [];
-  for (const e of events) {
-    if (keep && !keep.has(e.type as string)) continue;
-    const row = eventRow(e);
+  for (const raw of texts) {
+    const row = eventRow(JSON.parse(raw) as EmailEvent, raw);
     if (typeof row === 'string') skipped.push(row);
     else rows.push(row);
   }
@@ -57,9 +61,9 @@ export function eventWriter(db: Database) {
     return { added, present };
   }
 
-  /** Stores the page's events; the caller wraps it, with the sync position, in one transaction. */
-  function storePage(events: readonly EmailEvent[], keep?: ReadonlySet<string>): PageOutcome {
-    const { rows, skipped } = pageRows(events, keep);
+  /** Stores events; the caller wraps it in one transaction (fixtures and tools write archives this way). */
+  function storePage(events: readonly EmailEvent[]): PageOutcome {
+    const { rows, skipped } = rowsOfTexts(events.map((e) => JSON.stringify(e)));
     return { ...storeRows(rows), skipped };
   }
   return { storePage, storeRows };

@@ -52,6 +52,7 @@ export function syncStateWriter(db: Database, key: SyncKey) {
        last_run_read = ?, last_run_new = ?, last_run_present = ?, last_run_requests = ?
      WHERE base_url = ? AND event_types = ?`,
   );
+  const recount = db.prepare('UPDATE sync_state SET last_run_new = ?, last_run_present = ? WHERE base_url = ? AND event_types = ?');
   const finish = db.prepare('UPDATE sync_state SET last_run_finished_at = ? WHERE base_url = ? AND event_types = ?');
   const k = [key.baseUrl, key.eventTypes] as const;
   const c = (n: RunCounts) => [n.read, n.added, n.present, n.requests] as const;
@@ -67,6 +68,10 @@ export function syncStateWriter(db: Database, key: SyncKey) {
     /** The range was read to its end: its last day is now the newest fully read. */
     rangeDone(to: string, counts: RunCounts) {
       done.run(to, ...c(counts), ...k);
+    },
+    /** The run's new and already-present events, corrected after its end removed copies (indexes.ts). */
+    recount(counts: RunCounts) {
+      recount.run(counts.added, counts.present, ...k);
     },
     finish(at: string) {
       finish.run(at, ...k);

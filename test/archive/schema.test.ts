@@ -56,7 +56,7 @@ describe('openArchive', () => {
   });
 });
 
-describe('an archive written by the previous schema version', () => {
+describe('an archive written by an earlier schema version', () => {
   let emu: Emulator;
   beforeAll(async () => {
     emu = await startEmulator({ seed: 5, events: 1500 });
@@ -65,12 +65,13 @@ describe('an archive written by the previous schema version', () => {
     await emu.close();
   });
 
-  it('opens: events list --db reads it, and events sync upgrades it and completes it', async () => {
+  // 1: the events table only; 2: and the sync state; both keyed by the table's primary key
+  it.each(Array.from({ length: SCHEMA_VERSION - 1 }, (_, i) => i + 1))('version %i opens: events list --db reads it, and events sync upgrades it and completes it', async (version) => {
     const path = newArchivePath();
-    // version 1: the events table only, holding part of the events, as an older mailctl left it
+    // holding part of the events, as an older mailctl left it
     (await import('node:fs')).mkdirSync((await import('node:path')).dirname(path), { recursive: true });
     const old = new Database(path);
-    migrate(old, SCHEMA_VERSION - 1);
+    migrate(old, version);
     const all = storedEvents(emu);
     const insert = old.prepare('INSERT INTO events (event_id, type, timestamp, timestamp_ms, rcpt_to, raw) VALUES (?, ?, ?, ?, ?, ?)');
     for (const e of all.slice(0, 100)) insert.run(e.event_id, e.type, e.timestamp, Date.parse(e.timestamp), e.rcpt_to, JSON.stringify(e));
@@ -88,9 +89,33 @@ describe('an archive written by the previous schema version', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     // and every index of the schema (a sync that added more than the archive held rebuilt them)
     expect(db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'events' AND sql IS NOT NULL ORDER BY name").pluck().all()).toEqual([
-      'events_rcpt_to', 'events_request_id', 'events_timestamp_ms', 'events_type',
+      'events_event_id', 'events_rcpt_to', 'events_request_id', 'events_timestamp_ms', 'events_type',
     ]);
     db.close();
     expect(new Set(archiveRows(path).map((x) => x.event_id))).toEqual(new Set(all.map((e) => e.event_id)));
+  });
+});
+
+describe('migration 3: event_id unique through an index of its own', () => {
+  it('keeps every row, its rowid (the order of events of the same millisecond) and refuses a second copy of an event', () => {
+    const path = newArchivePath();
+    openArchive(path).close();
+    const v2 = new Database(path);
+    // an archive of version 2, rebuilt by hand: the same rows, with gaps in their rowids
+    v2.exec('DROP TABLE events; DROP TABLE sync_state; PRAGMA user_version = 0');
+    migrate(v2, 2);
+    const insert = v2.prepare('INSERT INTO events (rowid, event_id, type, timestamp, timestamp_ms, raw) VALUES (?, ?, ?, ?, ?, ?)');
+    const rows = [7, 3, 12, 5].map((rowid, i) => [rowid, `e${i}`, 'delivery', '2026-11-20T10:00:00.000Z', Date.parse('2026-11-20T10:00:00.000Z'), `{"event_id":"e${i}"}`] as const);
+    for (const row of rows) insert.run(...row);
+    v2.close();
+
+    openArchive(path).close();
+    const db = new Database(path);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.prepare('SELECT rowid, event_id FROM events ORDER BY rowid').all()).toEqual(
+      [...rows].sort((a, b) => a[0] - b[0]).map(([rowid, id]) => ({ rowid, event_id: id })),
+    );
+    expect(() => db.prepare("INSERT INTO events (event_id, type, timestamp, timestamp_ms, raw) VALUES ('e1', 'open', 't', 0, '{}')").run()).toThrow(/UNIQUE/);
+    db.close();
   });
 });

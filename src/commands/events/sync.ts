@@ -52,8 +52,10 @@ interface RunState {
   /** Pages committed. */
   pages: number;
   progress: SyncProgress;
-  /** The secondary indexes were dropped for this run: it must build them before it ends. */
+  /** The indexes were dropped for this run: it must build them before it ends. */
   indexesDropped: boolean;
+  /** Records the run's counts in the archive; called inside the index build's transaction. */
+  recount: (counts: RunCounts) => void;
 }
 
 /**
@@ -64,7 +66,14 @@ async function restoreIndexes(ctx: Context, run: RunState, failing: boolean): Pr
   if (!run.indexesDropped) return;
   const { ensureIndexes } = await import('../../archive/indexes.js');
   try {
-    ensureIndexes(run.db);
+    // Without the unique index the run appended every event it read: the
+    // copies of those the archive held (or it read twice) are removed now,
+    // and counted as already present rather than new.
+    ensureIndexes(run.db, (removed) => {
+      run.counts.added -= removed;
+      run.counts.present += removed;
+      run.recount(run.counts);
+    });
     run.indexesDropped = false;
   } catch (error) {
     if (!failing) throw error;
@@ -75,7 +84,6 @@ async function restoreIndexes(ctx: Context, run: RunState, failing: boolean): Pr
 /** Reads one range to its end, handing each page over to be committed with the position after it. */
 async function syncPass(ctx: Context, run: RunState, pass: SyncPass, types: readonly string[] | undefined): Promise<void> {
   const api = await ctx.api();
-  const { pageRows } = await import('../../archive/store.js');
   const keep = types ? new Set(types) : undefined;
   const range = { from: pass.from, to: pass.to };
   const label = pass.from === pass.to ? pass.from : `${pass.from}..${pass.to}`;
@@ -95,10 +103,9 @@ async function syncPass(ctx: Context, run: RunState, pass: SyncPass, types: read
       for await (const page of pages) {
         run.counts.requests++;
         read += page.items.length;
-        const { rows, skipped } = pageRows(page.items, keep);
-        for (const why of skipped) ctx.warn(`not archived: ${why}`);
+        const kept = keep ? page.items.filter((e) => keep.has(e.type as string)) : page.items;
         await run.sink.submit({
-          rows,
+          events: kept.map((e) => JSON.stringify(e)),
           read: page.items.length,
           requests: run.counts.requests,
           range,
@@ -170,6 +177,7 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<void> {
     const sink = openPageSink({
       db, path, key, workerScript: archiveWorkerScript(),
       onCommitted: (done) => {
+        for (const why of done.skipped) ctx.warn(`not archived: ${why}`);
         const r = runState!;
         r.pages++;
         r.counts.read = done.counts.read;
@@ -178,7 +186,7 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<void> {
         if (done.droppedIndexes) r.indexesDropped = true;
       },
     });
-    runState = { db, sink, counts: { read: 0, added: 0, present: 0, requests: 0 }, pages: 0, progress: await syncProgress(ctx), indexesDropped: false };
+    runState = { db, sink, counts: { read: 0, added: 0, present: 0, requests: 0 }, pages: 0, progress: await syncProgress(ctx), indexesDropped: false, recount: (c) => stateWriter.recount(c) };
     try {
       for (const pass of passes) await syncPass(ctx, runState, pass, opts.events);
     } catch (error) {
