@@ -62,4 +62,34 @@ describe('--follow after an event stamped in the future', () => {
     expect(seen.has(`x${MAX_SEEN_IDS + 9}`)).toBe(true);
     expect(seen.has('x0')).toBe(false);
   });
+
+  it('a flood forgets exactly the oldest ids, first remembered first, even after some were seen again', () => {
+    const seen = new SeenEvents();
+    const at = new Date(T0).toISOString();
+    const add = (id: string) => seen.add({ event_id: id, type: 'delivery', timestamp: at }, T0);
+    for (let i = 0; i < MAX_SEEN_IDS; i++) add(`x${i}`);
+    add('x0'); // seen again: still the oldest remembered
+    for (let i = 0; i < 3 * MAX_SEEN_IDS; i++) add(`y${i}`);
+    expect(seen.size).toBe(MAX_SEEN_IDS);
+    expect(seen.has('x0')).toBe(false);
+    expect(seen.has(`x${MAX_SEEN_IDS - 1}`)).toBe(false);
+    expect(seen.has(`y${2 * MAX_SEEN_IDS - 1}`)).toBe(false);
+    expect(seen.has(`y${2 * MAX_SEEN_IDS}`)).toBe(true);
+    expect(seen.has(`y${3 * MAX_SEEN_IDS - 1}`)).toBe(true);
+    expect(seen.queued).toBeLessThanOrEqual(2 * MAX_SEEN_IDS);
+  });
+
+  it('what it remembers does not grow with time: ids older than the overlap are pruned, the queue with them', () => {
+    const seen = new SeenEvents();
+    for (let minute = 0; minute < 200; minute++) {
+      const t = T0 + minute * 60_000;
+      for (let i = 0; i < 500; i++) seen.add({ event_id: `m${minute}-${i}`, type: 'delivery', timestamp: new Date(t).toISOString() }, t);
+      seen.prune();
+    }
+    // the last two minutes are within the overlap of the newest event
+    expect(seen.size).toBe(1000);
+    expect(seen.has('m199-0')).toBe(true);
+    expect(seen.has('m197-499')).toBe(false);
+    expect(seen.queued).toBeLessThanOrEqual(2 * 1000 + 1024);
+  });
 });

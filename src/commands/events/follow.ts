@@ -48,6 +48,16 @@ export interface FollowOptions {
 /** Ids printed recently, with their times; the newest time is the watermark. */
 export class SeenEvents {
   private readonly ids = new Map<string, number>();
+  /**
+   * The ids in the order they were first remembered, from `head` on: the
+   * oldest to forget when there are too many. Asking the map for its first key
+   * instead walks every deleted entry before it (V8 compacts a Map only when it
+   * grows), which made each event of a flood cost a walk over tens of thousands
+   * of slots. An id pruned by time stays here until it is reached and skipped:
+   * its time is behind the horizon for good, so it is never remembered again.
+   */
+  private order: string[] = [];
+  private head = 0;
   newest: number | undefined;
   /**
    * Time of the oldest event of the first page when more existed below it:
@@ -64,12 +74,21 @@ export class SeenEvents {
   add(e: EmailEvent, serverTime?: number): void {
     const stamped = eventTime(e);
     if (typeof e.event_id === 'string') {
+      if (!this.ids.has(e.event_id)) this.order.push(e.event_id);
       this.ids.set(e.event_id, stamped);
-      // Map keeps insertion order: the first entries are the oldest remembered
-      if (this.ids.size > MAX_SEEN_IDS) this.ids.delete(this.ids.keys().next().value!);
+      if (this.ids.size > MAX_SEEN_IDS) this.forgetOldest();
     }
     const t = serverTime === undefined ? stamped : Math.min(stamped, serverTime + MAX_FUTURE_SKEW_MS);
     if (t !== -Infinity && (this.newest === undefined || t > this.newest)) this.newest = t;
+  }
+
+  private forgetOldest(): void {
+    while (this.head < this.order.length && !this.ids.delete(this.order[this.head++]!));
+    // Drop the forgotten part of the queue once it is most of it: amortised O(1) per id.
+    if (this.head > 1024 && this.head * 2 > this.order.length) {
+      this.order = this.order.slice(this.head);
+      this.head = 0;
+    }
   }
 
   /** Events older than this are not looked at again. */
@@ -89,6 +108,16 @@ export class SeenEvents {
     if (horizon === undefined) return;
     for (const [id, t] of this.ids) if (t < horizon) this.ids.delete(id);
     // an id stamped in the future stays until the horizon passes its time: it is not printed twice
+    // The queue of ids to forget drops those pruned once they are most of it, so it does not grow with time.
+    if (this.order.length - this.head > 2 * this.ids.size + 1024) {
+      this.order = this.order.slice(this.head).filter((id) => this.ids.has(id));
+      this.head = 0;
+    }
+  }
+
+  /** Ids waiting in the queue of those to forget (pruned ones included until it is compacted). */
+  get queued(): number {
+    return this.order.length - this.head;
   }
 
   get size(): number {
