@@ -69,11 +69,13 @@ async function restoreIndexes(ctx: Context, run: RunState, failing: boolean): Pr
     // Without the unique index the run appended every event it read: the
     // copies of those the archive held (or it read twice) are removed now,
     // and counted as already present rather than new.
+    let corrected: RunCounts | undefined;
     ensureIndexes(run.db, (removed) => {
-      run.counts.added -= removed;
-      run.counts.present += removed;
-      run.recount(run.counts);
+      corrected = { ...run.counts, added: run.counts.added - removed, present: run.counts.present + removed };
+      run.recount(corrected);
     });
+    // Only once the build committed: a failed one removed nothing.
+    if (corrected) Object.assign(run.counts, corrected);
     run.indexesDropped = false;
   } catch (error) {
     if (!failing) throw error;
