@@ -43,9 +43,21 @@ function cleanEnv(opts: CliOptions): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
 }
 
+/**
+ * A child may end before it has read all its input (a usage error, a signal):
+ * what is left of the write then fails with EPIPE, which is not the test's
+ * failure. Any other error of the stream still is.
+ */
+export function allowEarlyExit(stdin: NodeJS.WritableStream): void {
+  stdin.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+}
+
 /** Starts the built CLI; the caller controls its streams (for --follow and Ctrl-C tests). */
 export function startCli(args: string[], opts: CliOptions = {}): ChildProcessWithoutNullStreams {
   const child = spawn(process.execPath, [BIN, ...args], { env: cleanEnv(opts), stdio: 'pipe' });
+  allowEarlyExit(child.stdin);
   if (opts.input !== undefined) child.stdin.end(opts.input);
   else child.stdin.end();
   return child;

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { TestContext } from 'vitest';
-import { BIN, tempDir } from './cli.js';
+import { allowEarlyExit, BIN, tempDir } from './cli.js';
 import { requireCommand } from './tools.js';
 
 // The one way a test runs the built CLI on a real pseudo-terminal, as a user's
@@ -46,6 +46,7 @@ export function runOnTty(t: Pick<TestContext, 'skip'>, args: readonly string[] |
     env: Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined)),
   });
   // An ended stdin lets script finish as soon as the CLI does; typed input keeps the terminal open.
+  allowEarlyExit(child.stdin);
   if (opts.input !== undefined) child.stdin.write(opts.input);
   else child.stdin.end();
   let out = '';

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { CliError } from '../../src/errors.js';
 import { IdSource } from '../../src/input/id-source.js';
 import { Readable } from 'node:stream';
-import { BIN, emulatorEnv, tempDir, type CliResult } from '../helpers/cli.js';
+import { allowEarlyExit, BIN, emulatorEnv, tempDir, type CliResult } from '../helpers/cli.js';
 import { runInProcess, useEmulator, type TestContextOptions } from '../helpers/context.js';
 
 const BULK = '/audience/contacts/lists/bulk';
@@ -201,6 +201,7 @@ describe("stdin's temporary copy", () => {
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     const closed = new Promise<CliResult>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout: '', stderr })));
+    allowEarlyExit(child.stdin); // it is killed before it has read all of it
     child.stdin.write(moreThanOneMiB()); // and stdin stays open: the first pass waits for more
     await until('the temporary copy', () => spools(tmp).length === 1);
     child.kill('SIGTERM');
