@@ -173,3 +173,10 @@ export class ApiError extends CliError {
     this.retryAfter = init.retryAfter;
   }
 }
+
+/**
+ * What a flag's value parser throws (src/input/values.ts): the rule the value
+ * broke, in words. The command's parser names the flag and quotes the value,
+ * and turns it into a UsageError.
+ */
+export class ValueError extends Error {}

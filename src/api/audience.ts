@@ -57,14 +57,10 @@ export type Condition = z.output<typeof conditionSchema>;
 
 // ---- limits (spec 8) -------------------------------------------------------------------------
 
-export const TOPIC_NAME_MAX = 255;
-export const TOPIC_DESCRIPTION_MAX = 1000;
-export const PROPERTY_FALLBACK_MAX = 255;
-export const BULK_MAX_CONTACTS = 1000;
-export const BULK_MAX_LISTS = 50;
 export { TOPIC_VISIBILITIES } from './vocabulary.js';
 import type { TOPIC_VISIBILITIES } from './vocabulary.js';
 import { OPERATIONS, type Operation } from './operations.js';
+import { TOPIC_NAME_MAX, TOPIC_DESCRIPTION_MAX, PROPERTY_FALLBACK_MAX, BULK_MAX_CONTACTS, BULK_MAX_LISTS } from './vocabulary.js';
 
 
 // ---- PATCH /audience/topics/{topicId} (4.8) --------------------------------------------------
@@ -163,3 +159,5 @@ export async function bulkMembership(
   const d = parseResponse(detachSchema, res.body, operation).data;
   return { changed: d.detached, unchanged: d.not_present, totalPairs: d.total_pairs, afterLostAnswer: Boolean(res.afterLostAnswer) };
 }
+
+export { TOPIC_NAME_MAX, TOPIC_DESCRIPTION_MAX, PROPERTY_FALLBACK_MAX, BULK_MAX_CONTACTS, BULK_MAX_LISTS };

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { ApiClient, RequestSpec } from './client.js';
 import { optionalText as text, optionalCount as count, parseResponse } from './response.js';
 import { OPERATIONS } from './operations.js';
+import { MAX_CAMPAIGNS_PER_PAGE, MAX_CAMPAIGN_EVENTS_PER_PAGE, CAMPAIGN_FIELDS, CAMPAIGN_EVENT_FIELDS } from './vocabulary.js';
 
 // Spec 4.3–4.7. Which campaign fields every state carries is "not shown", so
 // only id and status are required; everything else may be absent or null and
@@ -45,15 +46,7 @@ const campaignSchema = z
 export type Campaign = z.output<typeof campaignSchema>;
 export type CampaignStats = z.output<typeof campaignStatsSchema>;
 
-/** Largest page sizes the API allows (spec 8): used by --all / --limit. */
-export const MAX_CAMPAIGNS_PER_PAGE = 100;
-export const MAX_CAMPAIGN_EVENTS_PER_PAGE = 100;
 
-/** Every field of a campaign (spec 2.5): the names --fields accepts besides the column keys. */
-export const CAMPAIGN_FIELDS = [
-  'id', 'name', 'status', 'sent_count', 'created_at', 'stats', 'subject', 'from_email', 'from_name', 'reply_to',
-  'scheduled_at', 'total_recipients', 'sent_at',
-] as const;
 
 const campaignEventSchema = z
   .object({
@@ -71,9 +64,6 @@ const campaignEventSchema = z
 
 export type CampaignEvent = z.output<typeof campaignEventSchema>;
 
-export const CAMPAIGN_EVENT_FIELDS = [
-  'event_id', 'event_type', 'email', 'timestamp', 'bounce_class', 'reason', 'target_link_url', 'user_agent',
-] as const;
 
 
 // ---- GET /campaigns (4.3) ------------------------------------------------------------------
@@ -212,3 +202,5 @@ export function scheduleCampaign(api: ApiClient, id: string, scheduledAt: string
 export function unscheduleCampaign(api: ApiClient, id: string): Promise<CampaignWriteResult> {
   return write(api, unscheduleRequest(id), OPERATIONS.unscheduleCampaign.name);
 }
+
+export { MAX_CAMPAIGNS_PER_PAGE, MAX_CAMPAIGN_EVENTS_PER_PAGE, CAMPAIGN_FIELDS, CAMPAIGN_EVENT_FIELDS };

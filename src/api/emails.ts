@@ -3,6 +3,7 @@ import { CliError, ExitCode } from '../errors.js';
 import type { ApiClient } from './client.js';
 import { optionalText as text, parseResponse } from './response.js';
 import { OPERATIONS } from './operations.js';
+import { EMAIL_EVENT_FIELDS, MAX_EVENTS_PER_PAGE, EMAIL_DETAIL_FIELDS } from './vocabulary.js';
 
 // Spec 4.1 (GET /emails/events) and 4.2 (GET /emails/{requestId}).
 //
@@ -13,14 +14,7 @@ import { OPERATIONS } from './operations.js';
 
 export { EMAIL_EVENT_TYPES } from './vocabulary.js';
 
-/** Every field of an email event (spec 2.1): the names --fields accepts besides column keys. */
-export const EMAIL_EVENT_FIELDS = [
-  'event_id', 'type', 'timestamp', 'request_id', 'rcpt_to', 'raw_rcpt_to', 'recipient_domain', 'mailbox_provider',
-  'mailbox_provider_region', 'subject', 'friendly_from', 'queue_time', 'bounce_class', 'error_code', 'reason',
-] as const;
 
-/** Largest page the API allows (spec 8): what --all and --limit ask for. */
-export const MAX_EVENTS_PER_PAGE = 100;
 
 /** Default search window of 4.1 and 4.2 (spec 8). */
 export const DEFAULT_WINDOW_DAYS = 10;
@@ -137,10 +131,6 @@ export const emailDetailSchema = z
 
 export type EmailDetail = z.output<typeof emailDetailSchema>;
 
-/** Fields of an email detail (spec 2.3): what --fields of `email show` accepts. */
-export const EMAIL_DETAIL_FIELDS = [
-  'transmission_id', 'state', 'scheduled_at', 'from', 'from_name', 'subject', 'recipients', 'num_recipients', 'events',
-] as const;
 
 const detailResponse = z.object({ data: emailDetailSchema }).loose();
 
@@ -150,3 +140,5 @@ export async function getEmail(api: ApiClient, requestId: string, range: { from?
   const res = await api.request({ method: op.method, path: op.path(requestId), query: { from: range.from, to: range.to } });
   return parseResponse(detailResponse, res.body, op.name).data;
 }
+
+export { EMAIL_EVENT_FIELDS, MAX_EVENTS_PER_PAGE, EMAIL_DETAIL_FIELDS };

@@ -19,3 +19,59 @@ export const CAMPAIGN_EVENT_TYPES = ['injection', 'delivery', 'bounce', 'spam_co
 
 /** Topic visibility, spec 2.6 / 4.8: `topic update --visibility`. */
 export const TOPIC_VISIBILITIES = ['public', 'private'] as const;
+
+// The field names and limits of the resources (spec sections 2 and 8): --fields, page sizes
+// and input bounds, readable without loading the resource modules (and zod).
+
+/** Largest page sizes the API allows (spec 8): used by --all / --limit. */
+export const MAX_CAMPAIGNS_PER_PAGE = 100;
+
+export const MAX_CAMPAIGN_EVENTS_PER_PAGE = 100;
+
+/** Every field of a campaign (spec 2.5): the names --fields accepts besides the column keys. */
+export const CAMPAIGN_FIELDS = [
+  'id', 'name', 'status', 'sent_count', 'created_at', 'stats', 'subject', 'from_email', 'from_name', 'reply_to',
+  'scheduled_at', 'total_recipients', 'sent_at',
+] as const;
+
+export const CAMPAIGN_EVENT_FIELDS = [
+  'event_id', 'event_type', 'email', 'timestamp', 'bounce_class', 'reason', 'target_link_url', 'user_agent',
+] as const;
+
+/** The API field names of a webhook, for --fields. */
+export const WEBHOOK_FIELDS = [
+  'id',
+  'name',
+  'url',
+  'enabled',
+  'event_types',
+  'auth_type',
+  'has_auth_credentials',
+  'last_successful_at',
+  'last_failure_at',
+  'last_status',
+] as const;
+
+export const TOPIC_NAME_MAX = 255;
+
+export const TOPIC_DESCRIPTION_MAX = 1000;
+
+export const PROPERTY_FALLBACK_MAX = 255;
+
+export const BULK_MAX_CONTACTS = 1000;
+
+export const BULK_MAX_LISTS = 50;
+
+/** Every field of an email event (spec 2.1): the names --fields accepts besides column keys. */
+export const EMAIL_EVENT_FIELDS = [
+  'event_id', 'type', 'timestamp', 'request_id', 'rcpt_to', 'raw_rcpt_to', 'recipient_domain', 'mailbox_provider',
+  'mailbox_provider_region', 'subject', 'friendly_from', 'queue_time', 'bounce_class', 'error_code', 'reason',
+] as const;
+
+/** Largest page the API allows (spec 8): what --all and --limit ask for. */
+export const MAX_EVENTS_PER_PAGE = 100;
+
+/** Fields of an email detail (spec 2.3): what --fields of `email show` accepts. */
+export const EMAIL_DETAIL_FIELDS = [
+  'transmission_id', 'state', 'scheduled_at', 'from', 'from_name', 'subject', 'recipients', 'num_recipients', 'events',
+] as const;

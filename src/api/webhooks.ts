@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { ApiClient, RequestSpec } from './client.js';
 import { parseResponse } from './response.js';
 import { OPERATIONS } from './operations.js';
+import { WEBHOOK_FIELDS } from './vocabulary.js';
 
 // Spec 4.14 (GET /webhooks) and 4.15 (PUT /webhooks/{webhookId}).
 
@@ -23,19 +24,6 @@ const webhookSchema = z
 
 export type Webhook = z.output<typeof webhookSchema>;
 
-/** The API field names of a webhook, for --fields. */
-export const WEBHOOK_FIELDS = [
-  'id',
-  'name',
-  'url',
-  'enabled',
-  'event_types',
-  'auth_type',
-  'has_auth_credentials',
-  'last_successful_at',
-  'last_failure_at',
-  'last_status',
-] as const;
 
 /** Body of PUT /webhooks/{id}: only what is set is sent. `target` (deprecated) is never sent. */
 export interface WebhookUpdate {
@@ -70,3 +58,5 @@ export async function updateWebhook(api: ApiClient, id: string, body: WebhookUpd
   const res = await api.request(updateWebhookRequest(id, body));
   return parseResponse(updateSchema, res.body, OPERATIONS.updateWebhook.name).data;
 }
+
+export { WEBHOOK_FIELDS };

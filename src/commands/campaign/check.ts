@@ -1,36 +1,20 @@
-import type { Command } from 'commander';
-import * as z from 'zod';
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { parseFutureTime, parseIsoTime } from '../../input/time.js';
 import { checkFields } from '../../output/fields.js';
-import { parseInput } from '../schema.js';
-import type { RawInput } from '../verb.js';
-import { DEFAULT_MIN_LEAD_MS, failedChecks, printChecks, runPreflight } from './preflight.js';
-import { campaignIdArgs } from './shared.js';
+import { OPERATIONS } from '../../api/operations.js';
+import { ExitCode } from '../../errors.js';
+import { command, flag } from '../define.js';
+import { campaignIdArg, EXAMPLE_ID as ID } from './shared.js';
 
-const schema = z.object({
-  args: campaignIdArgs,
-  at: z.string().optional(),
-  minLead: z.string().optional(),
-  health: z.boolean().optional(),
-});
+/** How far ahead the send time must be by default (cli.md: 10m). */
+const DEFAULT_MIN_LEAD = '10m';
 
-export interface Options {
+interface Options {
   id: string;
   at?: string;
   minLeadMs: number;
   health: boolean;
-}
-
-export function parse(input: RawInput, cmd: Command): Options {
-  const o = parseInput(schema, input, cmd);
-  return {
-    id: o.args[0],
-    at: o.at,
-    minLeadMs: o.minLead === undefined ? DEFAULT_MIN_LEAD_MS : parseDuration(o.minLead, '--min-lead'),
-    health: Boolean(o.health),
-  };
 }
 
 /** A time too close or in the past is a failed check (exit 8), not a usage error: it is what is being checked. */
@@ -39,10 +23,32 @@ function atMs(text: string, now: number): number {
   return t.startsWith('+') ? parseFutureTime(t, '--at', now).ms : parseIsoTime(t, '--at').ms;
 }
 
-export async function run(opts: Options, ctx: Context): Promise<void> {
+async function run(opts: Options, ctx: Context): Promise<void> {
+  const { failedChecks, printChecks, runPreflight } = await import('./preflight.js');
   checkFields(ctx.output().fields, [], ['name', 'ok', 'detail']);
   const at = opts.at === undefined ? undefined : atMs(opts.at, ctx.now());
   const checks = await runPreflight(ctx, { id: opts.id, atMs: at, minLeadMs: opts.minLeadMs, health: opts.health });
   await printChecks(ctx, checks);
   if (!checks.every((c) => c.ok)) throw failedChecks(opts.id, checks);
 }
+
+export default command({
+  name: 'check',
+  summary: 'pre-flight: would scheduling succeed, and is it wise? one row per check; exit 8 when one fails',
+  args: { campaignId: campaignIdArg },
+  flags: {
+    at: flag.string('the send time to check: ISO 8601 or +30m, +2h, +1d', { value: 'time' }).defaultShown("the campaign's scheduled time, if any"),
+    minLead: flag.string('how far ahead the send time must be, e.g. 10m, 1h', { value: 'duration' }).default(DEFAULT_MIN_LEAD),
+    health: flag.boolean("also judge the account's last 7 days (`mailctl report`): fails on a critical bounce or complaint rate"),
+  },
+  examples: [
+    `mailctl campaign check ${ID}`,
+    `mailctl campaign check ${ID} --at +2h --health --json`,
+    `mailctl campaign check ${ID} --health && mailctl campaign schedule ${ID} --at +1h`,
+  ],
+  operation: OPERATIONS.showCampaign,
+  operationNote: `and ${OPERATIONS.listEmailEvents.name} with --health`,
+  exitCodes: [ExitCode.CheckFailed],
+  check: (o): Options => ({ id: o.campaignId, at: o.at, minLeadMs: parseDuration(o.minLead, '--min-lead'), health: o.health }),
+  run,
+});

@@ -1,42 +1,28 @@
-import type { Command } from 'commander';
-import * as z from 'zod';
-import {
-  CAMPAIGN_EVENT_FIELDS, listCampaignEvents, MAX_CAMPAIGN_EVENTS_PER_PAGE, type CampaignEvent, type CampaignEventsQuery,
-} from '../../api/campaigns.js';
-import { cursorPages } from '../../api/paginate.js';
+import type { CampaignEvent, CampaignEventsQuery } from '../../api/campaigns.js';
+import { OPERATIONS } from '../../api/operations.js';
+import { CAMPAIGN_EVENT_FIELDS, CAMPAIGN_EVENT_TYPES, MAX_CAMPAIGN_EVENTS_PER_PAGE } from '../../api/vocabulary.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { parseSince, type ParsedTime } from '../../input/time.js';
+import { email } from '../../input/values.js';
 import { checkFields } from '../../output/fields.js';
 import type { ListSpec } from '../../output/types.js';
-import { email, intFlag, oneOf, parseInput } from '../schema.js';
-import type { RawInput } from '../verb.js';
+import { command, flag, type Parsed } from '../define.js';
 import { nextPageHint, runListing } from '../listing.js';
-import { campaignIdArgs } from './shared.js';
-import { CAMPAIGN_EVENT_TYPES } from '../../api/vocabulary.js';
-import { OPERATIONS } from '../../api/operations.js';
+import { cursorFlags } from '../runners/list.js';
+import { campaignIdArg, EXAMPLE_ID as ID } from './shared.js';
 
 const DAY_MS = 86_400_000;
 
-const schema = z.object({
-  args: campaignIdArgs,
-  type: oneOf(CAMPAIGN_EVENT_TYPES).optional(),
-  email: email.optional(),
-  since: z.string().optional(),
-  until: z.string().optional(),
-  perPage: intFlag(1, 100).optional(),
-  cursor: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
-  all: z.boolean().optional(),
-  limit: intFlag(1, 1_000_000).optional(),
-});
+const FLAGS = {
+  type: flag.enum(CAMPAIGN_EVENT_TYPES, 'only events of this type', 'type'),
+  email: flag.string('only events of this recipient', { value: 'address', parse: email }),
+  since: flag.string('events at or after: ISO date (start of that UTC day) or date-time, or relative: 7d, 24h, 30m, today, yesterday', { value: 'time' }),
+  until: flag.string('events at or before: ISO date (through the end of that UTC day) or date-time, or relative', { value: 'time' }),
+  ...cursorFlags('events', { max: MAX_CAMPAIGN_EVENTS_PER_PAGE, default: 25, sentAs: 'limit' }),
+};
 
-type Parsed = z.output<typeof schema>;
-export type Options = Omit<Parsed, 'args'> & { id: string };
-
-export function parse(input: RawInput, cmd: Command): Options {
-  const { args, ...rest } = parseInput(schema, input, cmd);
-  return { ...rest, id: args[0] };
-}
+type Options = Parsed<typeof FLAGS, { campaignId: typeof campaignIdArg }>;
 
 /** What a recipient's event adds: the bounce, the link clicked, the client that opened. */
 function detail(e: CampaignEvent): string | null {
@@ -78,7 +64,9 @@ function listArgs(opts: Options, query: CampaignEventsQuery): string[] {
   return args;
 }
 
-export async function run(opts: Options, ctx: Context): Promise<void> {
+async function run(opts: Options, ctx: Context): Promise<void> {
+  const { listCampaignEvents } = await import('../../api/campaigns.js');
+  const { cursorPages } = await import('../../api/paginate.js');
   const out = ctx.output();
   checkFields(out.fields, CAMPAIGN_EVENT_LIST.columns, CAMPAIGN_EVENT_LIST.fields);
   const now = ctx.now();
@@ -105,7 +93,7 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
   const pages = cursorPages(
     async (cursor) => {
       requests++;
-      const page = await listCampaignEvents(api, opts.id, { ...query, cursor });
+      const page = await listCampaignEvents(api, opts.campaignId, { ...query, cursor });
       matched += page.events.length;
       return { items: page.events, nextCursor: page.nextCursor };
     },
@@ -128,7 +116,21 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
   });
   const next = last?.nextCursor ?? null;
   if (!follow && next !== null) {
-    nextPageHint(ctx, `Showed ${count} events`, ['campaign', 'events', opts.id], listArgs(opts, query), ['--cursor', next]);
+    nextPageHint(ctx, `Showed ${count} events`, ['campaign', 'events', opts.campaignId], listArgs(opts, query), ['--cursor', next]);
   }
   if (count === 0 && out.format === 'table' && out.isTTY) ctx.notice('no matching events');
 }
+
+export default command({
+  name: 'events',
+  summary: 'list the delivery and engagement events of a campaign',
+  args: { campaignId: campaignIdArg },
+  flags: FLAGS,
+  examples: [
+    `mailctl campaign events ${ID} --type click --since 24h`,
+    `mailctl campaign events ${ID} --all --ndjson > events.ndjson`,
+    `mailctl campaign events ${ID} --email ann@example.com --since 2026-11-01 --until 2026-11-30`,
+  ],
+  operation: OPERATIONS.listCampaignEvents,
+  run,
+});

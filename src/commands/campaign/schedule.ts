@@ -1,35 +1,19 @@
-import type { Command } from 'commander';
-import * as z from 'zod';
-import { getCampaign, scheduleCampaign, scheduleRequest } from '../../api/campaigns.js';
 import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../context.js';
-import { CliError } from '../../errors.js';
+import { CliError, UsageError } from '../../errors.js';
 import { parseFutureTime } from '../../input/time.js';
-import { parseInput } from '../schema.js';
-import type { RawInput } from '../verb.js';
 import { OPERATIONS } from '../../api/operations.js';
+import { ExitCode } from '../../errors.js';
+import { command, flag } from '../define.js';
+import { dryRunFlag } from '../runners/write.js';
 import { printDryRun, refuseSandboxKey } from '../write.js';
-import { campaignIdArgs, localText, utcText } from './shared.js';
-import { checkWriteFields, printCampaign, printResult } from './write-result.js';
+import { campaignIdArg, EXAMPLE_ID as ID, localText, utcText } from './shared.js';
 
-const schema = z.object({
-  args: campaignIdArgs,
-  // checked here, not by commander, so that a missing id is reported first
-  at: z.string({ error: 'is required: a future time such as +2h or 2026-12-01T09:00:00+01:00' }),
-  dryRun: z.boolean().optional(),
-  check: z.boolean().optional(),
-});
-
-export interface Options {
+interface Options {
   id: string;
   at: string;
   dryRun: boolean;
   check: boolean;
-}
-
-export function parse(input: RawInput, cmd: Command): Options {
-  const o = parseInput(schema, input, cmd);
-  return { id: o.args[0], at: o.at, dryRun: Boolean(o.dryRun), check: Boolean(o.check) };
 }
 
 /** --check: the checks of `campaign check` first; when one fails they are the output, and nothing is sent. */
@@ -53,6 +37,7 @@ async function preflight(ctx: Context, id: string, atMs: number): Promise<void> 
 async function previousTime(api: ApiClient, id: string, ctx: Context): Promise<string | undefined> {
   if (!ctx.io.stderrIsTTY || ctx.globals.quiet) return undefined;
   try {
+    const { getCampaign } = await import('../../api/campaigns.js');
     const c = await getCampaign(api, id);
     return c.status === 'scheduled' && c.scheduled_at ? c.scheduled_at : undefined;
   } catch (error) {
@@ -61,7 +46,9 @@ async function previousTime(api: ApiClient, id: string, ctx: Context): Promise<s
   }
 }
 
-export async function run(opts: Options, ctx: Context): Promise<void> {
+async function run(opts: Options, ctx: Context): Promise<void> {
+  const { scheduleCampaign, scheduleRequest } = await import('../../api/campaigns.js');
+  const { checkWriteFields, printCampaign, printResult } = await import('./write-result.js');
   checkWriteFields(ctx);
   // Checked against this run's clock, before anything is sent: a past time is exit 2.
   const at = parseFutureTime(opts.at, '--at', ctx.now());
@@ -109,3 +96,31 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
   );
   await printResult(ctx, { id: opts.id, scheduled_at: scheduledAt, deleted: true, message: result.message ?? null }, ms);
 }
+
+export default command({
+  name: 'schedule',
+  summary: 'schedule a draft campaign, or move a scheduled one to a new time',
+  description: [
+    'The time must be in the future; it is refused before anything is sent',
+    'otherwise. The output shows the resolved time in UTC and in local time.',
+  ].join('\n'),
+  args: { campaignId: campaignIdArg },
+  flags: {
+    // required, but checked after the id, so that a missing id is reported first
+    at: flag.string('(required) send time in the future: ISO 8601 with offset (kept as given), without offset (UTC), or +30m, +2h, +1d', { value: 'time' }),
+    check: flag.boolean('run the pre-flight checks of `campaign check` first; when one fails, send nothing (exit 8)'),
+    dryRun: dryRunFlag,
+  },
+  examples: [
+    `mailctl campaign schedule ${ID} --at 2026-12-01T09:00:00+01:00`,
+    `mailctl campaign schedule ${ID} --at +2h --check`,
+    `mailctl campaign schedule ${ID} --at 2026-12-01T08:00:00Z --dry-run`,
+  ],
+  operation: OPERATIONS.scheduleCampaign,
+  exitCodes: [ExitCode.CheckFailed],
+  check(o): Options {
+    if (o.at === undefined) throw new UsageError('--at: is required: a future time such as +2h or 2026-12-01T09:00:00+01:00');
+    return { id: o.campaignId, at: o.at, dryRun: o.dryRun, check: o.check };
+  },
+  run,
+});

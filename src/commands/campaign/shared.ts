@@ -1,12 +1,15 @@
-import * as z from 'zod';
 import type { Campaign } from '../../api/campaigns.js';
-import { uuid } from '../schema.js';
+import { uuid } from '../../input/values.js';
+import { arg } from '../define.js';
 
 // What the campaign verbs share: the id argument, the rates computed from
 // stats, the sandbox refusal and the display of a time in UTC and local time.
 
-/** `{ args: [id] }` → the id, checked as a UUID before anything is sent. */
-export const campaignIdArgs = z.tuple([uuid]);
+/** The campaign id argument, checked as a UUID before anything is sent. */
+export const campaignIdArg = arg('campaign id (UUID)', { parse: uuid });
+
+/** An id for the examples. */
+export const EXAMPLE_ID = 'a2c4e6f8-1b3d-4f5a-8c7e-9d0b1a2c3e4f';
 
 /** A share as a percentage, or null when there is nothing to divide by (shown as "-"). */
 function percent(part: number | null | undefined, whole: number | null | undefined): number | null {

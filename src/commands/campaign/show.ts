@@ -1,37 +1,21 @@
 import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { Command } from 'commander';
-import * as z from 'zod';
-import { CAMPAIGN_FIELDS, getCampaign, type Campaign } from '../../api/campaigns.js';
+import type { Campaign } from '../../api/campaigns.js';
+import { OPERATIONS } from '../../api/operations.js';
+import { CAMPAIGN_FIELDS } from '../../api/vocabulary.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { nonEmpty } from '../../input/values.js';
 import { writeDetail, type DetailField, type DetailSection } from '../../output/detail.js';
 import { checkFields } from '../../output/fields.js';
 import { writeWholeFile, type WholeFileError } from '../../output/whole-file.js';
-import { parseInput } from '../schema.js';
-import type { RawInput } from '../verb.js';
-import { campaignIdArgs, campaignRates, withRequested } from './shared.js';
+import { command, flag } from '../define.js';
+import { campaignIdArg, campaignRates, EXAMPLE_ID as ID, withRequested } from './shared.js';
 
-const schema = z.object({
-  args: campaignIdArgs,
-  html: z.boolean().optional(),
-  htmlOut: z.string().trim().min(1, { error: 'needs a file name' }).optional(),
-});
-
-export interface Options {
+interface Options {
   id: string;
   html: boolean;
   htmlOut?: string;
-}
-
-export function parse(input: RawInput, cmd: Command): Options {
-  const o = parseInput(schema, input, cmd);
-  if (o.html && o.htmlOut !== undefined) {
-    throw new UsageError('--html and --html-out cannot be used together', {
-      hint: '--html prints the HTML alone to stdout; --html-out FILE writes it and prints the campaign',
-    });
-  }
-  return { id: o.args[0], html: Boolean(o.html), htmlOut: o.htmlOut };
 }
 
 const STATS = [
@@ -104,7 +88,8 @@ function noHtml(c: Campaign): CliError {
   return new CliError(`campaign ${c.id} has no HTML content (status ${c.status})`, ExitCode.Failure);
 }
 
-export async function run(opts: Options, ctx: Context): Promise<void> {
+async function run(opts: Options, ctx: Context): Promise<void> {
+  const { getCampaign } = await import('../../api/campaigns.js');
   const out = ctx.output();
   if (!opts.html) checkFields(out.fields, [], SHOW_KEYS);
   if (opts.htmlOut !== undefined) await checkWritable(opts.htmlOut);
@@ -131,3 +116,24 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
   await ctx.pageOutput(); // a long timeline or body pages like a listing
   await writeDetail(out, withRequested(c, out.fields, computed), secs);
 }
+
+export default command({
+  name: 'show',
+  summary: 'show every field of a campaign, its stats and computed rates (the HTML only with --html/--html-out)',
+  args: { campaignId: campaignIdArg },
+  flags: {
+    html: flag.boolean("print only the campaign's rendered HTML to stdout"),
+    htmlOut: flag.string('also write the rendered HTML to this file (overwritten)', { value: 'file', parse: nonEmpty }),
+  },
+  examples: [`mailctl campaign show ${ID}`, `mailctl campaign show ${ID} --json | jq .stats`, `mailctl campaign show ${ID} --html > preview.html`],
+  operation: OPERATIONS.showCampaign,
+  check(o): Options {
+    if (o.html && o.htmlOut !== undefined) {
+      throw new UsageError('--html and --html-out cannot be used together', {
+        hint: '--html prints the HTML alone to stdout; --html-out FILE writes it and prints the campaign',
+      });
+    }
+    return { id: o.campaignId, html: o.html, htmlOut: o.htmlOut };
+  },
+  run,
+});

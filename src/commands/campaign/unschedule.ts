@@ -1,30 +1,15 @@
-import type { Command } from 'commander';
-import * as z from 'zod';
-import { unscheduleCampaign, unscheduleRequest } from '../../api/campaigns.js';
 import type { Context } from '../../context.js';
 import { ApiError, CliError } from '../../errors.js';
-import { parseInput } from '../schema.js';
-import type { RawInput } from '../verb.js';
 import { OPERATIONS } from '../../api/operations.js';
+import { command, flag } from '../define.js';
+import { dryRunFlag } from '../runners/write.js';
 import { printDryRun, refuseSandboxKey } from '../write.js';
-import { campaignIdArgs } from './shared.js';
-import { checkWriteFields, printCampaign, printResult } from './write-result.js';
+import { campaignIdArg, EXAMPLE_ID as ID } from './shared.js';
 
-const schema = z.object({
-  args: campaignIdArgs,
-  ifScheduled: z.boolean().optional(),
-  dryRun: z.boolean().optional(),
-});
-
-export interface Options {
+interface Options {
   id: string;
   ifScheduled: boolean;
   dryRun: boolean;
-}
-
-export function parse(input: RawInput, cmd: Command): Options {
-  const o = parseInput(schema, input, cmd);
-  return { id: o.args[0], ifScheduled: Boolean(o.ifScheduled), dryRun: Boolean(o.dryRun) };
 }
 
 /** The API's refusal of a campaign that is not scheduled (service-notes: 422 campaign_not_scheduled). */
@@ -32,7 +17,9 @@ function isNotScheduled(error: unknown): error is ApiError {
   return error instanceof ApiError && error.code === 'campaign_not_scheduled';
 }
 
-export async function run(opts: Options, ctx: Context): Promise<void> {
+async function run(opts: Options, ctx: Context): Promise<void> {
+  const { unscheduleCampaign, unscheduleRequest } = await import('../../api/campaigns.js');
+  const { checkWriteFields, printCampaign, printResult } = await import('./write-result.js');
   checkWriteFields(ctx);
   refuseSandboxKey(ctx, 'unschedule campaigns', OPERATIONS.unscheduleCampaign);
   if (opts.dryRun) {
@@ -74,3 +61,17 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
   ctx.warn(`campaign ${opts.id} was unscheduled, but the API could not return it afterwards (it was probably deleted meanwhile)`);
   await printResult(ctx, { id: opts.id, unscheduled: true, deleted: true, message: result.message ?? null });
 }
+
+export default command({
+  name: 'unschedule',
+  summary: 'cancel the scheduled send of a campaign; it returns to draft',
+  args: { campaignId: campaignIdArg },
+  flags: {
+    ifScheduled: flag.boolean('succeed without change (exit 0, notice on stderr) when the campaign is not scheduled'),
+    dryRun: dryRunFlag,
+  },
+  examples: [`mailctl campaign unschedule ${ID}`, `mailctl campaign unschedule ${ID} --if-scheduled --json`],
+  operation: OPERATIONS.unscheduleCampaign,
+  check: (o): Options => ({ id: o.campaignId, ifScheduled: o.ifScheduled, dryRun: o.dryRun }),
+  run,
+});

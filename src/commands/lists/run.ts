@@ -2,8 +2,8 @@ import { BULK_OPERATIONS, bulkMembership, type BulkOperation } from '../../api/a
 import type { Context } from '../../context.js';
 import { ApiError, CliError, ExitCode, NetworkError, UsageError } from '../../errors.js';
 import { IdSource } from '../../input/id-source.js';
-import { confirm } from '../../input/prompt.js';
 import { refuseSandboxKey, requestUrl } from '../write.js';
+import { confirmOrRefuse } from '../runners/confirm.js';
 import type { BulkOptions } from './options.js';
 import { describeRequest, planShape, plannedRequests, type PlanEntry, type PlannedRequest } from './plan.js';
 import { startProgress } from './progress.js';
@@ -36,26 +36,6 @@ async function openIds(ctx: Context, what: 'contact' | 'list', given: string[], 
   }
   if (source.duplicates > 0) ctx.notice(`note: ${plural(source.duplicates, `duplicate ${what} id`)} ignored`);
   return source;
-}
-
-function aborted(signal: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-  });
-}
-
-/** Detach removes memberships: ask on a terminal, require --yes anywhere else. */
-async function confirmDetach(ctx: Context, opts: BulkOptions, contacts: number, lists: number): Promise<void> {
-  const pairs = contacts * lists;
-  const what = `${plural(contacts, 'contact')} from ${plural(lists, 'list')} (${plural(pairs, 'pair')})`;
-  // stdin that carried ids is at its end and cannot answer a question.
-  const interactive = ctx.io.stdinIsTTY && ctx.io.stderrIsTTY && opts.contactsFile !== '-' && opts.listsFile !== '-';
-  if (!interactive) {
-    throw new UsageError(`lists detach would detach ${what}: pass --yes to confirm when not at a terminal`);
-  }
-  const yes = await Promise.race([confirm(ctx.io, `Detach ${what}?`), aborted(ctx.signal)]);
-  if (!yes) throw new CliError('cancelled: nothing was detached', ExitCode.Failure);
 }
 
 /** For a 422 naming `contact_ids.3`: which id of the input that was. */
@@ -173,7 +153,16 @@ async function bulk(op: BulkOperation, opts: BulkOptions, ctx: Context, contacts
   }
 
   const api = await ctx.api(); // key and base URL checked before any question is asked
-  if (op === 'detach' && !opts.yes) await confirmDetach(ctx, opts, contacts.count, lists.count);
+  if (op === 'detach') {
+    const pairs = contacts.count * lists.count;
+    await confirmOrRefuse(ctx, {
+      command: 'lists detach',
+      what: `detach ${plural(contacts.count, 'contact')} from ${plural(lists.count, 'list')} (${plural(pairs, 'pair')})`,
+      done: 'detached',
+      yes: Boolean(opts.yes),
+      stdinBusy: opts.contactsFile === '-' || opts.listsFile === '-',
+    });
+  }
   await checkUnchanged(contacts, lists);
 
   const totals: Totals = {

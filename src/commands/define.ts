@@ -1,0 +1,209 @@
+import type { Operation } from '../api/operations.js';
+import type { Context } from '../context.js';
+import type { ExitCode } from '../errors.js';
+import { kebab, snake, ValueError, type ArgShape, type FlagShape } from './flag-shapes.js';
+import { parseDeclared } from './parse-flags.js';
+import type { ArgumentSpec, CommandSpec, OptionSpec, ValueSet } from './spec.js';
+import type { RawInput, VerbModule } from './verb.js';
+
+export { ValueError };
+
+// One command, one file: `command({...})` takes the whole declaration of a
+// command (its arguments and flags with their types, bounds and value sets,
+// help, examples, API operation, exit codes) and its `run`. The typed options
+// `run` receives are inferred from the declarations, and the same declarations
+// feed commander, --help, completion, docs/commands, man pages and `mailctl
+// commands --json` (through the CommandSpec this returns): nothing about a flag
+// is written twice. This module stays light (no zod, no undici): `--help`
+// imports every command file of the noun it shows.
+
+/** A flag declaration; T is the type `run` sees. */
+export class Flag<T> {
+  declare readonly _type: T;
+  constructor(readonly shape: FlagShape) {}
+
+  private with<U>(more: Partial<FlagShape>): Flag<U> {
+    return new Flag<U>({ ...this.shape, ...more });
+  }
+
+  /** Refused when absent (a usage error naming the flag). */
+  required(): Flag<Exclude<T, undefined>> {
+    return this.with({ required: true });
+  }
+
+  /** The value when absent; `text` is what help says instead ("20; 100 with --all"). */
+  default(value: Exclude<T, undefined>, text?: string): Flag<Exclude<T, undefined>> {
+    return this.with({ defaultValue: value, defaultText: text ?? String(value) });
+  }
+
+  /** Help shows a default the command decides itself (the flag stays optional). */
+  defaultShown(text: string): Flag<T> {
+    return this.with({ defaultText: text });
+  }
+
+  hidden(): Flag<T> {
+    return this.with({ hidden: true });
+  }
+
+  alias(letter: string): Flag<T> {
+    return this.with({ short: letter });
+  }
+
+  /** Completion offers these words (files, profiles, fixed words) without enforcing them. */
+  completes(values: ValueSet): Flag<T> {
+    return this.with({ values });
+  }
+}
+
+type Parser<T> = (raw: string) => T;
+
+interface ValueOptions<T> {
+  /** `<name>` in help. */
+  value?: string;
+  parse?: Parser<T>;
+  values?: ValueSet;
+}
+
+export const flag = {
+  /** A switch: false unless given. */
+  boolean(description: string): Flag<boolean> {
+    return new Flag<boolean>({ type: 'boolean', description, defaultValue: false });
+  },
+  /** `--no-<name>`: true unless given. */
+  negated(description: string): Flag<boolean> {
+    return new Flag<boolean>({ type: 'boolean', description, negated: true, defaultValue: true });
+  },
+  string<T = string>(description: string, options: ValueOptions<T> = {}): Flag<NoInfer<T> | undefined> {
+    return new Flag<T | undefined>({ type: 'string', description, valueName: options.value ?? 'value', parseValue: options.parse, values: options.values });
+  },
+  /** A whole number within bounds ("must be a whole number from 1 to 100"). */
+  integer(description: string, range: readonly [number, number], value = 'n'): Flag<number | undefined> {
+    return new Flag<number | undefined>({ type: 'integer', description, valueName: value, range, parseValue: integerParser(range) });
+  },
+  /** One word of a fixed set ("must be one of …, did you mean …?"). */
+  enum<const V extends readonly string[]>(values: V, description: string, value = 'value'): Flag<V[number] | undefined> {
+    return new Flag<V[number] | undefined>({ type: 'enum', description, valueName: value, values });
+  },
+  /** Repeatable and comma-separated: trimmed, de-duplicated items, each checked by `parse` or against `values`. */
+  list<T = string>(description: string, options: ValueOptions<T> = {}): Flag<NoInfer<T>[] | undefined> {
+    return new Flag<T[] | undefined>({ type: 'list', description, valueName: options.value ?? 'list', repeatable: true, parseValue: options.parse, values: options.values });
+  },
+};
+
+function integerParser([min, max]: readonly [number, number]): Parser<number> {
+  return (raw) => {
+    const text = raw.trim();
+    if (!/^-?\d+$/.test(text)) throw new ValueError(`must be a whole number from ${min} to ${max}`);
+    const n = Number(text);
+    if (n < min || n > max) throw new ValueError(`must be from ${min} to ${max}`);
+    return n;
+  };
+}
+
+/** A positional argument; T is the type `run` sees. */
+export class Arg<T> {
+  declare readonly _type: T;
+  constructor(readonly shape: ArgShape) {}
+
+  optional(): Arg<T | undefined> {
+    return new Arg<T | undefined>({ ...this.shape, optional: true });
+  }
+
+  /** Every remaining word (none when optional). */
+  variadic(): Arg<Exclude<T, undefined>[]> {
+    return new Arg<Exclude<T, undefined>[]>({ ...this.shape, variadic: true });
+  }
+}
+
+export function arg<T = string>(description: string, options: { parse?: Parser<T>; values?: ValueSet; choices?: readonly string[] } = {}): Arg<NoInfer<T>> {
+  return new Arg<T>({ description, parseValue: options.parse, values: options.values, choices: options.choices });
+}
+
+export type Flags = Record<string, Flag<unknown>>;
+export type Args = Record<string, Arg<unknown>>;
+
+/** The options object `run` receives: one key per flag and per argument, typed by its declaration. */
+export type Parsed<F extends Flags, A extends Args> = { [K in keyof F]: F[K]['_type'] } & { [K in keyof A]: A[K]['_type'] };
+
+export interface CommandDeclaration<F extends Flags, A extends Args, O> {
+  readonly name: string;
+  /** One line, lower case: the noun's list, the first line of help. */
+  readonly summary: string;
+  /** Paragraphs under the summary in help, docs and man (lines under 80 columns). */
+  readonly description?: string;
+  /** Positional arguments, in order; keys are camelCase (`campaignId` is shown as CAMPAIGN_ID). */
+  readonly args?: A;
+  /** Flags; keys are camelCase (`perPage` is `--per-page`). */
+  readonly flags?: F;
+  /** Two or three complete command lines a user can copy. */
+  readonly examples: readonly string[];
+  /** The API operation it calls, or a sentence for commands that name no single one. */
+  readonly operation?: Operation | string;
+  readonly operationNote?: string;
+  readonly exitCodes?: readonly ExitCode[];
+  readonly callsApi?: boolean;
+  readonly apiFailuresAsRows?: boolean;
+  readonly hidden?: boolean;
+  /** Flags that must never exist because they would carry a secret, with where the secret goes instead. */
+  readonly secretFlags?: Readonly<Record<string, string>>;
+  /** Rules between flags and the shape `run` wants: throw UsageError naming the flags. Runs before anything is sent. */
+  readonly check?: (opts: Parsed<F, A>) => O;
+  readonly run: (opts: O, ctx: Context) => Promise<void>;
+}
+
+/** A command as the rest of the program sees it: its CommandSpec plus the typed declarations. */
+export interface CommandDefinition<O = unknown> extends CommandSpec {
+  readonly declaration: CommandDeclaration<Flags, Args, O>;
+  /** argv words after the command's name, already split by commander, to typed options (parse tests). */
+  parseInput(input: RawInput): O;
+}
+
+export function optionSpecOf(key: string, f: FlagShape): OptionSpec {
+  const long = `--${f.negated ? 'no-' : ''}${kebab(key)}`;
+  const names = f.short ? `-${f.short}, ${long}` : long;
+  return {
+    flags: f.valueName ? `${names} <${f.valueName}>` : names,
+    description: f.description,
+    values: f.values,
+    list: f.type === 'list' ? true : undefined,
+    range: f.range,
+    default: f.type === 'boolean' ? undefined : f.defaultText,
+    repeatable: f.repeatable,
+    hidden: f.hidden,
+  };
+}
+
+function argumentSpecOf(key: string, a: ArgShape): ArgumentSpec {
+  return { name: snake(key), description: a.description, optional: a.optional, variadic: a.variadic, choices: a.choices, values: a.values };
+}
+
+/** Declares a command: see the header of this file. */
+export function command<F extends Flags = Record<never, never>, A extends Args = Record<never, never>, O = Parsed<F, A>>(
+  declaration: CommandDeclaration<F, A, O>,
+): CommandDefinition<O> {
+  const flags: Flags = declaration.flags ?? {};
+  const args: Args = declaration.args ?? {};
+  const parseInput = (input: RawInput): O => {
+    const parsed = parseDeclared(flags, args, input) as Parsed<F, A>;
+    return declaration.check ? declaration.check(parsed) : (parsed as unknown as O);
+  };
+  const verbModule: VerbModule<O> = { parse: (input) => parseInput(input), run: (opts, ctx) => declaration.run(opts, ctx) };
+  return {
+    name: declaration.name,
+    summary: declaration.summary,
+    description: declaration.description,
+    args: Object.entries(args).map(([key, a]) => argumentSpecOf(key, a.shape)),
+    options: Object.entries(flags).map(([key, f]) => optionSpecOf(key, f.shape)),
+    examples: declaration.examples,
+    operation: declaration.operation,
+    operationNote: declaration.operationNote,
+    exitCodes: declaration.exitCodes,
+    callsApi: declaration.callsApi,
+    apiFailuresAsRows: declaration.apiFailuresAsRows,
+    hidden: declaration.hidden,
+    secretFlags: declaration.secretFlags,
+    load: () => Promise.resolve(verbModule),
+    declaration: declaration as unknown as CommandDeclaration<Flags, Args, O>,
+    parseInput,
+  };
+}

@@ -1,0 +1,55 @@
+import type { ValueSet } from './spec.js';
+
+export { ValueError } from '../errors.js';
+
+// The declarations of define.ts as plain data, shared by the parser
+// (parse-flags.ts) and everything that renders a command from its declarations.
+
+/** What a flag's value is, for `commands --json`, MCP input schemas and the help text. */
+export type FlagType = 'boolean' | 'string' | 'integer' | 'enum' | 'list';
+
+export interface FlagShape {
+  readonly type: FlagType;
+  readonly description: string;
+  /** `<n>` in `--limit <n>`; absent for booleans. */
+  readonly valueName?: string;
+  /** A one-letter alias: `-o`. */
+  readonly short?: string;
+  readonly values?: ValueSet;
+  readonly range?: readonly [number, number];
+  /** The value `run` sees when the flag is absent. */
+  readonly defaultValue?: unknown;
+  /** How help shows the default ("20; 100 with --all"), when not the value itself. */
+  readonly defaultText?: string;
+  readonly required?: boolean;
+  readonly repeatable?: boolean;
+  readonly hidden?: boolean;
+  /** Declared as `--no-<name>`: the option is true unless the flag is given. */
+  readonly negated?: boolean;
+  /** Checks commander's string (or each list item) and turns it into the value. */
+  readonly parseValue?: (raw: string) => unknown;
+}
+
+export interface ArgShape {
+  readonly description: string;
+  readonly optional?: boolean;
+  readonly variadic?: boolean;
+  readonly choices?: readonly string[];
+  readonly values?: ValueSet;
+  readonly parseValue?: (raw: string) => unknown;
+}
+
+/** `perPage` → `per-page`. */
+export function kebab(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+/** `campaignId` → `campaign_id` (arguments in help, MCP tool inputs). */
+export function snake(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** `campaignId` → `CAMPAIGN_ID`: how help and errors name a positional argument. */
+export function argName(key: string): string {
+  return snake(key).toUpperCase();
+}

@@ -1,0 +1,36 @@
+import type { Context } from '../../context.js';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { confirm } from '../../input/prompt.js';
+
+// The one confirmation of destructive commands (deletes, sends, detaches):
+// a question on a terminal, `--yes` anywhere else.
+
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+}
+
+export interface Confirmation {
+  /** "delete list 3f2b… (1,204 contacts)": what will happen, as a question and in the refusal. */
+  what: string;
+  /** The verb of the refusal and the cancel notice: "deleted", "detached", "sent". */
+  done: string;
+  /** --yes was given. */
+  yes: boolean;
+  /** stdin carries input (ids, a file): it cannot also answer a question. */
+  stdinBusy?: boolean;
+  /** The command's name in the refusal ("lists detach"). */
+  command: string;
+}
+
+/** Returns when the user agreed (or gave --yes); throws a usage error without a terminal, and a failure when declined. */
+export async function confirmOrRefuse(ctx: Context, c: Confirmation): Promise<void> {
+  if (c.yes) return;
+  const interactive = ctx.io.stdinIsTTY && ctx.io.stderrIsTTY && !c.stdinBusy;
+  if (!interactive) throw new UsageError(`${c.command} would ${c.what}: pass --yes to confirm when not at a terminal`);
+  const question = `${c.what.charAt(0).toUpperCase()}${c.what.slice(1)}?`;
+  const yes = await Promise.race([confirm(ctx.io, question), aborted(ctx.signal)]);
+  if (!yes) throw new CliError(`cancelled: nothing was ${c.done}`, ExitCode.Failure);
+}

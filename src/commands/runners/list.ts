@@ -1,0 +1,143 @@
+import type { ApiClient } from '../../api/client.js';
+import type { Operation } from '../../api/operations.js';
+import type { CursorPage, NumberedPage } from '../../api/paginate.js';
+import type { Context } from '../../context.js';
+import type { ListSpec } from '../../output/types.js';
+import { nonEmpty } from '../../input/values.js';
+import { flag } from '../define.js';
+import { nextPageHint, runListing } from '../listing.js';
+
+// The one list runner, for every pagination style of the API: cursor pages,
+// numbered pages, and operations that answer everything at once. One page by
+// default (and the command of the next one on stderr), --all for every page,
+// --limit N for the first N rows; rows are written as each page arrives.
+
+/** The flags of a listing, for `flags: { ...listFlags(...) }`. */
+export function cursorFlags(noun: string, perPage: { max: number; default: number; sentAs?: string }) {
+  return {
+    perPage: flag
+      .integer(`${noun} per request${perPage.sentAs ? `, sent as \`${perPage.sentAs}\`` : ''}`, [1, perPage.max])
+      .defaultShown(`${perPage.default}; ${perPage.max} with --all/--limit`),
+    cursor: flag.string('continue from the cursor a previous page printed', { value: 'cursor', parse: nonEmpty }),
+    all: flag.boolean('follow the cursor to the last page, streaming rows as they arrive'),
+    limit: flag.integer(`stop after this many ${noun} (follows pages)`, [1, 1_000_000]),
+  };
+}
+
+export function pageFlags(noun: string, perPage: { max: number; default: number }) {
+  return {
+    page: flag.integer('page to show; with --all/--limit, the page to start from', [1, 10_000]).defaultShown('1'),
+    perPage: flag.integer(`${noun} per page`, [1, perPage.max]).defaultShown(`${perPage.default}; ${perPage.max} with --all/--limit`),
+    all: flag.boolean('follow every page up to the last one, streaming rows as they arrive'),
+    limit: flag.integer(`stop after this many ${noun} (follows pages)`, [1, 1_000_000]),
+  };
+}
+
+/** An operation that answers every row at once: --all is what it does anyway, --limit trims. */
+export function wholeFlags(noun: string) {
+  return {
+    all: flag.boolean(`print every ${noun.replace(/s$/, '')} (the API answers them all at once)`),
+    limit: flag.integer(`stop after this many ${noun}`, [1, 1_000_000]),
+  };
+}
+
+export type Paging<T> =
+  | {
+      style: 'cursor';
+      fetch(api: ApiClient, cursor: string | undefined, perPage: number | undefined): Promise<CursorPage<T>>;
+      cursor?: string;
+      perPage?: number;
+      maxPerPage: number;
+    }
+  | {
+      style: 'page';
+      /** `page` is undefined for the first request when the user chose none (the API's default is 1). */
+      fetch(api: ApiClient, page: number | undefined, perPage: number | undefined): Promise<NumberedPage<T>>;
+      page?: number;
+      perPage?: number;
+      maxPerPage: number;
+      /** Rows created or deleted mid-listing shift page numbers: each row is listed once, checked against total. */
+      idOf?: (row: T) => string;
+    }
+  | { style: 'whole'; fetch(api: ApiClient): Promise<T[]> };
+
+export interface ListRun<T> {
+  /** The command's words for the next-page hint, positional arguments included: ['campaign', 'list']. */
+  command: string[];
+  /** The user's own listing flags, repeated in the next-page hint. */
+  args?: string[];
+  /** "campaigns": spinner, export count and "no campaigns". */
+  noun: string;
+  /** The notice on a terminal when nothing matched (default "no <noun>"). */
+  empty?: string;
+  spec: ListSpec<T>;
+  operation: Operation;
+  paging: Paging<T>;
+  all: boolean;
+  limit?: number;
+}
+
+type Step<T> = { items: T[]; nextCursor?: string | null; page?: number; lastPage?: number; total?: number };
+
+/** Before a long export on a sandbox key: say when its day budget cannot cover the pages left. */
+async function* warnFirst<T>(ctx: Context, api: ApiClient, pages: AsyncIterable<Step<T>>, limit: number | undefined, perPage: number): AsyncGenerator<Step<T>> {
+  let first = true;
+  for await (const page of pages) {
+    if (first && page.lastPage !== undefined && page.page !== undefined) {
+      const byLimit = limit === undefined ? Infinity : Math.ceil((limit - page.items.length) / perPage);
+      const message = api.dayBudgetWarning(Math.min(page.lastPage - page.page, byLimit), 'this export');
+      if (message) ctx.warn(message);
+    }
+    first = false;
+    yield page;
+  }
+}
+
+async function* whole<T>(rows: Promise<T[]>, limit: number | undefined): AsyncGenerator<Step<T>> {
+  const items = await rows;
+  yield { items: limit === undefined ? items : items.slice(0, limit) };
+}
+
+export async function runList<T>(ctx: Context, list: ListRun<T>): Promise<void> {
+  const { cursorPages, numberedPages } = await import('../../api/paginate.js');
+  const out = ctx.output();
+  const api = await ctx.api();
+  const follow = list.all || list.limit !== undefined;
+  const { paging } = list;
+  let pages: AsyncIterable<Step<T>>;
+  if (paging.style === 'cursor') {
+    const perPage = paging.perPage ?? (follow ? paging.maxPerPage : undefined);
+    pages = cursorPages((cursor) => paging.fetch(api, cursor, perPage), paging.cursor, { all: list.all, limit: list.limit }, list.operation.name);
+  } else if (paging.style === 'page') {
+    const perPage = paging.perPage ?? (follow ? paging.maxPerPage : undefined);
+    const walk = numberedPages(
+      (page) => paging.fetch(api, page === 1 && paging.page === undefined ? undefined : page, perPage),
+      paging.page ?? 1,
+      { all: list.all, limit: list.limit, idOf: paging.idOf as ((row: never) => string) | undefined },
+      list.operation.name,
+    );
+    pages = follow ? warnFirst(ctx, api, walk, list.limit, perPage ?? paging.maxPerPage) : walk;
+  } else {
+    pages = whole(paging.fetch(api), list.limit);
+  }
+  const { last, count } = await runListing(ctx, {
+    spec: list.spec,
+    pages,
+    spinner: follow || paging.style === 'whole' ? `fetching ${list.noun}` : undefined,
+    progress: (page, rows) =>
+      page.lastPage !== undefined ? `fetching ${list.noun}: ${rows} so far, page ${page.page} of ${page.lastPage}` : `fetching ${list.noun}: ${rows} so far`,
+    exportOf: follow && paging.style !== 'whole' ? { noun: list.noun, total: (page) => page.total } : undefined,
+  });
+  if (!follow && last) {
+    if (last.nextCursor) nextPageHint(ctx, `Showed ${count} ${list.noun}`, list.command, list.args ?? [], ['--cursor', last.nextCursor]);
+    if (last.page !== undefined && last.lastPage !== undefined && last.page < last.lastPage) {
+      const total = last.total !== undefined ? ` (${last.total} in total)` : '';
+      nextPageHint(ctx, `Showed page ${last.page} of ${last.lastPage}${total}`, list.command, list.args ?? [], ['--page', String(last.page + 1)]);
+    }
+  }
+  if (count === 0 && last?.page !== undefined && last.lastPage !== undefined && last.page > last.lastPage) {
+    ctx.notice(`page ${last.page} is past the last page (${last.lastPage})`);
+  } else if (count === 0 && out.format === 'table' && (out.isTTY || paging.style === 'whole')) {
+    ctx.notice(list.empty ?? `no ${list.noun}`);
+  }
+}

@@ -1,0 +1,37 @@
+import { ValueError } from '../errors.js';
+
+// Parsers for flag and argument values (`flag.string(…, { parse })`): each
+// returns the value or throws ValueError with the rule in words a user can act
+// on; the command's parser names the flag and quotes what was given.
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function uuid(raw: string): string {
+  const value = raw.trim();
+  if (!UUID_RE.test(value)) throw new ValueError('must be a UUID such as 3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f');
+  return value;
+}
+
+export function email(raw: string): string {
+  const value = raw.trim();
+  if (!EMAIL_RE.test(value)) throw new ValueError('must be an email address');
+  return value;
+}
+
+/** Text of 1 to `max` characters (code points, as the spec counts them, not UTF-16 units). */
+export function text(max: number, emptyHint = ''): (raw: string) => string {
+  return (raw) => {
+    if (raw.trim() === '') throw new ValueError(`must not be empty${emptyHint}`);
+    const length = [...raw].length;
+    if (length > max) throw new ValueError(`must be at most ${max} characters (this one has ${length})`);
+    return raw;
+  };
+}
+
+/** Any text but an empty one, trimmed (cursors, names of files). */
+export function nonEmpty(raw: string): string {
+  const value = raw.trim();
+  if (value === '') throw new ValueError('must not be empty');
+  return value;
+}
