@@ -1,23 +1,12 @@
-import type { Command } from 'commander';
-import * as z from 'zod';
-import { getContact, type Contact } from '../../api/audience.js';
-import type { Context } from '../../context.js';
+import type { Contact } from '../../api/audience.js';
+import { OPERATIONS } from '../../api/operations.js';
+import { uuid } from '../../input/values.js';
 import type { DetailSection } from '../../output/detail.js';
-import { writeDetail } from '../../output/detail.js';
-import { checkFields } from '../../output/fields.js';
 import type { Column } from '../../output/types.js';
-import { parseInput, uuid } from '../schema.js';
-import type { RawInput } from '../verb.js';
+import { arg, command } from '../define.js';
+import { runShow } from '../runners/show.js';
 
-const schema = z.object({ args: z.tuple([uuid]) });
-
-export interface Options {
-  id: string;
-}
-
-export function parse(input: RawInput, cmd: Command): Options {
-  return { id: parseInput(schema, input, cmd).args[0] };
-}
+const ID = '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f';
 
 export const CONTACT_FIELDS = ['id', 'email', 'status', 'created_at', 'properties', 'lists', 'topics'] as const;
 
@@ -60,10 +49,14 @@ export function contactSections(c: Contact, isTTY: boolean): DetailSection[] {
   ];
 }
 
-export async function run(opts: Options, ctx: Context): Promise<void> {
-  const out = ctx.output();
-  checkFields(out.fields, [], CONTACT_FIELDS);
-  const api = await ctx.api();
-  const contact = await getContact(api, opts.id);
-  await writeDetail(out, contact, contactSections(contact, out.isTTY));
-}
+export default command({
+  name: 'show',
+  summary: 'show a contact: email, status, created time, properties, lists and topics',
+  args: { contactId: arg('id of the contact (a UUID)', { parse: uuid }) },
+  examples: [`mailctl contact show ${ID}`, `mailctl contact show ${ID} --json`, `mailctl contact show ${ID} | grep ^list`],
+  operation: OPERATIONS.showContact,
+  async run({ contactId }, ctx) {
+    const { getContact } = await import('../../api/audience.js');
+    await runShow(ctx, { fields: CONTACT_FIELDS, fetch: (api) => getContact(api, contactId), sections: (c, out) => contactSections(c, out.isTTY) });
+  },
+});

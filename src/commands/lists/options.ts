@@ -1,21 +1,27 @@
-import type { Command } from 'commander';
-import * as z from 'zod';
-import { UsageError } from '../../errors.js';
+import { UsageError, ValueError } from '../../errors.js';
 import { isUuid } from '../../input/ids.js';
-import { listFlag, parseInput } from '../schema.js';
-import type { RawInput } from '../verb.js';
+import { nonEmpty } from '../../input/values.js';
+import { flag, type Parsed } from '../define.js';
+import { dryRunFlag } from '../runners/write.js';
 
-const path = z.string().refine((s) => s.trim() !== '', { error: 'needs a file path, or - for stdin' });
+// What attach and detach share: their flags and the rules between them.
 
-const schema = z.object({
-  contact: listFlag(z.string()).optional(),
-  list: listFlag(z.string()).optional(),
-  contactsFile: path.optional(),
-  listsFile: path.optional(),
-  column: z.string().trim().min(1, { error: 'needs a column name' }).optional(),
-  dryRun: z.boolean().optional(),
-  yes: z.boolean().optional(),
-});
+export const PER_REQUEST = '1000 contacts × 50 lists per request, as many requests as needed';
+export const LIST = '8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a';
+
+function path(raw: string): string {
+  if (raw.trim() === '') throw new ValueError('needs a file path, or - for stdin');
+  return raw;
+}
+
+export const BULK_FLAGS = {
+  contact: flag.list('contact id; repeatable or comma-separated', { value: 'ids' }),
+  list: flag.list('list id; repeatable or comma-separated', { value: 'ids' }),
+  contactsFile: flag.string('contact ids from a file, or - for stdin: one per line, or CSV with a header row', { value: 'path', parse: path }),
+  listsFile: flag.string('list ids from a file, or - for stdin: one per line, or CSV with a header row', { value: 'path', parse: path }),
+  column: flag.string('CSV column holding the ids, in every CSV file given (default: the first column)', { value: 'name', parse: nonEmpty }),
+  dryRun: dryRunFlag,
+};
 
 export interface BulkOptions {
   contacts: string[];
@@ -27,14 +33,13 @@ export interface BulkOptions {
   yes: boolean;
 }
 
-/** Names the bad item itself (schema.ts cannot point into a split comma list). */
-function checkIds(flag: string, ids: string[] | undefined): void {
+/** Names the bad item itself. */
+function checkIds(name: string, ids: string[] | undefined): void {
   const bad = ids?.find((id) => !isUuid(id));
-  if (bad !== undefined) throw new UsageError(`${flag}: ${JSON.stringify(bad.slice(0, 60))} is not a UUID`);
+  if (bad !== undefined) throw new UsageError(`${name}: ${JSON.stringify(bad.slice(0, 60))} is not a UUID`);
 }
 
-export function parse(input: RawInput, cmd: Command): BulkOptions {
-  const o = parseInput(schema, input, cmd);
+export function checkBulk(o: Parsed<typeof BULK_FLAGS, Record<never, never>> & { yes?: boolean }): BulkOptions {
   checkIds('--contact', o.contact);
   checkIds('--list', o.list);
   if (o.contactsFile === '-' && o.listsFile === '-') {
@@ -51,7 +56,7 @@ export function parse(input: RawInput, cmd: Command): BulkOptions {
     contactsFile: o.contactsFile,
     listsFile: o.listsFile,
     column: o.column,
-    dryRun: Boolean(o.dryRun),
+    dryRun: o.dryRun,
     yes: Boolean(o.yes),
   };
 }

@@ -1,49 +1,24 @@
-import type { Command } from 'commander';
-import * as z from 'zod';
-import { PROPERTY_FALLBACK_MAX, updateProperty, updatePropertyRequest, type Property } from '../../api/audience.js';
-import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
-import { writeDetail } from '../../output/detail.js';
-import { checkFields } from '../../output/fields.js';
-import { parseInput, uuid } from '../schema.js';
+import type { Property } from '../../api/audience.js';
 import { OPERATIONS } from '../../api/operations.js';
-import { printDryRun, refuseSandboxKey } from '../write.js';
-import type { RawInput } from '../verb.js';
+import { PROPERTY_FALLBACK_MAX } from '../../api/vocabulary.js';
+import { UsageError, ValueError } from '../../errors.js';
+import { uuid } from '../../input/values.js';
+import type { DetailSection } from '../../output/detail.js';
+import { arg, command, flag } from '../define.js';
+import { dryRunFlag, runWrite } from '../runners/write.js';
 
-// An empty --fallback-value is allowed: an empty substitute differs from none
-// (null), which is what --clear-fallback sends.
-const schema = z.object({
-  args: z.tuple([uuid]),
-  fallbackValue: z
-    .string()
-    .refine((s) => [...s].length <= PROPERTY_FALLBACK_MAX, {
-      error: (i) => `must be at most ${PROPERTY_FALLBACK_MAX} characters (this one has ${[...(i.input as string)].length})`,
-    })
-    .optional(),
-  clearFallback: z.boolean().optional(),
-  dryRun: z.boolean().optional(),
-});
+const ID = '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f';
 
-export interface Options {
-  id: string;
-  fallbackValue: string | null;
-  dryRun: boolean;
-}
-
-export function parse(input: RawInput, cmd: Command): Options {
-  const o = parseInput(schema, input, cmd);
-  if (o.fallbackValue !== undefined && o.clearFallback) {
-    throw new UsageError('--fallback-value and --clear-fallback cannot be used together');
-  }
-  if (o.fallbackValue === undefined && !o.clearFallback) {
-    throw new UsageError('nothing to update: give --fallback-value TEXT or --clear-fallback');
-  }
-  return { id: o.args[0], fallbackValue: o.clearFallback ? null : (o.fallbackValue as string), dryRun: Boolean(o.dryRun) };
+/** An empty value is allowed: an empty substitute differs from none (null), which is what --clear-fallback sends. */
+function fallbackValue(raw: string): string {
+  const length = [...raw].length;
+  if (length > PROPERTY_FALLBACK_MAX) throw new ValueError(`must be at most ${PROPERTY_FALLBACK_MAX} characters (this one has ${length})`);
+  return raw;
 }
 
 export const PROPERTY_FIELDS = ['id', 'name', 'type', 'fallback_value', 'created_at'] as const;
 
-export function propertySections(p: Property) {
+export function propertySections(p: Property): DetailSection[] {
   return [
     {
       fields: [
@@ -51,18 +26,38 @@ export function propertySections(p: Property) {
         { key: 'name', label: 'Name', value: p.name },
         { key: 'type', label: 'Type', value: p.type },
         { key: 'fallback_value', label: 'Fallback value', value: p.fallback_value },
-        { key: 'created_at', label: 'Created', value: p.created_at, kind: 'time' as const },
+        { key: 'created_at', label: 'Created', value: p.created_at, kind: 'time' },
       ],
     },
   ];
 }
 
-export async function run(opts: Options, ctx: Context): Promise<void> {
-  const out = ctx.output();
-  checkFields(out.fields, [], PROPERTY_FIELDS);
-  refuseSandboxKey(ctx, 'update properties', OPERATIONS.updateProperty);
-  if (opts.dryRun) return printDryRun(ctx, updatePropertyRequest(opts.id, opts.fallbackValue));
-  const api = await ctx.api();
-  const property = await updateProperty(api, opts.id, opts.fallbackValue);
-  await writeDetail(out, property, propertySections(property));
-}
+export default command({
+  name: 'update',
+  summary: 'set or clear the fallback value of a property (name and type cannot change); prints the property',
+  args: { propertyId: arg('id of the property (a UUID)', { parse: uuid }) },
+  flags: {
+    fallbackValue: flag.string('value used where a contact has none (at most 255 characters; "" is an empty fallback)', { value: 'text', parse: fallbackValue }),
+    clearFallback: flag.boolean('remove the fallback value (sends null)'),
+    dryRun: dryRunFlag,
+  },
+  examples: [`mailctl property update ${ID} --fallback-value "there"`, `mailctl property update ${ID} --clear-fallback --dry-run`],
+  operation: OPERATIONS.updateProperty,
+  check(o) {
+    if (o.fallbackValue !== undefined && o.clearFallback) throw new UsageError('--fallback-value and --clear-fallback cannot be used together');
+    if (o.fallbackValue === undefined && !o.clearFallback) throw new UsageError('nothing to update: give --fallback-value TEXT or --clear-fallback');
+    return { id: o.propertyId, fallbackValue: o.clearFallback ? null : (o.fallbackValue as string), dryRun: o.dryRun };
+  },
+  async run({ id, fallbackValue: value, dryRun }, ctx) {
+    const audience = await import('../../api/audience.js');
+    await runWrite(ctx, {
+      operation: OPERATIONS.updateProperty,
+      action: 'update properties',
+      request: audience.updatePropertyRequest(id, value),
+      dryRun,
+      fields: PROPERTY_FIELDS,
+      send: (api) => audience.updateProperty(api, id, value),
+      sections: propertySections,
+    });
+  },
+});

@@ -1,28 +1,33 @@
 import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../context.js';
 import { writeDetail, type DetailSection } from '../../output/detail.js';
+import { checkFields } from '../../output/fields.js';
+import type { OutputTarget } from '../../output/types.js';
 
-// The one show runner: fetch one resource (a spinner on a terminal), print its
-// detail sections in the chosen format. --fields is checked by writeDetail
-// against the resource's own keys and the sections' keys.
+// The one show runner: --fields checked before anything is sent, one resource
+// fetched (a spinner on a terminal when asked for), its detail sections
+// printed in the chosen format.
 
 export interface ShowRun<R> {
-  /** "fetching topic": the spinner's text on a terminal. */
-  spinner: string;
+  /** "fetching topic": a spinner on a terminal while the request runs. */
+  spinner?: string;
+  /** The resource's field names, which --fields may name. */
+  fields?: readonly string[];
   fetch(api: ApiClient): Promise<R>;
-  sections(resource: R): DetailSection[];
+  sections(resource: R, out: OutputTarget): DetailSection[];
 }
 
 export async function runShow<R>(ctx: Context, s: ShowRun<R>): Promise<R> {
   const out = ctx.output();
+  if (s.fields) checkFields(out.fields, [], s.fields);
   const api = await ctx.api();
-  const spinner = await ctx.spinner(s.spinner);
+  const spinner = s.spinner ? await ctx.spinner(s.spinner) : undefined;
   let resource: R;
   try {
     resource = await s.fetch(api);
   } finally {
-    spinner.stop();
+    spinner?.stop();
   }
-  await writeDetail(out, resource, s.sections(resource));
+  await writeDetail(out, resource, s.sections(resource, out));
   return resource;
 }

@@ -15,7 +15,7 @@ import { confirmOrRefuse, type Confirmation } from './confirm.js';
 export const dryRunFlag = flag.boolean('validate and print the request that would be sent, without sending it');
 
 /** The flag of destructive writes. */
-export const yesFlag = flag.boolean('do it without asking (required when not on a terminal)').alias('y');
+export const yesFlag = flag.boolean('go ahead without asking (required when not on a terminal)').alias('y');
 
 export interface WriteRun<R> {
   operation: Operation;

@@ -1,21 +1,11 @@
-import type { Command } from 'commander';
-import * as z from 'zod';
-import { getSegment, type Condition, type Segment } from '../../api/audience.js';
-import type { Context } from '../../context.js';
-import { writeDetail, type DetailSection } from '../../output/detail.js';
-import { checkFields } from '../../output/fields.js';
-import { parseInput, uuid } from '../schema.js';
-import type { RawInput } from '../verb.js';
+import type { Condition, Segment } from '../../api/audience.js';
+import { OPERATIONS } from '../../api/operations.js';
+import { uuid } from '../../input/values.js';
+import type { DetailSection } from '../../output/detail.js';
+import { arg, command } from '../define.js';
+import { runShow } from '../runners/show.js';
 
-const schema = z.object({ args: z.tuple([uuid]) });
-
-export interface Options {
-  id: string;
-}
-
-export function parse(input: RawInput, cmd: Command): Options {
-  return { id: parseInput(schema, input, cmd).args[0] };
-}
+const ID = '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f';
 
 // Spec 2.9 gives condition_groups as groups of {field, operator, value} and
 // does not spell out how they combine. mailctl shows the usual reading, which
@@ -89,11 +79,19 @@ export function segmentSections(s: Segment, grouped: boolean): DetailSection[] {
   return [main, { title, fields: groups.map((g, i) => ({ key: `group_${i + 1}`, label: `Group ${i + 1}`, value: groupText(g) })) }];
 }
 
-export async function run(opts: Options, ctx: Context): Promise<void> {
-  const out = ctx.output();
-  checkFields(out.fields, [], SEGMENT_FIELDS);
-  const api = await ctx.api();
-  const segment = await getSegment(api, opts.id);
-  const grouped = out.format === 'table' && out.isTTY && !out.fields;
-  await writeDetail(out, segment, segmentSections(segment, grouped));
-}
+export default command({
+  name: 'show',
+  summary: 'show a segment: name, list, cached contact count and its conditions, readably',
+  args: { segmentId: arg('id of the segment (a UUID)', { parse: uuid }) },
+  examples: [`mailctl segment show ${ID}`, `mailctl segment show ${ID} --json`, `mailctl segment show ${ID} --fields name,conditions`],
+  operation: OPERATIONS.showSegment,
+  async run({ segmentId }, ctx) {
+    const { getSegment } = await import('../../api/audience.js');
+    await runShow(ctx, {
+      fields: SEGMENT_FIELDS,
+      fetch: (api) => getSegment(api, segmentId),
+      // conditions grouped under headings where a person reads them; one row each elsewhere
+      sections: (segment, out) => segmentSections(segment, out.format === 'table' && out.isTTY && !out.fields),
+    });
+  },
+});
