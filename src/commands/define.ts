@@ -6,7 +6,7 @@ import { parseDeclared } from './parse-flags.js';
 import type { ArgumentSpec, CommandSpec, OptionSpec, ValueSet } from './spec.js';
 import type { RawInput, VerbModule } from './verb.js';
 
-export { ValueError };
+export { kebab, ValueError };
 
 // One command, one file: `command({...})` takes the whole declaration of a
 // command (its arguments and flags with their types, bounds and value sets,
@@ -60,6 +60,8 @@ type Parser<T> = (raw: string) => T;
 interface ValueOptions<T> {
   /** `<name>` in help. */
   value?: string;
+  /** A list's item, in the error for an empty list ("event name"). */
+  item?: string;
   parse?: Parser<T>;
   values?: ValueSet;
 }
@@ -86,7 +88,9 @@ export const flag = {
   },
   /** Repeatable and comma-separated: trimmed, de-duplicated items, each checked by `parse` or against `values`. */
   list<T = string>(description: string, options: ValueOptions<T> = {}): Flag<NoInfer<T>[] | undefined> {
-    return new Flag<T[] | undefined>({ type: 'list', description, valueName: options.value ?? 'list', repeatable: true, parseValue: options.parse, values: options.values });
+    return new Flag<T[] | undefined>({
+      type: 'list', description, valueName: options.value ?? 'list', repeatable: true, parseValue: options.parse, values: options.values, itemName: options.item,
+    });
   },
 };
 
@@ -156,6 +160,8 @@ export interface CommandDefinition<O = unknown> extends CommandSpec {
   readonly declaration: CommandDeclaration<Flags, Args, O>;
   /** argv words after the command's name, already split by commander, to typed options (parse tests). */
   parseInput(input: RawInput): O;
+  /** The command's run, for tests that call it with a Context of their own. */
+  run(opts: O, ctx: Context): Promise<void>;
 }
 
 export function optionSpecOf(key: string, f: FlagShape): OptionSpec {
@@ -205,5 +211,6 @@ export function command<F extends Flags = Record<never, never>, A extends Args =
     load: () => Promise.resolve(verbModule),
     declaration: declaration as unknown as CommandDeclaration<Flags, Args, O>,
     parseInput,
+    run: declaration.run,
   };
 }

@@ -60,8 +60,13 @@ export function parseDeclared(flags: Declared<FlagShape>, args: Declared<ArgShap
     }
     if (shape.type === 'list') {
       const items = listItems(raw);
+      const shown = quoted(Array.isArray(raw) ? raw.join(',') : String(raw));
+      if (items.every((item) => item === '')) {
+        problems.push(`${name}: needs at least one ${shape.itemName ?? 'value'}${shown}`);
+        continue;
+      }
       if (items.some((item) => item === '')) {
-        problems.push(`${name}: must not have an empty item${quoted(Array.isArray(raw) ? raw.join(',') : String(raw))}`);
+        problems.push(`${name}: must not have an empty item${shown}`);
         continue;
       }
       out[key] = items.map((item) => attempt(name, item, () => convert(shape, item, Array.isArray(shape.values))));

@@ -35,3 +35,35 @@ export function nonEmpty(raw: string): string {
   if (value === '') throw new ValueError('must not be empty');
   return value;
 }
+
+/** An http or https URL of at most 2048 characters (webhook addresses, OAuth token URLs). */
+export function httpUrl(raw: string): string {
+  const value = raw.trim();
+  if (value === '') throw new ValueError('must not be empty');
+  if (value.length > 2048) throw new ValueError('must be at most 2048 characters');
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+    throw new ValueError('must be an http or https URL such as https://hooks.example.com/mail');
+  }
+  return value;
+}
+
+/** Credentials are sent exactly as typed (no trimming), but a blank one is a mistake. */
+export function credential(raw: string): string {
+  if (raw.trim() === '') throw new ValueError('must not be empty');
+  if (raw.length > 255) throw new ValueError('must be at most 255 characters');
+  return raw;
+}
+
+/** A name of 1 to 255 characters, trimmed. */
+export function name(raw: string): string {
+  const value = raw.trim();
+  if (value === '') throw new ValueError('must not be empty');
+  if (value.length > 255) throw new ValueError('must be at most 255 characters');
+  return value;
+}

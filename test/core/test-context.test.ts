@@ -1,7 +1,7 @@
 // The in-process harness (helpers/context.ts) against what the spawned binary
 // shows: same exit codes, same streams, and a real Context whose clock is fake.
 import { describe, expect, it } from 'vitest';
-import { run as listWebhooks } from '../../src/commands/webhook/list.js';
+import listWebhooks from '../../src/commands/webhook/list.js';
 import { emulatorEnv, runCli } from '../helpers/cli.js';
 import { fakeClock, runInProcess, testContext, useEmulator } from '../helpers/context.js';
 
@@ -53,7 +53,7 @@ describe('testContext', () => {
       const ctx = tc.context({ color: false });
       expect(ctx.now()).toBe(Date.parse('2026-03-01T12:00:00Z'));
       expect(ctx.output()).toMatchObject({ format: 'table', isTTY: true, columns: 120, color: false });
-      await listWebhooks({}, ctx);
+      await listWebhooks.run(listWebhooks.parseInput({ args: [], opts: {} }), ctx);
       expect(tc.stdout().split('\n')[0]).toMatch(/^ID\s/);
       for (const id of emu.fixtures.webhooks) expect(tc.stdout()).toContain(id);
       expect(tc.stderr()).toBe('');

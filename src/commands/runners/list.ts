@@ -93,8 +93,9 @@ async function* warnFirst<T>(ctx: Context, api: ApiClient, pages: AsyncIterable<
   }
 }
 
-async function* whole<T>(rows: Promise<T[]>, limit: number | undefined): AsyncGenerator<Step<T>> {
-  const items = await rows;
+/** Fetched when the listing starts reading, after --fields was checked. */
+async function* whole<T>(fetch: () => Promise<T[]>, limit: number | undefined): AsyncGenerator<Step<T>> {
+  const items = await fetch();
   yield { items: limit === undefined ? items : items.slice(0, limit) };
 }
 
@@ -118,7 +119,7 @@ export async function runList<T>(ctx: Context, list: ListRun<T>): Promise<void> 
     );
     pages = follow ? warnFirst(ctx, api, walk, list.limit, perPage ?? paging.maxPerPage) : walk;
   } else {
-    pages = whole(paging.fetch(api), list.limit);
+    pages = whole(() => paging.fetch(api), list.limit);
   }
   const { last, count } = await runListing(ctx, {
     spec: list.spec,

@@ -1,13 +1,13 @@
-import type { Command } from 'commander';
-import * as z from 'zod';
-import { updateWebhook, updateWebhookRequest, WEBHOOK_FIELDS, type WebhookUpdate } from '../../api/webhooks.js';
+import { OPERATIONS } from '../../api/operations.js';
+import { WEBHOOK_FIELDS } from '../../api/vocabulary.js';
+import type { WebhookUpdate } from '../../api/webhooks.js';
 import type { Context } from '../../context.js';
-import { ApiError, UsageError } from '../../errors.js';
+import { ApiError, UsageError, ValueError } from '../../errors.js';
+import { credential, httpUrl, name } from '../../input/values.js';
 import { resolveWebhookEvents, suggestWebhookEvent, WEBHOOK_EVENTS, type EventConversion } from '../../input/webhook-events.js';
 import { writeDetail } from '../../output/detail.js';
 import { checkFields } from '../../output/fields.js';
-import { oneOf, parseInput } from '../schema.js';
-import type { RawInput } from '../verb.js';
+import { arg, command, flag, kebab, type Parsed as ParsedOptions } from '../define.js';
 import { printDryRun } from '../write.js';
 import { webhookSections } from './columns.js';
 import { CLIENT_SECRET, PASSWORD, secretFromEnv, secretFromStdin, type SecretSource } from './secrets.js';
@@ -25,60 +25,40 @@ export interface SetOptions {
   dryRun: boolean;
 }
 
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
+// Spec 4.15 says only "string"; ids containing "/" or whitespace cannot name one webhook in a path.
+function webhookId(v: string): string {
+  if (v === '') throw new ValueError('must not be empty');
+  if (/[\s/]/.test(v)) throw new ValueError('must not contain "/" or whitespace');
+  if (v === '.' || v === '..') throw new ValueError('must be a webhook id (see `mailctl webhook list`)');
+  return v;
 }
 
-const httpUrl = z
-  .string()
-  .trim()
-  .min(1, { error: 'must not be empty' })
-  .max(2048, { error: 'must be at most 2048 characters' })
-  .refine(isHttpUrl, { error: 'must be an http or https URL such as https://hooks.example.com/mail' });
+const ARGS = { webhookId: arg('id of the webhook (see `mailctl webhook list`)', { parse: webhookId }) };
 
-/** Credentials are sent exactly as typed (no trimming), but a blank one is a mistake. */
-const credential = z
-  .string()
-  .refine((v) => v.trim() !== '', { error: 'must not be empty' })
-  .refine((v) => v.length <= 255, { error: 'must be at most 255 characters' });
+const FLAGS = {
+  name: flag.string('new name (at most 255 characters)', { value: 'name', parse: name }),
+  url: flag.string('address that receives the events: http or https URL, at most 2048 characters', { value: 'url', parse: httpUrl }),
+  // short and legacy names are accepted and converted in check(), so the values are completed, not enforced here
+  events: flag.list('event types to send, repeatable; short names like delivery are converted', { value: 'names', values: WEBHOOK_EVENTS, parse: (s) => s, item: 'event name' }),
+  enable: flag.boolean('turn the webhook on'),
+  disable: flag.boolean('turn the webhook off'),
+  authType: flag.enum(AUTH_TYPES, 'authentication towards the URL', 'type'),
+  authUsername: flag.string('basic auth username (at most 255 characters)', { value: 'name', parse: credential }),
+  authPasswordStdin: flag.boolean('read the basic auth password from stdin (else env MAILCTL_WEBHOOK_PASSWORD with --auth-type basic)'),
+  oauthTokenUrl: flag.string('OAuth 2.0 token address: http or https URL, at most 2048 characters', { value: 'url', parse: httpUrl }),
+  oauthClientId: flag.string('OAuth 2.0 client id (at most 255 characters)', { value: 'id', parse: credential }),
+  oauthClientSecretStdin: flag.boolean('read the OAuth 2.0 client secret from stdin (else env MAILCTL_WEBHOOK_CLIENT_SECRET with --auth-type oauth2)'),
+  dryRun: flag.boolean('validate and print the request (secrets masked) without sending it'),
+};
+type Parsed = ParsedOptions<typeof FLAGS, typeof ARGS>;
 
-// Spec 4.15 says only "string"; ids containing "/" or whitespace cannot name one webhook in a path.
-const webhookId = z
-  .string()
-  .refine((v) => v !== '', { error: 'must not be empty' })
-  .refine((v) => !/[\s/]/.test(v), { error: 'must not contain "/" or whitespace' })
-  .refine((v) => v !== '.' && v !== '..', { error: 'must be a webhook id (see `mailctl webhook list`)' });
+/** Every flag that changes something: the flags above but --dry-run. */
+const FIELD_FLAGS = Object.keys(FLAGS)
+  .filter((key) => key !== 'dryRun')
+  .map((key) => `--${kebab(key)}`)
+  .join(', ');
 
-const schema = z.object({
-  args: z.tuple([webhookId]),
-  name: z.string().trim().min(1, { error: 'must not be empty' }).max(255, { error: 'must be at most 255 characters' }).optional(),
-  url: httpUrl.optional(),
-  events: z.array(z.string()).optional(),
-  enable: z.boolean().optional(),
-  disable: z.boolean().optional(),
-  authType: oneOf(AUTH_TYPES).optional(),
-  authUsername: credential.optional(),
-  authPasswordStdin: z.boolean().optional(),
-  oauthTokenUrl: httpUrl.optional(),
-  oauthClientId: credential.optional(),
-  oauthClientSecretStdin: z.boolean().optional(),
-  dryRun: z.boolean().optional(),
-});
-type Parsed = z.output<typeof schema>;
-
-const FIELD_FLAGS = '--name, --url, --events, --enable, --disable, --auth-type, --auth-username, --auth-password-stdin, --oauth-token-url, --oauth-client-id, --oauth-client-secret-stdin';
-
-function parseEvents(values: string[]): { events: string[]; conversions: EventConversion[] } {
-  const shown = values.join(',');
-  const items = values.flatMap((v) => v.split(',')).map((s) => s.trim());
-  if (items.some((s) => s === '')) {
-    throw new UsageError(items.every((s) => s === '') ? `--events: needs at least one event name (got "${shown}")` : `--events: must not have an empty item (got "${shown}")`);
-  }
+function parseEvents(items: string[]): { events: string[]; conversions: EventConversion[] } {
   const { events, conversions, unknown } = resolveWebhookEvents(items);
   if (unknown.length > 0) {
     const suggestion = unknown.length === 1 ? suggestWebhookEvent(unknown[0]!) : undefined;
@@ -151,8 +131,7 @@ function checkAuth(p: Parsed): void {
   }
 }
 
-export function parse(input: RawInput, cmd: Command): SetOptions {
-  const p = parseInput(schema, input, cmd);
+function check(p: Parsed): SetOptions {
   if (p.enable && p.disable) throw new UsageError('--enable and --disable cannot be used together');
   if (p.authPasswordStdin && p.oauthClientSecretStdin) {
     throw new UsageError('--auth-password-stdin and --oauth-client-secret-stdin cannot be used together: stdin holds one value', {
@@ -160,7 +139,7 @@ export function parse(input: RawInput, cmd: Command): SetOptions {
     });
   }
   const { basic, oauth } = givenCredentialFlags(p);
-  const changes = [p.name, p.url, p.events, p.enable, p.disable, p.authType].filter((v) => v !== undefined).length + basic.length + oauth.length;
+  const changes = [p.name, p.url, p.events, p.authType].filter((v) => v !== undefined).length + Number(p.enable) + Number(p.disable) + basic.length + oauth.length;
   if (changes === 0) throw new UsageError(`nothing to change: give at least one of ${FIELD_FLAGS}`);
   checkAuth(p);
   const events = p.events === undefined ? undefined : parseEvents(p.events);
@@ -176,12 +155,12 @@ export function parse(input: RawInput, cmd: Command): SetOptions {
   if (p.oauthTokenUrl !== undefined) update.oauth_token_url = p.oauthTokenUrl;
   if (p.oauthClientId !== undefined) update.oauth_client_id = p.oauthClientId;
   return {
-    id: p.args[0],
+    id: p.webhookId,
     update,
     conversions: events?.conversions ?? [],
-    passwordStdin: Boolean(p.authPasswordStdin),
-    secretStdin: Boolean(p.oauthClientSecretStdin),
-    dryRun: Boolean(p.dryRun),
+    passwordStdin: p.authPasswordStdin,
+    secretStdin: p.oauthClientSecretStdin,
+    dryRun: p.dryRun,
   };
 }
 
@@ -233,7 +212,8 @@ function hinted(error: ApiError, opts: SetOptions): ApiError {
   return hint ? error.withHint(hint) : error;
 }
 
-export async function run(opts: SetOptions, ctx: Context): Promise<void> {
+async function run(opts: SetOptions, ctx: Context): Promise<void> {
+  const { updateWebhook, updateWebhookRequest } = await import('../../api/webhooks.js');
   const out = ctx.output();
   checkFields(out.fields, [], WEBHOOK_FIELDS);
   const body = await buildBody(opts, ctx);
@@ -255,3 +235,24 @@ export async function run(opts: SetOptions, ctx: Context): Promise<void> {
   await writeDetail(out, webhook, webhookSections(webhook));
   ctx.notice(`updated webhook ${webhook.id}`);
 }
+
+const ID = '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f';
+
+export default command({
+  name: 'set',
+  summary: 'update a webhook: only the given fields change; secrets are read from stdin or env, never from flags',
+  args: ARGS,
+  flags: FLAGS,
+  secretFlags: {
+    '--auth-password': 'pipe it with --auth-password-stdin, or set MAILCTL_WEBHOOK_PASSWORD',
+    '--oauth-client-secret': 'pipe it with --oauth-client-secret-stdin, or set MAILCTL_WEBHOOK_CLIENT_SECRET',
+  },
+  examples: [
+    `mailctl webhook set ${ID} --url https://hooks.example.com/mail --events delivery,bounce,click`,
+    `printf %s "$HOOK_PASSWORD" | mailctl webhook set ${ID} --auth-type basic --auth-username ops --auth-password-stdin`,
+    `mailctl webhook set ${ID} --disable --dry-run`,
+  ],
+  operation: OPERATIONS.updateWebhook,
+  check,
+  run,
+});
