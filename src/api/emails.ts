@@ -3,7 +3,7 @@ import { CliError, ExitCode } from '../errors.js';
 import type { ApiClient } from './client.js';
 import { optionalText as text, parseResponse } from './response.js';
 import { OPERATIONS } from './operations.js';
-import { EMAIL_EVENT_FIELDS, MAX_EVENTS_PER_PAGE, EMAIL_DETAIL_FIELDS } from './vocabulary.js';
+import { DEFAULT_WINDOW_DAYS, EMAIL_EVENT_FIELDS, MAX_EVENTS_PER_PAGE, EMAIL_DETAIL_FIELDS } from './vocabulary.js';
 
 // Spec 4.1 (GET /emails/events) and 4.2 (GET /emails/{requestId}).
 //
@@ -16,8 +16,6 @@ export { EMAIL_EVENT_TYPES } from './vocabulary.js';
 
 
 
-/** Default search window of 4.1 and 4.2 (spec 8). */
-export const DEFAULT_WINDOW_DAYS = 10;
 
 /** An email event as the API sends it; fields beyond spec 2.1 pass through untouched. */
 export interface EmailEvent {
@@ -141,4 +139,4 @@ export async function getEmail(api: ApiClient, requestId: string, range: { from?
   return parseResponse(detailResponse, res.body, op.name).data;
 }
 
-export { EMAIL_EVENT_FIELDS, MAX_EVENTS_PER_PAGE, EMAIL_DETAIL_FIELDS };
+export { DEFAULT_WINDOW_DAYS, EMAIL_EVENT_FIELDS, MAX_EVENTS_PER_PAGE, EMAIL_DETAIL_FIELDS };

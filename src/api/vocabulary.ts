@@ -75,3 +75,5 @@ export const MAX_EVENTS_PER_PAGE = 100;
 export const EMAIL_DETAIL_FIELDS = [
   'transmission_id', 'state', 'scheduled_at', 'from', 'from_name', 'subject', 'recipients', 'num_recipients', 'events',
 ] as const;
+/** Default search window of 4.1 and 4.2 (spec 8). */
+export const DEFAULT_WINDOW_DAYS = 10;

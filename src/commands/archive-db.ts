@@ -1,5 +1,7 @@
 import type { Context } from '../context.js';
 import type { Database } from '../archive/open.js';
+import { ValueError } from '../errors.js';
+import { flag } from './define.js';
 
 // The --db [PATH] of archive commands: the path given, else $MAILCTL_DB, else
 // the profile's file in the data directory (`--db` alone means that default).
@@ -7,6 +9,17 @@ import type { Database } from '../archive/open.js';
 
 /** commander's value of an optional-value flag: true for `--db` alone. */
 export type DbFlag = string | true;
+
+function dbPath(raw: string): string {
+  const value = raw.trim();
+  if (value === '') throw new ValueError('must be a file path (or leave the value out for the default archive)');
+  return value;
+}
+
+/** The --db flag of an archive command; `description` says what it does there. */
+export function dbFlag(description: string) {
+  return flag.optionalValue(description, { value: 'path', parse: dbPath });
+}
 
 export async function archivePath(ctx: Context, flag: DbFlag | undefined): Promise<string> {
   if (typeof flag === 'string') return flag;

@@ -1,6 +1,7 @@
 import type { Operation } from '../api/operations.js';
 import type { Context } from '../context.js';
 import type { ExitCode } from '../errors.js';
+import { integer } from '../input/values.js';
 import { kebab, snake, ValueError, type ArgShape, type FlagShape } from './flag-shapes.js';
 import { parseDeclared } from './parse-flags.js';
 import type { ArgumentSpec, CommandSpec, OptionSpec, ValueSet } from './spec.js';
@@ -78,9 +79,13 @@ export const flag = {
   string<T = string>(description: string, options: ValueOptions<T> = {}): Flag<NoInfer<T> | undefined> {
     return new Flag<T | undefined>({ type: 'string', description, valueName: options.value ?? 'value', parseValue: options.parse, values: options.values });
   },
+  /** A flag whose value may be left out: `--db` alone is true, `--db PATH` the path. */
+  optionalValue<T = string>(description: string, options: ValueOptions<T> = {}): Flag<NoInfer<T> | true | undefined> {
+    return new Flag<T | true | undefined>({ type: 'string', description, valueName: options.value ?? 'value', optionalValue: true, parseValue: options.parse });
+  },
   /** A whole number within bounds ("must be a whole number from 1 to 100"). */
   integer(description: string, range: readonly [number, number], value = 'n'): Flag<number | undefined> {
-    return new Flag<number | undefined>({ type: 'integer', description, valueName: value, range, parseValue: integerParser(range) });
+    return new Flag<number | undefined>({ type: 'integer', description, valueName: value, range, parseValue: integer(range[0], range[1]) });
   },
   /** One word of a fixed set ("must be one of …, did you mean …?"). */
   enum<const V extends readonly string[]>(values: V, description: string, value = 'value'): Flag<V[number] | undefined> {
@@ -94,15 +99,6 @@ export const flag = {
   },
 };
 
-function integerParser([min, max]: readonly [number, number]): Parser<number> {
-  return (raw) => {
-    const text = raw.trim();
-    if (!/^-?\d+$/.test(text)) throw new ValueError(`must be a whole number from ${min} to ${max}`);
-    const n = Number(text);
-    if (n < min || n > max) throw new ValueError(`must be from ${min} to ${max}`);
-    return n;
-  };
-}
 
 /** A positional argument; T is the type `run` sees. */
 export class Arg<T> {
@@ -168,7 +164,7 @@ export function optionSpecOf(key: string, f: FlagShape): OptionSpec {
   const long = `--${f.negated ? 'no-' : ''}${kebab(key)}`;
   const names = f.short ? `-${f.short}, ${long}` : long;
   return {
-    flags: f.valueName ? `${names} <${f.valueName}>` : names,
+    flags: !f.valueName ? names : f.optionalValue ? `${names} [${f.valueName}]` : `${names} <${f.valueName}>`,
     description: f.description,
     values: f.values,
     list: f.type === 'list' ? true : undefined,

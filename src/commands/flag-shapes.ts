@@ -13,6 +13,8 @@ export interface FlagShape {
   readonly description: string;
   /** `<n>` in `--limit <n>`; absent for booleans. */
   readonly valueName?: string;
+  /** The value may be left out (`--db` alone, `--db PATH`): `run` then sees true. */
+  readonly optionalValue?: boolean;
   /** A one-letter alias: `-o`. */
   readonly short?: string;
   readonly values?: ValueSet;

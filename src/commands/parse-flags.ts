@@ -58,6 +58,10 @@ export function parseDeclared(flags: Declared<FlagShape>, args: Declared<ArgShap
       out[key] = shape.defaultValue;
       continue;
     }
+    if (raw === true && shape.optionalValue) {
+      out[key] = true;
+      continue;
+    }
     if (shape.type === 'list') {
       const items = listItems(raw);
       const shown = quoted(Array.isArray(raw) ? raw.join(',') : String(raw));

@@ -67,3 +67,14 @@ export function name(raw: string): string {
   if (value.length > 255) throw new ValueError('must be at most 255 characters');
   return value;
 }
+
+/** A whole number within bounds ("must be a whole number from 1 to 100", then "must be from 1 to 100"). */
+export function integer(min: number, max: number): (raw: string) => number {
+  return (raw) => {
+    const text = raw.trim();
+    if (!/^-?\d+$/.test(text)) throw new ValueError(`must be a whole number from ${min} to ${max}`);
+    const n = Number(text);
+    if (n < min || n > max) throw new ValueError(`must be from ${min} to ${max}`);
+    return n;
+  };
+}

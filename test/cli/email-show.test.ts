@@ -100,9 +100,9 @@ describe('email show', () => {
   });
 
   const bad: Array<[string[], RegExp]> = [
-    [[], /missing required argument 'request-id'/],
-    [['events'], /^error: REQUEST-ID: is not a transmission id/],
-    [['a/b'], /^error: REQUEST-ID: must be a transmission id/],
+    [[], /missing required argument 'request_id'/],
+    [['events'], /^error: REQUEST_ID: is not a transmission id/],
+    [['a/b'], /^error: REQUEST_ID: must be a transmission id/],
     [['1', '--from', '2026-02-29'], /^error: --from is not a real date/],
     [['1', '--from', '2026-03-02', '--to', '2026-03-01'], /^error: --from 2026-03-02 is after --to 2026-03-01/],
     [['1', '--to', 'next week'], /^error: --to must be a date YYYY-MM-DD/],

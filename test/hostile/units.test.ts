@@ -1,8 +1,7 @@
 // Unit tests of the defects the hostile suite found, at the level where each was fixed.
 // The CLI-level proof is in the other test/hostile files; these pin the mechanism.
-import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { parse as parseEmailShow } from '../../src/commands/email/show.js';
+import emailShow from '../../src/commands/email/show.js';
 import { validateBaseUrl } from '../../src/config/resolve.js';
 import { ApiError } from '../../src/errors.js';
 import { escapeControls, shorten, tidy } from '../../src/output/terminal-text.js';
@@ -50,13 +49,12 @@ describe('base URL (config/resolve.ts): what `config set base_url` may save', ()
   });
 });
 
-describe('email show (commands/email/show.ts): the REQUEST-ID argument', () => {
-  const cmd = new Command('show').argument('<request-id>').option('--from <day>').option('--to <day>');
-  const parse = (id: string) => parseEmailShow({ args: [id], opts: {} }, cmd);
+describe('email show (commands/email/show.ts): the REQUEST_ID argument', () => {
+  const parse = (id: string) => emailShow.parseInput({ args: [id], opts: {} });
 
   it('refuses ids no transmission has, before anything is sent', () => {
     for (const id of ['..', '.', 'x'.repeat(129), 'ünï', '123\u001b[31m456', 'a/b', 'a?b', 'a b']) {
-      expect(() => parse(id), JSON.stringify(id)).toThrow(/^REQUEST-ID: /);
+      expect(() => parse(id), JSON.stringify(id)).toThrow(/^REQUEST_ID: /);
     }
   });
 

@@ -1,8 +1,15 @@
 import { DEFAULT_WINDOW_DAYS, type EmailDetail, type EmailEvent } from '../../api/emails.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode } from '../../errors.js';
-import { openArchiveForReading } from '../archive-db.js';
-import type { ShowOptions } from './show.js';
+import { openArchiveForReading, type DbFlag } from '../archive-db.js';
+
+/** What `email show --db` reads: one request id in a window of days. */
+export interface ArchiveLookup {
+  requestId: string;
+  from?: string;
+  to?: string;
+  db: DbFlag;
+}
 
 // `email show ID --db [PATH]`: the email detail rebuilt from the archived
 // events of that request id. Events carry the subject, sender and recipient;
@@ -23,7 +30,7 @@ function stateOf(types: readonly string[]): string | null {
 }
 
 /** The detail of spec 2.3 from the archive, events newest first as the API lists them. */
-export async function emailFromArchive(opts: ShowOptions, ctx: Context): Promise<EmailDetail> {
+export async function emailFromArchive(opts: ArchiveLookup, ctx: Context): Promise<EmailDetail> {
   const { archiveWindow } = await import('../../archive/window.js');
   const { eventBatches } = await import('../../archive/query.js');
   const window = archiveWindow({ from: opts.from, to: opts.to }, ctx.now(), DEFAULT_WINDOW_DAYS);

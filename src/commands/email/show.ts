@@ -1,17 +1,15 @@
-import type { Command } from 'commander';
-import * as z from 'zod';
-import { DEFAULT_WINDOW_DAYS, EMAIL_DETAIL_FIELDS, getEmail, type EmailDetail, type EmailEvent } from '../../api/emails.js';
+import type { EmailDetail, EmailEvent } from '../../api/emails.js';
+import { OPERATIONS } from '../../api/operations.js';
+import { DEFAULT_WINDOW_DAYS, EMAIL_DETAIL_FIELDS } from '../../api/vocabulary.js';
 import type { Context } from '../../context.js';
-import { ApiError } from '../../errors.js';
+import { ApiError, ValueError } from '../../errors.js';
 import { resolveDayRange, type DayRange } from '../../input/day-range.js';
-import type { DbFlag } from '../archive-db.js';
 import { writeDetail } from '../../output/detail.js';
 import { checkFields } from '../../output/fields.js';
-import { parseInput } from '../schema.js';
-import type { RawInput } from '../verb.js';
-import { oldestFirst, timelineColumns } from '../events/columns.js';
+import { dbFlag, type DbFlag } from '../archive-db.js';
+import { arg, command, flag } from '../define.js';
 
-export interface ShowOptions {
+interface ShowOptions {
   requestId: string;
   from?: string;
   to?: string;
@@ -22,29 +20,18 @@ export interface ShowOptions {
 /** Transmission ids are short (16 digits from the service); anything this long is not one. */
 const MAX_ID_LENGTH = 128;
 
-const schema = z.object({
-  args: z.tuple([
-    z
-      .string()
-      .trim()
-      .min(1, { error: 'must not be empty' })
-      .max(MAX_ID_LENGTH, { error: `must be a transmission id of at most ${MAX_ID_LENGTH} characters` })
-      // Printable ASCII only: an id is part of the URL path, and unicode or control
-      // characters in it are a mistake the API would answer with 404 or worse.
-      .regex(/^[\x21-\x7e]+$/, { error: 'must be a transmission id (the request_id of an event): letters, digits and punctuation, no spaces' })
-      .regex(/^[^/?#]+$/, { error: 'must be a transmission id (the request_id of an event), without spaces or slashes' })
-      .refine((id) => id !== '.' && id !== '..', { error: 'must be a transmission id (the request_id of an event)' })
-      // GET /emails/events is the event listing, not an email.
-      .refine((id) => id !== 'events', { error: 'is not a transmission id: for the event listing run `mailctl events list`' }),
-  ]),
-  from: z.string().optional(),
-  to: z.string().optional(),
-  db: z.union([z.string().trim().min(1, { error: 'must be a file path (or leave the value out for the default archive)' }), z.literal(true)]).optional(),
-});
-
-export function parse(input: RawInput, cmd: Command): ShowOptions {
-  const o = parseInput(schema, input, cmd);
-  return { requestId: o.args[0], from: o.from, to: o.to, db: o.db };
+function transmissionId(raw: string): string {
+  const id = raw.trim();
+  if (id === '') throw new ValueError('must not be empty');
+  if (id.length > MAX_ID_LENGTH) throw new ValueError(`must be a transmission id of at most ${MAX_ID_LENGTH} characters`);
+  // Printable ASCII only: an id is part of the URL path, and unicode or control
+  // characters in it are a mistake the API would answer with 404 or worse.
+  if (!/^[\x21-\x7e]+$/.test(id)) throw new ValueError('must be a transmission id (the request_id of an event): letters, digits and punctuation, no spaces');
+  if (!/^[^/?#]+$/.test(id)) throw new ValueError('must be a transmission id (the request_id of an event), without spaces or slashes');
+  if (id === '.' || id === '..') throw new ValueError('must be a transmission id (the request_id of an event)');
+  // GET /emails/events is the event listing, not an email.
+  if (id === 'events') throw new ValueError('is not a transmission id: for the event listing run `mailctl events list`');
+  return id;
 }
 
 function sender(d: EmailDetail): string | null {
@@ -60,6 +47,7 @@ function recipients(d: EmailDetail): string | null {
 }
 
 async function fromApi(opts: ShowOptions, ctx: Context, range: DayRange): Promise<EmailDetail> {
+  const { getEmail } = await import('../../api/emails.js');
   const api = await ctx.api();
   try {
     return await getEmail(api, opts.requestId, range);
@@ -77,13 +65,14 @@ async function fromApi(opts: ShowOptions, ctx: Context, range: DayRange): Promis
   }
 }
 
-export async function run(opts: ShowOptions, ctx: Context): Promise<void> {
+async function run(opts: ShowOptions, ctx: Context): Promise<void> {
+  const { oldestFirst, timelineColumns } = await import('../events/columns.js');
   const out = ctx.output();
   // writeDetail checks --fields against the answer; unknown names must fail before anything is sent.
   checkFields(out.fields, [], EMAIL_DETAIL_FIELDS);
   const range = resolveDayRange({ from: opts.from, to: opts.to }, ctx.now(), DEFAULT_WINDOW_DAYS);
   let detail: EmailDetail;
-  if (opts.db !== undefined) detail = await (await import('./show-db.js')).emailFromArchive(opts, ctx);
+  if (opts.db !== undefined) detail = await (await import('./show-db.js')).emailFromArchive({ ...opts, db: opts.db }, ctx);
   else detail = await fromApi(opts, ctx, range);
   const events = oldestFirst(detail.events as EmailEvent[]);
   await ctx.pageOutput(); // a long timeline or body pages like a listing
@@ -101,3 +90,17 @@ export async function run(opts: ShowOptions, ctx: Context): Promise<void> {
     { title: `Events (${events.length}, oldest first)`, table: { columns: timelineColumns, rows: events } },
   ]);
 }
+
+export default command({
+  name: 'show',
+  summary: 'show a sent email: sender, subject, recipients, state and its events oldest first',
+  args: { requestId: arg('transmission id of the email (the request_id of its events)', { parse: transmissionId }) },
+  flags: {
+    from: flag.string('first day of events, UTC: YYYY-MM-DD, today, yesterday, 7d, 24h', { value: 'day' }).defaultShown('10 days ago'),
+    to: flag.string('last day of events, inclusive, same forms as --from', { value: 'day' }).defaultShown('now'),
+    db: dbFlag('from the local archive of `events sync` instead of the API: no key, no network (put it after the id)'),
+  },
+  examples: ['mailctl email show 4829301758203345', 'mailctl email show 4829301758203345 --from 30d --json', 'mailctl email show 4829301758203345 --db'],
+  operation: OPERATIONS.showEmail,
+  run,
+});

@@ -1,4 +1,5 @@
-import { EMAIL_EVENT_FIELDS, type EmailEvent } from '../../api/emails.js';
+import type { EmailEvent } from '../../api/emails.js';
+import { EMAIL_EVENT_FIELDS } from '../../api/vocabulary.js';
 import type { Column, ListSpec } from '../../output/types.js';
 
 /**

@@ -1,10 +1,9 @@
 import { DEFAULT_WINDOW_DAYS, type EmailEvent } from '../../api/emails.js';
 import type { Context } from '../../context.js';
 import { checkFields } from '../../output/fields.js';
-import { openArchiveForReading } from '../archive-db.js';
+import { openArchiveForReading, type DbFlag } from '../archive-db.js';
 import { runListing } from '../listing.js';
 import { eventListSpec } from './columns.js';
-import type { ListOptions } from './list.js';
 
 // `events list --db [PATH]`: the same filters, formats and --all/--limit,
 // answered from the local archive that `events sync` writes. No key, no
@@ -18,7 +17,20 @@ async function* pagesOf(batches: Iterable<EmailEvent[]>): AsyncGenerator<{ items
   for (const items of batches) yield { items };
 }
 
-export async function runFromArchive(opts: ListOptions, ctx: Context): Promise<void> {
+/** The filters of `events list` that the archive answers. */
+export interface ArchiveListing {
+  db: DbFlag;
+  events?: string[];
+  recipients?: string[];
+  from?: string;
+  to?: string;
+  transmission?: string;
+  bounceClasses?: number[];
+  all: boolean;
+  limit?: number;
+}
+
+export async function runFromArchive(opts: ArchiveListing, ctx: Context): Promise<void> {
   const out = ctx.output();
   checkFields(out.fields, eventListSpec.columns, eventListSpec.fields);
   const { archiveWindow } = await import('../../archive/window.js');

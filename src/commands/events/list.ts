@@ -1,26 +1,20 @@
-import type { Command } from 'commander';
-import * as z from 'zod';
-import { defaultSleep } from '../../api/sleep.js';
 import type { ApiClient } from '../../api/client.js';
-import {
-  DEFAULT_WINDOW_DAYS, EMAIL_EVENT_TYPES, MAX_EVENTS_PER_PAGE, listEmailEvents, type EmailEvent, type EventsPage, type EventsQuery,
-} from '../../api/emails.js';
-import { cursorPages } from '../../api/paginate.js';
+import type { EmailEvent, EventsPage, EventsQuery } from '../../api/emails.js';
+import { OPERATIONS } from '../../api/operations.js';
+import { DEFAULT_WINDOW_DAYS, EMAIL_EVENT_TYPES, MAX_EVENTS_PER_PAGE } from '../../api/vocabulary.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
-import { describeEventWindow, inEventWindow, isExactWindow, resolveEventWindow, type EventWindow } from '../../input/day-range.js';
 import { parseDuration } from '../../duration.js';
+import { UsageError, ValueError } from '../../errors.js';
+import { describeEventWindow, inEventWindow, isExactWindow, resolveEventWindow, type EventWindow } from '../../input/day-range.js';
+import { email, integer, nonEmpty } from '../../input/values.js';
 import { checkFields } from '../../output/fields.js';
 import { createListWriter } from '../../output/list.js';
-import { email, intFlag, listFlag, oneOf, parseInput } from '../schema.js';
-import type { RawInput } from '../verb.js';
-import type { DbFlag } from '../archive-db.js';
-import { eventListSpec } from './columns.js';
+import { dbFlag, type DbFlag } from '../archive-db.js';
+import { command, flag, type Parsed } from '../define.js';
 import { nextPageCommand, nextPageHint, runListing } from '../listing.js';
-import { follow } from './follow.js';
-import { OPERATIONS } from '../../api/operations.js';
+import { eventListSpec } from './columns.js';
 
-export interface ListOptions {
+interface ListOptions {
   events?: string[];
   recipients?: string[];
   from?: string;
@@ -37,45 +31,47 @@ export interface ListOptions {
   db?: DbFlag;
 }
 
-const DEFAULT_POLL_MS = 2000;
+const DEFAULT_POLL = '2s';
 /** Big enough for any export, small enough to stay an exact integer. */
 const MAX_LIMIT = 1_000_000_000;
+const DAY_FORMS = 'YYYY-MM-DD, today, yesterday, 7d, 24h';
 
-const schema = z.object({
-  events: listFlag(oneOf(EMAIL_EVENT_TYPES)).optional(),
-  recipient: listFlag(email).optional(),
-  from: z.string().optional(),
-  to: z.string().optional(),
-  transmission: z
-    .string()
-    .trim()
-    .min(1, { error: 'must not be empty' })
-    .regex(/^[^\s,]+$/, { error: 'must be one transmission id (the request_id of an event)' })
-    .optional(),
-  bounceClass: listFlag(intFlag(1, 999)).optional(),
-  perPage: intFlag(1, MAX_EVENTS_PER_PAGE).optional(),
-  cursor: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
-  all: z.boolean().optional(),
-  limit: intFlag(1, MAX_LIMIT).optional(),
-  follow: z.boolean().optional(),
-  pollInterval: z.string().optional(),
-  db: z.union([z.string().trim().min(1, { error: 'must be a file path (or leave the value out for the default archive)' }), z.literal(true)]).optional(),
-});
+function transmissionId(raw: string): string {
+  const value = raw.trim();
+  if (value === '') throw new ValueError('must not be empty');
+  if (!/^[^\s,]+$/.test(value)) throw new ValueError('must be one transmission id (the request_id of an event)');
+  return value;
+}
 
-export function parse(input: RawInput, cmd: Command): ListOptions {
-  const o = parseInput(schema, input, cmd);
+const FLAGS = {
+  events: flag.list('only these event types, repeatable', { value: 'types', values: EMAIL_EVENT_TYPES }),
+  recipient: flag.list('only events of this recipient (repeatable or comma-separated)', { value: 'email', parse: email }),
+  from: flag.string(`first day, UTC: ${DAY_FORMS}`, { value: 'day' }).defaultShown('10 days ago'),
+  to: flag.string('last day, inclusive, same forms as --from', { value: 'day' }).defaultShown('now'),
+  transmission: flag.string('only events of this sent email (its request_id)', { value: 'id', parse: transmissionId }),
+  bounceClass: flag.list('only bounces of these classification codes, repeatable or comma-separated', { value: 'n', parse: integer(1, 999) }),
+  perPage: flag.integer('events per request', [1, MAX_EVENTS_PER_PAGE]).defaultShown('25 for one page, 100 with --all/--limit'),
+  cursor: flag.string('start at this page (the next_cursor of an earlier listing)', { value: 'cursor', parse: nonEmpty }),
+  all: flag.boolean('follow every page, writing each as it arrives'),
+  limit: flag.integer('stop after N events (fetches no page it does not need)', [1, MAX_LIMIT]),
+  follow: flag.boolean('after the newest page, keep printing new events as they arrive until Ctrl-C').alias('f'),
+  pollInterval: flag.string('time between polls of --follow', { value: 'duration' }).default(DEFAULT_POLL).hidden(),
+  db: dbFlag('read the local archive of `events sync` instead of the API: no key, no network').defaultShown("the profile's archive"),
+};
+
+function check(o: Parsed<typeof FLAGS, Record<never, never>>): ListOptions {
   if (o.follow) {
-    for (const [given, flag] of [[o.all, '--all'], [o.cursor, '--cursor'], [o.to, '--to']] as const) {
-      if (given) throw new UsageError(`--follow cannot be combined with ${flag}: it starts at the newest events and runs until Ctrl-C`);
+    for (const [given, name] of [[o.all, '--all'], [o.cursor, '--cursor'], [o.to, '--to']] as const) {
+      if (given) throw new UsageError(`--follow cannot be combined with ${name}: it starts at the newest events and runs until Ctrl-C`);
     }
   }
   if (o.db !== undefined) {
-    for (const [given, flag, why] of [
+    for (const [given, name, why] of [
       [o.follow, '--follow', 'the archive grows only with `mailctl events sync`'],
       [o.cursor, '--cursor', 'cursors page the API; use --limit or --all'],
       [o.perPage, '--per-page', 'pages are an API matter; use --limit or --all'],
     ] as const) {
-      if (given !== undefined && given !== false) throw new UsageError(`--db cannot be combined with ${flag}: ${why}`);
+      if (given !== undefined && given !== false) throw new UsageError(`--db cannot be combined with ${name}: ${why}`);
     }
   }
   return {
@@ -88,10 +84,10 @@ export function parse(input: RawInput, cmd: Command): ListOptions {
     bounceClasses: o.bounceClass,
     perPage: o.perPage,
     cursor: o.cursor,
-    all: o.all ?? false,
+    all: o.all,
     limit: o.limit,
-    follow: o.follow ?? false,
-    pollIntervalMs: o.pollInterval === undefined ? DEFAULT_POLL_MS : parseDuration(o.pollInterval, '--poll-interval'),
+    follow: o.follow,
+    pollIntervalMs: parseDuration(o.pollInterval, '--poll-interval'),
   };
 }
 
@@ -142,8 +138,10 @@ function warnDayBudget(ctx: Context, api: ApiClient, total: number | undefined, 
   if (message) ctx.warn(message);
 }
 
-export async function run(opts: ListOptions, ctx: Context): Promise<void> {
-  if (opts.db !== undefined) return (await import('./list-db.js')).runFromArchive(opts, ctx);
+async function run(opts: ListOptions, ctx: Context): Promise<void> {
+  if (opts.db !== undefined) return (await import('./list-db.js')).runFromArchive({ ...opts, db: opts.db }, ctx);
+  const { listEmailEvents } = await import('../../api/emails.js');
+  const { cursorPages } = await import('../../api/paginate.js');
   const out = ctx.output();
   checkFields(out.fields, eventListSpec.columns, eventListSpec.fields);
   const range = resolveEventWindow({ from: opts.from, to: opts.to }, ctx.now(), DEFAULT_WINDOW_DAYS);
@@ -226,6 +224,8 @@ async function followEvents(
   const out = ctx.output();
   const writer = createListWriter(out, eventListSpec, { streamTable: true });
   const { statusLine, clockTime } = await import('../../output/status-line.js');
+  const { follow } = await import('./follow.js');
+  const { defaultSleep } = await import('../../api/sleep.js');
   // a sign of life between events, on a terminal only (stderr: never in the data)
   const status = statusLine(ctx.io.stderr, ctx.io.stderrIsTTY && !ctx.globals.quiet, ctx.globals.color !== false && !ctx.io.env.NO_COLOR);
   ctx.holdSpinner(true); // polls are the normal state here: the status line says it, no spinner
@@ -256,3 +256,23 @@ async function followEvents(
     await writer.end();
   }
 }
+
+export default command({
+  name: 'list',
+  summary: 'list email events, newest first; --all exports every page, --follow watches for new ones',
+  description: [
+    'Without --all or --limit one page is printed, and when more exist the',
+    'command line of the next page goes to stderr. --all and --limit use',
+    'the largest page size unless --per-page is given, and write each page',
+    'as it arrives (NDJSON lines stay whole when interrupted).',
+  ].join('\n'),
+  flags: FLAGS,
+  examples: [
+    'mailctl events list --events bounce,spam_complaint --from 7d',
+    'mailctl events list --from 2026-03-01 --to 2026-03-10 --all --ndjson > events.ndjson',
+    'mailctl events list --db --recipient ana@example.com --from 60d --all',
+  ],
+  operation: OPERATIONS.listEmailEvents,
+  check,
+  run,
+});
