@@ -3,6 +3,7 @@ import { MAX_RETRIES, validateBaseUrl } from '../../config/resolve.js';
 import { parseFormat } from '../../format.js';
 import { UsageError } from '../../errors.js';
 import { parseDuration, parseIntInRange } from '../../duration.js';
+import { arg } from '../define.js';
 
 export function parseKey(text: string): SettableKey {
   if (text === 'api_key') {
@@ -28,3 +29,6 @@ export function parseValue(key: SettableKey, text: string): string | number {
       return parseIntInRange(text, 'retries', 0, MAX_RETRIES);
   }
 }
+
+/** The KEY argument of get, set and unset. */
+export const keyArg = arg('setting name', { parse: parseKey, values: SETTABLE_KEYS });

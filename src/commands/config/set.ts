@@ -1,17 +1,17 @@
-import type { SettableKey } from '../../config/data.js';
-import type { Context } from '../../context.js';
-import type { RawInput } from '../verb.js';
-import { parseKey, parseValue } from './keys.js';
+import { arg, command } from '../define.js';
+import { keyArg, parseValue } from './keys.js';
 
-export function parse(input: RawInput): { key: SettableKey; value: string | number } {
-  const key = parseKey(input.args[0]!);
-  return { key, value: parseValue(key, input.args[1]!) };
-}
-
-export async function run(opts: { key: SettableKey; value: string | number }, ctx: Context): Promise<void> {
-  const profile = ctx.settings().profile.value;
-  const { ConfigStore } = await import('../../config/store.js');
-  const store = new ConfigStore(ctx.io.env);
-  store.updateProfile(profile, (p) => ({ ...p, [opts.key]: opts.value }), { select: true });
-  ctx.notice(`Set ${opts.key} = ${opts.value} in profile "${profile}".`);
-}
+export default command({
+  name: 'set',
+  summary: 'change one setting of the profile in use (the API key only through `auth login`)',
+  args: { key: keyArg, value: arg('new value') },
+  examples: ['mailctl config set base_url https://api.example.com', 'mailctl config set output json --profile ci', 'mailctl config set timeout 10s'],
+  check: ({ key, value }) => ({ key, value: parseValue(key, value) }),
+  async run({ key, value }, ctx) {
+    const profile = ctx.settings().profile.value;
+    const { ConfigStore } = await import('../../config/store.js');
+    const store = new ConfigStore(ctx.io.env);
+    store.updateProfile(profile, (p) => ({ ...p, [key]: value }), { select: true });
+    ctx.notice(`Set ${key} = ${value} in profile "${profile}".`);
+  },
+});
