@@ -30,11 +30,8 @@ export function describeNonJson(text: string, contentType: string): string {
 
 function fieldErrorsOf(value: unknown): Record<string, string[]> {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
-  const out: Record<string, string[]> = {};
-  for (const [field, messages] of Object.entries(value)) {
-    out[field] = Array.isArray(messages) ? messages.map(String) : [String(messages)];
-  }
-  return out;
+  // fromEntries defines own keys: a field named "__proto__" stays a field, not the object's prototype
+  return Object.fromEntries(Object.entries(value).map(([field, messages]) => [field, Array.isArray(messages) ? messages.map(String) : [String(messages)]]));
 }
 
 /**

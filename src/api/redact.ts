@@ -3,17 +3,27 @@ const SECRET_KEY = /(password|secret|api_key|apikey|authorization|^token$|access
 
 const MASK = '********';
 
-/** A copy of a JSON value with every secret field replaced by a mask. */
+/** "scheme://" then everything up to the last "@" of the authority: the userinfo. */
+const USERINFO = /^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i;
+
+/**
+ * A URL as mailctl prints it: its userinfo (user:password@) replaced by ***, as proxies are
+ * shown by host and port only. Works on text that does not parse as a URL too, since error
+ * messages quote what the user typed. The one place a URL is masked: every message, notice,
+ * --verbose line and --dry-run that shows a URL goes through it.
+ */
+export function maskUrl(url: string): string {
+  return url.replace(USERINFO, '$1***@');
+}
+
+/** A copy of a JSON value with every secret field replaced by a mask, and the userinfo of URLs masked. */
 export function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) {
-      out[key] = SECRET_KEY.test(key) && inner !== null && inner !== undefined ? MASK : redact(inner);
-    }
-    return out;
+    // fromEntries defines own keys: a "__proto__" key stays a key, not the copy's prototype
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, SECRET_KEY.test(key) && inner !== null && inner !== undefined ? MASK : redact(inner)]));
   }
-  return value;
+  return typeof value === 'string' ? maskUrl(value) : value;
 }
 
 /**

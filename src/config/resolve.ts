@@ -46,7 +46,19 @@ function pick<T>(...candidates: Array<[T | undefined, Source]>): Setting<T | und
 /** Longest base URL accepted: the longest URL the API itself takes (spec 8). */
 const MAX_BASE_URL_LENGTH = 2048;
 
+/**
+ * user:password@ would be printed in hints and `auth status`, and is not sent by the
+ * transport anyway: refused, and the URL is not echoed (it holds a password).
+ */
+function credentialsInUrl(where: string, url: URL | undefined): UsageError {
+  return new UsageError(`${where} has credentials in it (user:password@): put credentials in the key, not the URL`, {
+    hint: url && `use ${url.protocol}//${url.host}${url.pathname === '/' ? '' : url.pathname} and keep the key in MAILCTL_API_KEY or \`mailctl auth login\``,
+  });
+}
+
 export function validateBaseUrl(text: string, where: string): string {
+  // Credentials first, on the text itself: every later message quotes the text, and must not quote a password.
+  if (/^[a-z][a-z0-9+.-]*:\/*[^/?#]*@/i.test(text)) throw credentialsInUrl(where, URL.canParse(text) ? new URL(text) : undefined);
   // The URL parser silently drops tabs and line breaks, and the raw text is what
   // gets saved and printed: refuse them (and any other control character) instead.
   if (/[\s\u0000-\u001f\u007f-\u009f]/.test(text)) {
@@ -64,13 +76,7 @@ export function validateBaseUrl(text: string, where: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new UsageError(`${where} must be an http or https URL (got "${text}")`);
   }
-  // user:password@ would be printed in hints and `auth status`, and is not sent by the
-  // transport anyway: refused, and the URL is not echoed (it holds a password).
-  if (url.username !== '' || url.password !== '') {
-    throw new UsageError(`${where} has credentials in it (user:password@): put credentials in the key, not the URL`, {
-      hint: `use ${url.protocol}//${url.host}${url.pathname === '/' ? '' : url.pathname} and keep the key in MAILCTL_API_KEY or \`mailctl auth login\``,
-    });
-  }
+  if (url.username !== '' || url.password !== '') throw credentialsInUrl(where, url);
   return text.replace(/\/+$/, '');
 }
 

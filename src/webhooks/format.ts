@@ -41,6 +41,32 @@ const CATEGORY_OF: ReadonlyMap<string, Category> = new Map<string, Category>([
   ...['relay_injection', 'relay_rejection', 'relay_delivery', 'relay_tempfail', 'relay_permfail'].map((t) => [t, 'relay_event'] as const),
 ]);
 
+/** How much of a received value a message quotes: enough to recognise it, never the whole of a 5 MB field. */
+const QUOTE_MAX = 200;
+
+/** A received value for a message: at most QUOTE_MAX characters of it, with its length when cut. */
+function quote(value: unknown): string {
+  const text =
+    typeof value === 'string' ? value : value === null || typeof value !== 'object' ? String(value) : Array.isArray(value) ? `an array of ${value.length}` : 'an object';
+  const shown = text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX)}…` : text;
+  return text.length > QUOTE_MAX ? `"${shown}" (${text.length} characters)` : `"${shown}"`;
+}
+
+/**
+ * A copy of a received object with some keys renamed or converted. Built with defineProperty:
+ * an assignment `out[key] = v` with the key "__proto__" (JSON.parse makes it an ordinary own
+ * key) would replace the copy's prototype instead, and the copy would show the fields of that
+ * value as if they were its own.
+ */
+function copyWith(src: Record<string, unknown>, convert: (key: string, value: unknown) => [string, unknown] | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(src)) {
+    const [k, v] = convert(key, value) ?? [key, value];
+    Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
 export class DeliveryFormatError extends Error {
   constructor(message: string) {
     super(message);
@@ -66,16 +92,15 @@ export function toDelivery(event: ApiEvent): DeliveryEvent {
   const type = event.type;
   if (typeof type !== 'string') throw new DeliveryFormatError('event has no type');
   const category = CATEGORY_OF.get(type);
-  if (!category) throw new DeliveryFormatError(`unknown event type "${type}"`);
+  if (!category) throw new DeliveryFormatError(`unknown event type ${quote(type)}`);
   const ms = typeof event.timestamp === 'string' ? Date.parse(event.timestamp) : Number.NaN;
-  if (Number.isNaN(ms)) throw new DeliveryFormatError(`event ${String(event.event_id)} has no valid timestamp`);
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(event)) {
-    if (key === 'request_id') out.transmission_id = value;
-    else if (key === 'timestamp') out.timestamp = String(Math.floor(ms / 1000));
-    else if (key === 'bounce_class' && value !== null && value !== undefined) out.bounce_class = String(value);
-    else out[key] = value;
-  }
+  if (Number.isNaN(ms)) throw new DeliveryFormatError(`event ${quote(event.event_id)} has no valid timestamp`);
+  const out = copyWith(event, (key, value) => {
+    if (key === 'request_id') return ['transmission_id', value];
+    if (key === 'timestamp') return ['timestamp', String(Math.floor(ms / 1000))];
+    if (key === 'bounce_class' && value !== null && value !== undefined) return ['bounce_class', String(value)];
+    return undefined;
+  });
   return { msys: { [category]: out as MsysEvent } };
 }
 
@@ -85,24 +110,27 @@ export function fromDelivery(item: unknown): ApiEvent {
   if (typeof msys !== 'object' || msys === null) throw new DeliveryFormatError('not an msys object');
   const keys = Object.keys(msys);
   const category = keys[0] as Category;
-  if (keys.length !== 1 || !CATEGORIES.includes(category)) throw new DeliveryFormatError(`unknown category "${keys.join(',')}"`);
-  const inner = (msys as Record<string, unknown>)[category];
+  if (keys.length !== 1) throw new DeliveryFormatError(`msys has ${keys.length} keys instead of one category (${quote(keys.slice(0, 10).join(','))})`);
+  if (!CATEGORIES.includes(category)) throw new DeliveryFormatError(`unknown category ${quote(category)}`);
+  // own keys only: a "__proto__" key is data, and so is anything inherited
+  const inner = Object.hasOwn(msys, category) ? (msys as Record<string, unknown>)[category] : undefined;
   if (typeof inner !== 'object' || inner === null) throw new DeliveryFormatError(`${category} is not an object`);
   const src = inner as Record<string, unknown>;
-  if (typeof src.type !== 'string' || CATEGORY_OF.get(src.type) !== category) {
-    throw new DeliveryFormatError(`type "${String(src.type)}" does not belong to ${category}`);
+  const own = (key: string) => (Object.hasOwn(src, key) ? src[key] : undefined);
+  const type = own('type');
+  const timestamp = own('timestamp');
+  if (typeof type !== 'string' || CATEGORY_OF.get(type) !== category) {
+    throw new DeliveryFormatError(`type ${quote(type)} does not belong to ${category}`);
   }
-  if (typeof src.timestamp !== 'string' || !/^\d+$/.test(src.timestamp)) {
+  if (typeof timestamp !== 'string' || !/^\d+$/.test(timestamp)) {
     throw new DeliveryFormatError('timestamp must be Unix seconds as a string');
   }
-  const out: ApiEvent = {};
-  for (const [key, value] of Object.entries(src)) {
-    if (key === 'transmission_id') out.request_id = value;
-    else if (key === 'timestamp') out.timestamp = new Date(Number(value) * 1000).toISOString();
-    else if (key === 'bounce_class' && typeof value === 'string' && /^\d+$/.test(value)) out.bounce_class = Number(value);
-    else out[key] = value;
-  }
-  return out;
+  return copyWith(src, (key, value) => {
+    if (key === 'transmission_id') return ['request_id', value];
+    if (key === 'timestamp') return ['timestamp', new Date(Number(value) * 1000).toISOString()];
+    if (key === 'bounce_class' && typeof value === 'string' && /^\d+$/.test(value)) return ['bounce_class', Number(value)];
+    return undefined;
+  }) as ApiEvent;
 }
 
 /** The events of a delivery body (a JSON array); throws DeliveryFormatError naming the first bad item. */

@@ -1,6 +1,10 @@
 // One POST to a receiver: `webhook listen --forward-to` relays a delivery to the user's app, and
-// `webhook forward` delivers to its --to URL. Node's own fetch: these go to the user's receiver,
-// not to the API, so the API transport (api/client.ts, with its auth and retries) is not used.
+// `webhook forward` delivers to its --to URL. node:http, not fetch: fetch refuses the ports of its
+// "bad ports" list (6000, 6665-6669, 10080, ...), which protect a browser from being turned against
+// other services, not a user posting to the receiver they named themselves. The API transport
+// (api/client.ts, with its auth and retries) is not used: these go to the user's receiver.
+import http from 'node:http';
+import https from 'node:https';
 import { DELIVERY_DEADLINE_MS } from './format.js';
 
 export interface RelayResult {
@@ -10,7 +14,7 @@ export interface RelayResult {
   error?: string;
 }
 
-/** Headers fetch sets itself or that belong to one connection only. */
+/** Headers that belong to one connection only, or that the request sets itself. */
 const HOP_BY_HOP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'upgrade', 'expect', 'te', 'trailer', 'proxy-connection']);
 
 export function relayHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
@@ -22,6 +26,12 @@ export function relayHeaders(headers: Record<string, string | string[] | undefin
   return out;
 }
 
+/** Why an attempt got no answer, in a few words (never the URL: it may hold a password). */
+function reason(error: unknown): string {
+  const e = error as NodeJS.ErrnoException | undefined;
+  return e?.code ?? (e?.name === 'AbortError' ? 'stopped' : 'failed');
+}
+
 export async function postTo(
   url: string,
   headers: Record<string, string>,
@@ -29,15 +39,31 @@ export async function postTo(
   opts: { now: () => number; signal?: AbortSignal; deadlineMs?: number },
 ): Promise<RelayResult> {
   const started = opts.now();
-  const deadline = AbortSignal.timeout(opts.deadlineMs ?? DELIVERY_DEADLINE_MS);
+  const deadlineMs = opts.deadlineMs ?? DELIVERY_DEADLINE_MS;
+  const deadline = AbortSignal.timeout(deadlineMs);
   const signal = opts.signal ? AbortSignal.any([opts.signal, deadline]) : deadline;
+  const target = new URL(url);
+  const data = typeof body === 'string' ? Buffer.from(body) : body;
   try {
-    const res = await fetch(url, { method: 'POST', headers, body, signal, redirect: 'manual' });
-    await res.arrayBuffer().catch(() => undefined);
-    return { status: res.status, ms: opts.now() - started };
+    const status = await new Promise<number>((resolve, reject) => {
+      // user:password@ in the URL becomes Basic auth (as curl does) unless an Authorization header is given
+      const req = (target.protocol === 'https:' ? https : http).request(target, {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(data.byteLength) },
+        signal,
+        agent: false,
+      });
+      // The status is the answer; the body is read and dropped so the socket closes cleanly.
+      req.on('response', (res) => {
+        res.on('error', () => undefined).resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end(data);
+    });
+    return { status, ms: opts.now() - started };
   } catch (error) {
-    const e = error as Error & { cause?: { code?: string; message?: string } };
-    const why = deadline.aborted ? `no answer within ${Math.round((opts.deadlineMs ?? DELIVERY_DEADLINE_MS) / 1000)}s` : (e.cause?.code ?? e.cause?.message ?? e.message);
+    const why = deadline.aborted ? `no answer within ${Math.round(deadlineMs / 1000)}s` : reason(error);
     return { status: 0, ms: opts.now() - started, error: why };
   }
 }

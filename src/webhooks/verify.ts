@@ -22,13 +22,16 @@ function same(a: string, b: string): boolean {
 export function checkAuthorization(header: string | undefined, expected: ExpectedAuth): { verdict: AuthVerdict; why?: string } {
   if (expected.type === 'none') return { verdict: 'none' };
   if (!header) return { verdict: 'failed', why: 'no Authorization header' };
-  const want = expected.type === 'basic' ? `Basic ${Buffer.from(`${expected.username}:${expected.password}`).toString('base64')}` : `Bearer ${expected.token}`;
-  if (same(header, want)) return { verdict: 'ok' };
-  const scheme = header.split(' ')[0] ?? '';
+  // credentials = auth-scheme 1*SP token (RFC 7235): the scheme's name is case-insensitive, the token is not
+  const { scheme, token } = /^(?<scheme>\S*)(?: +(?<token>.*))?$/s.exec(header.trim())?.groups ?? {};
   const wantScheme = expected.type === 'basic' ? 'Basic' : 'Bearer';
-  if (scheme.toLowerCase() !== wantScheme.toLowerCase()) return { verdict: 'failed', why: `Authorization is not ${wantScheme} (got the ${scheme.slice(0, 20) || 'empty'} scheme)` };
+  if ((scheme ?? '').toLowerCase() !== wantScheme.toLowerCase()) {
+    return { verdict: 'failed', why: `Authorization is not ${wantScheme} (got the ${(scheme ?? '').slice(0, 20) || 'empty'} scheme)` };
+  }
+  const want = expected.type === 'basic' ? Buffer.from(`${expected.username}:${expected.password}`).toString('base64') : expected.token;
+  if (same(token ?? '', want)) return { verdict: 'ok' };
   if (expected.type === 'basic') {
-    const decoded = Buffer.from(header.slice(scheme.length + 1).trim(), 'base64').toString('utf8');
+    const decoded = Buffer.from(token ?? '', 'base64').toString('utf8');
     const user = decoded.includes(':') ? decoded.slice(0, decoded.indexOf(':')) : undefined;
     return { verdict: 'failed', why: user === expected.username ? 'wrong password' : 'wrong username' };
   }

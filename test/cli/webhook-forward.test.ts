@@ -36,7 +36,7 @@ describe('webhook forward', () => {
     const r = await receiver(raw(503, ''), raw(200, ''));
     emu.clearRequests();
     const f = await startInProcess(
-      ['webhook', 'forward', '--to', `${r.baseUrl}/hook`, '--poll-interval', '50ms', '--auth-type', 'basic', '--auth-username', 'ops', '--ndjson'],
+      ['webhook', 'forward', '--to', `${r.baseUrl}/hook`, '--poll-interval', '1s', '--auth-type', 'basic', '--auth-username', 'ops', '--ndjson'],
       { emulator: emu, env: { MAILCTL_WEBHOOK_PASSWORD: PASSWORD } },
     );
     await until(() => eventPolls() >= 2); // the backlog is read, and skipped
@@ -69,13 +69,15 @@ describe('webhook forward', () => {
   it('stops when the receiver answers 410', async () => {
     const r = await receiver(raw(410, ''));
     emu.clearRequests();
-    const f = await startInProcess(['webhook', 'forward', '--to', r.baseUrl, '--poll-interval', '50ms'], { emulator: emu });
+    const f = await startInProcess(['webhook', 'forward', '--to', r.baseUrl, '--poll-interval', '1s'], { emulator: emu });
     await until(() => eventPolls() >= 2);
     emu.addEvents(2);
     const res = await f.done;
-    expect(res.code).toBe(0);
+    // stopped, but nothing more is forwarded: a script must not see success
+    expect(res.code).toBe(1);
     expect(r.seen).toHaveLength(1);
-    expect(res.stderr).toContain('answered 410 Gone: stopped forwarding');
+    expect(res.stderr).toContain(`error: ${r.baseUrl} answered 410 Gone: stopped forwarding`);
+    expect(res.stderr).toContain('Forwarded 0 events.');
   });
 
   it('with a sandbox key polls slowly enough for its 10 requests a minute, and says so', async () => {
@@ -97,6 +99,8 @@ describe('webhook forward', () => {
       [['--to', 'localhost:3000'], /--to: must be an http or https URL/],
       [['--to', 'http://127.0.0.1:1/', '--events', 'relay_injection'], /relay_injection never appear in the events API/],
       [['--to', 'http://127.0.0.1:1/', '--retry-schedule', 'fast'], /--retry-schedule: must be compressed or service/],
+      [['--to', 'http://127.0.0.1:1/', '--poll-interval', '1ms'], /--poll-interval must be at least 1s \(got "1ms"\)/],
+      [['--to', 'http://127.0.0.1:1/', '--poll-interval', '999ms'], /--poll-interval must be at least 1s/],
       [['--to', 'http://127.0.0.1:1/', '--auth-type', 'basic', '--auth-username', 'u'], /the password is missing/],
     ] as Array<[string[], RegExp]>) {
       const res = await runInProcess(['webhook', 'forward', ...args], { emulator: emu });

@@ -60,17 +60,22 @@ describe('webhook listen', () => {
     noSecret(l.child.spawnargs.join(' ')); // the secret went through stdin, not the argument list
   });
 
-  it('answers 401 to a wrong password, reports it, and the webhook shows the failure', async () => {
+  it('answers 401 to a wrong password, reports it, the webhook shows the failure, and --count waits for a valid one', async () => {
     const l = await listenInProcess(['--auth-type', 'basic', '--auth-username', 'ops', '--count', '1'], { env: { MAILCTL_WEBHOOK_PASSWORD: PASSWORD } });
     const attempts = await deliver(l.url, { auth_type: 'basic', auth_username: 'ops', auth_password: 'not-the-one' });
-    const r = await l.done;
-    expect(r.code).toBe(0);
     expect(attempts.map((a) => a.status)).toEqual([401]);
-    expect(r.stderr).toContain('warning: delivery 1 rejected with 401: wrong password');
-    expect(r.stdout.trim().split('\n').every((line) => line.split('\t')[4] === '✘')).toBe(true);
     const w = (await call(emu, 'GET', '/webhooks')).body.data.webhooks.find((x: { id: string }) => x.id === hookId);
     expect(w.last_status).toBe('failure');
-    expect(r.stderr).toContain('0 valid, 1 rejected');
+    // the sender's retry with the right password still finds the listener (cli.md: --count N counts valid deliveries)
+    const retry = await fetch(l.url, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`ops:${PASSWORD}`).toString('base64')}` }, body: deliveryBody([{ event_id: 'ok1', type: 'open', timestamp: '2026-01-02T03:04:05.000Z' }]) });
+    const r = await l.done;
+    expect(retry.status).toBe(200);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('warning: delivery 1 rejected with 401: wrong password');
+    const lines = r.stdout.trim().split('\n');
+    expect(lines.slice(0, -1).every((line) => line.split('\t')[4] === '✘')).toBe(true);
+    expect(lines.at(-1)!.split('\t')[4]).toBe('✔');
+    expect(r.stderr).toContain('1 valid, 1 rejected');
     noSecret(r.stdout + r.stderr);
     expect(r.stdout + r.stderr).not.toContain('not-the-one');
   });
@@ -113,7 +118,7 @@ describe('webhook listen', () => {
   });
 
   it('answers 401 to a bad signature and --respond to the rest', async () => {
-    const l = await listenInProcess(['--respond', '500', '--count', '2', '--ndjson'], { env: { MAILCTL_WEBHOOK_SIGNING_SECRET: 'sig' } });
+    const l = await listenInProcess(['--respond', '500', '--count', '1', '--ndjson'], { env: { MAILCTL_WEBHOOK_SIGNING_SECRET: 'sig' } });
     const body = deliveryBody([{ event_id: 'x', type: 'delivery', timestamp: '2026-01-02T03:04:05.000Z' }]);
     const bad = await fetch(l.url, { method: 'POST', headers: { 'lettr-signature': 'f'.repeat(64) }, body });
     const unsigned = await fetch(l.url, { method: 'POST', body });

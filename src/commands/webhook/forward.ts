@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
 import * as z from 'zod';
+import { maskUrl } from '../../api/redact.js';
 import { defaultSleep } from '../../api/sleep.js';
 import { EMAIL_EVENT_TYPES, listEmailEvents, type EmailEvent } from '../../api/emails.js';
 import { isSandboxKey } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { CliError, UsageError } from '../../errors.js';
 import { parseDuration } from '../../duration.js';
 import { resolveWebhookEvents } from '../../input/webhook-events.js';
 import { checkFields } from '../../output/fields.js';
@@ -14,7 +15,7 @@ import type { ForwardAttempt } from '../../webhooks/forwarder.js';
 import { follow } from '../events/follow.js';
 import { parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
-import { authFlags, authorizationHeader, parseAuthFlags, readAuth, type AuthChoice } from './receiver-auth.js';
+import { authFlags, authorizationHeader, guardUrlSecret, parseAuthFlags, readAuth, type AuthChoice } from './receiver-auth.js';
 
 // `webhook forward --to URL`: real events to a local receiver with no tunnel and no change to any
 // webhook. The `events list --follow` engine polls; the forwarder (src/webhooks) delivers as the
@@ -30,6 +31,8 @@ export interface ForwardOptions extends AuthChoice {
 }
 
 const DEFAULT_POLL_MS = 2000;
+/** Below this a poll asks the API several times a second for what a second's wait would have batched. */
+const MIN_POLL_MS = 1000;
 /** A sandbox key has 10 requests a minute and 100 a day: poll at 6 a minute, leaving room for other commands. */
 const SANDBOX_POLL_MS = 10_000;
 
@@ -76,8 +79,14 @@ export function parse(input: RawInput, cmd: Command): ForwardOptions {
     to: o.to,
     events: o.events === undefined ? undefined : eventTypes(o.events),
     schedule: o.retrySchedule ?? 'compressed',
-    pollIntervalMs: o.pollInterval === undefined ? undefined : parseDuration(o.pollInterval, '--poll-interval'),
+    pollIntervalMs: o.pollInterval === undefined ? undefined : pollInterval(o.pollInterval),
   };
+}
+
+function pollInterval(text: string): number {
+  const ms = parseDuration(text, '--poll-interval');
+  if (ms < MIN_POLL_MS) throw new UsageError(`--poll-interval must be at least 1s (got "${text}")`);
+  return ms;
 }
 
 export async function run(opts: ForwardOptions, ctx: Context): Promise<void> {
@@ -103,7 +112,10 @@ export async function run(opts: ForwardOptions, ctx: Context): Promise<void> {
     onAttempt: (a) => writer.write([a]),
     signal: ctx.signal,
   });
-  ctx.notice(`Forwarding new events to ${opts.to} (retry schedule: ${opts.schedule}; Ctrl-C to stop)…`);
+  const to = maskUrl(opts.to);
+  guardUrlSecret(ctx, opts.to);
+  ctx.notice(`Forwarding new events to ${to} (retry schedule: ${opts.schedule}; Ctrl-C to stop)…`);
+  let gone = false;
   try {
     await follow({
       fetchPage: (q) => listEmailEvents(api, { events: opts.events, from: q.from, cursor: q.cursor, per_page: q.perPage }),
@@ -116,9 +128,13 @@ export async function run(opts: ForwardOptions, ctx: Context): Promise<void> {
     });
   } catch (error) {
     if (!(error instanceof ReceiverGone)) throw error;
-    ctx.notice(`${opts.to} answered 410 Gone: stopped forwarding, as the service disables a webhook that answers 410.`);
+    gone = true;
   } finally {
     await writer.end();
     ctx.notice(`Forwarded ${forwarder.delivered} events${forwarder.givenUp ? `; gave up on ${forwarder.givenUp} after every attempt failed` : ''}.`);
   }
+  // Ctrl-C or SIGTERM ended it: not a success (130 / 143), as every long-running command
+  ctx.signal.throwIfAborted();
+  // The receiver refused every further delivery: a script must not see success.
+  if (gone) throw new CliError(`${to} answered 410 Gone: stopped forwarding, as the service disables a webhook that answers 410`);
 }

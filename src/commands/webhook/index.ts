@@ -35,7 +35,7 @@ export const spec: CommandSpec = {
         },
         { flags: '--respond <status>', description: 'answer valid deliveries with this status to rehearse failures, e.g. 500 or 410', range: [200, 599] },
         { flags: '--forward-to <url>', description: 'relay each valid delivery, body and headers unchanged, to your app; answer what it answers' },
-        { flags: '--count <n>', description: 'exit after N deliveries', range: [1, 1000000] },
+        { flags: '--count <n>', description: 'exit after N valid deliveries (rejected ones are reported, not counted)', range: [1, 1000000] },
         {
           flags: '--expect <n>',
           description: 'exit 0 once N valid deliveries arrived, 8 if fewer arrive within --timeout (default 30s)',
@@ -77,7 +77,7 @@ export const spec: CommandSpec = {
           values: ['compressed', 'service'],
           default: 'compressed',
         },
-        { flags: '--poll-interval <duration>', description: 'how often to ask the events API for new events (default 2s; 10s with a sandbox key)' },
+        { flags: '--poll-interval <duration>', description: 'how often to ask the events API for new events, at least 1s (default 2s; 10s with a sandbox key)' },
       ],
       secretFlags: RECEIVER_SECRET_FLAGS,
       examples: [

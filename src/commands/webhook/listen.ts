@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import * as z from 'zod';
+import { maskUrl } from '../../api/redact.js';
 import type { Context } from '../../context.js';
 import { CheckFailedError, UsageError } from '../../errors.js';
 import { parseDuration } from '../../duration.js';
@@ -9,7 +10,7 @@ import type { ReceivedDelivery } from '../../webhooks/receiver.js';
 import { intFlag, parseInput } from '../schema.js';
 import type { RawInput } from '../verb.js';
 import { LISTEN_SPEC, listenSpec, rowsOf, type ListenRow } from './listen-rows.js';
-import { authFlags, parseAuthFlags, readAuth, type AuthChoice } from './receiver-auth.js';
+import { authFlags, guardUrlSecret, parseAuthFlags, readAuth, type AuthChoice } from './receiver-auth.js';
 
 // `webhook listen`: a receiver on 127.0.0.1 that shows what a webhook delivers and whether its
 // credentials are what the receiver expects. Secrets come from stdin or env, never from flags.
@@ -72,10 +73,19 @@ export async function run(opts: ListenOptions, ctx: Context): Promise<void> {
     else if (d.signature === 'absent') ctx.notice(`delivery ${d.seq} has no lettr-signature header (accepted: the signature is optional)`);
     const rows = rowsOf(d, seen);
     writing = writing.then(() => writer.write(rows));
-    if ((opts.count !== undefined && tally.deliveries >= opts.count) || (opts.expect !== undefined && tally.valid >= opts.expect)) finish?.();
+    // --count and --expect count valid deliveries: a rejected one is reported, and the sender's
+    // retry with the right credentials still finds the receiver listening.
+    if ((opts.count !== undefined && tally.valid >= opts.count) || (opts.expect !== undefined && tally.valid >= opts.expect)) finish?.();
   };
 
-  const { startReceiver } = await import('../../webhooks/receiver.js');
+  const { reachesListener, startReceiver } = await import('../../webhooks/receiver.js');
+  const forwardTo = opts.forwardTo;
+  const loop = (port: number) =>
+    new UsageError(`--forward-to ${maskUrl(forwardTo ?? '')}: that is this listener (127.0.0.1:${port}): every relay would arrive as a new delivery to relay`, {
+      hint: "give your app's address, on another port",
+    });
+  if (forwardTo !== undefined) guardUrlSecret(ctx, forwardTo);
+  if (forwardTo !== undefined && opts.port !== 0 && (await reachesListener(forwardTo, opts.port))) throw loop(opts.port);
   const receiver = await startReceiver({ port: opts.port, auth, signingSecret, respond: opts.respond, forwardTo: opts.forwardTo, now: ctx.now, onDelivery }).catch(
     (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE') throw new UsageError(`--port ${opts.port}: another program is listening on 127.0.0.1:${opts.port}`, { hint: 'choose another port, or leave --port out for a free one' });
@@ -83,8 +93,13 @@ export async function run(opts: ListenOptions, ctx: Context): Promise<void> {
       throw error;
     },
   );
+  // --port 0: the port is known only now, and nothing has been delivered yet
+  if (forwardTo !== undefined && (await reachesListener(forwardTo, receiver.port))) {
+    await receiver.close();
+    throw loop(receiver.port);
+  }
   const expects = auth.type === 'none' ? 'no auth' : auth.type === 'basic' ? `Basic auth as ${auth.username}` : 'a Bearer token';
-  ctx.notice(`Listening on ${receiver.url} (expecting ${expects}${signingSecret ? ', checking lettr-signature' : ''}; answering ${opts.forwardTo ? `what ${opts.forwardTo} answers` : (opts.respond ?? 200)}). Ctrl-C to stop.`);
+  ctx.notice(`Listening on ${receiver.url} (expecting ${expects}${signingSecret ? ', checking lettr-signature' : ''}; answering ${forwardTo ? `what ${maskUrl(forwardTo)} answers` : (opts.respond ?? 200)}). Ctrl-C to stop.`);
   ctx.notice(`Point a webhook at it:  mailctl webhook set WEBHOOK_ID --url ${receiver.url}`);
 
   let timer: NodeJS.Timeout | undefined;
@@ -105,7 +120,9 @@ export async function run(opts: ListenOptions, ctx: Context): Promise<void> {
   }
   const forwarded = opts.forwardTo ? `; forwarded ${tally.forwardedOk} ok, ${tally.forwardFailed} failed` : '';
   ctx.notice(`Received ${tally.deliveries} deliveries (${tally.events} events): ${tally.valid} valid, ${tally.rejected} rejected${forwarded}.`);
-  if (opts.expect !== undefined && tally.valid < opts.expect && !ctx.signal.aborted) {
+  // Ctrl-C or SIGTERM ended it: not a success, whatever arrived (130 / 143), as every long-running command
+  ctx.signal.throwIfAborted();
+  if (opts.expect !== undefined && tally.valid < opts.expect) {
     throw new CheckFailedError(`expected ${opts.expect} valid deliveries within ${Math.round((windowMs as number) / 1000)}s, ${tally.valid} arrived`, {
       hint: tally.rejected > 0 ? 'some deliveries were rejected: compare the credentials of `mailctl webhook set` with those given here' : 'check the webhook is enabled and points at this URL (`mailctl webhook list`)',
     });

@@ -71,3 +71,15 @@ export function authorizationHeader(auth: ExpectedAuth): string | undefined {
   if (auth.type === 'bearer') return `Bearer ${auth.token}`;
   return undefined;
 }
+
+/** A password in a receiver's URL (http://user:password@host/) is a secret of the run: never shown, even if a server echoes it. */
+export function guardUrlSecret(ctx: Context, url: string): void {
+  const { password } = new URL(url);
+  if (!password) return;
+  ctx.addSecret(password);
+  try {
+    ctx.addSecret(decodeURIComponent(password));
+  } catch {
+    // not percent-encoded text: the raw form is guarded
+  }
+}
