@@ -78,3 +78,12 @@ export function integer(min: number, max: number): (raw: string) => number {
     return n;
   };
 }
+
+/** A local receiver's address (webhook listen --forward-to, webhook forward --to); `example` shows the form. */
+export function receiverUrl(example: string): (raw: string) => string {
+  return (raw) => {
+    const value = raw.trim();
+    if (!/^https?:\/\/[^/\s]+/.test(value) || !URL.canParse(value)) throw new ValueError(`must be an http or https URL such as ${example}`);
+    return value;
+  };
+}

@@ -98,7 +98,7 @@ describe('webhook forward', () => {
       [[], /--to: is required/],
       [['--to', 'localhost:3000'], /--to: must be an http or https URL/],
       [['--to', 'http://127.0.0.1:1/', '--events', 'relay_injection'], /relay_injection never appear in the events API/],
-      [['--to', 'http://127.0.0.1:1/', '--retry-schedule', 'fast'], /--retry-schedule: must be compressed or service/],
+      [['--to', 'http://127.0.0.1:1/', '--retry-schedule', 'fast'], /--retry-schedule: must be one of compressed, service/],
       [['--to', 'http://127.0.0.1:1/', '--poll-interval', '1ms'], /--poll-interval must be at least 1s \(got "1ms"\)/],
       [['--to', 'http://127.0.0.1:1/', '--poll-interval', '999ms'], /--poll-interval must be at least 1s/],
       [['--to', 'http://127.0.0.1:1/', '--auth-type', 'basic', '--auth-username', 'u'], /the password is missing/],

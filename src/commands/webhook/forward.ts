@@ -1,28 +1,26 @@
-import type { Command } from 'commander';
-import * as z from 'zod';
+import type { EmailEvent } from '../../api/emails.js';
+import { OPERATIONS } from '../../api/operations.js';
 import { maskUrl } from '../../api/redact.js';
-import { defaultSleep } from '../../api/sleep.js';
-import { EMAIL_EVENT_TYPES, listEmailEvents, type EmailEvent } from '../../api/emails.js';
+import { EMAIL_EVENT_TYPES } from '../../api/vocabulary.js';
 import { isSandboxKey } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
 import { CliError, UsageError } from '../../errors.js';
 import { parseDuration } from '../../duration.js';
-import { resolveWebhookEvents } from '../../input/webhook-events.js';
+import { receiverUrl } from '../../input/values.js';
+import { resolveWebhookEvents, WEBHOOK_EVENTS } from '../../input/webhook-events.js';
 import { checkFields } from '../../output/fields.js';
 import { createListWriter } from '../../output/list.js';
 import type { ListSpec } from '../../output/types.js';
 import type { ForwardAttempt } from '../../webhooks/forwarder.js';
-import { follow } from '../events/follow.js';
-import { parseInput } from '../schema.js';
-import type { RawInput } from '../verb.js';
-import { authFlags, authorizationHeader, guardUrlSecret, parseAuthFlags, readAuth, type AuthChoice } from './receiver-auth.js';
+import { command, flag, type Parsed } from '../define.js';
+import { authFlags, authorizationHeader, guardUrlSecret, parseAuthFlags, readAuth, RECEIVER_SECRET_FLAGS, type AuthChoice } from './receiver-auth.js';
 
 // `webhook forward --to URL`: real events to a local receiver with no tunnel and no change to any
 // webhook. The `events list --follow` engine polls; the forwarder (src/webhooks) delivers as the
 // service would. stdout gets one row per POST attempt; Ctrl-C abandons the attempt under way (its
 // receiver may have got it: deliveries can repeat, and receivers de-duplicate on event_id).
 
-export interface ForwardOptions extends AuthChoice {
+interface ForwardOptions extends AuthChoice {
   to: string;
   /** events-API types (spec 6.1) to forward; undefined = all */
   events?: string[];
@@ -35,17 +33,6 @@ const DEFAULT_POLL_MS = 2000;
 const MIN_POLL_MS = 1000;
 /** A sandbox key has 10 requests a minute and 100 a day: poll at 6 a minute, leaving room for other commands. */
 const SANDBOX_POLL_MS = 10_000;
-
-const schema = z.object({
-  to: z
-    .string({ error: 'is required: the URL to POST the deliveries to, e.g. http://127.0.0.1:3000/webhooks' })
-    .trim()
-    .refine((v) => /^https?:\/\/[^/\s]+/.test(v) && URL.canParse(v), { error: 'must be an http or https URL such as http://127.0.0.1:3000/webhooks' }),
-  events: z.array(z.string()).optional(),
-  ...authFlags,
-  retrySchedule: z.enum(['compressed', 'service'], { error: 'must be compressed or service' }).optional(),
-  pollInterval: z.string().optional(),
-});
 
 const ATTEMPT_SPEC: ListSpec<ForwardAttempt> = {
   columns: [
@@ -72,24 +59,16 @@ function eventTypes(values: string[]): string[] {
   return types;
 }
 
-export function parse(input: RawInput, cmd: Command): ForwardOptions {
-  const o = parseInput(schema, input, cmd);
-  return {
-    ...parseAuthFlags(o),
-    to: o.to,
-    events: o.events === undefined ? undefined : eventTypes(o.events),
-    schedule: o.retrySchedule ?? 'compressed',
-    pollIntervalMs: o.pollInterval === undefined ? undefined : pollInterval(o.pollInterval),
-  };
-}
-
 function pollInterval(text: string): number {
   const ms = parseDuration(text, '--poll-interval');
   if (ms < MIN_POLL_MS) throw new UsageError(`--poll-interval must be at least 1s (got "${text}")`);
   return ms;
 }
 
-export async function run(opts: ForwardOptions, ctx: Context): Promise<void> {
+async function run(opts: ForwardOptions, ctx: Context): Promise<void> {
+  const { listEmailEvents } = await import('../../api/emails.js');
+  const { defaultSleep } = await import('../../api/sleep.js');
+  const { follow } = await import('../events/follow.js');
   const out = ctx.output();
   checkFields(out.fields, ATTEMPT_SPEC.columns, ATTEMPT_SPEC.fields);
   const { auth, signingSecret } = await readAuth(opts, ctx);
@@ -138,3 +117,41 @@ export async function run(opts: ForwardOptions, ctx: Context): Promise<void> {
   // The receiver refused every further delivery: a script must not see success.
   if (gone) throw new CliError(`${to} answered 410 Gone: stopped forwarding, as the service disables a webhook that answers 410`);
 }
+
+const FLAGS = {
+  // required, but checked by check() so the message can show the form
+  to: flag.string('where to POST the deliveries, e.g. http://127.0.0.1:3000/webhooks', { value: 'url', parse: receiverUrl('http://127.0.0.1:3000/webhooks') }),
+  // short and legacy names are converted in check(): completed, not enforced here
+  events: flag.list('event types to forward, repeatable; short names like delivery are converted', { value: 'names', values: WEBHOOK_EVENTS, parse: (s) => s, item: 'event name' }),
+  ...authFlags('send'),
+  retrySchedule: flag
+    .enum(['compressed', 'service'] as const, 'compressed (1s, 2s, 5s, 10s, 30s, 1m: for local development) or service (1m … 24h, as the service retries)', 'name')
+    .default('compressed'),
+  pollInterval: flag.string('how often to ask the events API for new events, at least 1s (default 2s; 10s with a sandbox key)', { value: 'duration' }),
+};
+
+function check(o: Parsed<typeof FLAGS, Record<never, never>>): ForwardOptions {
+  if (o.to === undefined) throw new UsageError('--to: is required: the URL to POST the deliveries to, e.g. http://127.0.0.1:3000/webhooks');
+  return {
+    ...parseAuthFlags(o),
+    to: o.to,
+    events: o.events === undefined ? undefined : eventTypes(o.events),
+    schedule: o.retrySchedule,
+    pollIntervalMs: o.pollInterval === undefined ? undefined : pollInterval(o.pollInterval),
+  };
+}
+
+export default command({
+  name: 'forward',
+  summary: 'poll the events API and POST new events to a local URL in the webhook delivery format (no tunnel, no webhook change)',
+  flags: FLAGS,
+  secretFlags: RECEIVER_SECRET_FLAGS,
+  examples: [
+    'mailctl webhook forward --to http://127.0.0.1:3000/webhooks',
+    'printf %s "$HOOK_PASSWORD" | mailctl webhook forward --to http://127.0.0.1:3000/webhooks --auth-type basic --auth-username ops --auth-password-stdin',
+    'mailctl webhook forward --to http://127.0.0.1:8787/ --events bounce,spam_complaint --retry-schedule service',
+  ],
+  operation: OPERATIONS.listEmailEvents,
+  check,
+  run,
+});

@@ -1,21 +1,19 @@
-import type { Command } from 'commander';
-import * as z from 'zod';
 import { maskUrl } from '../../api/redact.js';
 import type { Context } from '../../context.js';
-import { CheckFailedError, UsageError } from '../../errors.js';
+import { CheckFailedError, ExitCode, UsageError } from '../../errors.js';
 import { parseDuration } from '../../duration.js';
+import { receiverUrl } from '../../input/values.js';
 import { checkFields } from '../../output/fields.js';
 import { createListWriter, type ListWriter } from '../../output/list.js';
 import type { ReceivedDelivery } from '../../webhooks/receiver.js';
-import { intFlag, parseInput } from '../schema.js';
-import type { RawInput } from '../verb.js';
+import { command, flag } from '../define.js';
 import { LISTEN_SPEC, listenSpec, rowsOf, type ListenRow } from './listen-rows.js';
-import { authFlags, guardUrlSecret, parseAuthFlags, readAuth, type AuthChoice } from './receiver-auth.js';
+import { authFlags, guardUrlSecret, parseAuthFlags, readAuth, RECEIVER_SECRET_FLAGS, type AuthChoice } from './receiver-auth.js';
 
 // `webhook listen`: a receiver on 127.0.0.1 that shows what a webhook delivers and whether its
 // credentials are what the receiver expects. Secrets come from stdin or env, never from flags.
 
-export interface ListenOptions extends AuthChoice {
+interface ListenOptions extends AuthChoice {
   port: number;
   respond?: number;
   forwardTo?: string;
@@ -25,31 +23,12 @@ export interface ListenOptions extends AuthChoice {
 
 const DEFAULT_EXPECT_TIMEOUT_MS = 30_000;
 
-const httpUrl = z
-  .string()
-  .trim()
-  .refine((v) => /^https?:\/\/[^/\s]+/.test(v) && URL.canParse(v), { error: 'must be an http or https URL such as http://127.0.0.1:3000/hooks' });
-
-const schema = z.object({
-  port: intFlag(0, 65_535).optional(),
-  ...authFlags,
-  respond: intFlag(200, 599).optional(),
-  forwardTo: httpUrl.optional(),
-  count: intFlag(1, 1_000_000).optional(),
-  expect: intFlag(1, 1_000_000).optional(),
-});
-
-export function parse(input: RawInput, cmd: Command): ListenOptions {
-  const o = parseInput(schema, input, cmd);
-  return { ...parseAuthFlags(o), port: o.port ?? 0, respond: o.respond, forwardTo: o.forwardTo, count: o.count, expect: o.expect };
-}
-
 /** --timeout bounds the wait of --expect (default 30s); without --expect the receiver runs until Ctrl-C or --count. */
 function expectWindow(ctx: Context): number {
   return ctx.globals.timeout === undefined ? DEFAULT_EXPECT_TIMEOUT_MS : parseDuration(ctx.globals.timeout, '--timeout');
 }
 
-export async function run(opts: ListenOptions, ctx: Context): Promise<void> {
+async function run(opts: ListenOptions, ctx: Context): Promise<void> {
   const out = ctx.output();
   checkFields(out.fields, LISTEN_SPEC.columns, LISTEN_SPEC.fields);
   const { auth, signingSecret } = await readAuth(opts, ctx);
@@ -128,3 +107,28 @@ export async function run(opts: ListenOptions, ctx: Context): Promise<void> {
     });
   }
 }
+
+export default command({
+  name: 'listen',
+  summary: 'receive webhook deliveries on 127.0.0.1: print each event, check the credentials and signature, relay to your app',
+  flags: {
+    port: flag.integer('port on 127.0.0.1 (default: a free one, printed on stderr)', [0, 65_535]),
+    ...authFlags('expect'),
+    respond: flag.integer('answer valid deliveries with this status to rehearse failures, e.g. 500 or 410', [200, 599], 'status'),
+    forwardTo: flag.string('relay each valid delivery, body and headers unchanged, to your app; answer what it answers', {
+      value: 'url',
+      parse: receiverUrl('http://127.0.0.1:3000/hooks'),
+    }),
+    count: flag.integer('exit after N valid deliveries (rejected ones are reported, not counted)', [1, 1_000_000]),
+    expect: flag.integer('exit 0 once N valid deliveries arrived, 8 if fewer arrive within --timeout (default 30s)', [1, 1_000_000]),
+  },
+  secretFlags: RECEIVER_SECRET_FLAGS,
+  examples: [
+    'printf %s "$HOOK_PASSWORD" | mailctl webhook listen --port 8787 --auth-type basic --auth-username ops --auth-password-stdin',
+    'mailctl webhook listen --forward-to http://127.0.0.1:3000/webhooks --ndjson',
+    'mailctl webhook listen --port 8787 --expect 1 --timeout 2m   # in CI: exit 8 when nothing valid arrives',
+  ],
+  exitCodes: [ExitCode.CheckFailed],
+  check: (o): ListenOptions => ({ ...parseAuthFlags(o), port: o.port ?? 0, respond: o.respond, forwardTo: o.forwardTo, count: o.count, expect: o.expect }),
+  run,
+});
