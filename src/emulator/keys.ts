@@ -85,6 +85,9 @@ export function authorize(key: ApiKey, scope: Scope, sandboxBlocked: boolean): v
     throw forbidden('insufficient_scope', `This API key lacks the required scope: ${scope}.`);
   }
   if (sandboxBlocked && key.sandbox) {
-    throw forbidden('sandbox_restricted', 'Sandbox API keys cannot perform this operation.');
+    const refusal = forbidden('sandbox_restricted', 'Sandbox API keys cannot perform this operation.');
+    // Spec 9.1: the sandbox refusal also carries `status: "error"`.
+    refusal.body.status = 'error';
+    throw refusal;
   }
 }

@@ -21,8 +21,8 @@ const PROPERTIES: Array<[string, string | null]> = [
   ['country', null],
   ['signup_source', 'website'],
 ];
-// The documented statuses beyond `subscribed` are not named in our sources; these are plausible.
-const OTHER_STATUSES = ['unsubscribed', 'bounced', 'complained', 'pending'];
+// The statuses beyond `subscribed` that spec 2.15 allows.
+const OTHER_STATUSES = ['unsubscribed', 'bounced', 'complained', 'unverified'];
 const PLANS = ['free', 'starter', 'pro', 'enterprise'];
 const COUNTRIES = ['FR', 'DE', 'IT', 'ES', 'NL', 'US', 'JP', 'BR'];
 
