@@ -33,6 +33,15 @@ describe('4.31 list contacts', () => {
     for (const s of statuses) expect(['subscribed', 'unsubscribed', 'bounced', 'complained', 'unverified']).toContain(s);
   });
 
+  it('serves, to each team, contacts whose properties are all properties of that team', async () => {
+    for (const key of [emu.keys.full, emu.keys.other_team]) {
+      const names = (await get(emu, '/audience/properties', { key, query: { per_page: 100 } })).body.data.properties.map((p: { name: string }) => p.name);
+      const contacts = (await get(emu, '/audience/contacts', { key, query: { per_page: 100 } })).body.data.contacts;
+      expect(contacts.length).toBeGreaterThan(0);
+      for (const c of contacts) for (const k of Object.keys(c.properties)) expect(names).toContain(k);
+    }
+  });
+
   it('walks every contact exactly once across the pages', async () => {
     const seen: string[] = [];
     for (let page = 1; page <= 3; page++) seen.push(...emails(await list({ page })));
