@@ -12,7 +12,7 @@ import { hashString, rngFor, type Rng } from '../prng.js';
 import type { Contact, TeamData } from '../types.js';
 
 /** A set that cannot change: what contacts of one batch share until one of them changes. */
-export class SharedSet extends Set<string> {
+class SharedSet extends Set<string> {
   private sealed = false;
   constructor(items: Iterable<string> = []) {
     super(items);
@@ -85,18 +85,28 @@ function index(team: TeamData): AudienceIndex {
 }
 
 const HEX = '0123456789abcdef';
+const idBytes = Buffer.alloc(36);
 
-/** A version 4 UUID for a record created through the API, from the team's own stream. */
+/**
+ * A version 4 UUID for a record created through the API, from the team's own stream. Written
+ * into bytes and decoded once: a string built by concatenation stays a tree of pieces several
+ * times the size of its 36 characters, and a million imported contacts each keep one.
+ */
 export function newId(team: TeamData): string {
   const rng = index(team).ids;
-  const a = rng.next();
-  const b = rng.next();
-  const c = rng.next();
-  const d = rng.next();
-  const h = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
-  const hb = h(b);
-  const hc = h(c);
-  return `${h(a)}-${hb.slice(0, 4)}-4${hb.slice(5, 8)}-${HEX[8 + (c & 3)]}${hc.slice(1, 4)}-${hc.slice(4)}${h(d)}`;
+  let pos = 0;
+  for (let w = 0; w < 4; w++) {
+    let word = rng.next();
+    for (let k = 0; k < 8; k++) {
+      if (pos === 8 || pos === 13 || pos === 18 || pos === 23) idBytes[pos++] = 45; // '-'
+      let digit = word & 15;
+      word >>>= 4;
+      if (pos === 14) digit = 4; // version 4
+      if (pos === 19) digit = 8 + (digit & 3); // RFC 4122 variant
+      idBytes[pos++] = HEX.charCodeAt(digit);
+    }
+  }
+  return idBytes.toString('latin1');
 }
 
 export function contactByEmail(team: TeamData, email: string): Contact | undefined {

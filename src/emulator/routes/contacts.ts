@@ -13,7 +13,7 @@ import {
 } from './audience-common.js';
 
 /** An address field: a valid address of at most 255 characters. */
-export function emailValue(errs: FieldErrors, field: string, v: unknown): string | undefined {
+function emailValue(errs: FieldErrors, field: string, v: unknown): string | undefined {
   if (typeof v !== 'string') {
     errs.add(field, `The ${field} field must be a string.`);
     return undefined;
@@ -54,8 +54,9 @@ function listContacts(ctx: RouteContext): ApiResponse {
     const needle = search.toLowerCase();
     tests.push((c) => {
       if (c.email.toLowerCase().includes(needle)) return true;
-      const name = `${c.properties.first_name ?? ''} ${c.properties.last_name ?? ''}`.trim().toLowerCase();
-      return name !== '' && name.includes(needle);
+      const { first_name: first, last_name: last } = c.properties;
+      if (first === undefined && last === undefined) return false;
+      return `${first ?? ''} ${last ?? ''}`.trim().toLowerCase().includes(needle);
     });
   }
   if (status !== undefined) tests.push((c) => c.status === status);
