@@ -85,9 +85,6 @@ export function authorize(key: ApiKey, scope: Scope, sandboxBlocked: boolean): v
     throw forbidden('insufficient_scope', `This API key lacks the required scope: ${scope}.`);
   }
   if (sandboxBlocked && key.sandbox) {
-    const refusal = forbidden('sandbox_restricted', 'Sandbox API keys cannot perform this operation.');
-    // Spec 9.1: the sandbox refusal also carries `status: "error"`.
-    refusal.body.status = 'error';
-    throw refusal;
+    throw forbidden('sandbox_restricted', 'Sandbox API keys cannot perform this operation.');
   }
 }

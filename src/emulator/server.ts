@@ -154,7 +154,7 @@ export function createEmulatorServer(deps: ServerDeps): EmulatorServer {
 }
 
 function send(res: http.ServerResponse, rec: RecordedRequest, answer: ApiResponse, fault: FaultAction | undefined, now: number): void {
-  // 204 has no body, hence neither Content-Type nor Content-Length (RFC 9110 8.6).
+  // 204 has no body at all (spec 9: "status 204 responses have no body"), hence no Content-Type.
   const empty = answer.status === 204;
   const text = empty ? '' : JSON.stringify(answer.body);
   const length = Buffer.byteLength(text);

@@ -155,6 +155,18 @@ describe('4.32 to 4.35: a contact from creation to deletion', () => {
     expect(emails(await list({ search: 'doi@example.net' }))).toEqual([]);
   });
 
+  it('creates an unverified contact with a double opt-in template that has a published version', async (ctx) => {
+    // The templates belong to the sending side of the emulator (team.sending); without it, skip.
+    const store = (emu.store.teams.main as unknown as { sending?: { templates?: Map<unknown, { slug: string; active_version: number | null }> } })
+      .sending?.templates;
+    const template = store && [...store.values()].find((t) => t.active_version !== null);
+    if (!template) return ctx.skip();
+    const doi = { from: 'hello@mail.acme.example', subject: 'Confirm', template_slug: template.slug, redirect_url: 'https://acme.example/thanks' };
+    const a = await create({ email: 'doi@example.net', double_opt_in: doi });
+    expect(a.status).toBe(201);
+    expect(a.body.data).toMatchObject({ email: 'doi@example.net', status: 'unverified' });
+  });
+
   it('validates the update body, and changes nothing when refused', async () => {
     const [id, other] = emu.fixtures.contacts as [string, string];
     const before = (await get(emu, `/audience/contacts/${id}`)).body.data;

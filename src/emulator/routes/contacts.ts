@@ -105,7 +105,7 @@ function checkDoubleOptIn(errs: FieldErrors, team: TeamData, v: unknown): (() =>
   }
   const slug = o.template_slug;
   return () => {
-    const store = (team as unknown as { templates?: Map<unknown, TemplateLike> }).templates;
+    const store = (team as unknown as { sending?: { templates?: Map<unknown, TemplateLike> } }).sending?.templates;
     let found = false;
     if (store instanceof Map) {
       for (const t of store.values()) {
