@@ -228,7 +228,7 @@ export function propertiesField(
   return bad ? undefined : out;
 }
 
-/** A pair of path ids (contact and list or topic): 422 when malformed, 404 when either is absent. */
+/** Path ids that must be UUIDs: one 422 naming every malformed one (existence is checked after). */
 export function requireUuids(params: Record<string, string>, names: readonly string[]): void {
   const errs = new FieldErrors();
   for (const n of names) if (!isUuid(params[n])) errs.add(n, `The ${n} field must be a valid UUID.`);
