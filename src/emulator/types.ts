@@ -196,7 +196,8 @@ export interface Segment {
   id: string;
   name: string;
   list_id: string | null;
-  condition_groups: Array<{ conditions: Array<{ field: string; operator: string; value: string }> }>;
+  /** `value` is null for the operators that take none (is_true, is_false) */
+  condition_groups: Array<{ conditions: Array<{ field: string; operator: string; value: string | null }> }>;
   cached_contacts_count: number | null;
   created_at: number | null;
 }

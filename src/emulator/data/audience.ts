@@ -21,8 +21,8 @@ const PROPERTIES: Array<[string, string | null]> = [
   ['country', null],
   ['signup_source', 'website'],
 ];
-// The documented statuses beyond `subscribed` are not named in our sources; these are plausible.
-const OTHER_STATUSES = ['unsubscribed', 'bounced', 'complained', 'pending'];
+// The statuses beyond `subscribed` that spec 2.15 allows.
+const OTHER_STATUSES = ['unsubscribed', 'bounced', 'complained', 'unverified'];
 const PLANS = ['free', 'starter', 'pro', 'enterprise'];
 const COUNTRIES = ['FR', 'DE', 'IT', 'ES', 'NL', 'US', 'JP', 'BR'];
 
@@ -59,7 +59,15 @@ export function makeContacts(
   count: number,
   lists: readonly MailingList[],
   topics: readonly Topic[],
+  properties: readonly Property[],
 ): Contact[] {
+  // Only the team's own properties (spec 4.32: every key must be one of them); the draws are
+  // made either way, so the rest of the seeded data does not depend on the team's properties.
+  const defined = new Set(properties.map((p) => p.name));
+  const own = (all: Record<string, string>) => {
+    for (const k of Object.keys(all)) if (!defined.has(k)) delete all[k];
+    return all;
+  };
   const out: Contact[] = [];
   for (let i = 0; i < count; i++) {
     const first = rng.pick(FIRST_NAMES);
@@ -73,13 +81,13 @@ export function makeContacts(
       id: uuidFrom(rng),
       email: `${first}.${last}${i + 1}@${domain}`,
       status: i % 17 === 5 ? (OTHER_STATUSES[(i / 17) % OTHER_STATUSES.length | 0] as string) : 'subscribed',
-      properties: {
+      properties: own({
         first_name: first.charAt(0).toUpperCase() + first.slice(1),
         last_name: last.charAt(0).toUpperCase() + last.slice(1),
         company: rng.pick(COMPANIES),
         plan: rng.pick(PLANS),
         country: rng.pick(COUNTRIES),
-      },
+      }),
       created_at: now - rng.int(365) * DAY_MS - rng.int(DAY_MS),
       listIds,
       topicIds,

@@ -40,7 +40,7 @@ export function buildTeam(name: TeamName, seed: number, now: number, sizes: Team
   const lists = makeLists(rng, now, sizes.lists);
   const topics = makeTopics(rng, now, sizes.topics);
   const properties = makeProperties(rng, now, sizes.properties);
-  const contacts = makeContacts(rng, now, sizes.contacts, lists, topics);
+  const contacts = makeContacts(rng, now, sizes.contacts, lists, topics, properties);
   const segments = makeSegments(rng, now, lists, contacts);
   const webhooks = makeWebhooks(rng, now, brand, sizes.webhooks);
 

@@ -7,6 +7,7 @@
 // element (`contact_ids.3`, `list_ids.0`), and then nothing is changed: the request is all or
 // nothing, which is what a client retrying a partly-failed bulk call needs.
 import { ok, type ApiResponse } from '../api-error.js';
+import { ownListIds } from '../data/contacts.js';
 import type { Route, RouteContext } from '../router.js';
 import { FieldErrors, bodyObject, isUuid } from '../validate.js';
 
@@ -49,11 +50,11 @@ function attach(ctx: RouteContext): ApiResponse {
   let attached = 0;
   let already = 0;
   for (const cid of contactIds) {
-    const lists = ctx.team.contacts.get(cid)?.listIds as Set<string>;
+    const contact = ctx.team.contacts.get(cid)!;
     for (const lid of listIds) {
-      if (lists.has(lid)) already++;
+      if (contact.listIds.has(lid)) already++;
       else {
-        lists.add(lid);
+        ownListIds(contact).add(lid);
         attached++;
       }
     }
@@ -66,10 +67,12 @@ function detach(ctx: RouteContext): ApiResponse {
   let detached = 0;
   let absent = 0;
   for (const cid of contactIds) {
-    const lists = ctx.team.contacts.get(cid)?.listIds as Set<string>;
+    const contact = ctx.team.contacts.get(cid)!;
     for (const lid of listIds) {
-      if (lists.delete(lid)) detached++;
-      else absent++;
+      if (contact.listIds.has(lid)) {
+        ownListIds(contact).delete(lid);
+        detached++;
+      } else absent++;
     }
   }
   return ok('Contacts detached from lists.', { detached, not_present: absent, total_pairs: detached + absent });
