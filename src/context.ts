@@ -1,3 +1,4 @@
+import type { Command } from 'commander';
 import type { ApiClient } from './api/client.js';
 import { configPlaceWarnings, readConfigData, type ConfigData } from './config/data.js';
 import { configFile } from './config/paths.js';
@@ -75,6 +76,8 @@ export interface Context {
   readStdin(): Promise<string>;
   /** A secret of this run (a password, a client secret): never printed on stderr, even when a server echoes it. */
   addSecret(secret: string | undefined): void;
+  /** The command tree this run was parsed with: for the commands that describe every command (completion, commands, mcp). */
+  readonly program?: Command;
 }
 
 /** How long a request may take before a spinner says the command is waiting for it. */
@@ -98,6 +101,7 @@ export interface ContextHooks {
   /** Resources to release when the command ends (the HTTP pool). */
   disposers: Array<() => Promise<void>>;
   secrets?: { add(secret: string | undefined): void };
+  program?: Command;
 }
 
 /** Builds the Context of one command run. Heavy modules load on first use only. */
@@ -170,6 +174,7 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
   };
 
   const ctx: Context = {
+    program: hooks.program,
     io,
     globals,
     signal,

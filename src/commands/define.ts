@@ -4,7 +4,7 @@ import type { ExitCode } from '../errors.js';
 import { integer } from '../input/values.js';
 import { kebab, snake, ValueError, type ArgShape, type FlagShape } from './flag-shapes.js';
 import { parseDeclared } from './parse-flags.js';
-import type { ArgumentSpec, CommandSpec, OptionSpec, ValueSet } from './spec.js';
+import type { ArgumentSpec, CommandGroup, CommandSpec, OptionSpec, ValueSet } from './spec.js';
 import type { RawInput, VerbModule } from './verb.js';
 
 export { kebab, ValueError };
@@ -144,6 +144,8 @@ export interface CommandDeclaration<F extends Flags, A extends Args, O> {
   readonly callsApi?: boolean;
   readonly apiFailuresAsRows?: boolean;
   readonly hidden?: boolean;
+  /** Top-level commands only (doctor, report): the group of the root help. */
+  readonly group?: CommandGroup;
   /** Flags that must never exist because they would carry a secret, with where the secret goes instead. */
   readonly secretFlags?: Readonly<Record<string, string>>;
   /** Rules between flags and the shape `run` wants: throw UsageError naming the flags. Runs before anything is sent. */
@@ -203,6 +205,7 @@ export function command<F extends Flags = Record<never, never>, A extends Args =
     callsApi: declaration.callsApi,
     apiFailuresAsRows: declaration.apiFailuresAsRows,
     hidden: declaration.hidden,
+    group: declaration.group,
     secretFlags: declaration.secretFlags,
     load: () => Promise.resolve(verbModule),
     declaration: declaration as unknown as CommandDeclaration<Flags, Args, O>,

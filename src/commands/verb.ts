@@ -81,7 +81,9 @@ export function verb<O>(load: () => Promise<VerbModule<O>>) {
     if (!(cmd instanceof RunCommand)) throw new Error('mailctl: a verb registered outside the program');
     const { runtime } = cmd;
     const globals = cmd.optsWithGlobals() as GlobalOptions;
-    const ctx = createContext(runtime.io, globals, runtime.signal, runtime);
+    let program: Command = cmd;
+    while (program.parent) program = program.parent;
+    const ctx = createContext(runtime.io, globals, runtime.signal, { ...runtime, program });
     runtime.state = runState(globals, ctx);
     const mod = await load();
     const opts = await mod.parse({ args: cmd.args, opts: cmd.opts() }, cmd);

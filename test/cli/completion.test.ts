@@ -10,7 +10,7 @@ import { requireCommand } from '../helpers/tools.js';
 import { buildProgram } from '../../src/program.js';
 import { describeProgram, walk } from '../../src/completion/index.js';
 import { completionScript } from '../../src/completion/index.js';
-import { COMPLETION_FILES, COMPLETION_VALUES, SHELLS, scriptFor } from '../../src/commands/completion/script.js';
+import { COMPLETION_FILES, completionValues, SHELLS, scriptFor } from '../../src/commands/completion/script.js';
 import { CAMPAIGN_STATES } from '../../src/api/vocabulary.js';
 import * as campaignValues from '../../src/api/vocabulary.js';
 import * as webhookEvents from '../../src/input/webhook-events.js';
@@ -214,10 +214,10 @@ describe('fish and zsh completion, driven through the shells', () => {
 
 describe('the generator reads the live command tree', () => {
   it('every key of the value table names a live command and option once its noun is registered', () => {
-    const model = describeProgram(liveProgram(), COMPLETION_VALUES);
+    const model = describeProgram(liveProgram(), completionValues(liveProgram()));
     const commands = new Map(walk(model.root).map((c) => [c.path.join(' '), c]));
     const nouns = new Set(model.root.commands.map((c) => c.name));
-    for (const key of Object.keys(COMPLETION_VALUES)) {
+    for (const key of Object.keys(completionValues(liveProgram()))) {
       const m = /^(.*?)\s*(--[\w-]+|<[\w.]+>)$/.exec(key);
       expect(m, key).not.toBeNull();
       const [, path, last] = m!;
@@ -235,15 +235,15 @@ describe('the generator reads the live command tree', () => {
 
   it('the value table holds the same values the verbs validate (the specs name the modules the verbs use)', () => {
     const words = (key: string) => {
-      const source = COMPLETION_VALUES[key];
+      const source = completionValues(liveProgram())[key];
       return source?.kind === 'words' ? [...source.words] : undefined;
     };
     expect(words('campaign list --status')).toEqual([...campaignValues.CAMPAIGN_STATES]);
     expect(words('campaign events --type')).toEqual([...campaignValues.CAMPAIGN_EVENT_TYPES]);
     expect(words('webhook set --events')?.sort()).toEqual([...webhookEvents.WEBHOOK_EVENTS].sort());
     expect(words('events list --events')?.sort()).toEqual([...emails.EMAIL_EVENT_TYPES].sort());
-    expect(COMPLETION_VALUES['--profile']).toEqual({ kind: 'profiles' });
-    expect(COMPLETION_VALUES['profile use <name>']).toEqual({ kind: 'profiles' });
+    expect(completionValues(liveProgram())['--profile']).toEqual({ kind: 'profiles' });
+    expect(completionValues(liveProgram())['profile use <name>']).toEqual({ kind: 'profiles' });
   });
 
   it('a command added to the tree appears in all three scripts, with commander .choices() as values', () => {

@@ -1,9 +1,25 @@
+import { CliError } from '../../errors.js';
+import { arg, command } from '../define.js';
 import type { CommandSpec } from '../spec.js';
 
-export const spec: CommandSpec = {
+const SHELLS = ['bash', 'zsh', 'fish'] as const;
+
+// Called by the scripts when completing --profile and `profile use|remove`.
+const profiles = command({
+  name: 'profiles',
+  summary: 'print the names of the saved profiles, one per line',
+  hidden: true,
+  examples: ['mailctl completion profiles'],
+  /** Nothing else on stdout, ever. */
+  async run(_opts, ctx) {
+    const names = Object.keys(ctx.configData().profiles);
+    if (names.length) await ctx.output().write(`${names.join('\n')}\n`);
+  },
+});
+
+const print = command({
   name: 'completion',
   summary: 'print the shell completion script: commands, options, option values and profile names',
-  group: 'tools',
   description: [
     'Install:',
     '  bash  mailctl completion bash > ~/.local/share/bash-completion/completions/mailctl',
@@ -13,16 +29,13 @@ export const spec: CommandSpec = {
     '  fish  mailctl completion fish > ~/.config/fish/completions/mailctl.fish',
     "The same scripts ship in the package's completions/ directory.",
   ].join('\n'),
-  args: [{ name: 'shell', description: 'the shell to complete for', choices: ['bash', 'zsh', 'fish'] }],
+  args: { shell: arg('the shell to complete for', { choices: SHELLS }) },
   examples: ['mailctl completion bash > ~/.local/share/bash-completion/completions/mailctl', 'mailctl completion zsh > "${fpath[1]}/_mailctl"', 'mailctl completion fish | source'],
-  load: () => import('./print.js'),
-  commands: [
-    {
-      // Called by the scripts when completing --profile and `profile use|remove`.
-      name: 'profiles',
-      summary: 'print the names of the saved profiles, one per line',
-      hidden: true,
-      load: () => import('./profiles.js'),
-    },
-  ],
-};
+  async run({ shell }, ctx) {
+    if (!ctx.program) throw new CliError('completion: no command tree to describe');
+    const { scriptFor } = await import('./script.js');
+    await ctx.output().write(scriptFor(shell as (typeof SHELLS)[number], ctx.program));
+  },
+});
+
+export const spec: CommandSpec = { ...print, group: 'tools', commands: [profiles] };

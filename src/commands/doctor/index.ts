@@ -1,11 +1,10 @@
 import { OPERATIONS } from '../../api/operations.js';
 import { ExitCode } from '../../errors.js';
-import type { CommandSpec } from '../spec.js';
+import { command } from '../define.js';
 
-export const spec: CommandSpec = {
+export const spec = command({
   name: 'doctor',
   summary: 'is this machine set up right? one row per check, each with the fix; at most two API requests; exit 8 when any check does not pass',
-  group: 'setup',
   description: [
     'Checks: config file modes; the profile and where each setting came from; the key',
     '(present, live or sandbox, where it is kept; never shown); base URL; proxy; DNS, TCP',
@@ -19,5 +18,9 @@ export const spec: CommandSpec = {
   operation: `${OPERATIONS.listCampaigns.name}?per_page=1, ${OPERATIONS.listWebhooks.name} (at most two requests)`,
   exitCodes: [ExitCode.CheckFailed],
   apiFailuresAsRows: true,
-  load: () => import('./run.js'),
-};
+  group: 'setup',
+  async run(_opts, ctx) {
+    const { runDoctor } = await import('./run.js');
+    await runDoctor(ctx);
+  },
+});

@@ -1,18 +1,10 @@
 import type { Context } from '../../context.js';
-import { CheckFailedError, CliError, UsageError } from '../../errors.js';
+import { CheckFailedError, CliError } from '../../errors.js';
 import { writeChecklist } from '../../output/checklist.js';
-import type { RawInput } from '../verb.js';
 import type { Check } from './check.js';
 import { configCheck, keyCheck, profileCheck } from './local.js';
 import { baseUrlCheck, connectionChecks, proxyCheck, proxyDecision } from './reach.js';
 import { DOCTOR_REQUESTS, remoteChecks } from './remote.js';
-
-export type DoctorOptions = Record<string, never>;
-
-export function parse(input: RawInput): DoctorOptions {
-  if (input.args.length > 0) throw new UsageError(`doctor takes no arguments (got "${input.args[0]}")`);
-  return {};
-}
 
 /** Short, so that doctor answers within seconds when the network is down. */
 const REQUEST_TIMEOUT_MS = 5_000;
@@ -58,7 +50,7 @@ async function gather(ctx: Context): Promise<Check[]> {
 }
 
 /** Every check as a row (or `{"ok", "checks"}` with --json); exit 8 when any is not a pass. */
-export async function run(_opts: DoctorOptions, ctx: Context): Promise<void> {
+export async function runDoctor(ctx: Context): Promise<void> {
   const out = ctx.output();
   const checks = await gather(ctx);
   const ok = await writeChecklist(out, checks, { requests_budget: DOCTOR_REQUESTS });
