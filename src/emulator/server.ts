@@ -154,13 +154,14 @@ export function createEmulatorServer(deps: ServerDeps): EmulatorServer {
 }
 
 function send(res: http.ServerResponse, rec: RecordedRequest, answer: ApiResponse, fault: FaultAction | undefined, now: number): void {
-  const text = JSON.stringify(answer.body);
+  // 204 has no body at all (spec 9: "status 204 responses have no body"), hence no Content-Type.
+  const empty = answer.status === 204;
+  const text = empty ? '' : JSON.stringify(answer.body);
   const length = Buffer.byteLength(text);
   const headers = {
     // The emulator's own clock (a test may skew it), as X-RateLimit-Reset is: a client measures one against the other.
     Date: new Date(now).toUTCString(),
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': String(length),
+    ...(empty ? {} : { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(length) }),
     ...answer.headers,
     ...(fault?.kind === 'late' ? fault.headers : {}),
   };

@@ -25,7 +25,7 @@ describe('mailctl emulator', () => {
     const line = await firstLine(child);
     const info = JSON.parse(line);
     expect(info.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(Object.keys(info.keys).sort()).toEqual(['full', 'other_team', 'read_only', 'sandbox']);
+    expect(Object.keys(info.keys).sort()).toEqual(['free_tier', 'full', 'other_team', 'read_only', 'sandbox']);
     expect(info.keys.sandbox).toMatch(/^lttr_sandbox_/);
 
     // the CLI talks to it like to the real service

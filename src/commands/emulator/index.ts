@@ -38,6 +38,7 @@ export const spec: CommandSpec = {
     { flags: '--live', description: 'keep producing new events (and delivering them to loopback webhooks); default on a terminal without --seed' },
     { flags: '--no-live', description: 'serve the generated events only: nothing new arrives' },
     { flags: '--log', description: 'print one line per request on stderr: method, path, status, key kind' },
+    { flags: '--domains-verified', description: "a created domain's DNS records pass verification at once (else a few seconds after it is created)" },
     { flags: '--env', description: 'print `export MAILCTL_BASE_URL=… MAILCTL_API_KEY=…` lines on stdout (the banner goes to stderr)' },
     {
       flags: '--webhook-retry-scale <f>',
