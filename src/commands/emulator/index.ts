@@ -7,7 +7,8 @@ export const spec: CommandSpec = {
   description: [
     'It runs until Ctrl-C or SIGTERM. With --json its first stdout line is',
     '{"base_url": "http://127.0.0.1:PORT", "keys": {"full": K, "read_only": K,',
-    '"sandbox": K, "other_team": K}, "ids": {...}} (ids to try of every kind);',
+    '"sandbox": K, "other_team": K, "free_tier": K}, "ids": {...}} (ids to try of',
+    'every kind); free_tier is a key of a free-plan team (daily and monthly quota).',
     'without it, the same as lines to read. With --live it keeps producing new',
     'events and delivers them to enabled webhooks whose URL is on loopback.',
   ].join('\n'),
