@@ -70,6 +70,22 @@ describe('4.24 POST /campaigns/{id}/send', () => {
   });
 });
 
+describe('seeded campaigns', () => {
+  it("every campaign's from_email and reply_to, where set, is a valid address (the vendor's schema says email)", async () => {
+    emu = await startEmulator({ events: 20 });
+    const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+    const bad: string[] = [];
+    for (const key of [emu.keys.full, emu.keys.other_team, emu.keys.free_tier]) {
+      const list = (await get(emu, '/campaigns', { key, query: { per_page: 100 } })).body.data.campaigns as Array<Record<string, string | null>>;
+      expect(list.length).toBeGreaterThan(5);
+      for (const c of list) {
+        for (const field of ['from_email', 'reply_to']) if (c[field] !== null && !EMAIL.test(c[field]!)) bad.push(`${c.name}: ${field} ${c[field]}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+});
+
 describe('time moves with no request', () => {
   it('a campaign scheduled a second ahead in a non-live emulator is sent and delivered to a webhook on its own', async () => {
     emu = await startEmulator({ events: 20 });

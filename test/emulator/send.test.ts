@@ -174,6 +174,17 @@ describe('4.5 to 4.7 scheduled emails', () => {
     expect(events.body.data.events.data).toEqual([]);
   });
 
+  it('a sandbox key reads and cancels only what was sent to its owner', async () => {
+    const mine = await schedule(email({ scheduled_at: iso(NOW + 600_000) }), emu.keys.sandbox);
+    const theirs = await schedule(email({ scheduled_at: iso(NOW + 600_000) }));
+    const sb = { key: emu.keys.sandbox };
+    expect((await get(emu, `/emails/scheduled/${mine.body.data.request_id}`, sb)).status).toBe(200);
+    const refused = await get(emu, `/emails/scheduled/${theirs.body.data.request_id}`, sb);
+    expect([refused.status, refused.body.error_code]).toEqual([403, 'sandbox_restricted']);
+    expect((await call(emu, 'DELETE', `/emails/scheduled/${theirs.body.data.request_id}`, sb)).status).toBe(403);
+    expect((await call(emu, 'DELETE', `/emails/scheduled/${mine.body.data.request_id}`, sb)).status).toBe(200);
+  });
+
   it('refuses scheduled_at outside 5 minutes to 3 days ahead, or missing; unknown ids are 404 / 409', async () => {
     for (const at of [undefined, 'soon', iso(NOW + 60_000), iso(NOW + 4 * 86_400_000)]) {
       expect(errorFields(await schedule(email({ scheduled_at: at })))).toEqual(['scheduled_at']);

@@ -104,6 +104,7 @@ describe('templates', () => {
     const other = (await get(emu, '/projects', { key: emu.keys.other_team })).body.data.projects[0];
     expect((await create({ name: 'x', html: '<p/>', project_id: other.id })).status).toBe(404);
     expect((await get(emu, '/templates', { key: emu.keys.other_team, query: { project_id: (await projects())[0]!.id } })).status).toBe(404);
+    for (const slug of emu.fixtures.templates) expect((await get(emu, `/templates/${slug}`, { key: emu.keys.other_team })).status).toBe(404);
     const mainProject = (await projects())[0]!.id;
     expect((await get(emu, '/templates/welcome-email', { key: emu.keys.other_team, query: { project_id: mainProject } })).status).toBe(404);
     const html = await get(emu, '/templates/html', { key: emu.keys.other_team, query: { project_id: mainProject, slug: 'welcome-email' } });

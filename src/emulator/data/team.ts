@@ -35,7 +35,7 @@ function makeSending(name: TeamName, brand: string, now: number): SendingState {
     quota: name === 'free' ? { dailyLimit: FREE_TIER.daily, monthlyLimit: FREE_TIER.monthly, day: -1, dayUsed: 0, month: -1, monthUsed: 0 } : null,
   };
   seedDomains(state, brand, now);
-  seedTemplates(state, brand, now, TEAM_IDS[name] * 10);
+  seedTemplates(state, brand, now, TEAM_IDS[name] * 10, name === 'main');
   return state;
 }
 

@@ -67,7 +67,7 @@ const RESET = `<!doctype html><html><body><p>Hello {{first_name|there}},</p>
 const SALE = JSON.stringify({ rows: [{ columns: [{ contents: [{ type: 'text', text: 'Spring sale: {{discount}} off for {{first_name|you}}' }] }] }] });
 
 /** Projects and templates of a team: a default project with two folders, a second project, and one with no folder. */
-export function seedTemplates(state: SendingState, brand: string, now: number, firstId: number): void {
+export function seedTemplates(state: SendingState, brand: string, now: number, firstId: number, plainSlugs: boolean): void {
   const project = (id: number, name: string, emoji: string | null, folders: number[], ageDays: number): Project => ({
     id, name, emoji, folders, created_at: now - ageDays * 86_400_000, updated_at: now - (ageDays - 1) * 86_400_000,
   });
@@ -85,7 +85,11 @@ export function seedTemplates(state: SendingState, brand: string, now: number, f
     ['Spring sale', marketing, null, null, SALE],
     ['Unpublished draft', main, null, null, null],
   ];
-  seeds.forEach(([name, p, subject, html, json], k) => {
+  // The main team's slugs are plain; other teams' carry their brand, so no seeded slug of the
+  // main team exists in another team and its banner ids answer 404 to another team's key.
+  const prefix = plainSlugs ? '' : `${brand} `;
+  seeds.forEach(([plain, p, subject, html, json], k) => {
+    const name = prefix + plain;
     const versions = html === null && json === null ? [] : [makeVersion(1, html, json)];
     const created = now - (200 - k * 10) * 86_400_000;
     const t: Template = {
