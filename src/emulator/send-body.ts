@@ -27,7 +27,7 @@ export interface SendBody {
 const FORBIDDEN_HEADERS = new Set([
   'from', 'to', 'cc', 'bcc', 'reply-to', 'subject', 'date', 'message-id', 'mime-version', 'content-type',
   'content-transfer-encoding', 'dkim-signature', 'return-path', 'received', 'list-unsubscribe',
-  'list-unsubscribe-post', 'x-msys-api', 'sender',
+  'list-unsubscribe-post', 'x-msys-api',
 ]);
 const OPTIONS = ['click_tracking', 'open_tracking', 'transactional', 'inline_css', 'perform_substitutions'] as const;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;

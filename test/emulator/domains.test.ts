@@ -86,6 +86,7 @@ describe('domains', () => {
     expect((await create('spam-king.example')).body.data).toMatchObject({ status: 'blocked', status_label: 'Blocked' });
     expect((await call(emu, 'DELETE', '/domains/not_a_domain')).status).toBe(422);
     expect((await verify('not_a_domain')).status).toBe(422);
+    expect((await get(emu, '/domains/not_a_domain')).body.error_code).toBe('not_found');
     const send = (from: string) => call(emu, 'POST', '/emails', { body: { from, to: ['a@example.com'], subject: 's', text: 't' } });
     expect((await send('x@cheap-deals.xyz')).body.error_code).toBe('unconfigured_domain');
     await create('new-sender.example');

@@ -41,10 +41,16 @@ function detail(d: SendingDomain): Record<string, unknown> {
   };
 }
 
-/** The domain of the path: 422 when it is not a domain name, 404 when the team has no such domain. */
-function findDomain(ctx: RouteContext): SendingDomain {
+/**
+ * The domain of the path, 404 when the team has no such domain. A malformed name is a 422 on
+ * delete and verify (4.11, 4.12); show (4.10) defines no 422, so there it is simply not found.
+ */
+function findDomain(ctx: RouteContext, malformed: 'invalid' | 'missing' = 'invalid'): SendingDomain {
   const name = (ctx.params.domain as string).toLowerCase();
-  if (!DOMAIN_RE.test(name)) throw validationFailed({ domain: ['The domain field must be a valid domain name.'] });
+  if (!DOMAIN_RE.test(name)) {
+    if (malformed === 'missing') throw notFound('Domain');
+    throw validationFailed({ domain: ['The domain field must be a valid domain name.'] });
+  }
   const d = ctx.team.sending.domains.get(name);
   if (!d) throw notFound('Domain');
   return d;
@@ -77,7 +83,7 @@ function createDomain(ctx: RouteContext): ApiResponse {
 }
 
 function showDomain(ctx: RouteContext): ApiResponse {
-  return ok('Domain retrieved successfully.', detail(findDomain(ctx)));
+  return ok('Domain retrieved successfully.', detail(findDomain(ctx, 'missing')));
 }
 
 function deleteDomain(ctx: RouteContext): ApiResponse {
