@@ -99,7 +99,7 @@ describe('time moves with no request', () => {
     const subject = c.body.data.subject as string;
     emu.clearRequests();
     // Nothing asks the emulator anything from here on: its own timer must move it.
-    await expect.poll(() => r.seen.flatMap((s) => parseDeliveryBody(JSON.parse(s.body))).filter((e) => e.subject === subject).length, { timeout: 20_000, interval: 100 }).toBeGreaterThan(0);
+    await expect.poll(() => r.seen.flatMap((s) => parseDeliveryBody(JSON.parse(s.body))).filter((e) => e.subject === subject).length, { timeout: 50_000, interval: 100 }).toBeGreaterThan(0);
     expect(emu.requests).toHaveLength(0);
     expect(emu.store.teams.main.campaigns.get(id)!.status).toMatch(/^(sending|sent)$/);
   });
