@@ -48,8 +48,27 @@ export function unauthorized(message: 'API key is required.' | 'Invalid API key.
   return new ApiError(401, { message });
 }
 
-export function forbidden(errorCode: 'insufficient_scope' | 'sandbox_restricted', message: string): ApiError {
+export function forbidden(errorCode: 'insufficient_scope', message: string): ApiError {
   return new ApiError(403, { message, error_code: errorCode });
+}
+
+/** The docs' sandbox refusal (spec 9.1): `status: "error"` beside the code. */
+export function sandboxRefused(message = 'Sandbox API keys cannot perform this operation.'): ApiError {
+  return new ApiError(403, { status: 'error', error_code: 'sandbox_restricted', message });
+}
+
+/** A success answer with another status than 200 (201 on create, 202 on campaign send). */
+export function answer(status: number, message: string, data?: unknown): ApiResponse {
+  return { status, body: data === undefined ? { message } : { message, data } };
+}
+
+/** 204: the server writes no body at all. */
+export function noContent(): ApiResponse {
+  return { status: 204, body: {} };
+}
+
+export function errorWith(status: number, errorCode: string, message: string, headers?: Record<string, string>): ApiError {
+  return new ApiError(status, { message, error_code: errorCode }, headers);
 }
 
 export function unexpected(status = 500): ApiResponse {

@@ -1,14 +1,15 @@
 // One API request in, one answer out, with no I/O: the order of checks every route shares.
-//   1. campaigns whose scheduled_at passed move on (lazy dispatch, with the emulator's clock)
+//   1. time moves to the emulator's clock: campaigns whose scheduled_at passed, emails sent or
+//      scheduled, their events (`advance`, from index.ts)
 //   2. rate limit of the key's team (unknown or missing keys share an "anonymous" bucket, so
-//      every answer carries the X-RateLimit headers when the limit is on); 429 when exceeded;
+//      every answer carries the X-RateLimit headers); 429 when exceeded; with the limit off
+//      the headers still report the service's 3 a second, as a budget never spent;
 //      then a sandbox key's own minute and day budget (X-Sandbox-RateLimit-*, 429 when spent)
 //   3. route lookup: unknown path or method → 404 JSON
 //   4. authentication (401), scope (403 insufficient_scope), sandbox (403 sandbox_restricted)
 //   5. unparsable JSON body on a route that reads one → 400 invalid_json
 //   6. the handler: validation (422), existence (404), state (422), the action (200)
 import { ApiError, unexpected, type ApiResponse } from './api-error.js';
-import { advanceCampaigns } from './data/campaign-events.js';
 import { authenticate, authorize, type ApiKey } from './keys.js';
 import { TokenBucket } from './rate-limit.js';
 import { SandboxBudget, type SandboxLimits } from './sandbox-budget.js';
@@ -19,6 +20,11 @@ import { campaignEventRoutes } from './routes/campaign-events.js';
 import { campaignRoutes } from './routes/campaigns.js';
 import { emailRoutes } from './routes/emails.js';
 import { webhookRoutes } from './routes/webhooks.js';
+// the sending side of service-api-rest.md (operations 3 to 24)
+import { domainRoutes } from './routes/domains.js';
+import { sendRoutes } from './routes/send.js';
+import { templateRoutes } from './routes/templates.js';
+import { webhookAdminRoutes } from './routes/webhook-admin.js';
 import type { EmulatorStore } from './types.js';
 
 export interface ApiRequest {
@@ -40,7 +46,14 @@ const router = new Router([
   ...audienceRoutes,
   ...bulkRoutes,
   ...webhookRoutes,
+  ...sendRoutes,
+  ...domainRoutes,
+  ...webhookAdminRoutes,
+  ...templateRoutes,
 ]);
+
+/** The service's documented rate (service-notes), reported when the emulator does not enforce one. */
+const SERVICE_RATE = 3;
 
 export class EmulatorApp {
   private readonly keys: ReadonlyMap<string, ApiKey>;
@@ -53,19 +66,28 @@ export class EmulatorApp {
     private readonly rateLimit: number,
     /** undefined: sandbox keys are not budgeted (and get no X-Sandbox-RateLimit headers) */
     private readonly sandboxLimits?: SandboxLimits,
+    /** moves the store to the emulator's clock before each request */
+    private readonly advance: (now: number) => void = () => {},
   ) {
     this.keys = new Map(keys.map((k) => [k.key, k]));
   }
 
   handle(req: ApiRequest): ApiResponse {
-    for (const team of Object.values(this.store.teams)) advanceCampaigns(team, req.now);
+    this.advance(req.now);
     const token = req.token;
     const key = token === undefined ? undefined : this.keys.get(token);
-    let rateHeaders: Record<string, string> = {};
+    let rateHeaders: Record<string, string>;
     if (this.rateLimit > 0) {
       const outcome = this.bucket(key?.team ?? 'anonymous', req.now).take(req.now);
       if (outcome.error) return outcome.error.toResponse();
       rateHeaders = outcome.headers;
+    } else {
+      // Not enforced: a full budget, so a client pacing on these headers never waits for nothing.
+      rateHeaders = {
+        'X-RateLimit-Limit': String(SERVICE_RATE),
+        'X-RateLimit-Remaining': String(SERVICE_RATE),
+        'X-RateLimit-Reset': String(Math.ceil(req.now / 1000)),
+      };
     }
     if (key?.sandbox && this.sandboxLimits) {
       let budget = this.sandboxBudgets.get(key.key);
@@ -75,6 +97,8 @@ export class EmulatorApp {
       rateHeaders = { ...rateHeaders, ...outcome.headers };
     }
     const res = this.route(req, token);
+    // Again after the handler: what it sent or scheduled sets when the emulator next wakes.
+    this.advance(req.now);
     return { ...res, headers: { ...rateHeaders, ...res.headers } };
   }
 

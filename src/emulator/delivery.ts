@@ -9,20 +9,8 @@ import { DELIVERY_DEADLINE_MS, SERVICE_RETRY_DELAYS_MS, batches, deliveryBody, w
 import { EMAIL_EVENT_TYPES } from './data/event-log.js';
 import { loopbackAddress, parseHttpUrl } from './loopback.js';
 import { postLoopback } from './post.js';
+import type { DeliveryAttempt } from './delivery-attempt.js';
 import type { TeamData, Webhook } from './types.js';
-
-/** One POST the emulator made, for tests and the log. */
-export interface DeliveryAttempt {
-  webhookId: string;
-  url: string;
-  /** 1 to 7 */
-  attempt: number;
-  time: number;
-  events: number;
-  /** the receiver's status; 0 when none came (or the OAuth token request failed) */
-  status: number;
-  error?: string;
-}
 
 interface Pending {
   team: TeamData;

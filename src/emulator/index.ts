@@ -1,5 +1,6 @@
-// The API emulator: an in-memory HTTP server implementing the 15 operations of
-// shared/spec/email-service-api.md, behaving as shared/design/service-notes.md describes.
+// The API emulator: an in-memory HTTP server implementing the operations of
+// shared/spec/email-service-api.md and service-api-rest.md, behaving as
+// shared/design/service-notes.md describes.
 // `startEmulator` is what tests, the benchmarks and `mailctl emulator` (via serve.ts) use.
 import type { AddressInfo } from 'node:net';
 import { EmulatorApp } from './app.js';
@@ -9,6 +10,7 @@ import { WebhookDelivery } from './delivery.js';
 import { Faults } from './faults.js';
 import { makeKeys } from './keys.js';
 import { LIVE_INTERVAL_MS, startLive } from './live.js';
+import { startClock } from './clock.js';
 import { rngFor } from './prng.js';
 import { DEFAULT_LOG_LIMITS, RequestLog, requestLogLine } from './request-log.js';
 import { SANDBOX_LIMITS } from './sandbox-budget.js';
@@ -55,20 +57,24 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const sizes = { events, contacts, lists, topics: 4, properties: 6, webhooks: 3 };
   const main = buildTeam('main', seed, start, sizes, SCENARIO_WEIGHTS[scenario]);
   const other = buildTeam('other', seed, start, OTHER_TEAM_SIZES);
-  const store: EmulatorStore = { teams: { main: main.team, other: other.team } };
+  const free = buildTeam('free', seed, start, OTHER_TEAM_SIZES);
+  const store: EmulatorStore = { teams: { main: main.team, other: other.team, free: free.team } };
+  for (const team of Object.values(store.teams)) team.sending.instantDns = options.domainsVerified === true;
   const keys = makeKeys(seed);
   const requests: RecordedRequest[] = [];
   const log = new RequestLog(requests, { ...DEFAULT_LOG_LIMITS, ...options.requestLog });
   const faults = new Faults(faultRate, rngFor(seed, 'faults'));
   const tls = options.tls ? await (await import('./tls.js')).makeEmulatorTls(host, start) : undefined;
   const logRequest = options.logRequest;
+  const delivery = new WebhookDelivery({ now, retryScale, log: options.logDelivery ?? (() => {}) });
+  const clock = startClock(store, now, (team, from, to) => delivery.enqueue(team, from, to));
   const srv = createEmulatorServer({
-    app: new EmulatorApp(store, keys, rateLimit, sandboxLimits), faults, latency, now, log,
+    app: new EmulatorApp(store, keys, rateLimit, sandboxLimits, clock.advance), faults, latency, now, log,
     onAnswered: logRequest && ((rec) => logRequest(requestLogLine(rec, keys))),
     ...(tls ? { tls } : {}),
   });
-  const delivery = new WebhookDelivery({ now, retryScale, log: options.logDelivery ?? (() => {}) });
   const append = (n: number) => {
+    clock.advance(now());
     const events = store.teams.main.events;
     const before = events.length;
     events.append(n, now());
@@ -77,6 +83,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   await new Promise<void>((resolve, reject) => {
     const failed = (error: Error) => {
+      clock.stop();
       tls?.remove();
       reject(error);
     };
@@ -99,7 +106,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   return {
     baseUrl,
     ...(tls ? { caPath: tls.caPath } : {}),
-    keys: { full: keyOf('full'), read_only: keyOf('read_only'), sandbox: keyOf('sandbox'), other_team: keyOf('other_team') },
+    keys: {
+      full: keyOf('full'), read_only: keyOf('read_only'), sandbox: keyOf('sandbox'), other_team: keyOf('other_team'), free_tier: keyOf('free_tier'),
+    },
     requests,
     clearRequests: () => log.clear(),
     scriptFault: (f) => faults.add(f),
@@ -108,9 +117,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     store,
     addEvents: (n) => append(check('n', n, 0, 50_000_000, true)),
     deliveries: delivery.attempts,
-    deliverDue: () => delivery.runDue(),
+    deliverDue: () => {
+      clock.advance(now());
+      return delivery.runDue();
+    },
+    advance: () => clock.advance(now()),
     close: () => {
       live?.stop();
+      clock.stop();
       delivery.close();
       return (closing ??= srv.close().finally(() => tls?.remove()));
     },

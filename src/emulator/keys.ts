@@ -1,7 +1,7 @@
 // API keys, their scopes and teams. Keys have the real service's form (service-notes, "Sandbox
 // keys"): `lttr_<64 random chars>` for live keys and `lttr_sandbox_<64 random chars>` for sandbox
 // keys, so every test exercises the form a client meets in production.
-import { forbidden, unauthorized } from './api-error.js';
+import { forbidden, sandboxRefused, unauthorized } from './api-error.js';
 import { randomChars, rngFor } from './prng.js';
 
 export type Scope =
@@ -11,7 +11,13 @@ export type Scope =
   | 'audience:write'
   | 'emails:read'
   | 'webhooks:read'
-  | 'webhooks:write';
+  | 'webhooks:write'
+  | 'emails:send'
+  | 'domains:read'
+  | 'domains:write'
+  | 'templates:read'
+  | 'templates:write'
+  | 'projects:read';
 
 const ALL_SCOPES: readonly Scope[] = [
   'campaigns:read',
@@ -21,12 +27,20 @@ const ALL_SCOPES: readonly Scope[] = [
   'emails:read',
   'webhooks:read',
   'webhooks:write',
+  'emails:send',
+  'domains:read',
+  'domains:write',
+  'templates:read',
+  'templates:write',
+  'projects:read',
 ];
 
-const READ_SCOPES: readonly Scope[] = ['campaigns:read', 'audience:read', 'emails:read', 'webhooks:read'];
+const READ_SCOPES: readonly Scope[] = [
+  'campaigns:read', 'audience:read', 'emails:read', 'webhooks:read', 'domains:read', 'templates:read', 'projects:read',
+];
 
-export type KeyKind = 'full' | 'read_only' | 'sandbox' | 'other_team';
-export type TeamName = 'main' | 'other';
+export type KeyKind = 'full' | 'read_only' | 'sandbox' | 'other_team' | 'free_tier';
+export type TeamName = 'main' | 'other' | 'free';
 
 export interface ApiKey {
   kind: KeyKind;
@@ -34,11 +48,19 @@ export interface ApiKey {
   team: TeamName;
   scopes: ReadonlySet<Scope>;
   sandbox: boolean;
+  /** the address of the user who made the key: a sandbox key's sends all go there (spec 5.3) */
+  owner: string;
 }
 
 const LIVE_PREFIX = 'lttr';
 const SANDBOX_PREFIX = 'lttr_sandbox';
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+const OWNERS: Record<TeamName, string> = {
+  main: 'developer@acme.example',
+  other: 'developer@globex.example',
+  free: 'developer@initech.example',
+};
 
 function makeKey(seed: number, kind: KeyKind, prefix: string): string {
   return `${prefix}_${randomChars(rngFor(seed, `key:${kind}`), 64, ALPHABET)}`;
@@ -51,12 +73,14 @@ export function makeKeys(seed: number): ApiKey[] {
     team,
     scopes: new Set(scopes),
     sandbox: prefix === SANDBOX_PREFIX,
+    owner: OWNERS[team],
   });
   return [
     def('full', LIVE_PREFIX, 'main', ALL_SCOPES),
     def('read_only', LIVE_PREFIX, 'main', READ_SCOPES),
     def('sandbox', SANDBOX_PREFIX, 'main', ALL_SCOPES),
     def('other_team', LIVE_PREFIX, 'other', ALL_SCOPES),
+    def('free_tier', LIVE_PREFIX, 'free', ALL_SCOPES),
   ];
 }
 
@@ -85,6 +109,6 @@ export function authorize(key: ApiKey, scope: Scope, sandboxBlocked: boolean): v
     throw forbidden('insufficient_scope', `This API key lacks the required scope: ${scope}.`);
   }
   if (sandboxBlocked && key.sandbox) {
-    throw forbidden('sandbox_restricted', 'Sandbox API keys cannot perform this operation.');
+    throw sandboxRefused();
   }
 }

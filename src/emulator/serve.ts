@@ -27,6 +27,9 @@ function idsToTry(emu: Emulator): Record<string, unknown> {
     properties: f.properties.slice(0, FEW),
     segments: f.segments.slice(0, FEW),
     webhooks: [...f.webhooks],
+    templates: f.templates.slice(0, FEW),
+    domains: f.domains.slice(0, FEW),
+    projects: f.projects.slice(0, FEW),
   };
 }
 
@@ -51,6 +54,7 @@ function banner(emu: Emulator, opts: ServeOptions, interactive: boolean): string
     `  read_only   ${emu.keys.read_only}`,
     `  sandbox     ${emu.keys.sandbox}`,
     `  other_team  ${emu.keys.other_team}`,
+    `  free_tier   ${emu.keys.free_tier}   (free plan: 100 emails a day, 3,000 a month)`,
     '',
     'Ids to try:',
     '  campaigns:',
@@ -62,6 +66,9 @@ function banner(emu: Emulator, opts: ServeOptions, interactive: boolean): string
     `  properties    ${list('properties')}`,
     `  segments      ${list('segments')}`,
     `  webhooks      ${list('webhooks')}`,
+    `  templates     ${list('templates')}`,
+    `  domains       ${list('domains')}`,
+    `  projects      ${list('projects')}`,
     '',
     ...(emu.caPath ? [`CA certificate (trust it with NODE_EXTRA_CA_CERTS): ${emu.caPath}`, ''] : []),
     'Try (in another shell):',

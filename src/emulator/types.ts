@@ -1,7 +1,8 @@
 // The emulator's public types and the shape of its live store. Other code (CLI tests, the
 // benchmarks, the `mailctl emulator` command) codes against these names: keep them stable.
 import type { EventLog } from './data/event-log.js';
-import type { DeliveryAttempt } from './delivery.js';
+import type { DeliveryAttempt } from './delivery-attempt.js';
+import type { SendingState } from './sending-types.js';
 
 export interface EmulatorOptions {
   host?: string; // default '127.0.0.1'
@@ -28,6 +29,8 @@ export interface EmulatorOptions {
   logDelivery?: (line: string) => void;
   scenario?: 'mixed' | 'healthy' | 'critical-complaint'; // the main team's event mix (data/scenarios.ts); default mixed
   tls?: boolean; // serve HTTPS with a certificate signed by a CA made at start (caPath)
+  /** a created domain's DNS records pass verification at once, not only after DOMAIN_PROPAGATION_MS */
+  domainsVerified?: boolean;
 }
 
 export interface RecordedRequest {
@@ -73,13 +76,17 @@ export interface Fixtures {
   webhooks: string[];
   requestIds: string[];
   otherTeam: { campaigns: string[]; contacts: string[]; webhooks: string[]; topics: string[] };
+  // the sending side (service-api-rest.md): template slugs, domain names, project ids
+  templates: string[];
+  domains: string[];
+  projects: number[];
 }
 
 export interface Emulator {
   baseUrl: string;
   /** With tls: the PEM file of the CA that signed the emulator's certificate (for NODE_EXTRA_CA_CERTS). */
   caPath?: string;
-  keys: { full: string; read_only: string; sandbox: string; other_team: string };
+  keys: { full: string; read_only: string; sandbox: string; other_team: string; free_tier: string };
   requests: RecordedRequest[];
   clearRequests(): void;
   scriptFault(f: FaultScript): void;
@@ -93,13 +100,15 @@ export interface Emulator {
   deliveries: DeliveryAttempt[];
   /** Makes the delivery attempts that are due by the emulator's clock and waits for their answers. */
   deliverDue(): Promise<void>;
+  /** Moves the emulator to its clock's time: due campaigns, scheduled emails and pending events (each request does it too). */
+  advance(): void;
   close(): Promise<void>;
 }
 
 // ---- the live store -------------------------------------------------------------------------
 // Times are epoch milliseconds (null where the spec allows null); routes render them as ISO.
 
-export type TeamName = 'main' | 'other';
+export type TeamName = 'main' | 'other' | 'free';
 
 export const CAMPAIGN_EVENT_TYPES = [
   'injection',
@@ -219,7 +228,7 @@ export interface Webhook {
   };
   last_successful_at: number | null;
   last_failure_at: number | null;
-  last_status: 'success' | 'failure';
+  last_status: 'success' | 'failure' | null; // null: never delivered to (2.15)
 }
 
 /** One team's data. Maps keep insertion order, which is the order listings use. */
@@ -233,6 +242,8 @@ export interface TeamData {
   properties: Map<string, Property>;
   segments: Map<string, Segment>;
   webhooks: Map<string, Webhook>;
+  /** sending, domains, templates, projects (sending-types.ts) */
+  sending: SendingState;
 }
 
 export interface EmulatorStore {

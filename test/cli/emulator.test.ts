@@ -21,17 +21,24 @@ function firstLine(child: ReturnType<typeof startCli>): Promise<string> {
 
 describe('mailctl emulator', () => {
   it('prints one JSON line with its base URL and keys, serves, and stops on SIGTERM', async () => {
-    const child = startCli(['emulator', '--json', '--events', '50']);
+    const child = startCli(['emulator', '--json', '--events', '50', '--domains-verified']);
     const line = await firstLine(child);
     const info = JSON.parse(line);
     expect(info.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(Object.keys(info.keys).sort()).toEqual(['full', 'other_team', 'read_only', 'sandbox']);
+    expect(Object.keys(info.keys).sort()).toEqual(['free_tier', 'full', 'other_team', 'read_only', 'sandbox']);
     expect(info.keys.sandbox).toMatch(/^lttr_sandbox_/);
 
     // the CLI talks to it like to the real service
     const hooks = await runCli(['webhook', 'list', '--json'], { env: { MAILCTL_BASE_URL: info.base_url, MAILCTL_API_KEY: info.keys.full } });
     expect(hooks.code).toBe(0);
     expect(Array.isArray(JSON.parse(hooks.stdout))).toBe(true);
+
+    // --domains-verified: a domain just created passes its DNS check at once
+    const auth = { authorization: `Bearer ${info.keys.full}`, 'content-type': 'application/json' };
+    const created = await fetch(`${info.base_url}/domains`, { method: 'POST', headers: auth, body: JSON.stringify({ domain: 'fresh.example.com' }) });
+    expect(created.status).toBe(201);
+    const verified = (await (await fetch(`${info.base_url}/domains/fresh.example.com/verify`, { method: 'POST', headers: auth })).json()) as { data: Record<string, unknown> };
+    expect(verified.data).toMatchObject({ dkim_status: 'valid', cname_status: 'valid', spf_status: 'valid', dmarc_status: 'valid' });
 
     const done = finished(child);
     child.kill('SIGTERM');

@@ -194,7 +194,7 @@ describe('answers shared by every route', () => {
       ['GET', '/nope', emu.keys.full],
       ['GET', '/nope', null],
       ['DELETE', '/campaigns', emu.keys.full],
-      ['POST', '/webhooks', emu.keys.full],
+      ['PATCH', '/webhooks', emu.keys.full],
       ['GET', '/', emu.keys.full],
     ] as const) {
       const a = await call(emu, method, path, { key });

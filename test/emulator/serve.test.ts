@@ -24,7 +24,7 @@ describe('serveEmulator', () => {
     const info = JSON.parse(await firstLine);
     expect(Object.keys(info).sort()).toEqual(['base_url', 'ids', 'keys']);
     expect(info.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(Object.keys(info.keys).sort()).toEqual(['full', 'other_team', 'read_only', 'sandbox']);
+    expect(Object.keys(info.keys).sort()).toEqual(['free_tier', 'full', 'other_team', 'read_only', 'sandbox']);
     const res = await fetch(`${info.base_url}/webhooks`, { headers: { Authorization: `Bearer ${info.keys.full}` } });
     expect(res.status).toBe(200);
     ac.abort();
@@ -64,7 +64,9 @@ describe('serveEmulator: ids, --env, --log', () => {
     const done = serveEmulator({ json: true, events: 200 }, out, false, ac.signal);
     const info = JSON.parse(await firstLine);
     try {
-      expect(Object.keys(info.ids).sort()).toEqual(['campaigns', 'contacts', 'lists', 'properties', 'segments', 'topics', 'transmission', 'webhooks']);
+      expect(Object.keys(info.ids).sort()).toEqual([
+        'campaigns', 'contacts', 'domains', 'lists', 'projects', 'properties', 'segments', 'templates', 'topics', 'transmission', 'webhooks',
+      ]);
       expect(Object.keys(info.ids.campaigns).sort()).toEqual(['draft', 'failed', 'in_review', 'preparing', 'scheduled', 'sending', 'sent']);
       const auth = { Authorization: `Bearer ${info.keys.full}` };
       const paths = [
@@ -72,9 +74,14 @@ describe('serveEmulator: ids, --env, --log', () => {
         `/emails/${info.ids.transmission}`,
         ...info.ids.contacts.map((id: string) => `/audience/contacts/${id}`),
         ...info.ids.segments.map((id: string) => `/audience/segments/${id}`),
+        ...info.ids.templates.map((slug: string) => `/templates/${slug}`),
+        ...info.ids.domains.map((name: string) => `/domains/${name}`),
+        `/templates?project_id=${info.ids.projects[0]}`,
       ];
       for (const path of paths) expect([path, (await fetch(`${info.base_url}${path}`, { headers: auth })).status]).toEqual([path, 200]);
-      for (const kind of ['contacts', 'lists', 'topics', 'properties', 'segments', 'webhooks']) expect(info.ids[kind].length).toBeGreaterThan(0);
+      for (const kind of ['contacts', 'lists', 'topics', 'properties', 'segments', 'webhooks', 'templates', 'domains', 'projects']) {
+        expect(info.ids[kind].length).toBeGreaterThan(0);
+      }
       const hooks = (await (await fetch(`${info.base_url}/webhooks`, { headers: auth })).json()) as { data: { webhooks: Array<{ id: string }> } };
       expect(hooks.data.webhooks.map((w) => w.id)).toEqual(info.ids.webhooks);
     } finally {

@@ -7,7 +7,8 @@ export const spec: CommandSpec = {
   description: [
     'It runs until Ctrl-C or SIGTERM. With --json its first stdout line is',
     '{"base_url": "http://127.0.0.1:PORT", "keys": {"full": K, "read_only": K,',
-    '"sandbox": K, "other_team": K}, "ids": {...}} (ids to try of every kind);',
+    '"sandbox": K, "other_team": K, "free_tier": K}, "ids": {...}} (ids to try of',
+    'every kind); free_tier is a key of a free-plan team (daily and monthly quota).',
     'without it, the same as lines to read. With --live it keeps producing new',
     'events and delivers them to enabled webhooks whose URL is on loopback.',
   ].join('\n'),
@@ -38,6 +39,7 @@ export const spec: CommandSpec = {
     { flags: '--live', description: 'keep producing new events (and delivering them to loopback webhooks); default on a terminal without --seed' },
     { flags: '--no-live', description: 'serve the generated events only: nothing new arrives' },
     { flags: '--log', description: 'print one line per request on stderr: method, path, status, key kind' },
+    { flags: '--domains-verified', description: "a created domain's DNS records pass verification at once (else a few seconds after it is created)" },
     { flags: '--env', description: 'print `export MAILCTL_BASE_URL=… MAILCTL_API_KEY=…` lines on stdout (the banner goes to stderr)' },
     {
       flags: '--webhook-retry-scale <f>',

@@ -30,6 +30,7 @@ const schema = z.object({
     .refine((n) => n <= 1000, { error: 'must be at most 1000' }),
   scenario: z.enum(['mixed', 'healthy', 'critical-complaint']),
   tls: z.boolean().optional(),
+  domainsVerified: z.boolean().optional(),
 });
 
 export type EmulatorRunOptions = z.output<typeof schema>;

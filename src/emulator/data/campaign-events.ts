@@ -90,18 +90,26 @@ function dispatchRng(c: Campaign, k: number): Rng {
   return new Rng(mix32(hashString(c.id) + k));
 }
 
+/** How long a campaign sent with POST /campaigns/{id}/send stays `preparing` before it starts sending. */
+export const PREPARE_MS = 1_000;
+
+/** Receives each batch of events the emulator's sending of a campaign produces. */
+export type CampaignSink = (c: Campaign, batch: readonly CampaignEvent[]) => void;
+
 /**
- * Lazily advances campaigns whose scheduled_at has passed: called on each request with the
- * emulator's clock, so tests with a fake clock see exact, deterministic progress.
+ * Lazily advances campaigns whose scheduled_at has passed (and those sent now, once prepared):
+ * called on each request and by a timer with the emulator's clock, so tests with a fake clock
+ * see exact, deterministic progress.
  */
-export function advanceCampaigns(team: TeamData, now: number): void {
+export function advanceCampaigns(team: TeamData, now: number, sink?: CampaignSink): void {
   for (const c of team.campaigns.values()) {
     if (c.status === 'scheduled' && c.scheduled_at !== null && c.scheduled_at <= now) {
       c.status = 'sending';
       c.dispatch = { startedAt: c.scheduled_at, emitted: 0 };
     }
     const d = c.dispatch;
-    if (d === null) continue;
+    if (d === null || d.startedAt > now) continue;
+    if (c.status === 'preparing') c.status = 'sending';
     const total = c.recipients.length;
     const fraction = Math.min(1, (now - d.startedAt) / SEND_DURATION_MS);
     const target = Math.floor(total * fraction);
@@ -112,11 +120,27 @@ export function advanceCampaigns(team: TeamData, now: number): void {
       batch.push(...recipientEvents(dispatchRng(c, k), c.recipients[k] as string, t0, opts));
     }
     d.emitted = Math.max(d.emitted, target);
-    if (batch.length > 0) appendEvents(c, batch);
+    if (batch.length > 0) {
+      appendEvents(c, batch);
+      sink?.(c, batch);
+    }
     if (fraction >= 1) {
       c.status = 'sent';
       c.sent_at = d.startedAt + SEND_DURATION_MS;
       c.dispatch = null;
     }
   }
+}
+
+/** When a campaign of the team next needs advancing (a start, or the next recipient of one sending), or Infinity. */
+export function nextCampaignDue(team: TeamData, now: number): number {
+  let next = Infinity;
+  for (const c of team.campaigns.values()) {
+    if (c.status === 'scheduled' && c.scheduled_at !== null) next = Math.min(next, c.scheduled_at);
+    const d = c.dispatch;
+    if (d === null) continue;
+    const step = SEND_DURATION_MS / Math.max(1, c.recipients.length);
+    next = Math.min(next, Math.max(d.startedAt, now + Math.max(100, step)));
+  }
+  return next;
 }

@@ -4,43 +4,13 @@
 // stay valid while new events arrive. JSON is rendered only for the events actually served.
 import { Rng, hashString, mix32, permute, unpermute } from '../prng.js';
 import { isoUtc } from '../time.js';
+import { BOUNCE, CLICKS, DELIVERY, EMAIL_EVENT_TYPES, FAILED, IN_FLIGHT, OPENS, SCRIPT_CODES, SCRIPTS, cumulative } from './event-scripts.js';
 import { BOUNCE_CLASSES, DOMAIN_BY_NAME, LINKS, USER_AGENTS } from './pools.js';
+import { indexOf, type SentInfo } from './sent-info.js';
 
-export const EMAIL_EVENT_TYPES = [
-  'injection', 'delivery', 'bounce', 'delay', 'out_of_band', 'spam_complaint', 'policy_rejection',
-  'click', 'open', 'initial_open', 'amp_click', 'amp_open', 'amp_initial_open',
-  'generation_failure', 'generation_rejection', 'list_unsubscribe', 'link_unsubscribe',
-] as const;
-export type EmailEventType = (typeof EMAIL_EVENT_TYPES)[number];
+export type { SentInfo } from './sent-info.js';
 
-const code = (t: EmailEventType): number => EMAIL_EVENT_TYPES.indexOf(t);
-
-// The life of one email, as a sequence of event types, with a relative weight. Together they use
-// all 17 types; an email's events interleave with other emails' (a pool of emails in flight).
-const SCRIPTS: ReadonlyArray<[number, EmailEventType[]]> = [
-  [30, ['injection', 'delivery']],
-  [20, ['injection', 'delivery', 'initial_open', 'open']],
-  [10, ['injection', 'delivery', 'initial_open', 'open', 'click']],
-  [5, ['injection', 'delay', 'delivery']],
-  [6, ['injection', 'bounce']],
-  [3, ['injection', 'delivery', 'out_of_band']],
-  [2, ['injection', 'delivery', 'initial_open', 'spam_complaint']],
-  [3, ['policy_rejection']],
-  [2, ['generation_failure']],
-  [2, ['generation_rejection']],
-  [4, ['injection', 'delivery', 'amp_initial_open', 'amp_open', 'amp_click']],
-  [3, ['injection', 'delivery', 'initial_open', 'list_unsubscribe']],
-  [3, ['injection', 'delivery', 'initial_open', 'click', 'link_unsubscribe']],
-];
-const SCRIPT_CODES = SCRIPTS.map(([, types]) => Uint8Array.from(types.map(code)));
-const cumulative = (weights: readonly number[]) => weights.reduce<number[]>((acc, w) => [...acc, (acc.at(-1) ?? 0) + w], []);
-const IN_FLIGHT = 24;
-
-const BOUNCE = code('bounce');
-const FAILED = new Set([code('policy_rejection'), code('generation_failure'), code('generation_rejection')]);
-const DELIVERY = code('delivery');
-const CLICKS = new Set([code('click'), code('amp_click')]);
-const OPENS = new Set([code('open'), code('initial_open'), code('amp_open'), code('amp_initial_open')]);
+export { EMAIL_EVENT_TYPES, type EmailEventType } from './event-scripts.js';
 
 export interface EventLogConfig {
   seed: number;
@@ -73,11 +43,20 @@ export class EventLog {
 
   txCount = 0;
   txRcpt = new Uint32Array(16);
-  txSubject = new Uint8Array(16);
-  txFrom = new Uint8Array(16);
+  txSubject = new Uint32Array(16);
+  txFrom = new Uint32Array(16);
   txLast = new Int32Array(16);
 
-  readonly recipientIndex: ReadonlyMap<string, number>;
+  /** recipients, subjects and senders: the configured ones first, then those of emails sent through the API */
+  readonly recipients: string[];
+  readonly subjects: string[];
+  readonly senders: string[];
+  readonly senderNames: Array<string | null>;
+  readonly recipientIndex: Map<string, number>;
+  /** what an email sent through the API carries beyond the columns (recipients, metadata...) */
+  readonly txInfo = new Map<number, SentInfo>();
+  /** the recipient of an event of a transmission with several, where it is not the first */
+  private readonly rcptOverride = new Map<number, number>();
   private readonly rng: Rng;
   private readonly idKey: number;
   private readonly txKey: number;
@@ -94,6 +73,10 @@ export class EventLog {
     this.idKey = mix32(h + 1);
     this.txKey = mix32(h + 2);
     this.txPrefix = String(100_000 + (mix32(h + 3) % 900_000));
+    this.recipients = [...cfg.recipients];
+    this.subjects = [...cfg.subjects];
+    this.senders = [...cfg.senders];
+    this.senderNames = [...cfg.senderNames];
     this.recipientIndex = new Map(cfg.recipients.map((r, i) => [r, i]));
     this.scriptCumulative = cumulative(cfg.weights ?? SCRIPTS.map(([w]) => w));
     this.scriptTotal = this.scriptCumulative.at(-1) as number;
@@ -150,10 +133,10 @@ export class EventLog {
     return out;
   }
 
-  /** The email state of spec 2.3, derived from the email's events. */
-  transmissionState(t: number): string {
+  /** The email state of spec 2.3, derived from the email's events (newest first). */
+  transmissionStateOf(events: readonly number[]): string {
     let state = 'scheduled';
-    for (const i of this.eventsOfTransmission(t)) {
+    for (const i of events) {
       const c = this.type[i] as number;
       if (c === BOUNCE) return 'bounced';
       if (FAILED.has(c)) return 'failed';
@@ -163,26 +146,72 @@ export class EventLog {
   }
 
   recipientOfTx(t: number): string {
-    return this.cfg.recipients[this.txRcpt[t] as number] as string;
+    return this.recipients[this.txRcpt[t] as number] as string;
+  }
+
+  /** The recipient index of event i. */
+  rcptOf(i: number): number {
+    const own = this.rcptOverride.size === 0 ? undefined : this.rcptOverride.get(i);
+    return own ?? (this.txRcpt[this.tx[i] as number] as number);
   }
 
   subjectOfTx(t: number): string {
-    return this.cfg.subjects[this.txSubject[t] as number] as string;
+    return this.subjects[this.txSubject[t] as number] as string;
   }
 
   senderOfTx(t: number): string {
-    return this.cfg.senders[this.txFrom[t] as number] as string;
+    return this.senders[this.txFrom[t] as number] as string;
   }
 
   senderNameOfTx(t: number): string | null {
-    return this.cfg.senderNames[this.txFrom[t] as number] ?? null;
+    return this.senderNames[this.txFrom[t] as number] ?? null;
+  }
+
+  /** The index of a recipient address (lower case), added when new. */
+  recipientId(address: string): number {
+    const a = address.toLowerCase();
+    let i = this.recipientIndex.get(a);
+    if (i === undefined) {
+      i = this.recipients.push(a) - 1;
+      this.recipientIndex.set(a, i);
+    }
+    return i;
+  }
+
+  /** A transmission of an email sent through the API, with no event yet; events come with push(). */
+  openTransmission(info: SentInfo): number {
+    const t = this.newTransmission();
+    this.txRcpt[t] = this.recipientId(info.recipients[0] as string);
+    this.txSubject[t] = indexOf(this.subjects, info.subject);
+    let f = this.senders.findIndex((s, k) => s === info.from && this.senderNames[k] === info.fromName);
+    if (f < 0) {
+      f = this.senders.push(info.from) - 1;
+      this.senderNames[f] = info.fromName;
+    }
+    this.txFrom[t] = f;
+    this.txInfo.set(t, info);
+    return t;
+  }
+
+  /** Appends one event of transmission t (clamped so the log stays ordered); returns its index. */
+  push(t: number, code: number, ts: number, bounce: number, rcpt: number): number {
+    this.reserve(this.length + 1);
+    const i = this.length++;
+    this.ts[i] = Math.max(ts, i > 0 ? (this.ts[i - 1] as number) : ts);
+    this.type[i] = code;
+    this.tx[i] = t;
+    this.bounce[i] = bounce;
+    this.prevOfTx[i] = this.txLast[t] as number;
+    this.txLast[t] = i;
+    if (rcpt !== this.txRcpt[t]) this.rcptOverride.set(i, rcpt);
+    return i;
   }
 
   /** The JSON of spec 2.1 for event i, with the type-specific fields. */
   render(i: number): Record<string, unknown> {
     const t = this.tx[i] as number;
     const c = this.type[i] as number;
-    const rcpt = this.recipientOfTx(t);
+    const rcpt = this.recipients[this.rcptOf(i)] as string;
     const domainName = rcpt.slice(rcpt.indexOf('@') + 1);
     const domain = DOMAIN_BY_NAME.get(domainName);
     const h = mix32(i ^ this.idKey);
@@ -232,8 +261,7 @@ export class EventLog {
     this.txLast[t] = i;
   }
 
-  private startTransmission(slot: number): void {
-    const rng = this.rng;
+  private newTransmission(): number {
     const t = this.txCount++;
     if (t >= this.txRcpt.length) {
       const size = this.txRcpt.length * 2;
@@ -242,10 +270,17 @@ export class EventLog {
       this.txFrom = grow(this.txFrom, size);
       this.txLast = grow(this.txLast, size);
     }
+    this.txLast[t] = -1;
+    return t;
+  }
+
+  private startTransmission(slot: number): void {
+    const rng = this.rng;
+    const t = this.newTransmission();
+    // Generated mail goes to the configured people only, never to addresses a test sent to.
     this.txRcpt[t] = rng.int(this.cfg.recipients.length);
     this.txSubject[t] = rng.int(this.cfg.subjects.length);
     this.txFrom[t] = rng.int(this.cfg.senders.length);
-    this.txLast[t] = -1;
     const r = rng.int(this.scriptTotal);
     this.slotScript[slot] = this.scriptCumulative.findIndex((c) => r < c);
     this.slotStep[slot] = 0;

@@ -35,7 +35,7 @@ export function compileFilter(log: EventLog, input: EventFilterInput): CompiledF
       if (idx !== undefined) wanted.add(idx);
     }
     if (wanted.size === 0) impossible = true;
-    tests.push((i) => wanted.has(log.txRcpt[log.tx[i] as number] as number));
+    tests.push((i) => wanted.has(log.rcptOf(i)));
   }
   if (input.transmissions) {
     const wanted = new Set<number>();

@@ -1,11 +1,13 @@
 // Draft campaigns for `mailctl campaign check`: one ready to schedule, and one
 // failing each pre-flight check of cli.md ("Campaign pre-flight") and nothing
 // else, so a test can tell each check fires on its own. The not-schedulable
-// state is covered by the seeded campaigns in other states.
+// state is covered by the seeded campaigns in other states. Every seeded
+// from_email and reply_to is a valid address, as the vendor's schema requires
+// of what the service returns: the address checks have no draft of their own.
 import type { Campaign } from '../types.js';
 import { makeCampaign, type CampaignSeedContext } from './campaigns.js';
 
-const PREFLIGHT_FAILURES = ['subject', 'sender', 'content', 'from_email', 'reply_to', 'unsubscribe_link', 'recipients'] as const;
+const PREFLIGHT_FAILURES = ['subject', 'sender', 'content', 'unsubscribe_link', 'recipients'] as const;
 export type PreflightFailure = (typeof PREFLIGHT_FAILURES)[number];
 
 const BREAK: Record<PreflightFailure, (c: Campaign) => void> = {
@@ -15,8 +17,6 @@ const BREAK: Record<PreflightFailure, (c: Campaign) => void> = {
     c.from_email = null;
   },
   content: (c) => void (c.html_content = null),
-  from_email: (c) => void (c.from_email = 'news.acme.example'),
-  reply_to: (c) => void (c.reply_to = 'support at acme.example'),
   unsubscribe_link: (c) => void (c.html_content = (c.html_content ?? '').replace(/<p><a href="[^"]*unsubscribe[^"]*">Unsubscribe<\/a><\/p>/, '')),
   recipients: (c) => void (c.recipients = []),
 };

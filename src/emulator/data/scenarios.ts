@@ -1,5 +1,5 @@
 // Event mixes for `mailctl emulator --scenario`: how often each email life of
-// event-log.ts's SCRIPTS occurs, so a team's rates land on a known side of
+// event-scripts.ts's SCRIPTS occurs, so a team's rates land on a known side of
 // each deliverability threshold (service-notes.md). Weights are in SCRIPTS order.
 
 export const SCENARIOS = ['mixed', 'healthy', 'critical-complaint'] as const;

@@ -6,7 +6,10 @@ import { makeContacts, makeLists, makeProperties, makeSegments, makeTopics, make
 import { MAIN_TEAM_CAMPAIGNS, OTHER_TEAM_CAMPAIGNS, makeCampaign, type CampaignSeedContext } from './campaigns.js';
 import { EventLog } from './event-log.js';
 import { SUBJECTS } from './pools.js';
+import { seedDomains } from './domains.js';
 import { makePreflightDrafts, type PreflightFailure } from './preflight.js';
+import { seedTemplates } from './templates.js';
+import type { SendingState } from '../sending-types.js';
 
 export interface TeamSizes {
   events: number;
@@ -18,6 +21,23 @@ export interface TeamSizes {
 }
 
 export const OTHER_TEAM_SIZES: TeamSizes = { events: 300, contacts: 25, lists: 2, topics: 2, properties: 3, webhooks: 2 };
+
+const BRANDS: Record<TeamName, string> = { main: 'Acme', other: 'Globex', free: 'Initech' };
+/** The integer team ids of the service (projects' team_id, 2.10). */
+const TEAM_IDS: Record<TeamName, number> = { main: 1, other: 2, free: 3 };
+/** The free tier's caps (spec 6.3, 10): 100 emails a day, 3,000 a month. */
+const FREE_TIER = { daily: 100, monthly: 3_000 };
+
+function makeSending(name: TeamName, brand: string, now: number): SendingState {
+  const state: SendingState = {
+    teamId: TEAM_IDS[name], domains: new Map(), projects: new Map(), templates: new Map(), scheduled: new Map(),
+    outbox: [], campaignTx: new Map(), nextId: 0, instantDns: false,
+    quota: name === 'free' ? { dailyLimit: FREE_TIER.daily, monthlyLimit: FREE_TIER.monthly, day: -1, dayUsed: 0, month: -1, monthUsed: 0 } : null,
+  };
+  seedDomains(state, brand, now);
+  seedTemplates(state, brand, now, TEAM_IDS[name] * 10, name === 'main');
+  return state;
+}
 
 /** Extra addresses beside the contacts, so events also reach people who are not contacts. */
 const GUESTS = 60;
@@ -35,7 +55,7 @@ export interface BuiltTeam {
 }
 
 export function buildTeam(name: TeamName, seed: number, now: number, sizes: TeamSizes, weights?: readonly number[]): BuiltTeam {
-  const brand = name === 'main' ? 'Acme' : 'Globex';
+  const brand = BRANDS[name];
   const rng = rngFor(seed, `team:${name}`);
   const lists = makeLists(rng, now, sizes.lists);
   const topics = makeTopics(rng, now, sizes.topics);
@@ -97,6 +117,7 @@ export function buildTeam(name: TeamName, seed: number, now: number, sizes: Team
     properties: new Map(properties.map((p) => [p.id, p])),
     segments: new Map(segments.map((s) => [s.id, s])),
     webhooks: new Map(webhooks.map((w) => [w.id, w])),
+    sending: makeSending(name, brand, now),
   };
   return { team, roles };
 }
@@ -132,5 +153,8 @@ export function makeFixtures(main: BuiltTeam, other: BuiltTeam): Fixtures {
       webhooks: ids(other.team.webhooks),
       topics: ids(other.team.topics),
     },
+    templates: [...main.team.sending.templates.values()].map((t) => t.slug),
+    domains: [...main.team.sending.domains.keys()],
+    projects: [...main.team.sending.projects.keys()],
   };
 }

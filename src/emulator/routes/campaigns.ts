@@ -7,7 +7,8 @@
 // POST /campaigns/{fixtures.vanishingCampaign}/schedule reproduces it (once per emulator: it is
 // gone afterwards, 404). To reproduce it for unschedule, set
 // `store.teams.main.campaigns.get(id).vanishOnWrite = true` on a scheduled campaign.
-import { ok, stateError, type ApiResponse } from '../api-error.js';
+import { answer, errorWith, ok, stateError, type ApiResponse } from '../api-error.js';
+import { PREPARE_MS } from '../data/campaign-events.js';
 import type { Route, RouteContext } from '../router.js';
 import { isoOrNull, isoUtc, parseDateTime } from '../time.js';
 import type { Campaign, CampaignState } from '../types.js';
@@ -103,6 +104,30 @@ function scheduleCampaign(ctx: RouteContext): ApiResponse {
   return afterWrite(ctx, c, message);
 }
 
+/**
+ * service-api-rest.md 4.24 and 3.4: a complete draft goes to `preparing` (202), then the
+ * emulator sends it (sending, then sent) as it sends a scheduled one. A future schedule is
+ * `campaign_has_pending_schedule` (unschedule first); anything else not a complete draft is
+ * `campaign_not_sendable`. The vanishing draft answers 202 without `data`.
+ */
+function sendCampaign(ctx: RouteContext): ApiResponse {
+  const c = findCampaign(ctx);
+  if (c.scheduled_at !== null && c.scheduled_at > ctx.now && (c.status === 'scheduled' || c.status === 'draft')) {
+    throw errorWith(422, 'campaign_has_pending_schedule', 'The campaign has a scheduled send in the future: unschedule it first.');
+  }
+  if (c.status !== 'draft') throw stateError('campaign_not_sendable', `A campaign in state ${c.status} cannot be sent.`);
+  if (!c.subject || !c.from_email || !c.html_content) {
+    throw stateError('campaign_not_sendable', 'The campaign cannot be sent: it lacks a subject, a sender or content.');
+  }
+  c.status = 'preparing';
+  c.dispatch = { startedAt: ctx.now + PREPARE_MS, emitted: 0 };
+  if (c.vanishOnWrite) {
+    ctx.team.campaigns.delete(c.id);
+    return answer(202, 'Campaign is being sent.');
+  }
+  return answer(202, 'Campaign is being sent.', renderCampaign(c, false));
+}
+
 function unscheduleCampaign(ctx: RouteContext): ApiResponse {
   const c = findCampaign(ctx);
   if (c.status !== 'scheduled') {
@@ -124,4 +149,5 @@ export const campaignRoutes: Route[] = [
     method: 'POST', path: '/campaigns/:campaignId/unschedule', scope: 'campaigns:write',
     sandboxBlocked: true, handler: unscheduleCampaign,
   },
+  { method: 'POST', path: '/campaigns/:campaignId/send', scope: 'campaigns:write', sandboxBlocked: true, handler: sendCampaign },
 ];

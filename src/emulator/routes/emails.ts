@@ -1,4 +1,5 @@
-// Spec 4.1 (account-wide email events) and 4.2 (email detail).
+// Spec 4.1 (account-wide email events) and 4.2 (email detail), and GET /emails of
+// service-api-rest.md 4.4 (sent emails: the injection events, in the 2.2 shape).
 //
 // Cursors are base64url JSON: the exclusive log position the next page starts below, plus the
 // effective range and upper position of the first page. Positions only ever grow with appended
@@ -9,9 +10,11 @@ import { decodeCursor, encodeCursor } from '../cursor.js';
 import { EMAIL_EVENT_TYPES, type EventLog } from '../data/event-log.js';
 import { CountCache, compileFilter, pageOf, type EventFilterInput } from '../data/event-query.js';
 import type { Route, RouteContext } from '../router.js';
-import { DAY_MS, isoOffset, isoUtc } from '../time.js';
+import { emailDetail } from '../data/email-detail.js';
+import { sentEmail } from '../data/sent-email.js';
+import { DAY_MS, isoOffset } from '../time.js';
 import type { TeamName } from '../types.js';
-import { FieldErrors, dateQuery, intQuery, isEmail, listQuery } from '../validate.js';
+import { FieldErrors, dateQuery, dateTimeQuery, emailQuery, intQuery, isEmail, listQuery } from '../validate.js';
 
 const DEFAULT_WINDOW_MS = 10 * DAY_MS;
 
@@ -108,28 +111,60 @@ function showEmail(ctx: RouteContext) {
   const errs = new FieldErrors();
   const range = rangeOf(ctx, errs);
   errs.throwIfAny();
-  const { fromMs, toMs } = range as Range;
-  const id = ctx.params.requestId as string;
-  const t = log.transmissionIndex(id);
+  const t = log.transmissionIndex(ctx.params.requestId as string);
   if (t < 0) throw notFound('Email');
-  const all = log.eventsOfTransmission(t);
-  const state = log.transmissionState(t);
-  const inRange = all.filter((i) => (log.ts[i] as number) >= fromMs && (log.ts[i] as number) <= toMs);
-  const rcpt = log.recipientOfTx(t);
-  return ok('Email retrieved successfully.', {
-    transmission_id: id,
-    state,
-    scheduled_at: state === 'scheduled' ? isoUtc(log.ts[all.at(-1) as number] as number) : null,
-    from: log.senderOfTx(t),
-    from_name: log.senderNameOfTx(t),
-    subject: log.subjectOfTx(t),
-    recipients: [rcpt],
-    num_recipients: 1,
-    events: inRange.map((i) => log.render(i)),
+  return ok('Email retrieved successfully.', emailDetail(log, t, range));
+}
+
+/** from/to of 4.4: declared as dates, passed as date-times by the docs (section 11, item 27): both work. */
+function sentRange(ctx: RouteContext, errs: FieldErrors, frozen?: Range): Range | undefined {
+  const from = dateTimeQuery(errs, ctx.query, 'from');
+  const to = dateTimeQuery(errs, ctx.query, 'to');
+  if (errs.has('from') || errs.has('to')) return undefined;
+  const fromMs = from?.start ?? frozen?.fromMs ?? ctx.now - DEFAULT_WINDOW_MS;
+  const toMs = to?.end ?? frozen?.toMs ?? ctx.now;
+  if (fromMs > toMs) {
+    errs.add(to ? 'to' : 'from', 'The to date must be a date after or equal to from.');
+    return undefined;
+  }
+  return { fromMs, toMs };
+}
+
+/** GET /emails: cursor pages of injection events; a sandbox key sees only what was addressed to its owner. */
+function listSent(ctx: RouteContext) {
+  const log = ctx.team.events;
+  const errs = new FieldErrors();
+  const perPage = intQuery(errs, ctx.query, 'per_page', 1, 100, 25);
+  const recipient = emailQuery(errs, ctx.query, 'recipients');
+  const rawCursor = ctx.query.cursor;
+  const cursor = rawCursor ? readCursor(rawCursor, ctx.team.name, log) : undefined;
+  if (cursor === null) errs.add('cursor', 'The cursor is invalid or expired.');
+  const range = sentRange(ctx, errs, cursor ? { fromMs: cursor.f, toMs: cursor.t } : undefined);
+  errs.throwIfAny();
+  const { fromMs, toMs } = range as Range;
+  const owner = ctx.key.sandbox ? ctx.key.owner : undefined;
+  const recipients = owner !== undefined && recipient !== undefined && recipient.toLowerCase() !== owner ? ['nobody@sandbox.invalid'] : owner ?? recipient;
+  const filter: EventFilterInput = { types: ['injection'], ...(recipients ? { recipients: [recipients].flat() } : {}) };
+  const lo = log.lowerBound(fromMs);
+  const hi = Math.min(cursor?.h ?? Infinity, log.upperBound(toMs));
+  const compiled = compileFilter(log, filter);
+  const page = pageOf(log, compiled, lo, Math.min(cursor?.p ?? hi, hi), perPage);
+  let counts = countCaches.get(log);
+  if (!counts) countCaches.set(log, (counts = new CountCache()));
+  const next = page.next === null ? null : encodeCursor({ team: ctx.team.name, p: page.next, f: fromMs, t: toMs, h: hi });
+  return ok('Emails retrieved successfully.', {
+    events: {
+      data: page.indices.map((i) => sentEmail(log, i)),
+      total_count: counts.count(log, compiled, lo, hi),
+      from: isoOffset(fromMs),
+      to: isoOffset(toMs),
+      pagination: { next_cursor: next, per_page: perPage },
+    },
   });
 }
 
 export const emailRoutes: Route[] = [
+  { method: 'GET', path: '/emails', scope: 'emails:read', handler: listSent },
   { method: 'GET', path: '/emails/events', scope: 'emails:read', handler: listEvents },
   { method: 'GET', path: '/emails/:requestId', scope: 'emails:read', handler: showEmail },
 ];

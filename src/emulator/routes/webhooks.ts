@@ -25,7 +25,7 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 
 /** Canonical name of an accepted spelling (canonical, short, or legacy `engagament.`). */
-function canonicalEvent(name: string): string | undefined {
+export function canonicalEvent(name: string): string | undefined {
   const n = name.startsWith('engagament.') ? `engagement.${name.slice('engagament.'.length)}` : name;
   if ((WEBHOOK_EVENTS as readonly string[]).includes(n)) return n;
   if (n.includes('.')) return undefined;
@@ -39,7 +39,7 @@ function hasCredentials(w: Webhook): boolean {
   return false;
 }
 
-function renderWebhook(w: Webhook): Record<string, unknown> {
+export function renderWebhook(w: Webhook): Record<string, unknown> {
   return {
     id: w.id,
     name: w.name,
