@@ -27,6 +27,8 @@ export interface GlobalOptions {
   utc?: boolean;
   /** false with --no-pager */
   pager?: boolean;
+  /** --csv-raw: CSV cells as sent, formula-like text not neutralised */
+  csvRaw?: boolean;
 }
 
 export interface Spinner {
@@ -210,6 +212,7 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
         columns: io.columns,
         color: colourAllowed(io.stdoutIsTTY, io.env, globals),
         utc: Boolean(globals.utc),
+        csvRaw: Boolean(globals.csvRaw),
         now: ctx.now,
         write: (text) => {
           // on a terminal, server strings in csv/json are shown, never obeyed (tables escape per cell)
