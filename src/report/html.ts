@@ -1,6 +1,7 @@
 import type { ReportRow } from './aggregate.js';
 import { reportColumns } from './columns.js';
 import { thresholdText, type ReportDocument } from './document.js';
+import { bounceParts } from './tally.js';
 import { SIGNALS, THRESHOLDS, type Signal } from './thresholds.js';
 
 // `report --html FILE`: one self-contained page (inline CSS and SVG, no script,
@@ -114,7 +115,7 @@ export function renderHtml(doc: ReportDocument, generatedAt: string): string {
 <h2>Totals</h2>
 <table id="totals"><tbody>
 <tr><td>events</td><td>${t.events.toLocaleString('en-US')}</td><td>injections</td><td>${t.injections.toLocaleString('en-US')}</td><td>deliveries</td><td>${t.deliveries.toLocaleString('en-US')}</td></tr>
-<tr><td>bounces</td><td>${t.bounces.toLocaleString('en-US')} (hard ${t.hard_bounces}, soft ${t.soft_bounces})</td><td>complaints</td><td>${t.complaints.toLocaleString('en-US')}</td><td>unsubscribes</td><td>${t.unsubscribes.toLocaleString('en-US')}</td></tr>
+<tr><td>bounces</td><td>${t.bounces.toLocaleString('en-US')} (${bounceParts(t).map(([k, n]) => `${k} ${n.toLocaleString('en-US')}`).join(', ')})</td><td>complaints</td><td>${t.complaints.toLocaleString('en-US')}</td><td>unsubscribes</td><td>${t.unsubscribes.toLocaleString('en-US')}</td></tr>
 <tr><td>opens</td><td>${t.opens.toLocaleString('en-US')}</td><td>clicks</td><td>${t.clicks.toLocaleString('en-US')}</td><td></td><td></td></tr>
 </tbody></table>
 <h2>Verdicts</h2>

@@ -5,7 +5,7 @@ import type { Column, OutputTarget } from '../output/types.js';
 import type { ReportRow } from './aggregate.js';
 import { reportColumns } from './columns.js';
 import type { ReportDocument } from './document.js';
-import { addCounts, emptyCounts, ratesOf, type Counts } from './tally.js';
+import { addCounts, bounceParts, emptyCounts, ratesOf, type Counts } from './tally.js';
 import { SIGNALS, THRESHOLDS, type Signal, type Verdict } from './thresholds.js';
 
 // The report for a person at a terminal: the totals with their verdicts
@@ -40,7 +40,7 @@ export function renderTerminal(doc: ReportDocument, target: OutputTarget): strin
     `${doc.window.from} to ${doc.window.to}`,
     '',
     `  injections ${num(t.injections)}   deliveries ${num(t.deliveries)}   complaints ${num(t.complaints)}`,
-    `  bounces ${num(t.bounces)} (hard ${num(t.hard_bounces)}, soft ${num(t.soft_bounces)})   unsubscribes ${num(t.unsubscribes)}`,
+    `  bounces ${num(t.bounces)} (${bounceParts(t).map(([k, n]) => `${k} ${num(n)}`).join(', ')})   unsubscribes ${num(t.unsubscribes)}`,
     `  opens ${num(t.opens)}   clicks ${num(t.clicks)}   events ${num(t.events)}`,
     '',
   ];
