@@ -1,9 +1,9 @@
 import type { Database } from '../archive/open.js';
 import type { Aggregate, Breakdown, ReportRow } from './aggregate.js';
-import { byVolume } from './aggregate.js';
+import { byVolume, timeRows } from './aggregate.js';
 import { emptyCounts, summarise, type Counts } from './tally.js';
 import { BLOCK_CLASSES, HARD_CLASSES, SOFT_CLASSES, UNDETERMINED_CLASSES } from './thresholds.js';
-import { timeKeys, type Window } from './window.js';
+import type { Window } from './window.js';
 
 // `report --db`: the same counters as the streamed report, computed by SQLite
 // over the archive's `events` table (issue 18's schema), so a million rows are
@@ -51,13 +51,10 @@ export function aggregateArchive(db: Database, by: Breakdown, w: Window): Aggreg
   const params = { from: w.fromMs, to: w.toMs };
   const found = db.prepare(sql.rows).all(params) as Array<Counts & { key: string }>;
   const totals = db.prepare(sql.totals).get(params) as Counts;
-  let rows: ReportRow[];
   if (by === 'day' || by === 'hour') {
-    const byKey = new Map(found.map((r) => [r.key, r]));
-    rows = timeKeys(w, by).map((key) => ({ key, ...summarise(pickCounts(byKey.get(key))) }));
-  } else {
-    rows = found.map((r) => ({ key: String(r.key), ...summarise(pickCounts(r)) })).sort(byVolume);
+    return { totals: summarise(pickCounts(totals)), ...timeRows(by, w, new Map(found.map((r) => [String(r.key), pickCounts(r)]))) };
   }
+  const rows: ReportRow[] = found.map((r) => ({ key: String(r.key), ...summarise(pickCounts(r)) })).sort(byVolume);
   return { totals: summarise(pickCounts(totals)), rows };
 }
 

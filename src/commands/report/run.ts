@@ -7,7 +7,7 @@ import { BREAKDOWNS, type Aggregate, type Breakdown } from '../../report/aggrega
 import { REPORT_ROW_FIELDS } from '../../report/columns.js';
 import { buildDocument, type ReportDocument, type ReportSource } from '../../report/document.js';
 import { DEFAULT_JUDGED, SIGNALS, type Signal } from '../../report/thresholds.js';
-import { resolveWindow, type Window } from '../../report/window.js';
+import { checkBreakdownWindow, resolveWindow, type Window } from '../../report/window.js';
 import { openArchiveForReading, type DbFlag } from '../archive-db.js';
 import { listFlag, oneOf, parseInput, uuid } from '../schema.js';
 import type { RawInput } from '../verb.js';
@@ -45,6 +45,7 @@ export function parse(input: RawInput, cmd: Command): ReportOptions {
 
 /** The report of the options, from the archive or the API; the caller decides what to print. */
 export async function computeReport(opts: ReportOptions, ctx: Context, window: Window): Promise<ReportDocument> {
+  checkBreakdownWindow(opts.by, window);
   let aggregate: Aggregate;
   let skipped = 0;
   let source: ReportSource;

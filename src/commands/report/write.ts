@@ -24,6 +24,9 @@ export async function writeReport(doc: ReportDocument, ctx: Context, htmlFile?: 
     }
     ctx.notice(`HTML report written to ${htmlFile}`);
   }
+  if (doc.quiet_rows_omitted > 0) {
+    ctx.notice(`the window has ${doc.quiet_rows_omitted.toLocaleString('en-US')} ${doc.by}s without events: only the ${doc.rows.length.toLocaleString('en-US')} with events are listed`);
+  }
   if (doc.skipped > 0) ctx.notice(`${doc.skipped.toLocaleString('en-US')} events of the covering days fell outside the window and were not counted`);
   if (out.format === 'json') {
     await out.write(`${JSON.stringify(doc, null, 2)}\n`);
