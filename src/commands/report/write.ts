@@ -17,8 +17,8 @@ export async function writeReport(doc: ReportDocument, ctx: Context, htmlFile?: 
     try {
       await writeWholeFile(htmlFile, renderHtml(doc, new Date(ctx.now()).toISOString()));
     } catch (error) {
-      const { code, message, removed } = error as WholeFileError;
-      throw new CliError(`--html ${htmlFile}: cannot write the report (${code ?? message})${removed ? '; the incomplete file was removed' : ''}`, ExitCode.Failure, {
+      const { code, message } = error as WholeFileError;
+      throw new CliError(`--html ${htmlFile}: cannot write the report (${code ?? message}); the file was left as it was`, ExitCode.Failure, {
         hint: 'nothing else was written: choose a writable path and run the report again',
       });
     }
