@@ -54,7 +54,7 @@ const HOUR_MS = 3_600_000;
  * are refused before anything is read (a year by hour is 8,760 rows nobody reads; 100,000 days
  * were 2.4 million rows and gigabytes of memory): `--by day` covers them.
  */
-export const MAX_HOUR_WINDOW_DAYS = 100;
+const MAX_HOUR_WINDOW_DAYS = 100;
 
 /**
  * Quiet days and hours are listed as zero rows while the window has at most this many of them
