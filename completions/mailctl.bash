@@ -50,7 +50,7 @@ __mailctl_flags() {
     'emulator') __mailctl_words='--host --port --seed --events --contacts --lists --rate-limit --latency --fault-rate --scenario --tls --live --no-live --log --domains-verified --env --webhook-retry-scale --help' ;;
     *) __mailctl_words='--help' ;;
   esac
-  __mailctl_words="$__mailctl_words --profile --base-url --output --json --ndjson --fields --timeout --retries --verbose --quiet --no-color --utc --no-pager"
+  __mailctl_words="$__mailctl_words --profile --base-url --output --json --ndjson --fields --timeout --retries --verbose --quiet --no-color --utc --csv-raw --no-pager"
 }
 
 # Succeeds when flag $2 takes a value in command path $1.

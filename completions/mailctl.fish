@@ -133,6 +133,7 @@ complete -c mailctl -s v -l verbose -d 'one line per HTTP request on stderr, sec
 complete -c mailctl -s q -l quiet -d 'no progress, notices or hints on stderr'
 complete -c mailctl -l no-color -d 'no colour (also NO_COLOR=1); colour is only used on a TTY anyway'
 complete -c mailctl -l utc -d 'times on a terminal in UTC instead of the local zone (TZ); headers name the zone'
+complete -c mailctl -l csv-raw -d 'CSV cells exactly as sent: no quote before text that a spreadsheet would run as a formula (=, +, -, @)'
 complete -c mailctl -l no-pager -d 'never page long output on a terminal (also MAILCTL_PAGER=); pager: $PAGER, else less -FRX'
 complete -c mailctl -n '__mailctl_is ""' -s V -l version -d 'print the version'
 complete -c mailctl -n '__mailctl_arg "" 0' -a events -d 'read the delivery and engagement events of the account'

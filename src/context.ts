@@ -28,6 +28,8 @@ export interface GlobalOptions {
   utc?: boolean;
   /** false with --no-pager */
   pager?: boolean;
+  /** --csv-raw: CSV cells as sent, formula-like text not neutralised */
+  csvRaw?: boolean;
 }
 
 export interface Spinner {
@@ -116,7 +118,13 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
   let spinning = 0;
   // Notices and warnings often quote the API (its "message") or the user's input:
   // shown, never obeyed, by the terminal (line breaks of multi-line notices kept).
-  const stderrLine = (line: string) => io.stderr.write(`${escapeControls(line, true)}\n`);
+  // While a pager holds or shows the output, notices and warnings wait for it: they follow the
+  // data they are about, as gh's do. The --verbose trace of requests is live and goes at once.
+  const stderrLine = (line: string, live = false) => {
+    const text = `${escapeControls(line, true)}\n`;
+    if (paged && !live) paged.afterOutput(text);
+    else io.stderr.write(text);
+  };
 
   const direct = (text: string) =>
     new Promise<void>((resolve) => {
@@ -138,9 +146,9 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       signal,
       now: hooks.clock && (() => hooks.clock!.now()),
       sleep: hooks.clock && ((ms, sig) => hooks.clock!.sleep(ms, sig)),
-      onRequestLine: globals.verbose ? (line) => stderrLine(`> ${line}`) : undefined,
+      onRequestLine: globals.verbose ? (line) => stderrLine(`> ${line}`, true) : undefined,
       onWait: ({ reason, ms }) => {
-        if (globals.verbose) stderrLine(`> ${reason} in ${(ms / 1000).toFixed(1)}s`);
+        if (globals.verbose) stderrLine(`> ${reason} in ${(ms / 1000).toFixed(1)}s`, true);
       },
     });
     hooks.disposers.push(() => api.close());
@@ -215,6 +223,7 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
         columns: io.columns,
         color: colourAllowed(io.stdoutIsTTY, io.env, globals),
         utc: Boolean(globals.utc),
+        csvRaw: Boolean(globals.csvRaw),
         now: ctx.now,
         write: (text) => {
           // on a terminal, server strings in csv/json are shown, never obeyed (tables escape per cell)

@@ -25,6 +25,7 @@ export function globalArgs(g: GlobalOptions): string[] {
   if (g.json) args.push('--json');
   if (g.ndjson) args.push('--ndjson');
   if (g.fields !== undefined) args.push('--fields', g.fields);
+  if (g.csvRaw) args.push('--csv-raw');
   if (g.timeout !== undefined) args.push('--timeout', g.timeout);
   if (g.retries !== undefined) args.push('--retries', g.retries);
   if (g.verbose) args.push('--verbose');

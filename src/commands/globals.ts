@@ -14,5 +14,6 @@ export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
   { flags: '-q, --quiet', description: 'no progress, notices or hints on stderr' },
   { flags: '--no-color', description: 'no colour (also NO_COLOR=1); colour is only used on a TTY anyway' },
   { flags: '--utc', description: 'times on a terminal in UTC instead of the local zone (TZ); headers name the zone' },
+  { flags: '--csv-raw', description: 'CSV cells exactly as sent: no quote before text that a spreadsheet would run as a formula (=, +, -, @)' },
   { flags: '--no-pager', description: 'never page long output on a terminal (also MAILCTL_PAGER=); pager: $PAGER, else less -FRX' },
 ];

@@ -81,9 +81,25 @@ export function tsvCell(value: unknown, kind?: ColumnKind): string {
   return plainCell(value, kind).replace(/[\t\r\n]+/g, ' ');
 }
 
-/** RFC 4180: quote when the field has a comma, quote or line break; double inner quotes. */
-export function csvCell(value: unknown, kind?: ColumnKind): string {
-  const text = plainCell(value, kind);
+// A spreadsheet opening a CSV file runs a cell that starts with one of these as a formula
+// (=cmd|' /C calc'!A0, +, -, @, and a tab or carriage return before them). Such text cells get a
+// leading single quote, as OWASP recommends; a plain number (-1.5, +3, 2e-3) is data, not a
+// formula, and stays as it is. --csv-raw turns this off for pipelines that want the bytes as sent.
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** The text a spreadsheet will not evaluate: a quote before a cell that would start a formula. */
+function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+}
+
+/**
+ * RFC 4180: quote when the field has a comma, quote or line break; double inner quotes.
+ * Formula-like text is neutralised unless `raw` (--csv-raw) asks for the bytes as sent.
+ */
+export function csvCell(value: unknown, kind?: ColumnKind, raw = false): string {
+  const plain = plainCell(value, kind);
+  const text = raw ? plain : neutraliseFormula(plain);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -51,7 +51,7 @@ export async function writeDetail(target: OutputTarget, obj: unknown, sections: 
     case 'ndjson':
       return target.write(`${JSON.stringify(target.fields ? pick(obj, target.fields) : obj)}\n`);
     case 'csv':
-      return target.write(csvLine(chosen.map((f) => csvCell(f.key))) + csvLine(chosen.map((f) => csvCell(f.value, f.kind))));
+      return target.write(csvLine(chosen.map((f) => csvCell(f.key))) + csvLine(chosen.map((f) => csvCell(f.value, f.kind, target.csvRaw))));
   }
   if (!target.isTTY) {
     let text = chosen.map((f) => `${f.key}\t${tsvCell(f.value, f.kind)}\n`).join('');

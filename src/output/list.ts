@@ -61,7 +61,7 @@ export function createListWriter<T>(target: OutputTarget, spec: ListSpec<T>, opt
         }
         break;
       case 'csv':
-        for (const row of rows) text += csvLine(columns.map((c) => csvCell(c.value(row), c.kind)));
+        for (const row of rows) text += csvLine(columns.map((c) => csvCell(c.value(row), c.kind, target.csvRaw)));
         break;
       default:
         if (target.isTTY) buffered.push(...rows);

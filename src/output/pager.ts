@@ -28,7 +28,12 @@ function screenLines(text: string, columns: number): number {
 
 export interface PagedOutput {
   write(text: string): Promise<void>;
-  /** Writes what is held, or closes the pager's input and waits until the user quits it. */
+  /**
+   * A line for stderr (a notice, the next-page hint, a summary), shown after the output: while
+   * the output is held or paged, a line written at once would land above the data it is about.
+   */
+  afterOutput(line: string): void;
+  /** Writes what is held, or closes the pager's input and waits until the user quits it; then the stderr lines. */
   end(): Promise<void>;
 }
 
@@ -50,6 +55,7 @@ function hasFd(stream: NodeJS.WritableStream): boolean {
 
 export function pagedOutput(opts: PagerOptions): PagedOutput {
   let held = '';
+  const after: string[] = [];
   let child: ChildProcess | undefined;
   let closed: Promise<void> | undefined;
   // The user quit the pager before the end (q in less): the rest has nowhere to go.
@@ -97,14 +103,18 @@ export function pagedOutput(opts: PagerOptions): PagedOutput {
         await toPager(all);
       }
     },
+    afterOutput(line) {
+      after.push(line);
+    },
     async end() {
       if (!child) {
         if (held) await opts.direct(held);
         held = '';
-        return;
+      } else {
+        child.stdin?.end();
+        await closed;
       }
-      child.stdin?.end();
-      await closed;
+      for (const line of after.splice(0)) opts.stderr.write(line);
     },
   };
 }

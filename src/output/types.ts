@@ -45,4 +45,6 @@ export interface OutputTarget {
   now: () => number;
   /** --utc: times on a terminal in UTC instead of the local zone (TZ); either way the header names the zone. */
   utc?: boolean;
+  /** --csv-raw: CSV cells exactly as sent, formula-like text not neutralised (cells.ts). */
+  csvRaw?: boolean;
 }

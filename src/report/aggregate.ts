@@ -1,5 +1,5 @@
-import { summarise, Tally, type ReportEvent, type Summary } from './tally.js';
-import { timeKeys, utcDay, utcHour, type Window } from './window.js';
+import { addCounts, emptyCounts, summarise, Tally, type Counts, type ReportEvent, type Summary } from './tally.js';
+import { MAX_FILLED_TIME_ROWS, timeKeyCount, timeKeys, utcDay, utcHour, type Window } from './window.js';
 
 // Counting a stream of events into the totals and the rows of one breakdown.
 
@@ -20,6 +20,8 @@ export interface ReportRow extends Summary {
 export interface Aggregate {
   totals: Summary;
   rows: ReportRow[];
+  /** Quiet days or hours of a window too long to list them (MAX_FILLED_TIME_ROWS) that have no row. */
+  omittedQuietRows?: number;
 }
 
 /** The row key of an event; '-' where the event does not carry the field. */
@@ -50,9 +52,8 @@ export class Aggregator {
     private readonly window: Window,
     private readonly distinctOpens = false,
   ) {
+    // Buckets are made by the events that fall in them; quiet time rows are added at the end.
     this.total = new Tally(distinctOpens);
-    // Time rows exist for the whole window, in order, even when empty.
-    if (by === 'day' || by === 'hour') for (const k of timeKeys(window, by)) this.buckets.set(k, new Tally(distinctOpens));
   }
 
   /** Counts the event when it falls inside the window; false when it was outside. */
@@ -72,10 +73,37 @@ export class Aggregator {
   }
 
   result(): Aggregate {
+    const totals = summarise(this.total.counts);
+    if (this.by === 'day' || this.by === 'hour') return { totals, ...timeRows(this.by, this.window, new Map([...this.buckets].map(([k, t]) => [k, t.counts]))) };
     const rows = [...this.buckets].map(([key, t]) => ({ key, ...summarise(t.counts) }));
-    if (this.by !== 'day' && this.by !== 'hour') rows.sort(byVolume);
-    return { totals: summarise(this.total.counts), rows };
+    return { totals, rows: rows.sort(byVolume) };
   }
+}
+
+/**
+ * The rows of a time breakdown from the buckets that have events: every day or hour of the
+ * window, in order, quiet ones as zero rows, while the window has at most
+ * MAX_FILLED_TIME_ROWS of them; beyond, the buckets with events only (and how many were left out).
+ */
+export function timeRows(unit: 'day' | 'hour', w: Window, found: ReadonlyMap<string, Counts>): { rows: ReportRow[]; omittedQuietRows?: number } {
+  const count = timeKeyCount(w, unit);
+  if (count <= MAX_FILLED_TIME_ROWS) return { rows: timeKeys(w, unit).map((key) => ({ key, ...summarise(found.get(key) ?? emptyCounts()) })) };
+  // ISO day and hour keys sort as text in time order
+  const keys = [...found.keys()].sort();
+  return { rows: keys.map((key) => ({ key, ...summarise(found.get(key)!) })), omittedQuietRows: count - keys.length };
+}
+
+/** Consecutive rows summed into at most `max` groups, so a long window fits a chart. */
+export function mergeRows(rows: readonly ReportRow[], max: number): Array<{ first: string; last: string; counts: Counts }> {
+  const size = Math.max(1, Math.ceil(rows.length / max));
+  const groups: Array<{ first: string; last: string; counts: Counts }> = [];
+  for (let i = 0; i < rows.length; i += size) {
+    const part = rows.slice(i, i + size);
+    const counts = emptyCounts();
+    for (const r of part) addCounts(counts, r);
+    groups.push({ first: part[0]!.key, last: part.at(-1)!.key, counts });
+  }
+  return groups;
 }
 
 /** Non-time breakdowns: the largest rows first (then by name, for a stable order). */

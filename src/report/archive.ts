@@ -1,9 +1,9 @@
 import type { Database } from '../archive/open.js';
 import type { Aggregate, Breakdown, ReportRow } from './aggregate.js';
-import { byVolume } from './aggregate.js';
+import { byVolume, timeRows } from './aggregate.js';
 import { emptyCounts, summarise, type Counts } from './tally.js';
-import { HARD_CLASSES, SOFT_CLASSES } from './thresholds.js';
-import { timeKeys, type Window } from './window.js';
+import { BLOCK_CLASSES, HARD_CLASSES, SOFT_CLASSES, UNDETERMINED_CLASSES } from './thresholds.js';
+import type { Window } from './window.js';
 
 // `report --db`: the same counters as the streamed report, computed by SQLite
 // over the archive's `events` table (issue 18's schema), so a million rows are
@@ -20,6 +20,7 @@ const KEY_SQL: Record<Breakdown, string> = {
 };
 
 const BOUNCE = "type IN ('bounce', 'out_of_band')";
+const KNOWN_CLASSES = [...HARD_CLASSES, ...SOFT_CLASSES, ...UNDETERMINED_CLASSES].join(', ');
 
 /** One SELECT list for rows and totals: the same definitions as tally.ts. */
 const COUNTS_SQL = `count(*) AS events,
@@ -28,6 +29,9 @@ const COUNTS_SQL = `count(*) AS events,
   coalesce(sum(${BOUNCE}), 0) AS bounces,
   coalesce(sum(${BOUNCE} AND bounce_class IN (${HARD_CLASSES.join(', ')})), 0) AS hard_bounces,
   coalesce(sum(${BOUNCE} AND bounce_class IN (${SOFT_CLASSES.join(', ')})), 0) AS soft_bounces,
+  coalesce(sum(${BOUNCE} AND bounce_class IN (${BLOCK_CLASSES.join(', ')})), 0) AS block_bounces,
+  coalesce(sum(${BOUNCE} AND bounce_class IN (${UNDETERMINED_CLASSES.join(', ')})), 0) AS undetermined_bounces,
+  coalesce(sum(${BOUNCE} AND (bounce_class IS NULL OR bounce_class NOT IN (${KNOWN_CLASSES}))), 0) AS other_bounces,
   coalesce(sum(type = 'spam_complaint'), 0) AS complaints,
   coalesce(sum(type = 'initial_open'), 0) AS opens,
   count(DISTINCT CASE WHEN type = 'click' THEN coalesce(request_id, '') || char(0) || coalesce(rcpt_to, '') END) AS clicks,
@@ -47,13 +51,10 @@ export function aggregateArchive(db: Database, by: Breakdown, w: Window): Aggreg
   const params = { from: w.fromMs, to: w.toMs };
   const found = db.prepare(sql.rows).all(params) as Array<Counts & { key: string }>;
   const totals = db.prepare(sql.totals).get(params) as Counts;
-  let rows: ReportRow[];
   if (by === 'day' || by === 'hour') {
-    const byKey = new Map(found.map((r) => [r.key, r]));
-    rows = timeKeys(w, by).map((key) => ({ key, ...summarise(pickCounts(byKey.get(key))) }));
-  } else {
-    rows = found.map((r) => ({ key: String(r.key), ...summarise(pickCounts(r)) })).sort(byVolume);
+    return { totals: summarise(pickCounts(totals)), ...timeRows(by, w, new Map(found.map((r) => [String(r.key), pickCounts(r)]))) };
   }
+  const rows: ReportRow[] = found.map((r) => ({ key: String(r.key), ...summarise(pickCounts(r)) })).sort(byVolume);
   return { totals: summarise(pickCounts(totals)), rows };
 }
 

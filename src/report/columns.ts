@@ -1,6 +1,6 @@
 import type { Column } from '../output/types.js';
 import type { ReportRow } from './aggregate.js';
-import { COUNT_KEYS } from './tally.js';
+import { BOUNCE_PART_KEYS, COUNT_KEYS } from './tally.js';
 import { SIGNALS } from './thresholds.js';
 
 // The breakdown rows as columns: the same names in a pipe, in CSV, in NDJSON
@@ -25,4 +25,5 @@ export function reportColumns(by: string): Column<ReportRow>[] {
   ];
 }
 
-export const REPORT_ROW_FIELDS: readonly string[] = reportColumns('key').map((c) => c.key);
+/** What --fields may name: the columns, and the bounce parts the JSON document carries beside them. */
+export const REPORT_ROW_FIELDS: readonly string[] = [...reportColumns('key').map((c) => c.key), ...BOUNCE_PART_KEYS];

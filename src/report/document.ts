@@ -36,6 +36,8 @@ export interface ReportDocument {
   rows: ReportRow[];
   /** events the source returned outside the window (whole-day API ranges), not counted */
   skipped: number;
+  /** quiet days or hours without a row: only a window too long to list them all (window.ts) has any */
+  quiet_rows_omitted: number;
 }
 
 function thresholdsOut(): Record<Signal, ThresholdOut> {
@@ -84,5 +86,6 @@ export function buildDocument(input: {
     fail_on: input.failOn ?? null,
     rows,
     skipped: input.skipped ?? 0,
+    quiet_rows_omitted: input.aggregate.omittedQuietRows ?? 0,
   };
 }

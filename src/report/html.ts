@@ -1,6 +1,7 @@
-import type { ReportRow } from './aggregate.js';
+import { mergeRows, type ReportRow } from './aggregate.js';
 import { reportColumns } from './columns.js';
 import { thresholdText, type ReportDocument } from './document.js';
+import { bounceParts, ratesOf, type Counts, type Rates } from './tally.js';
 import { SIGNALS, THRESHOLDS, type Signal } from './thresholds.js';
 
 // `report --html FILE`: one self-contained page (inline CSS and SVG, no script,
@@ -44,7 +45,9 @@ function svgChart(c: SvgChart): string {
   const plotW = W - left - 110;
   const plotH = H - bottom - 12;
   const t = c.signal ? THRESHOLDS[c.signal] : undefined;
-  const max = Math.max(1e-9, ...c.values.map((v) => v ?? 0), ...(t ? [t.critical * 1.15, t.warning * 1.15] : []));
+  // a loop, not Math.max(...values): spreading a long series as arguments overflows the stack
+  let max = t ? t.critical * 1.15 : 1e-9;
+  for (const v of c.values) if (v !== null && v > max) max = v;
   const y = (v: number) => 12 + plotH - (v / max) * plotH;
   const step = plotW / Math.max(1, c.values.length);
   const bw = Math.max(1, step * 0.8);
@@ -72,6 +75,27 @@ function svgChart(c: SvgChart): string {
   return `<h2>${esc(c.title)}</h2>\n<svg id="${c.id}" class="chart" viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="${esc(c.title)}">${parts.join('')}</svg>`;
 }
 
+/** Bars a chart draws at most: a longer time series is summed into groups, other breakdowns show their largest rows. */
+const MAX_BARS = 400;
+
+interface Bar {
+  label: string;
+  counts: Counts;
+  rates: Rates;
+}
+
+function chartBars(doc: ReportDocument): { bars: Bar[]; per: string } {
+  const time = doc.by === 'day' || doc.by === 'hour';
+  if (!time) {
+    const shown = doc.rows.slice(0, MAX_BARS);
+    const per = `by ${doc.by}${shown.length < doc.rows.length ? ` (the ${MAX_BARS} largest)` : ''}`;
+    return { bars: shown.map((r) => ({ label: r.key, counts: r, rates: r })), per };
+  }
+  const groups = mergeRows(doc.rows, MAX_BARS);
+  const per = groups.length === doc.rows.length ? `per ${doc.by}` : `per ${Math.ceil(doc.rows.length / groups.length)} ${doc.by}s`;
+  return { bars: groups.map((g) => ({ label: g.first === g.last ? g.first : `${g.first} to ${g.last}`, counts: g.counts, rates: ratesOf(g.counts) })), per };
+}
+
 function verdictCell(v: string | null): string {
   return `<span class="verdict ${v ?? 'none'}">${v ?? 'no data'}</span>`;
 }
@@ -85,12 +109,14 @@ export function renderHtml(doc: ReportDocument, generatedAt: string): string {
       `<tr><td>${s} rate</td><td>${pct(rateOf[s])}</td><td>${verdictCell(doc.verdicts[s])}</td><td>${doc.judged.includes(s) ? 'judged' : 'shown for information'}</td>` +
       `<td>${esc(thresholdText(s))}</td><td>${esc(THRESHOLDS[s].computed)}</td></tr>`,
   ).join('\n');
-  const labels = doc.rows.map((r) => r.key);
-  const unit = doc.by === 'day' || doc.by === 'hour' ? `per ${doc.by}` : `by ${doc.by}`;
+  const time = doc.by === 'day' || doc.by === 'hour';
+  const unit = time ? `per ${doc.by}` : `by ${doc.by}`;
+  const { bars, per } = chartBars(doc);
+  const labels = bars.map((b) => b.label);
   const charts = [
-    svgChart({ id: 'chart-volume', title: `Volume (injections ${unit})`, values: doc.rows.map((r) => r.injections), labels, format: (v) => Math.round(v).toLocaleString('en-US') }),
-    svgChart({ id: 'chart-bounce', title: `Bounce rate ${unit}`, values: doc.rows.map((r) => r.bounce_rate), labels, format: (v) => `${v.toFixed(2)}%`, signal: 'bounce' }),
-    svgChart({ id: 'chart-complaint', title: `Complaint rate ${unit}`, values: doc.rows.map((r) => r.complaint_rate), labels, format: (v) => `${v.toFixed(3)}%`, signal: 'complaint' }),
+    svgChart({ id: 'chart-volume', title: `Volume (injections ${per})`, values: bars.map((b) => b.counts.injections), labels, format: (v) => Math.round(v).toLocaleString('en-US') }),
+    svgChart({ id: 'chart-bounce', title: `Bounce rate ${per}`, values: bars.map((b) => b.rates.bounce_rate), labels, format: (v) => `${v.toFixed(2)}%`, signal: 'bounce' }),
+    svgChart({ id: 'chart-complaint', title: `Complaint rate ${per}`, values: bars.map((b) => b.rates.complaint_rate), labels, format: (v) => `${v.toFixed(3)}%`, signal: 'complaint' }),
   ].join('\n');
   const columns = reportColumns(doc.by);
   const cell = (r: ReportRow, key: string) => {
@@ -114,7 +140,7 @@ export function renderHtml(doc: ReportDocument, generatedAt: string): string {
 <h2>Totals</h2>
 <table id="totals"><tbody>
 <tr><td>events</td><td>${t.events.toLocaleString('en-US')}</td><td>injections</td><td>${t.injections.toLocaleString('en-US')}</td><td>deliveries</td><td>${t.deliveries.toLocaleString('en-US')}</td></tr>
-<tr><td>bounces</td><td>${t.bounces.toLocaleString('en-US')} (hard ${t.hard_bounces}, soft ${t.soft_bounces})</td><td>complaints</td><td>${t.complaints.toLocaleString('en-US')}</td><td>unsubscribes</td><td>${t.unsubscribes.toLocaleString('en-US')}</td></tr>
+<tr><td>bounces</td><td>${t.bounces.toLocaleString('en-US')} (${bounceParts(t).map(([k, n]) => `${k} ${n.toLocaleString('en-US')}`).join(', ')})</td><td>complaints</td><td>${t.complaints.toLocaleString('en-US')}</td><td>unsubscribes</td><td>${t.unsubscribes.toLocaleString('en-US')}</td></tr>
 <tr><td>opens</td><td>${t.opens.toLocaleString('en-US')}</td><td>clicks</td><td>${t.clicks.toLocaleString('en-US')}</td><td></td><td></td></tr>
 </tbody></table>
 <h2>Verdicts</h2>

@@ -1,5 +1,5 @@
 import { hash64 } from '../hash.js';
-import { bounceKind, verdictOf, type Signal, type Verdict } from './thresholds.js';
+import { bouncePart, verdictOf, type Signal, type Verdict } from './thresholds.js';
 
 // Counters of one bucket of the report (a day, an hour, a domain...), and the
 // rates and verdicts derived from them. Only numbers are kept per event, so a
@@ -15,7 +15,14 @@ export interface Counts {
   /** bounce + out_of_band events (the vendor's bounce rate numerator) */
   bounces: number;
   hard_bounces: number;
+  /** the vendor's soft classes, blocks (50-52) included */
   soft_bounces: number;
+  /** classes 50, 51, 52: part of soft_bounces, shown on their own */
+  block_bounces: number;
+  /** class 1 */
+  undetermined_bounces: number;
+  /** the rest: auto-reply (60), classes outside the vendor's table, no class; hard + soft + undetermined + other = bounces */
+  other_bounces: number;
   complaints: number;
   /** initial_open events (one per opened email) */
   opens: number;
@@ -40,8 +47,30 @@ export const COUNT_KEYS = [
   'events', 'injections', 'deliveries', 'bounces', 'hard_bounces', 'soft_bounces', 'complaints', 'opens', 'clicks', 'unsubscribes',
 ] as const satisfies ReadonlyArray<keyof Counts>;
 
+/** Counts beyond the breakdown's columns: in the JSON document, and for --fields. */
+export const BOUNCE_PART_KEYS = ['block_bounces', 'undetermined_bounces', 'other_bounces'] as const satisfies ReadonlyArray<keyof Counts>;
+
 export function emptyCounts(): Counts {
-  return { events: 0, injections: 0, deliveries: 0, bounces: 0, hard_bounces: 0, soft_bounces: 0, complaints: 0, opens: 0, clicks: 0, unsubscribes: 0 };
+  return {
+    events: 0, injections: 0, deliveries: 0, bounces: 0, hard_bounces: 0, soft_bounces: 0, block_bounces: 0, undetermined_bounces: 0, other_bounces: 0,
+    complaints: 0, opens: 0, clicks: 0, unsubscribes: 0,
+  };
+}
+
+/**
+ * The bounces split into parts that add up to them, for people: the soft part here leaves
+ * out the blocks, which are their own part ("bounces 40 (hard 4, soft 8, block 3,
+ * undetermined 2, other 23)"); "other" only when there is any.
+ */
+export function bounceParts(c: Counts): Array<[string, number]> {
+  const parts: Array<[string, number]> = [
+    ['hard', c.hard_bounces],
+    ['soft', c.soft_bounces - c.block_bounces],
+    ['block', c.block_bounces],
+    ['undetermined', c.undetermined_bounces],
+  ];
+  if (c.other_bounces > 0) parts.push(['other', c.other_bounces]);
+  return parts;
 }
 
 /** What the report needs of one event, from either listing (account-wide or campaign). */
@@ -84,9 +113,23 @@ export class Tally {
       case 'bounce':
       case 'out_of_band': {
         c.bounces++;
-        const kind = bounceKind(e.bounceClass);
-        if (kind === 'hard') c.hard_bounces++;
-        else if (kind === 'soft') c.soft_bounces++;
+        switch (bouncePart(e.bounceClass)) {
+          case 'hard':
+            c.hard_bounces++;
+            break;
+          case 'block':
+            c.block_bounces++;
+            c.soft_bounces++;
+            break;
+          case 'soft':
+            c.soft_bounces++;
+            break;
+          case 'undetermined':
+            c.undetermined_bounces++;
+            break;
+          default:
+            c.other_bounces++;
+        }
         break;
       }
       case 'spam_complaint':
@@ -146,4 +189,5 @@ export function summarise(c: Counts): Summary {
 
 export function addCounts(into: Counts, from: Counts): void {
   for (const k of COUNT_KEYS) into[k] += from[k];
+  for (const k of BOUNCE_PART_KEYS) into[k] += from[k];
 }

@@ -2,10 +2,10 @@ import { Chalk } from 'chalk';
 import { barsThatFit, renderBarChart, type ChartStyle } from '../output/chart.js';
 import { renderTable } from '../output/table.js';
 import type { Column, OutputTarget } from '../output/types.js';
-import type { ReportRow } from './aggregate.js';
+import { mergeRows, type ReportRow } from './aggregate.js';
 import { reportColumns } from './columns.js';
 import type { ReportDocument } from './document.js';
-import { addCounts, emptyCounts, ratesOf, type Counts } from './tally.js';
+import { bounceParts, ratesOf } from './tally.js';
 import { SIGNALS, THRESHOLDS, type Signal, type Verdict } from './thresholds.js';
 
 // The report for a person at a terminal: the totals with their verdicts
@@ -17,19 +17,6 @@ const SIGNAL_NAMES: Record<Signal, string> = { bounce: 'bounce rate', complaint:
 const pct = (v: number | null, digits = 2) => (v === null ? '-' : `${v.toFixed(digits)}%`);
 const num = (v: number) => v.toLocaleString('en-US');
 
-/** Consecutive time rows summed into at most `max` groups, so a long window fits the terminal. */
-export function mergeRows(rows: readonly ReportRow[], max: number): Array<{ first: string; last: string; counts: Counts }> {
-  const size = Math.max(1, Math.ceil(rows.length / max));
-  const groups: Array<{ first: string; last: string; counts: Counts }> = [];
-  for (let i = 0; i < rows.length; i += size) {
-    const part = rows.slice(i, i + size);
-    const counts = emptyCounts();
-    for (const r of part) addCounts(counts, r);
-    groups.push({ first: part[0]!.key, last: part.at(-1)!.key, counts });
-  }
-  return groups;
-}
-
 export function renderTerminal(doc: ReportDocument, target: OutputTarget): string {
   const chalk = new Chalk({ level: target.color ? 1 : 0 });
   const tone = (v: Verdict | null) => (v === 'critical' ? chalk.red.bold : v === 'warning' ? chalk.yellow.bold : v === 'healthy' ? chalk.green : chalk.dim);
@@ -40,7 +27,7 @@ export function renderTerminal(doc: ReportDocument, target: OutputTarget): strin
     `${doc.window.from} to ${doc.window.to}`,
     '',
     `  injections ${num(t.injections)}   deliveries ${num(t.deliveries)}   complaints ${num(t.complaints)}`,
-    `  bounces ${num(t.bounces)} (hard ${num(t.hard_bounces)}, soft ${num(t.soft_bounces)})   unsubscribes ${num(t.unsubscribes)}`,
+    `  bounces ${num(t.bounces)} (${bounceParts(t).map(([k, n]) => `${k} ${num(n)}`).join(', ')})   unsubscribes ${num(t.unsubscribes)}`,
     `  opens ${num(t.opens)}   clicks ${num(t.clicks)}   events ${num(t.events)}`,
     '',
   ];

@@ -46,13 +46,18 @@ export function reaches(verdict: Verdict | null, level: 'warning' | 'critical'):
   return VERDICTS.indexOf(verdict) >= VERDICTS.indexOf(level);
 }
 
-// The vendor's bounce class table. 1 (undetermined) and 60 (auto-reply) are
-// neither; classes outside the table count as bounces of unknown kind.
+// The vendor's bounce class table. Soft takes in the blocks (50 mail block, 51 spam-related
+// block, 52 content block), so `soft_bounces` counts them; the report also shows blocks on
+// their own, as the service's own categories do. 1 is undetermined; 60 (auto-reply), classes
+// outside the table and bounces without a class are the remainder, "other".
 const HARD = new Set([10, 30, 100]);
 const SOFT = new Set([20, 21, 22, 25, 40, 50, 51, 52, 70]);
+const BLOCK = new Set([50, 51, 52]);
+const UNDETERMINED = new Set([1]);
 
 export type BounceKind = 'hard' | 'soft' | 'other';
 
+/** The vendor table's kind: hard, soft (blocks included) or neither. */
 export function bounceKind(bounceClass: number | null | undefined): BounceKind {
   if (bounceClass === null || bounceClass === undefined) return 'other';
   if (HARD.has(bounceClass)) return 'hard';
@@ -60,6 +65,19 @@ export function bounceKind(bounceClass: number | null | undefined): BounceKind {
   return 'other';
 }
 
+/** Disjoint parts that add up to the bounces: a block is its own part here (and soft in bounceKind). */
+export type BouncePart = 'hard' | 'soft' | 'block' | 'undetermined' | 'other';
+
+export function bouncePart(bounceClass: number | null | undefined): BouncePart {
+  if (bounceClass !== null && bounceClass !== undefined) {
+    if (BLOCK.has(bounceClass)) return 'block';
+    if (UNDETERMINED.has(bounceClass)) return 'undetermined';
+  }
+  return bounceKind(bounceClass);
+}
+
 /** The classes of each kind, for SQL and for the documentation. */
 export const HARD_CLASSES: readonly number[] = [...HARD];
 export const SOFT_CLASSES: readonly number[] = [...SOFT];
+export const BLOCK_CLASSES: readonly number[] = [...BLOCK];
+export const UNDETERMINED_CLASSES: readonly number[] = [...UNDETERMINED];

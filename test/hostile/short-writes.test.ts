@@ -4,7 +4,7 @@
 // the next one fails with EFBIG. The file must end on a whole line, the lines must be the
 // listing's first ones, and stderr must say how many were written.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
@@ -167,9 +167,22 @@ describe('stdout on a regular file that fills up (short writes)', () => {
     const args = ['report', '--from', '30d', '--by', 'hour', '--html', html];
     const r = await runIntoFile(args, '>', join(dir, 'rows.tsv'));
     expect(r.code, r.stderr).toBe(1);
-    expect(r.stderr.split('\n')[0]).toBe(`error: --html ${html}: cannot write the report (EFBIG); the incomplete file was removed`);
+    expect(r.stderr.split('\n')[0]).toBe(`error: --html ${html}: cannot write the report (EFBIG); the file was left as it was`);
     expect(r.stderr.match(/^error:/gm)).toHaveLength(1);
     expect(existsSync(html)).toBe(false);
+    expect(readdirSync(dir)).toEqual(['rows.tsv']); // nor a temporary file
+  });
+
+  it('issue 31 item 1: report --html over an existing report that cannot be written whole keeps the old report', async () => {
+    const dir = tempDir('mailctl-short-');
+    const html = join(dir, 'report.html');
+    writeFileSync(html, 'the report of last week');
+    const args = ['report', '--from', '30d', '--by', 'hour', '--html', html];
+    const r = await runIntoFile(args, '>', join(dir, 'rows.tsv'));
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr.split('\n')[0]).toBe(`error: --html ${html}: cannot write the report (EFBIG); the file was left as it was`);
+    expect(readFileSync(html, 'utf8')).toBe('the report of last week');
+    expect(readdirSync(dir).sort()).toEqual(['report.html', 'rows.tsv']);
   });
 
   it.skipIf(!existsSync('/dev/full')).each([[['--version']], [['--help']]])('mailctl %j onto /dev/full: exit 1 and the same one line, no stack trace', async (args) => {

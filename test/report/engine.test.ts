@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { barsThatFit, renderBarChart } from '../../src/output/chart.js';
 import { Aggregator } from '../../src/report/aggregate.js';
 import { bounceKind, reaches, verdictOf } from '../../src/report/thresholds.js';
-import { mergeRows } from '../../src/report/terminal.js';
+import { mergeRows } from '../../src/report/aggregate.js';
 
 const plain = { warning: (s: string) => s, critical: (s: string) => s, dim: (s: string) => s };
 

@@ -1,5 +1,3 @@
-import { stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
 import type { Campaign } from '../../api/campaigns.js';
 import { OPERATIONS } from '../../api/operations.js';
 import { CAMPAIGN_FIELDS } from '../../api/vocabulary.js';
@@ -8,7 +6,7 @@ import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { nonEmpty } from '../../input/values.js';
 import { writeDetail, type DetailField, type DetailSection } from '../../output/detail.js';
 import { checkFields } from '../../output/fields.js';
-import { writeWholeFile, type WholeFileError } from '../../output/whole-file.js';
+import { checkRunFiles, writeWholeFile, type WholeFileError } from '../../output/whole-file.js';
 import { command, flag } from '../define.js';
 import { campaignIdArg, campaignRates, EXAMPLE_ID as ID, withRequested } from './shared.js';
 
@@ -75,15 +73,6 @@ export function sections(c: Campaign, isTTY: boolean): DetailSection[] {
   ];
 }
 
-/** Fails before the request when the file could not be written anyway. */
-async function checkWritable(file: string): Promise<void> {
-  const dir = dirname(resolve(file));
-  const info = await stat(dir).catch(() => undefined);
-  if (!info?.isDirectory()) throw new UsageError(`--html-out: the folder ${dir} does not exist (got "${file}")`);
-  const target = await stat(file).catch(() => undefined);
-  if (target?.isDirectory()) throw new UsageError(`--html-out: ${file} is a folder, not a file`);
-}
-
 function noHtml(c: Campaign): CliError {
   return new CliError(`campaign ${c.id} has no HTML content (status ${c.status})`, ExitCode.Failure);
 }
@@ -92,7 +81,7 @@ async function run(opts: Options, ctx: Context): Promise<void> {
   const { getCampaign } = await import('../../api/campaigns.js');
   const out = ctx.output();
   if (!opts.html) checkFields(out.fields, [], SHOW_KEYS);
-  if (opts.htmlOut !== undefined) await checkWritable(opts.htmlOut);
+  await checkRunFiles({ inputs: [], outputs: [{ flag: '--html-out', path: opts.htmlOut }] });
   const api = await ctx.api();
   const c = await getCampaign(api, opts.id);
 
@@ -106,8 +95,8 @@ async function run(opts: Options, ctx: Context): Promise<void> {
     try {
       await writeWholeFile(opts.htmlOut, c.html_content);
     } catch (error) {
-      const { message, removed } = error as WholeFileError;
-      throw new CliError(`cannot write ${opts.htmlOut}: ${message}${removed ? '; the incomplete file was removed' : ''}`, ExitCode.Failure, { cause: error });
+      const { message } = error as WholeFileError;
+      throw new CliError(`cannot write ${opts.htmlOut}: ${message}; the file was left as it was`, ExitCode.Failure, { cause: error });
     }
     ctx.notice(`wrote the HTML (${htmlBytes(c)} bytes) to ${opts.htmlOut}`);
   }

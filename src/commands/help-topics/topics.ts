@@ -78,7 +78,11 @@ Choose with -o/--output FMT, or --json / --ndjson; a profile can set a default
           list prints one JSON array of its rows (every page with --all).
   ndjson  one compact JSON object per line, written as each page arrives: the
           format for --all and --follow in pipelines.
-  csv     RFC 4180 with a header row.
+  csv     RFC 4180 with a header row. A text cell that a spreadsheet would
+          run as a formula (it starts with =, +, -, @, a tab or a carriage
+          return) gets a single quote before it ('=cmd...), as OWASP
+          recommends; plain numbers (-1.5) stay as they are. --csv-raw
+          writes every cell exactly as sent, for pipelines.
 
 --fields a,b,c picks the columns of table and csv, and the keys kept in json
 and ndjson. An unknown field is a usage error (exit 2) that lists the valid
@@ -94,6 +98,7 @@ every page, or one item per line with --ndjson.
 
 Examples:
   $ mailctl campaign list --status sent --all -o csv > sent.csv
+  $ mailctl events list --all -o csv --csv-raw | my-loader
   $ mailctl events list --from 24h --all --ndjson | jq -r .rcpt_to
   $ mailctl webhook list --fields id,name,enabled
 `;

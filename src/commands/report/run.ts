@@ -3,12 +3,13 @@ import * as z from 'zod';
 import type { Context } from '../../context.js';
 import { CheckFailedError, UsageError } from '../../errors.js';
 import { checkFields } from '../../output/fields.js';
+import { checkRunFiles } from '../../output/whole-file.js';
 import { BREAKDOWNS, type Aggregate, type Breakdown } from '../../report/aggregate.js';
 import { REPORT_ROW_FIELDS } from '../../report/columns.js';
 import { buildDocument, type ReportDocument, type ReportSource } from '../../report/document.js';
 import { DEFAULT_JUDGED, SIGNALS, type Signal } from '../../report/thresholds.js';
-import { resolveWindow, type Window } from '../../report/window.js';
-import { openArchiveForReading, type DbFlag } from '../archive-db.js';
+import { checkBreakdownWindow, resolveWindow, type Window } from '../../report/window.js';
+import { archivePath, openArchiveForReading, type DbFlag } from '../archive-db.js';
 import { listFlag, oneOf, parseInput, uuid } from '../schema.js';
 import type { RawInput } from '../verb.js';
 import { streamAccountEvents, streamCampaignEvents } from './stream.js';
@@ -45,6 +46,7 @@ export function parse(input: RawInput, cmd: Command): ReportOptions {
 
 /** The report of the options, from the archive or the API; the caller decides what to print. */
 export async function computeReport(opts: ReportOptions, ctx: Context, window: Window): Promise<ReportDocument> {
+  checkBreakdownWindow(opts.by, window);
   let aggregate: Aggregate;
   let skipped = 0;
   let source: ReportSource;
@@ -79,22 +81,13 @@ export async function computeReport(opts: ReportOptions, ctx: Context, window: W
   return buildDocument({ aggregate, window, source, by: opts.by, judged: opts.judge, failOn: opts.failOn, skipped });
 }
 
-/** --html's folder must exist and be writable before any request is spent. */
-async function checkWritable(file: string): Promise<void> {
-  const { access, constants } = await import('node:fs/promises');
-  const { dirname } = await import('node:path');
-  try {
-    await access(dirname(file), constants.W_OK);
-  } catch {
-    throw new UsageError(`--html ${file}: the folder ${dirname(file)} does not exist or is not writable (nothing was sent)`);
-  }
-}
-
 export async function run(opts: ReportOptions, ctx: Context): Promise<void> {
   const out = ctx.output();
   checkFields(out.fields, [], REPORT_ROW_FIELDS);
   const window = resolveWindow({ from: opts.from, to: opts.to }, ctx.now());
-  if (opts.html !== undefined) await checkWritable(opts.html);
+  // the archive is read and the HTML written in one run: never one over the other
+  const archive = opts.db === undefined ? undefined : await archivePath(ctx, opts.db);
+  await checkRunFiles({ inputs: [{ flag: '--db', path: archive }], outputs: [{ flag: '--html', path: opts.html }] });
   const doc = await computeReport(opts, ctx, window);
   await writeReport(doc, ctx, opts.html);
   if (doc.failing.length > 0) {

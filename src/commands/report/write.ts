@@ -17,12 +17,15 @@ export async function writeReport(doc: ReportDocument, ctx: Context, htmlFile?: 
     try {
       await writeWholeFile(htmlFile, renderHtml(doc, new Date(ctx.now()).toISOString()));
     } catch (error) {
-      const { code, message, removed } = error as WholeFileError;
-      throw new CliError(`--html ${htmlFile}: cannot write the report (${code ?? message})${removed ? '; the incomplete file was removed' : ''}`, ExitCode.Failure, {
+      const { code, message } = error as WholeFileError;
+      throw new CliError(`--html ${htmlFile}: cannot write the report (${code ?? message}); the file was left as it was`, ExitCode.Failure, {
         hint: 'nothing else was written: choose a writable path and run the report again',
       });
     }
     ctx.notice(`HTML report written to ${htmlFile}`);
+  }
+  if (doc.quiet_rows_omitted > 0) {
+    ctx.notice(`the window has ${doc.quiet_rows_omitted.toLocaleString('en-US')} ${doc.by}s without events: only the ${doc.rows.length.toLocaleString('en-US')} with events are listed`);
   }
   if (doc.skipped > 0) ctx.notice(`${doc.skipped.toLocaleString('en-US')} events of the covering days fell outside the window and were not counted`);
   if (out.format === 'json') {
