@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { CliError, ExitCode, UsageError } from '../errors.js';
+import { CliError, ExitCode, systemFailure, UsageError } from '../errors.js';
 
 /** What one profile holds. Keys are the names users type in `config get/set`. */
 export interface ProfileData {
@@ -80,7 +80,7 @@ export function readConfigData(file: string): ConfigData {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
-    throw new CliError(`cannot read config file ${file}: ${(error as Error).message}`, ExitCode.Failure);
+    throw systemFailure(error) ?? new CliError(`cannot read config file ${file}: ${(error as Error).message}`, ExitCode.Failure);
   }
   try {
     const parsed = JSON.parse(text) as Partial<ConfigData>;
