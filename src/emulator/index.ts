@@ -56,7 +56,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const main = buildTeam('main', seed, start, sizes, SCENARIO_WEIGHTS[scenario]);
   const other = buildTeam('other', seed, start, OTHER_TEAM_SIZES);
   const store: EmulatorStore = { teams: { main: main.team, other: other.team } };
-  const keys = makeKeys(seed);
+  const keys = makeKeys(seed, options.randomKeys === true);
   const requests: RecordedRequest[] = [];
   const log = new RequestLog(requests, { ...DEFAULT_LOG_LIMITS, ...options.requestLog });
   const faults = new Faults(faultRate, rngFor(seed, 'faults'));

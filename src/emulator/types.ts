@@ -28,6 +28,8 @@ export interface EmulatorOptions {
   logDelivery?: (line: string) => void;
   scenario?: 'mixed' | 'healthy' | 'critical-complaint'; // the main team's event mix (data/scenarios.ts); default mixed
   tls?: boolean; // serve HTTPS with a certificate signed by a CA made at start (caPath)
+  /** API keys from the OS's random source instead of the seed (an emulator reachable from the network) */
+  randomKeys?: boolean;
 }
 
 export interface RecordedRequest {
