@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { defaultSleep } from '../../api/sleep.js';
 import type { ApiClient } from '../../api/client.js';
 import {
-  DEFAULT_WINDOW_DAYS, EMAIL_EVENT_TYPES, MAX_EVENTS_PER_PAGE, listEmailEvents, type EmailEvent, type EventsPage, type EventsQuery,
+  checkRecipientsFit, DEFAULT_WINDOW_DAYS, EMAIL_EVENT_TYPES, MAX_EVENTS_PER_PAGE, listEmailEvents, type EmailEvent, type EventsPage, type EventsQuery,
 } from '../../api/emails.js';
 import { cursorPages } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
@@ -161,6 +161,7 @@ export async function run(opts: ListOptions, ctx: Context): Promise<void> {
     transmissions: opts.transmission,
     bounce_classes: opts.bounceClasses,
   };
+  checkRecipientsFit(api, filters);
   if (opts.follow) return followEvents(opts, ctx, fetch, filters, range);
 
   const paging = opts.all || opts.limit !== undefined;
