@@ -8,7 +8,7 @@ import { abortableChunks } from './bounded.js';
  * ("Invalid string length"). The largest body of the API is an email with 5 MB of attachments,
  * about 7 MB once base64-encoded in JSON: the bound leaves room above that.
  */
-export const MAX_BODY_INPUT_BYTES = 16 * 1024 * 1024;
+const MAX_BODY_INPUT_BYTES = 16 * 1024 * 1024;
 
 /** The stream's bytes as UTF-8 text (a leading BOM dropped); past `max` bytes a usage error naming `what`. */
 export async function readBoundedText(
