@@ -47,7 +47,7 @@ __mailctl_flags() {
     'report') __mailctl_words='--from --to --campaign --db --by --judge --fail-on --html --help' ;;
     'auth login') __mailctl_words='--no-verify --storage --help' ;;
     'api') __mailctl_words='--field --raw-field --query --input --paginate --dry-run --help' ;;
-    'emulator') __mailctl_words='--host --port --seed --events --contacts --lists --rate-limit --latency --fault-rate --scenario --tls --live --no-live --log --domains-verified --env --webhook-retry-scale --help' ;;
+    'emulator') __mailctl_words='--host --allow-remote --port --seed --events --contacts --lists --rate-limit --latency --fault-rate --scenario --tls --live --no-live --log --domains-verified --env --webhook-retry-scale --help' ;;
     *) __mailctl_words='--help' ;;
   esac
   __mailctl_words="$__mailctl_words --profile --base-url --output --json --ndjson --fields --timeout --retries --verbose --quiet --no-color --utc --csv-raw --no-pager"

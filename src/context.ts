@@ -205,7 +205,7 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
         let s = ctx.settings();
         requireNamedProfile(s, ctx.configData());
         if (s.apiKey.value === undefined && ctx.configData().profiles[s.profile.value]?.key_storage === 'keychain') {
-          s = await (await import('./config/keychain.js')).withStoredKey(s, ctx.configData(), ctx.io.env);
+          s = await (await import('./config/keychain.js')).withStoredKey(s, ctx.configData(), ctx.io.env, ctx.signal);
         }
         return buildClient(requireBaseUrl(s), requireApiKey(s), tuning);
       })();

@@ -180,3 +180,45 @@ export class ApiError extends CliError {
  * and turns it into a UsageError.
  */
 export class ValueError extends Error {}
+
+/**
+ * Everyday conditions of the machine or of a path, as Node's fs reports them (a full disk, a
+ * read-only mount, a folder mailctl may not write, a file where a folder must be): one line
+ * saying what failed and where, instead of "unexpected failure". Exit 2 where the path itself
+ * is wrong (the user, a flag or a setting named it), 1 where the machine refuses.
+ */
+const SYSTEM_FAILURES: Record<string, { why: string; exitCode: ExitCode; hint?: string }> = {
+  ENOSPC: { why: 'no space left on device', exitCode: ExitCode.Failure, hint: 'free some space on that disk, then run the command again' },
+  EDQUOT: { why: 'disk quota exceeded', exitCode: ExitCode.Failure, hint: 'free some space within your quota, then run the command again' },
+  EFBIG: { why: 'file too large', exitCode: ExitCode.Failure, hint: 'a file size limit (ulimit -f) or the file system refuses the write' },
+  EROFS: { why: 'read-only file system', exitCode: ExitCode.Failure, hint: 'choose a place on a writable file system' },
+  EACCES: { why: 'permission denied', exitCode: ExitCode.Failure, hint: 'check the owner and mode of that path and of the folders above it' },
+  EPERM: { why: 'operation not permitted', exitCode: ExitCode.Failure, hint: 'check the owner and mode of that path and of the folders above it' },
+  EIO: { why: 'input/output error', exitCode: ExitCode.Failure },
+  EMFILE: { why: 'too many open files', exitCode: ExitCode.Failure, hint: 'raise the limit of open files (ulimit -n)' },
+  ENFILE: { why: 'too many open files on this machine', exitCode: ExitCode.Failure },
+  EBUSY: { why: 'resource busy', exitCode: ExitCode.Failure },
+  ENOTDIR: { why: 'a part of the path is a file, not a folder', exitCode: ExitCode.Usage },
+  EISDIR: { why: 'it is a folder, not a file', exitCode: ExitCode.Usage },
+  EEXIST: { why: 'something else already exists there', exitCode: ExitCode.Usage },
+  ENOENT: { why: 'no such file or folder', exitCode: ExitCode.Usage },
+  ENAMETOOLONG: { why: 'the name is too long', exitCode: ExitCode.Usage },
+  ELOOP: { why: 'too many symbolic links', exitCode: ExitCode.Usage },
+};
+
+const SYSTEM_ACTIONS: Record<string, string> = {
+  open: 'open', read: 'read', write: 'write to', mkdir: 'create the folder', rename: 'rename', unlink: 'remove',
+  rmdir: 'remove the folder', rm: 'remove', scandir: 'list the folder', stat: 'read', lstat: 'read', fstat: 'read',
+  chmod: 'change the mode of', copyfile: 'copy', fsync: 'write to', ftruncate: 'write to', access: 'reach', mkdtemp: 'create a folder in',
+};
+
+/** An error of Node's fs on a path, as a CliError (see SYSTEM_FAILURES); undefined for anything else. */
+export function systemFailure(error: unknown): CliError | undefined {
+  if (!(error instanceof Error) || error instanceof CliError) return undefined;
+  const e = error as NodeJS.ErrnoException & { dest?: string };
+  const known = SYSTEM_FAILURES[e.code ?? ''];
+  if (!known || typeof e.syscall !== 'string') return undefined;
+  const action = SYSTEM_ACTIONS[e.syscall] ?? e.syscall;
+  const where = typeof e.path === 'string' ? ` ${e.path}${typeof e.dest === 'string' ? ` to ${e.dest}` : ''}` : '';
+  return new CliError(`cannot ${action}${where}: ${known.why} (${e.code})`, known.exitCode, { cause: error, ...(known.hint ? { hint: known.hint } : {}) });
+}

@@ -46,10 +46,12 @@ async function report(error: unknown, runtime: Runtime, errors: Errors): Promise
   }
   // loaded only to print a failure: a successful run or --help never needs it
   const { errorText, errorJson, unexpectedErrorText } = await (await app()).loadOutputError();
-  if (error instanceof CliError) {
-    stderr.write(errorText(error, runtime.state?.quiet ?? false));
-    if (runtime.state?.errorFormat === 'json') stderr.write(errorJson(error));
-    return error.exitCode;
+  // a full disk, a read-only mount, a file where a folder must be: a known condition, not a bug
+  const known = error instanceof CliError ? error : errors.systemFailure(error);
+  if (known) {
+    stderr.write(errorText(known, runtime.state?.quiet ?? false));
+    if (runtime.state?.errorFormat === 'json') stderr.write(errorJson(known));
+    return known.exitCode;
   }
   stderr.write(unexpectedErrorText(error, Boolean(runtime.io.env.MAILCTL_DEBUG)));
   return ExitCode.Failure;

@@ -6,7 +6,7 @@ import { Pacer } from './pacing.js';
 import { describeBody } from './redact.js';
 import { dayBudgetShortfall, SandboxPacer } from './sandbox-budget.js';
 import { ACCEPT_ENCODING, closeDelimited, CutShortError, decodedBody } from './encoding.js';
-import { requestTarget, type QueryValue, type RequestTarget } from './url.js';
+import { MAX_REQUEST_LINE_BYTES, requestLineBytes, requestTarget, type QueryValue, type RequestTarget } from './url.js';
 import { request, type Dispatcher } from './undici.js';
 import { defaultSleep } from './sleep.js';
 
@@ -107,6 +107,13 @@ export class ApiClient {
   /** Pace, send, classify; then return, wait and try again, or fail. */
   async request<T = unknown>(spec: RequestSpec): Promise<ApiResponse<T>> {
     const target = requestTarget(this.options.baseUrl, spec);
+    const line = requestLineBytes(spec.method, target);
+    if (line > MAX_REQUEST_LINE_BYTES) {
+      const n = (x: number) => x.toLocaleString('en-US');
+      throw new UsageError(`the request line of ${spec.method} ${spec.path} would be ${n(line)} bytes, more than the ${n(MAX_REQUEST_LINE_BYTES)} a server is sure to accept: nothing was sent`, {
+        hint: 'narrow the query (fewer values in a filter), or split it across several runs',
+      });
+    }
     const attempts = this.options.retries + 1;
     let lost = false;
     for (let attempt = 1; ; attempt++) {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, ExitCode, UsageError } from '../errors.js';
+import { encodedBytes, MAX_REQUEST_LINE_BYTES } from './url.js';
 import type { ApiClient } from './client.js';
 import { optionalText as text, parseResponse } from './response.js';
 import { OPERATIONS } from './operations.js';
@@ -104,6 +105,33 @@ export async function listEmailEvents(api: ApiClient, query: EventsQuery): Promi
   return { ...eventsPageFrom(res.body), ...(Number.isNaN(date) ? {} : { serverTime: date }) };
 }
 
+/** Room kept in the request line for the cursor of the pages after the first. */
+const CURSOR_RESERVE_BYTES = 256;
+
+/**
+ * A recipients filter too long for one request line (3,000 addresses make 66 KB; servers answer
+ * 431) is refused naming the flag before anything is sent, with how many such addresses fit.
+ */
+export function checkRecipientsFit(api: Pick<ApiClient, 'urlFor'>, query: EventsQuery, flag = '--recipient'): void {
+  const recipients = query.recipients;
+  if (!recipients?.length) return;
+  const op = OPERATIONS.listEmailEvents;
+  const lineOf = (q: EventsQuery) => Buffer.byteLength(`${op.method} ${api.urlFor({ path: op.path(), query: { ...q, per_page: MAX_EVENTS_PER_PAGE } })} HTTP/1.1`);
+  const line = lineOf(query);
+  if (line + CURSOR_RESERVE_BYTES <= MAX_REQUEST_LINE_BYTES) return;
+  let used = lineOf({ ...query, recipients: undefined }) + CURSOR_RESERVE_BYTES + '&recipients='.length;
+  let fit = 0;
+  for (const address of recipients) {
+    used += encodedBytes(address) + (fit === 0 ? 0 : 3);
+    if (used > MAX_REQUEST_LINE_BYTES) break;
+    fit++;
+  }
+  const n = (x: number) => x.toLocaleString('en-US');
+  throw new UsageError(
+    `${flag}: ${n(recipients.length)} addresses make a request line of ${n(line)} bytes, more than the ${n(MAX_REQUEST_LINE_BYTES)} a server is sure to accept (nothing was sent)`,
+    { hint: `give at most ${n(fit)} such addresses a run, or copy the events with \`mailctl events sync\` and filter any number with \`mailctl events list --db ${flag} ...\`` },
+  );
+}
 
 const emailEventSchema = z
   .object({

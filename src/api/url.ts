@@ -33,3 +33,22 @@ export function requestTarget(baseUrl: string, spec: { path: string; query?: Rec
 export function apiUrl(baseUrl: string, spec: { path: string; query?: Record<string, QueryValue> }): string {
   return requestTarget(baseUrl, spec).url;
 }
+
+/**
+ * The longest request line mailctl sends (`GET <url> HTTP/1.1`, counted with the full URL, as a
+ * proxy receives it). Servers refuse longer ones (431 or 414): nginx reads the request line
+ * into one 8 KiB buffer, Node's HTTP server takes 16 KiB for the line and headers together.
+ * Past it a request is refused before it is sent: a URL the server would refuse is a usage
+ * error, not something to retry.
+ */
+export const MAX_REQUEST_LINE_BYTES = 8_000;
+
+/** Bytes of the request line of `method` on this target. */
+export function requestLineBytes(method: string, target: RequestTarget): number {
+  return Buffer.byteLength(`${method} ${target.url} HTTP/1.1`);
+}
+
+/** A query value's bytes once encoded as URLSearchParams encodes it (each ',' joining a list costs 3: %2C). */
+export function encodedBytes(value: string): number {
+  return new URLSearchParams({ v: value }).toString().length - 2;
+}

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { CliError, ExitCode, UsageError } from '../errors.js';
+import { CliError, ExitCode, systemFailure, UsageError } from '../errors.js';
 
 /** What one profile holds. Keys are the names users type in `config get/set`. */
 export interface ProfileData {
@@ -42,11 +42,13 @@ export function configPlaceWarnings(file: string): string[] {
 }
 
 const MAX_PROFILE_NAME_LENGTH = 64;
+const PLAIN_PROFILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
 /**
- * A profile name is a key of the config file's `profiles` object and is printed in messages and
- * hints: empty names, control characters and the names of Object.prototype's members
- * (`__proto__`, `constructor`, ...) would be lost on save or misread, so they are refused.
+ * A profile name is a key of the config file's `profiles` object, a folder of the data directory
+ * and is printed in messages and hints: only plain names (ASCII letters, digits, `-`, `_`, and
+ * `.` not first) are taken; the names of Object.prototype's members (`__proto__`,
+ * `constructor`, ...) would be lost on save, so they are refused too.
  */
 export function checkProfileName(name: string, where: string): string {
   if (name === '') throw new UsageError(`${where}: a profile name must not be empty`);
@@ -55,6 +57,11 @@ export function checkProfileName(name: string, where: string): string {
   }
   if (name.length > MAX_PROFILE_NAME_LENGTH) throw new UsageError(`${where}: a profile name must be at most ${MAX_PROFILE_NAME_LENGTH} characters`);
   if (name in Object.prototype) throw new UsageError(`${where}: "${name}" is reserved and cannot name a profile`);
+  // The name is also a path segment: the archive lives in <data dir>/<profile>/, so "../x",
+  // "a/b" or ".hidden" would put it outside the data directory or hide it.
+  if (!PLAIN_PROFILE_NAME.test(name)) {
+    throw new UsageError(`${where}: "${name}" is not a plain profile name: use letters, digits, "-", "_" and "." (not first)`);
+  }
   return name;
 }
 
@@ -73,7 +80,7 @@ export function readConfigData(file: string): ConfigData {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
-    throw new CliError(`cannot read config file ${file}: ${(error as Error).message}`, ExitCode.Failure);
+    throw systemFailure(error) ?? new CliError(`cannot read config file ${file}: ${(error as Error).message}`, ExitCode.Failure);
   }
   try {
     const parsed = JSON.parse(text) as Partial<ConfigData>;

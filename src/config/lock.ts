@@ -64,7 +64,12 @@ export function withFileLock<T>(lockPath: string, work: () => T, now: () => numb
     }
   }
   try {
-    writeSync(fd, `${process.pid}\n`);
+    try {
+      writeSync(fd, `${process.pid}\n`);
+    } catch (error) {
+      // a write by descriptor names no file: say which one (main.ts reports it as "what and where")
+      throw Object.assign(error as NodeJS.ErrnoException, { path: lockPath });
+    }
     return work();
   } finally {
     closeSync(fd);

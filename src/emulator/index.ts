@@ -60,7 +60,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const free = buildTeam('free', seed, start, OTHER_TEAM_SIZES);
   const store: EmulatorStore = { teams: { main: main.team, other: other.team, free: free.team } };
   for (const team of Object.values(store.teams)) team.sending.instantDns = options.domainsVerified === true;
-  const keys = makeKeys(seed);
+  const keys = makeKeys(seed, options.randomKeys === true);
   const requests: RecordedRequest[] = [];
   const log = new RequestLog(requests, { ...DEFAULT_LOG_LIMITS, ...options.requestLog });
   const faults = new Faults(faultRate, rngFor(seed, 'faults'));

@@ -1,6 +1,7 @@
 // API keys, their scopes and teams. Keys have the real service's form (service-notes, "Sandbox
 // keys"): `lttr_<64 random chars>` for live keys and `lttr_sandbox_<64 random chars>` for sandbox
 // keys, so every test exercises the form a client meets in production.
+import { randomInt } from 'node:crypto';
 import { forbidden, sandboxRefused, unauthorized } from './api-error.js';
 import { randomChars, rngFor } from './prng.js';
 
@@ -62,14 +63,23 @@ const OWNERS: Record<TeamName, string> = {
   free: 'developer@initech.example',
 };
 
-function makeKey(seed: number, kind: KeyKind, prefix: string): string {
-  return `${prefix}_${randomChars(rngFor(seed, `key:${kind}`), 64, ALPHABET)}`;
+/** 64 characters: from the seed (the same keys every run), or from the OS's random source. */
+function keyChars(seed: number, kind: KeyKind, random: boolean): string {
+  if (!random) return randomChars(rngFor(seed, `key:${kind}`), 64, ALPHABET);
+  let s = '';
+  for (let i = 0; i < 64; i++) s += ALPHABET[randomInt(ALPHABET.length)];
+  return s;
 }
 
-export function makeKeys(seed: number): ApiKey[] {
+/**
+ * The four keys. Seeded keys are the same on every run, which is what tests and scripts on this
+ * machine want; an emulator reachable from the network (`--allow-remote`) gets random ones, or
+ * anyone who has read the source (or any earlier banner) could use it.
+ */
+export function makeKeys(seed: number, random = false): ApiKey[] {
   const def = (kind: KeyKind, prefix: string, team: TeamName, scopes: readonly Scope[]): ApiKey => ({
     kind,
-    key: makeKey(seed, kind, prefix),
+    key: `${prefix}_${keyChars(seed, kind, random)}`,
     team,
     scopes: new Set(scopes),
     sandbox: prefix === SANDBOX_PREFIX,

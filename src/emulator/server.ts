@@ -28,6 +28,8 @@ export interface EmulatorServer {
   close(): Promise<void>;
 }
 
+const MAX_HEAD_BYTES = 16 * 1024;
+
 export function createEmulatorServer(deps: ServerDeps): EmulatorServer {
   let seq = 0;
   let closed = false;
@@ -134,7 +136,10 @@ export function createEmulatorServer(deps: ServerDeps): EmulatorServer {
       res.socket?.destroy();
     });
   };
-  const server = deps.tls ? https.createServer({ key: deps.tls.key, cert: deps.tls.cert }, onRequest) : http.createServer(onRequest);
+  // A request line and headers past 16 KiB get 431, as a real server refuses them (whatever
+  // NODE_OPTIONS says about Node's default).
+  const limits = { maxHeaderSize: MAX_HEAD_BYTES };
+  const server = deps.tls ? https.createServer({ key: deps.tls.key, cert: deps.tls.cert, ...limits }, onRequest) : http.createServer(limits, onRequest);
   // Never close an idle keep-alive connection from this side: when the event loop of an
   // in-process test is busy, the idle timer can fire after a client reused the connection, and
   // the request dies with ECONNRESET. Clients close idle connections themselves; close() ends

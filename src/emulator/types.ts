@@ -31,6 +31,8 @@ export interface EmulatorOptions {
   tls?: boolean; // serve HTTPS with a certificate signed by a CA made at start (caPath)
   /** a created domain's DNS records pass verification at once, not only after DOMAIN_PROPAGATION_MS */
   domainsVerified?: boolean;
+  /** API keys from the OS's random source instead of the seed (an emulator reachable from the network) */
+  randomKeys?: boolean;
 }
 
 export interface RecordedRequest {

@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import type { Command } from 'commander';
 import type { HttpMethod, QueryValue } from '../../api/client.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { CliError, UsageError } from '../../errors.js';
 import type { ListSpec } from '../../output/types.js';
 import { jsonText } from '../../output/json.js';
 import { runListing } from '../listing.js';
@@ -64,12 +64,14 @@ export function parse(input: RawInput, _cmd: Command): Options {
   return { method, path, query, fields, input: inputFile, paginate, dryRun: Boolean(input.opts.dryRun) };
 }
 
+/** A file or stdin ("-") as text, bounded (input/bounded-text.ts): every failure is a usage error naming `what`. */
 async function readText(ctx: Context, file: string, what: string): Promise<string> {
-  // A UTF-8 byte-order mark (files saved by Windows tools) is not part of the text.
-  if (file === '-') return (await ctx.readStdin()).replace(/^\uFEFF/, '');
+  const { readBoundedText } = await import('../../input/bounded-text.js');
+  if (file === '-') return readBoundedText(ctx.io.stdin, `${what} (stdin)`, ctx.signal);
   try {
-    return (await readFile(file, 'utf8')).replace(/^\uFEFF/, '');
+    return await readBoundedText(createReadStream(file), `${what} ${file}`, ctx.signal);
   } catch (error) {
+    if (error instanceof CliError) throw error;
     const e = error as NodeJS.ErrnoException;
     const reason = e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'it is a directory' : e.message;
     throw new UsageError(`${what}: cannot read ${file}: ${reason}`);

@@ -34,8 +34,9 @@ export async function run(_opts: unknown, ctx: Context): Promise<void> {
   let unreadable: string | undefined;
   if (s.apiKey.value === undefined && storage === 'keychain') {
     try {
-      s = await (await import('../../config/keychain.js')).withStoredKey(s, ctx.configData(), ctx.io.env);
+      s = await (await import('../../config/keychain.js')).withStoredKey(s, ctx.configData(), ctx.io.env, ctx.signal);
     } catch (error) {
+      if (ctx.signal.aborted) throw error;
       unreadable = (error as Error).message;
     }
   }

@@ -25,7 +25,7 @@ export async function saveKey(ctx: Context, profile: string, key: string, asked:
     if (!unavailable) {
       const keychain = await import('../../config/keychain.js');
       try {
-        await keychain.storeKey(profile, key);
+        await keychain.storeKey(profile, key, ctx.io.env, ctx.signal);
         storage = 'keychain';
       } catch (error) {
         if (asked === 'keychain') throw error;
@@ -60,7 +60,7 @@ async function removeFromKeychain(ctx: Context, profile: string): Promise<boolea
   if (keychainUnavailable(ctx.io.env)) return false;
   const keychain = await import('../../config/keychain.js');
   try {
-    return await keychain.removeKey(profile);
+    return await keychain.removeKey(profile, ctx.io.env, ctx.signal);
   } catch (error) {
     ctx.warn((error as Error).message);
     return false;

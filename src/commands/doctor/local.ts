@@ -49,8 +49,9 @@ export async function keyCheck(ctx: Context, settings: Settings): Promise<{ chec
   let s = settings;
   if (s.apiKey.value === undefined && ctx.configData().profiles[p]?.key_storage === 'keychain') {
     try {
-      s = await (await import('../../config/keychain.js')).withStoredKey(s, ctx.configData(), ctx.io.env);
+      s = await (await import('../../config/keychain.js')).withStoredKey(s, ctx.configData(), ctx.io.env, ctx.signal);
     } catch (error) {
+      if (ctx.signal.aborted) throw error;
       return { settings: s, check: fail('key', (error as Error).message, `unlock the keyring, or run \`${loginCommand(p, ['--storage', 'file'])}\``) };
     }
   }

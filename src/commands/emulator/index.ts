@@ -13,7 +13,8 @@ export const spec: CommandSpec = {
     'events and delivers them to enabled webhooks whose URL is on loopback.',
   ].join('\n'),
   options: [
-    { flags: '--host <host>', description: 'address to bind', default: '127.0.0.1', applyDefault: true },
+    { flags: '--host <host>', description: 'address to bind; beyond loopback only with --allow-remote', default: '127.0.0.1', applyDefault: true },
+    { flags: '--allow-remote', description: 'allow a --host other networks can reach; its API keys are then random for the run' },
     { flags: '--port <n>', description: 'port to listen on; 0 picks a free one', range: [0, 65535], default: '0', applyDefault: true },
     { flags: '--seed <n>', description: 'seed of the generated data (same seed, same data; a given seed turns --live off unless asked)', default: '1' },
     { flags: '--events <n>', description: 'email events to generate (up to 5,000,000)', default: '2000', applyDefault: true },

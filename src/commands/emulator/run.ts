@@ -31,12 +31,27 @@ const schema = z.object({
   scenario: z.enum(['mixed', 'healthy', 'critical-complaint']),
   tls: z.boolean().optional(),
   domainsVerified: z.boolean().optional(),
+  allowRemote: z.boolean().optional(),
 });
 
 export type EmulatorRunOptions = z.output<typeof schema>;
 
 export function parse(input: RawInput, cmd: Command): EmulatorRunOptions {
-  return parseInput(schema, input, cmd);
+  const opts = parseInput(schema, input, cmd);
+  if (!isLoopbackHost(opts.host) && !opts.allowRemote) {
+    throw new UsageError(`--host ${opts.host}: that serves the emulator beyond this machine; add --allow-remote to do it on purpose`, {
+      hint: 'its API keys are then random for the run (not from --seed); the default, 127.0.0.1, is reachable from this machine only',
+    });
+  }
+  return opts;
+}
+
+/** 127.0.0.0/8, ::1 and localhost: only this machine reaches them. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
+  const m = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
+  return m !== null && m.slice(1).every((o) => Number(o) <= 255);
 }
 
 /** --live unless --no-live; by default only for a person watching, and not when a fixed --seed asks for fixed data. */
@@ -50,9 +65,14 @@ export async function run(opts: EmulatorRunOptions, ctx: Context): Promise<void>
   const json = Boolean(ctx.globals.json || ctx.globals.ndjson || ctx.globals.output === 'json' || ctx.globals.output === 'ndjson');
   if (json && opts.env) throw new UsageError('--env cannot be combined with --json: each decides what stdout carries');
   const live = liveByDefault(opts, ctx.io.stdoutIsTTY || ctx.io.stderrIsTTY);
-  const { live: _live, seed, ...rest } = opts;
+  const { live: _live, seed, allowRemote: _allowed, ...rest } = opts;
+  // Seeded keys are the same on every run (and in the source): fine on loopback, not for a network.
+  const remote = !isLoopbackHost(opts.host);
+  if (remote) {
+    ctx.warn(`the emulator will listen on ${opts.host}, beyond this machine: anyone who can reach it can use it; its API keys are random for this run (not from --seed)`);
+  }
   try {
-    await serveEmulator({ ...rest, seed: seed ?? 1, live, json }, ctx.io.stdout, ctx.io.stdoutIsTTY, ctx.signal, ctx.io.stderr);
+    await serveEmulator({ ...rest, seed: seed ?? 1, live, json, randomKeys: remote }, ctx.io.stdout, ctx.io.stdoutIsTTY, ctx.signal, ctx.io.stderr);
   } catch (error) {
     throw listenError(error, opts) ?? error;
   }

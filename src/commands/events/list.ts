@@ -140,7 +140,7 @@ function warnDayBudget(ctx: Context, api: ApiClient, total: number | undefined, 
 
 async function run(opts: ListOptions, ctx: Context): Promise<void> {
   if (opts.db !== undefined) return (await import('./list-db.js')).runFromArchive({ ...opts, db: opts.db }, ctx);
-  const { listEmailEvents } = await import('../../api/emails.js');
+  const { checkRecipientsFit, listEmailEvents } = await import('../../api/emails.js');
   const { cursorPages } = await import('../../api/paginate.js');
   const out = ctx.output();
   checkFields(out.fields, eventListSpec.columns, eventListSpec.fields);
@@ -159,6 +159,7 @@ async function run(opts: ListOptions, ctx: Context): Promise<void> {
     transmissions: opts.transmission,
     bounce_classes: opts.bounceClasses,
   };
+  checkRecipientsFit(api, filters);
   if (opts.follow) return followEvents(opts, ctx, fetch, filters, range);
 
   const paging = opts.all || opts.limit !== undefined;
