@@ -51,8 +51,8 @@ export function checkArchive(db: Database, depth: 'quick' | 'full'): string[] {
   const pragma = depth === 'quick' ? 'quick_check(5)' : 'integrity_check(5)';
   try {
     const found = db.pragma(pragma, { simple: false }) as Array<Record<string, string>>;
-    const lines = found.map((row) => Object.values(row)[0] ?? '').filter((line) => line !== 'ok');
-    return lines;
+    // SQLite puts a heading and the problems on lines of their own: one line each here
+    return found.map((row) => (Object.values(row)[0] ?? '').replace(/\s*\n\s*/g, ' ')).filter((line) => line !== 'ok');
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';
     if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') return [(error as Error).message];
