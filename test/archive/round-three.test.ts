@@ -146,6 +146,27 @@ describe('items 12 and 22: a damaged archive is reported as damaged, with how to
     expect(r.stderr).toContain(`is damaged: database disk image is malformed (stopped after ${rows.length.toLocaleString('en-US')} rows)`);
   });
 
+  it('doctor --db runs integrity_check: the archive row fails, naming the damage and the recovery (exit 8)', async () => {
+    const r = await runCliInProcess(['doctor', '--db', db, '--json'], { env: emulatorEnv(emu) });
+    expect(r.code, r.stderr).toBe(8);
+    const row = (JSON.parse(r.stdout).checks as Array<{ name: string; status: string; detail: string; fix?: string }>).find((c) => c.name === 'archive');
+    expect(row).toMatchObject({ status: 'fail' });
+    expect(row!.detail).toMatch(/is damaged/);
+    expect(row!.fix).toMatch(/move it aside and sync again/);
+  });
+
+  it('doctor --db on a sound archive: the archive row passes with its team, and no request is spent on it', async () => {
+    const sound = newArchivePath();
+    expect((await sync(emu, sound, ['--from', '1d'])).code).toBe(0);
+    emu.clearRequests();
+    const r = await runCliInProcess(['doctor', '--db', sound, '--json'], { env: emulatorEnv(emu) });
+    const row = (JSON.parse(r.stdout).checks as Array<{ name: string; status: string; detail: string }>).find((c) => c.name === 'archive');
+    expect(row, r.stderr).toMatchObject({ status: 'pass' });
+    expect(row!.detail).toContain(`team ${teams.main}`);
+    expect(row!.detail).toContain('integrity_check ok');
+    expect(emu.requests.filter((q) => q.path === '/emails/events')).toHaveLength(0);
+  });
+
   it('report --db says the archive is damaged (exit 1), not that it is not an archive', async () => {
     const r = await runCliInProcess(['report', '--db', db, '--from', '60d']);
     expect(r.code, r.stderr).toBe(1);

@@ -15,6 +15,13 @@ export const spec: CommandSpec = {
     'so a sandbox key works; each network step gives up within seconds.',
     'Rows: ✔ passes, ! needs attention, ✘ broken.',
   ].join('\n'),
+  options: [
+    {
+      flags: '--db [path]',
+      description: 'also check the local archive of `events sync`: opens, its team, PRAGMA integrity_check (no request)',
+      default: "the profile's archive",
+    },
+  ],
   examples: ['mailctl doctor', 'mailctl doctor --profile staging --json', 'HTTPS_PROXY=http://proxy.corp:3128 mailctl doctor'],
   operation: `${OPERATIONS.listCampaigns.name}?per_page=1, ${OPERATIONS.listWebhooks.name} (at most two requests)`,
   exitCodes: [ExitCode.CheckFailed],

@@ -1,17 +1,24 @@
 import type { Context } from '../../context.js';
 import { CheckFailedError, CliError, UsageError } from '../../errors.js';
 import { writeChecklist } from '../../output/checklist.js';
+import type { DbFlag } from '../archive-db.js';
 import type { RawInput } from '../verb.js';
 import type { Check } from './check.js';
 import { configCheck, keyCheck, profileCheck } from './local.js';
 import { baseUrlCheck, connectionChecks, proxyCheck, proxyDecision } from './reach.js';
 import { DOCTOR_REQUESTS, remoteChecks } from './remote.js';
 
-export type DoctorOptions = Record<string, never>;
+export interface DoctorOptions {
+  /** --db [PATH]: also check the local event archive (true: the default archive). */
+  db?: DbFlag;
+}
 
 export function parse(input: RawInput): DoctorOptions {
   if (input.args.length > 0) throw new UsageError(`doctor takes no arguments (got "${input.args[0]}")`);
-  return {};
+  const db = input.opts.db;
+  if (db === undefined) return {};
+  if (db === true || (typeof db === 'string' && db.trim() !== '')) return { db: db === true ? true : db.trim() };
+  throw new UsageError('--db must be a file path (or leave the value out for the default archive)');
 }
 
 /** Short, so that doctor answers within seconds when the network is down. */
@@ -58,9 +65,10 @@ async function gather(ctx: Context): Promise<Check[]> {
 }
 
 /** Every check as a row (or `{"ok", "checks"}` with --json); exit 8 when any is not a pass. */
-export async function run(_opts: DoctorOptions, ctx: Context): Promise<void> {
+export async function run(opts: DoctorOptions, ctx: Context): Promise<void> {
   const out = ctx.output();
   const checks = await gather(ctx);
+  if (opts.db !== undefined) checks.push(await (await import('./archive.js')).archiveCheck(ctx, opts.db));
   const ok = await writeChecklist(out, checks, { requests_budget: DOCTOR_REQUESTS });
   const bad = checks.filter((c) => c.status !== 'pass');
   if (!ok) throw new CheckFailedError(`${bad.length} of ${checks.length} checks did not pass: ${bad.map((c) => c.name).join(', ')}`);
