@@ -107,8 +107,9 @@ export function openArchive(path: string, opts: { readonly?: boolean } = {}): Da
       });
     }
     if (readonly) {
-      if (version === 0) throw missing(path);
+      // another program's database is named as such; an empty file holds no archive yet
       requireOwnDatabase(db, path, version);
+      if (version === 0) throw missing(path);
       // Readers visit each page once (an export of a filter's rows, a report's
       // scan): a 256 KB cache recycles its pages, where the default 16 MB would
       // fault in fresh memory for each page read (measured: 20,600 rows of a

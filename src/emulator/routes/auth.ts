@@ -9,7 +9,7 @@ import type { Route, RouteContext } from '../router.js';
 import { isoOffset } from '../time.js';
 
 /** The teams' integer ids (spec 4.2 `team_id`): fixed, so an archive synced in one run is recognised in the next. */
-export const TEAM_IDS: Readonly<Record<TeamName, number>> = { main: 4817, other: 7302 };
+const TEAM_IDS: Readonly<Record<TeamName, number>> = { main: 4817, other: 7302 };
 
 function health(ctx: Pick<RouteContext, 'now'>): ApiResponse {
   return ok('API is healthy.', { status: 'ok', timestamp: isoOffset(ctx.now) });
