@@ -15,7 +15,8 @@ function fileInTheWay(dir: string): string | undefined {
   }
 }
 
-function folderFailure(path: string, dir: string, error: NodeJS.ErrnoException): UsageError {
+/** `what`: what could not be done, "create the archive's folder DIR" by default. */
+function folderFailure(path: string, dir: string, error: NodeJS.ErrnoException, what = `create the archive's folder ${dir}`): UsageError {
   const blocker = fileInTheWay(dir);
   if (blocker !== undefined) return new UsageError(`--db ${path}: ${blocker} is a file, not a folder (nothing was sent)`);
   const why =
@@ -26,7 +27,7 @@ function folderFailure(path: string, dir: string, error: NodeJS.ErrnoException):
         : error.code === 'ENOSPC'
           ? 'no space left on device'
           : error.message;
-  return new UsageError(`--db ${path}: cannot create the archive's folder ${dir}: ${why}${error.code ? ` (${error.code})` : ''} (nothing was sent)`, {
+  return new UsageError(`--db ${path}: cannot ${what}: ${why}${error.code ? ` (${error.code})` : ''} (nothing was sent)`, {
     hint: 'choose a writable place with --db PATH or MAILCTL_DB',
   });
 }
@@ -43,21 +44,23 @@ export function prepareArchiveFile(path: string): void {
   } catch (error) {
     throw folderFailure(path, dir, error as NodeJS.ErrnoException);
   }
-  if (fileInTheWay(dir) !== undefined) throw folderFailure(path, dir, new Error('not a folder') as NodeJS.ErrnoException);
   if (process.platform === 'win32') return;
-  try {
-    if (!existsSync(path)) {
+  if (!existsSync(path)) {
+    try {
       // created 0600 from its first byte, not opened by SQLite with the umask's mode and tightened later
       closeSync(openSync(path, 'wx', 0o600));
-      return;
+    } catch (error) {
+      throw folderFailure(path, dir, error as NodeJS.ErrnoException, `create the archive file in ${dir}`);
     }
-    if (statSync(path).isDirectory()) throw new UsageError(`--db ${path} is a folder: give the path of the archive file inside it`);
-    for (const file of [path, ...WAL_SIDE_FILES.map((s) => path + s)]) {
+    return;
+  }
+  if (statSync(path).isDirectory()) throw new UsageError(`--db ${path} is a folder: give the path of the archive file inside it`);
+  for (const file of [path, ...WAL_SIDE_FILES.map((s) => path + s)]) {
+    try {
       if (existsSync(file) && statSync(file).mode & 0o077) chmodSync(file, 0o600);
+    } catch (error) {
+      throw folderFailure(path, dir, error as NodeJS.ErrnoException, `make ${file} readable by its owner only (chmod 600)`);
     }
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw folderFailure(path, dir, error as NodeJS.ErrnoException);
   }
 }
 
