@@ -46,6 +46,7 @@ __mailctl_flags() {
     'webhook forward') __mailctl_words='--to --events --auth-type --auth-username --auth-password-stdin --bearer-token-stdin --signing-secret-stdin --retry-schedule --poll-interval --help' ;;
     'report') __mailctl_words='--from --to --campaign --db --by --judge --fail-on --html --help' ;;
     'auth login') __mailctl_words='--no-verify --storage --help' ;;
+    'doctor') __mailctl_words='--db --help' ;;
     'api') __mailctl_words='--field --raw-field --query --input --paginate --dry-run --help' ;;
     'emulator') __mailctl_words='--host --allow-remote --port --seed --events --contacts --lists --rate-limit --latency --fault-rate --scenario --tls --live --no-live --log --domains-verified --env --webhook-retry-scale --help' ;;
     *) __mailctl_words='--help' ;;
@@ -77,6 +78,7 @@ __mailctl_takes_value() {
     'webhook forward --to'|'webhook forward --events'|'webhook forward --auth-type'|'webhook forward --auth-username'|'webhook forward --retry-schedule'|'webhook forward --poll-interval') return 0 ;;
     'report --from'|'report --to'|'report --campaign'|'report --db'|'report --by'|'report --judge'|'report --fail-on'|'report --html') return 0 ;;
     'auth login --storage') return 0 ;;
+    'doctor --db') return 0 ;;
     'api -F'|'api --field'|'api -f'|'api --raw-field'|'api --query'|'api --input') return 0 ;;
     'emulator --host'|'emulator --port'|'emulator --seed'|'emulator --events'|'emulator --contacts'|'emulator --lists'|'emulator --rate-limit'|'emulator --latency'|'emulator --fault-rate'|'emulator --scenario'|'emulator --webhook-retry-scale') return 0 ;;
   esac
@@ -113,6 +115,7 @@ __mailctl_values() {
     'report --fail-on') __mailctl_kind=words; __mailctl_words='warning critical' ;;
     'report --html') __mailctl_kind=files ;;
     'auth login --storage') __mailctl_kind=words; __mailctl_words='file keychain' ;;
+    'doctor --db') __mailctl_kind=files ;;
     'api --input') __mailctl_kind=files ;;
     'emulator --scenario') __mailctl_kind=words; __mailctl_words='mixed healthy critical-complaint' ;;
     'profile use #0') __mailctl_kind=profiles ;;

@@ -38,6 +38,7 @@ function operation(method: HttpMethod, template: string, scope?: string, sandbox
 }
 
 export const OPERATIONS = {
+  authCheck: operation('GET', '/auth/check'),
   listEmailEvents: operation('GET', '/emails/events'),
   showEmail: operation('GET', '/emails/{requestId}'),
   listCampaigns: operation('GET', '/campaigns', 'campaigns:read'),

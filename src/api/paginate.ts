@@ -12,6 +12,8 @@ export interface CursorPage<T> {
   nextCursor: string | null;
   /** Total rows the server counts for the query, when it says. */
   total?: number;
+  /** The same count under the events API's name (EventsPage): either one arms the walk guard. */
+  totalCount?: number;
 }
 
 export interface PageLimits {
@@ -42,6 +44,18 @@ export interface PageLimits {
 /** Rows beyond total_count accepted (rows may arrive during an export) before the listing is stopped. */
 function totalMargin(total: number): number {
   return Math.max(1000, Math.ceil(total / 10));
+}
+
+/**
+ * The walk guard, the one every walk shares (export, sync, report, api --paginate):
+ * a server that never ends (a fresh cursor or a growing last_page on every page)
+ * is stopped once it has sent clearly more rows than it says exist.
+ */
+function guardWalk(operation: string, received: number, page: { total?: number; totalCount?: number }, pages: number): void {
+  const total = page.total ?? page.totalCount;
+  if (typeof total === 'number' && Number.isFinite(total) && received > total + totalMargin(total)) {
+    throw endlessListing(operation, received, total, pages);
+  }
 }
 const SEEN_WINDOW = 50_000;
 const EMPTY_RUN_NOTICE = 100;
@@ -84,11 +98,7 @@ export async function* cursorPages<T, P extends CursorPage<T> = CursorPage<T>>(
     pages++;
     keepHeap?.();
     received += page.items.length;
-    // A server that never ends (a fresh cursor each page) is stopped once it has sent clearly
-    // more rows than it says exist: the rows printed so far are each there once.
-    if (follow && page.total !== undefined && received > page.total + totalMargin(page.total)) {
-      throw endlessListing(operation, received, page.total, pages);
-    }
+    if (follow) guardWalk(operation, received, page, pages);
     const fresh = recent ? page.items.filter((item) => firstSight(recent, limits.idOf!(item as never))) : page.items;
     emptyRun = fresh.length === 0 ? emptyRun + 1 : 0;
     if (emptyRun > 0 && emptyRun % EMPTY_RUN_NOTICE === 0) limits.onEmptyRun?.(pages);
@@ -129,7 +139,7 @@ function endlessListing(operation: string, received: number, total: number, page
   return new CliError(
     `${operation} sent ${received} rows in ${pages} pages although its total_count says ${total}: stopped rather than page for ever`,
     ExitCode.Failure,
-    { hint: 'the rows printed so far are each there once, but the listing may not be complete: report this with the output of --verbose' },
+    { hint: 'the rows received so far were each kept once, but the listing may not be complete: report this with the output of --verbose' },
   );
 }
 
@@ -208,8 +218,11 @@ async function* walkNumbered<T>(
 ): AsyncGenerator<NumberedPage<T>> {
   let left = limits.limit ?? Infinity;
   const follow = limits.all || limits.limit !== undefined;
+  let received = 0;
   for (let page = firstPage; ; page++) {
     const result = await fetchPage(page);
+    received += result.items.length;
+    if (follow) guardWalk(operation, received, result, page - firstPage + 1);
     // A server that ignores `page` would hand out page 1 for ever (it is never the last).
     if (result.page !== page) {
       throw new CliError(`${operation} answered page ${result.page} when asked for page ${page}: stopped rather than list the same rows twice`, ExitCode.Failure, {

@@ -1,8 +1,11 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { CliError, ExitCode, UsageError } from '../errors.js';
+import { archiveFailure } from './damage.js';
+import { prepareArchiveFile, readOnlyCopy, unreadableWithoutWriting } from './file.js';
+import { requireOwnDatabase } from './identity.js';
 import { ensureIndexes, EVENT_ID_INDEX, eventIndexes } from './indexes.js';
 import { migrate, schemaVersion, SCHEMA_VERSION } from './schema.js';
 import { useWriterPragmas } from './writer-pragmas.js';
@@ -50,32 +53,62 @@ function readWithoutCopies(db: Database): void {
   );
 }
 
+/** A reader's connection; `version` is read here because a WAL file in a read-only folder fails only at the first read. */
+function connectReader(path: string): { db: Database; version: number } {
+  const db = new BetterSqlite3(path, { readonly: true, fileMustExist: true });
+  try {
+    return { db, version: schemaVersion(db) };
+  } catch (error) {
+    db.close();
+    if (!unreadableWithoutWriting(error)) throw error;
+  }
+  // A WAL-mode archive needs its -shm file, which a read-only folder cannot
+  // hold (a backup): read a copy of the file in memory instead (file.ts).
+  const copy = new BetterSqlite3(readOnlyCopy(path), { readonly: true });
+  return { db: copy, version: schemaVersion(copy) };
+}
+
+function notAnSqliteFile(path: string, error: unknown): UsageError {
+  return new UsageError(`--db ${path} is not an SQLite database (${(error as Error).message}): not an event archive, or one damaged in its first page`, {
+    hint: 'an archive is written by `mailctl events sync`; a damaged one is moved aside and synced again',
+  });
+}
+
 /**
- * Opens an archive. Writable (the default): creates the file (mode 0600: it
- * holds recipient addresses) and its folder, and applies missing migrations.
- * Read-only: the file must exist and hold an archive.
+ * Opens an archive. Writable (the default): creates the file and its folder,
+ * keeps the file 0600 (it holds recipient addresses) however it was created,
+ * writes only into an empty file or an archive (identity.ts), and applies
+ * missing migrations. Read-only: the file must exist and hold an archive, and
+ * no write access is needed (a backup in a read-only folder reads too).
  */
 export function openArchive(path: string, opts: { readonly?: boolean } = {}): Database {
   const readonly = opts.readonly ?? false;
   if (readonly && !existsSync(path)) throw missing(path);
-  const created = !readonly && !existsSync(path);
-  if (created) mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  if (!readonly) prepareArchiveFile(path);
   let db: Database;
+  let version: number;
   try {
-    db = new BetterSqlite3(path, { readonly, fileMustExist: readonly });
+    if (readonly) ({ db, version } = connectReader(path));
+    else {
+      db = new BetterSqlite3(path);
+      version = schemaVersion(db);
+    }
   } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_NOTADB') throw notAnSqliteFile(path, error);
+    const known = archiveFailure(error, path);
+    if (known !== error) throw known;
     throw new CliError(`cannot open the event archive ${path}: ${(error as Error).message}`, ExitCode.Failure, { cause: error });
   }
   try {
-    if (created) chmodSync(path, 0o600);
     db.pragma('busy_timeout = 5000');
-    const version = schemaVersion(db);
     if (version > SCHEMA_VERSION) {
       throw new CliError(`the event archive ${path} has schema version ${version}, newer than this mailctl knows (${SCHEMA_VERSION})`, ExitCode.Failure, {
         hint: 'upgrade mailctl to read it',
       });
     }
     if (readonly) {
+      // another program's database is named as such; an empty file holds no archive yet
+      requireOwnDatabase(db, path, version);
       if (version === 0) throw missing(path);
       // Readers visit each page once (an export of a filter's rows, a report's
       // scan): a 256 KB cache recycles its pages, where the default 16 MB would
@@ -85,6 +118,7 @@ export function openArchive(path: string, opts: { readonly?: boolean } = {}): Da
       if (version >= 3 && !eventIndexes(db).has(EVENT_ID_INDEX)) readWithoutCopies(db);
       return db;
     }
+    requireOwnDatabase(db, path, version);
     useWriterPragmas(db);
     migrate(db);
     // A sync killed while it went without its indexes (indexes.ts) left them missing.
@@ -93,9 +127,27 @@ export function openArchive(path: string, opts: { readonly?: boolean } = {}): Da
   } catch (error) {
     db.close();
     if (error instanceof CliError) throw error;
+    const known = archiveFailure(error, path);
+    if (known !== error) throw known;
     throw new CliError(`cannot use the event archive ${path}: ${(error as Error).message}`, ExitCode.Failure, {
       hint: 'is it an SQLite file written by `mailctl events sync`?',
       cause: error,
     });
   }
+}
+
+/**
+ * Closes a writer's connection and leaves the file in rollback-journal mode:
+ * a copy of it (a backup) then reads anywhere, a read-only folder included,
+ * where a WAL-mode file needs a -shm file beside it. The next sync turns WAL
+ * back on. With a reader still open the switch is skipped (it would wait).
+ */
+export function closeArchive(db: Database): void {
+  try {
+    db.pragma('busy_timeout = 0');
+    db.pragma('journal_mode = DELETE');
+  } catch {
+    // another connection is reading: the file stays in WAL mode, as before
+  }
+  db.close();
 }

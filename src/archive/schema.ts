@@ -86,7 +86,33 @@ CREATE INDEX events_rcpt_to ON events (rcpt_to COLLATE NOCASE);
 CREATE INDEX events_request_id ON events (request_id);
 `;
 
-const MIGRATIONS: readonly string[] = [V1_EVENTS, V2_SYNC_STATE, V3_EVENT_ID_INDEX];
+/** `PRAGMA application_id` of an archive ('mctl'): what tells it from another program's SQLite file. */
+export const ARCHIVE_APPLICATION_ID = 0x6d63746c;
+
+/**
+ * Version 4: what the archive knows about itself, so that it never answers for
+ * data it does not hold. `archive_info` records the team of its key (GET
+ * /auth/check): one archive, one team. `first_day` and `covered_until` give
+ * each sync position the window it read completely (from the first day of its
+ * first run to the start of its last complete run), so a report can tell which
+ * event types over which window the archive really holds. Positions written
+ * before this version get the day of the oldest event, and the start of their
+ * last run when it completed.
+ */
+const V4_SELF_KNOWLEDGE = `
+CREATE TABLE IF NOT EXISTS archive_info (
+  name TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+ALTER TABLE sync_state ADD COLUMN first_day TEXT;
+ALTER TABLE sync_state ADD COLUMN covered_until TEXT;
+UPDATE sync_state SET
+  first_day = (SELECT strftime('%Y-%m-%d', min(timestamp_ms) / 1000, 'unixepoch') FROM events),
+  covered_until = CASE WHEN last_run_finished_at IS NOT NULL AND pending_from IS NULL THEN last_run_started_at END;
+PRAGMA application_id = ${ARCHIVE_APPLICATION_ID};
+`;
+
+const MIGRATIONS: readonly string[] = [V1_EVENTS, V2_SYNC_STATE, V3_EVENT_ID_INDEX, V4_SELF_KNOWLEDGE];
 
 /** The version this mailctl writes. */
 export const SCHEMA_VERSION = MIGRATIONS.length;

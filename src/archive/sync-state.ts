@@ -38,7 +38,7 @@ export function readSyncState(db: Database, key: SyncKey): SyncState {
 export function syncStateWriter(db: Database, key: SyncKey) {
   const ensure = db.prepare('INSERT OR IGNORE INTO sync_state (base_url, event_types) VALUES (?, ?)');
   const start = db.prepare(
-    `UPDATE sync_state SET last_run_started_at = ?, last_run_finished_at = NULL,
+    `UPDATE sync_state SET last_run_started_at = ?, last_run_finished_at = NULL, first_day = coalesce(first_day, ?),
        last_run_read = 0, last_run_new = 0, last_run_present = 0, last_run_requests = 0
      WHERE base_url = ? AND event_types = ?`,
   );
@@ -53,13 +53,15 @@ export function syncStateWriter(db: Database, key: SyncKey) {
      WHERE base_url = ? AND event_types = ?`,
   );
   const recount = db.prepare('UPDATE sync_state SET last_run_new = ?, last_run_present = ? WHERE base_url = ? AND event_types = ?');
-  const finish = db.prepare('UPDATE sync_state SET last_run_finished_at = ? WHERE base_url = ? AND event_types = ?');
+  // A complete run read everything up to its start (pages come newest first): what a report may rely on.
+  const finish = db.prepare('UPDATE sync_state SET last_run_finished_at = ?, covered_until = last_run_started_at WHERE base_url = ? AND event_types = ?');
   const k = [key.baseUrl, key.eventTypes] as const;
   const c = (n: RunCounts) => [n.read, n.added, n.present, n.requests] as const;
   return {
-    start(at: string) {
+    /** `firstDay`: the first day this run reads, recorded as the position's first day when it has none. */
+    start(at: string, firstDay: string) {
       ensure.run(...k);
-      start.run(at, ...k);
+      start.run(at, firstDay, ...k);
     },
     /** The range is being read; `cursor` is where its next page starts. */
     progress(range: { from: string; to: string }, cursor: string | null, counts: RunCounts) {

@@ -13,8 +13,9 @@ import { ApiError, unexpected, type ApiResponse } from './api-error.js';
 import { authenticate, authorize, type ApiKey } from './keys.js';
 import { TokenBucket } from './rate-limit.js';
 import { SandboxBudget, type SandboxLimits } from './sandbox-budget.js';
-import { Router } from './router.js';
+import { Router, type RouteContext } from './router.js';
 import { audienceRoutes } from './routes/audience.js';
+import { authRoutes } from './routes/auth.js';
 import { bulkRoutes } from './routes/bulk.js';
 import { campaignEventRoutes } from './routes/campaign-events.js';
 import { campaignRoutes } from './routes/campaigns.js';
@@ -40,6 +41,7 @@ export interface ApiRequest {
 }
 
 const router = new Router([
+  ...authRoutes,
   ...emailRoutes,
   ...campaignRoutes,
   ...campaignEventRoutes,
@@ -111,6 +113,10 @@ export class EmulatorApp {
       };
     }
     try {
+      if (match.route.public) {
+        // No key is read (GET /health): the handler is given no team and no key to look at.
+        return match.route.handler({ params: match.params, query: req.query, body: req.body, now: req.now } as RouteContext);
+      }
       const key = authenticate(this.keys, token);
       authorize(key, match.route.scope, match.route.sandboxBlocked === true);
       if (match.route.body && req.bodyInvalid) {

@@ -114,8 +114,8 @@ export function authenticate(keys: ReadonlyMap<string, ApiKey>, token: string | 
   return key;
 }
 
-export function authorize(key: ApiKey, scope: Scope, sandboxBlocked: boolean): void {
-  if (!key.scopes.has(scope)) {
+export function authorize(key: ApiKey, scope: Scope | undefined, sandboxBlocked: boolean): void {
+  if (scope !== undefined && !key.scopes.has(scope)) {
     throw forbidden('insufficient_scope', `This API key lacks the required scope: ${scope}.`);
   }
   if (sandboxBlocked && key.sandbox) {

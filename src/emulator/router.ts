@@ -18,7 +18,10 @@ export interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** path with `:name` segments, e.g. /campaigns/:campaignId/events */
   path: string;
-  scope: Scope;
+  /** The scope the key needs; left out where the spec states none (GET /auth/check: any valid key). */
+  scope?: Scope;
+  /** No authentication at all (GET /health): the handler reads only `now`, `query` and `params`. */
+  public?: true;
   /** one of the six writes of spec section 5 that sandbox keys may not perform */
   sandboxBlocked?: boolean;
   /** reads a JSON body: an unparsable body is a 400 before the handler runs */

@@ -1,9 +1,10 @@
+import type { Coverage } from '../archive/coverage.js';
 import type { Database } from '../archive/open.js';
 import type { Aggregate, Breakdown, ReportRow } from './aggregate.js';
 import { byVolume, timeRows } from './aggregate.js';
 import { emptyCounts, summarise, type Counts } from './tally.js';
-import { BLOCK_CLASSES, HARD_CLASSES, SOFT_CLASSES, UNDETERMINED_CLASSES } from './thresholds.js';
-import type { Window } from './window.js';
+import { BLOCK_CLASSES, HARD_CLASSES, SOFT_CLASSES, UNDETERMINED_CLASSES, type Signal } from './thresholds.js';
+import { iso, type Window } from './window.js';
 
 // `report --db`: the same counters as the streamed report, computed by SQLite
 // over the archive's `events` table (issue 18's schema), so a million rows are
@@ -63,4 +64,60 @@ function pickCounts(r: Partial<Counts> | undefined): Counts {
   if (!r) return c;
   for (const k of Object.keys(c) as Array<keyof Counts>) c[k] = Number(r[k] ?? 0);
   return c;
+}
+
+/** The event types each rate divides (thresholds.ts `computed`): an archive lacking one cannot compute the rate. */
+const SIGNAL_TYPES: Record<Signal, readonly string[]> = {
+  bounce: ['injection', 'bounce', 'out_of_band'],
+  complaint: ['delivery', 'spam_complaint'],
+  open: ['delivery', 'initial_open'],
+  click: ['delivery', 'click'],
+};
+
+export interface SignalGap {
+  signal: Signal;
+  /** The event types the archive does not hold for the whole window. */
+  missing: string[];
+  /** Why, in a few words. */
+  why: string;
+}
+
+/**
+ * How long after its last complete sync an archive still answers for "now":
+ * one day, the cadence of a daily sync and its default --overlap. A window
+ * that ends later lacks the events since that sync.
+ */
+const STALE_AFTER_MS = 86_400_000;
+
+const holds = (c: Coverage, type: string) => c.types === null || c.types.includes(type);
+
+/**
+ * The judged signals the archive cannot compute over the window: a type it
+ * needs was filtered out by every sync (--events), or no sync read the whole
+ * window (it starts before the first synced day, or ends over a day after the
+ * last complete sync). An archive no sync wrote cannot say: no gaps.
+ */
+export function archiveGaps(coverage: Coverage[] | null, judged: readonly Signal[], w: Window): SignalGap[] {
+  if (coverage === null) return [];
+  const covers = (c: Coverage): boolean => c.fromMs <= w.fromMs && c.untilMs + STALE_AFTER_MS >= w.toMs;
+  const stored = [...new Set(coverage.flatMap((c) => c.types ?? ['every type']))].sort();
+  const gaps: SignalGap[] = [];
+  for (const signal of judged) {
+    const missing = SIGNAL_TYPES[signal].filter((type) => !coverage.some((c) => holds(c, type) && covers(c)));
+    if (missing.length === 0) continue;
+    const never = missing.filter((type) => !coverage.some((c) => holds(c, type)));
+    let why: string;
+    if (never.length > 0) why = `its syncs stored only ${stored.join(', ')} (--events)`;
+    else {
+      const spans = coverage.filter((c) => holds(c, missing[0]!)).map((c) => (!Number.isFinite(c.untilMs) || !Number.isFinite(c.fromMs) ? 'no complete sync yet' : `${iso(c.fromMs)} to ${iso(c.untilMs)}`));
+      why = `the archive holds them for ${spans.join(', ')}, not the whole window ${iso(w.fromMs)} to ${iso(w.toMs)}`;
+    }
+    gaps.push({ signal, missing, why });
+  }
+  return gaps;
+}
+
+/** The gaps as one sentence: "bounce rate (no injection, out_of_band events: why)". */
+export function describeGaps(gaps: readonly SignalGap[]): string {
+  return gaps.map((g) => `the ${g.signal} rate (no ${g.missing.join(', ')} events: ${g.why})`).join('; ');
 }

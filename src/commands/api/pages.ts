@@ -17,6 +17,8 @@ export interface Page {
   numbered?: { page: number; lastPage: number };
   /** where the pagination was found, for messages: "data.events" */
   where: string;
+  /** The rows the listing counts (`total_count`, `pagination.total`): arms the paging engine's walk guard. */
+  total?: number;
 }
 
 type Obj = Record<string, unknown>;
@@ -59,6 +61,12 @@ function nextOf(node: Obj, currentPage: number): Found | undefined {
   return undefined;
 }
 
+function totalOf(node: Obj): number | undefined {
+  const p = node.pagination;
+  const total = node.total_count ?? (isObject(p) ? p.total : undefined);
+  return typeof total === 'number' && Number.isFinite(total) ? total : undefined;
+}
+
 /**
  * Reads one page. Returns undefined when the body holds no list at all (the
  * caller says so); a body with one list and no pagination is a single page.
@@ -70,7 +78,7 @@ function readPage(body: unknown, currentPage: number): Page | undefined {
     if (found === undefined) continue;
     const arrays = arraysOf(node);
     if (arrays.length !== 1) continue;
-    return { items: arrays[0]![1], ...found, where: where ? `${where}.${arrays[0]![0]}` : arrays[0]![0] };
+    return { items: arrays[0]![1], ...found, total: totalOf(node), where: where ? `${where}.${arrays[0]![0]}` : arrays[0]![0] };
   }
   // No pagination: a plain list (GET /webhooks) is one page.
   const data = isObject(body) ? body.data : undefined;
@@ -100,7 +108,7 @@ export async function* apiPages(api: ApiClient, path: string, query: Record<stri
     yield* numberedPages(
       async (n) => {
         const page = n === start ? first : await fetch({ ...query, page: n });
-        return { items: page.items, page: page.numbered?.page ?? n, lastPage: page.numbered?.lastPage ?? n };
+        return { items: page.items, page: page.numbered?.page ?? n, lastPage: page.numbered?.lastPage ?? n, total: page.total };
       },
       start,
       { all: true },
@@ -112,7 +120,7 @@ export async function* apiPages(api: ApiClient, path: string, query: Record<stri
   yield* cursorPages(
     async (cursor) => {
       const page = cursor === firstCursor ? first : await fetch({ ...query, cursor });
-      return { items: page.items, nextCursor: page.next && 'cursor' in page.next ? page.next.cursor : null };
+      return { items: page.items, nextCursor: page.next && 'cursor' in page.next ? page.next.cursor : null, total: page.total };
     },
     firstCursor,
     { all: true },

@@ -1,5 +1,6 @@
 import { OPERATIONS } from '../../api/operations.js';
 import { ExitCode } from '../../errors.js';
+import { dbFlag } from '../archive-db.js';
 import { command } from '../define.js';
 
 export const spec = command({
@@ -14,13 +15,16 @@ export const spec = command({
     'so a sandbox key works; each network step gives up within seconds.',
     'Rows: ✔ passes, ! needs attention, ✘ broken.',
   ].join('\n'),
+  flags: {
+    db: dbFlag('also check the local archive of `events sync`: opens, its team, PRAGMA integrity_check (no request)').defaultShown("the profile's archive"),
+  },
   examples: ['mailctl doctor', 'mailctl doctor --profile staging --json', 'HTTPS_PROXY=http://proxy.corp:3128 mailctl doctor'],
   operation: `${OPERATIONS.listCampaigns.name}?per_page=1, ${OPERATIONS.listWebhooks.name} (at most two requests)`,
   exitCodes: [ExitCode.CheckFailed],
   apiFailuresAsRows: true,
   group: 'setup',
-  async run(_opts, ctx) {
+  async run(opts, ctx) {
     const { runDoctor } = await import('./run.js');
-    await runDoctor(ctx);
+    await runDoctor(opts, ctx);
   },
 });

@@ -1,10 +1,16 @@
 import type { Context } from '../../context.js';
 import { CheckFailedError, CliError } from '../../errors.js';
 import { writeChecklist } from '../../output/checklist.js';
+import type { DbFlag } from '../archive-db.js';
 import type { Check } from './check.js';
 import { configCheck, keyCheck, profileCheck } from './local.js';
 import { baseUrlCheck, connectionChecks, proxyCheck, proxyDecision } from './reach.js';
 import { DOCTOR_REQUESTS, remoteChecks } from './remote.js';
+
+export interface DoctorOptions {
+  /** --db [PATH]: also check the local event archive (true: the default archive). */
+  db?: DbFlag;
+}
 
 /** Short, so that doctor answers within seconds when the network is down. */
 const REQUEST_TIMEOUT_MS = 5_000;
@@ -50,9 +56,10 @@ async function gather(ctx: Context): Promise<Check[]> {
 }
 
 /** Every check as a row (or `{"ok", "checks"}` with --json); exit 8 when any is not a pass. */
-export async function runDoctor(ctx: Context): Promise<void> {
+export async function runDoctor(opts: DoctorOptions, ctx: Context): Promise<void> {
   const out = ctx.output();
   const checks = await gather(ctx);
+  if (opts.db !== undefined) checks.push(await (await import('./archive.js')).archiveCheck(ctx, opts.db));
   const ok = await writeChecklist(out, checks, { requests_budget: DOCTOR_REQUESTS });
   const bad = checks.filter((c) => c.status !== 'pass');
   if (!ok) throw new CheckFailedError(`${bad.length} of ${checks.length} checks did not pass: ${bad.map((c) => c.name).join(', ')}`);

@@ -12,9 +12,12 @@ import { eventListSpec } from './columns.js';
 /** Without --all or --limit, one API page's worth: the API's default page size. */
 const ONE_PAGE = 25;
 
-/** Archive batches in the listing runner's page shape. */
-async function* pagesOf(batches: Iterable<EmailEvent[]>): AsyncGenerator<{ items: EmailEvent[] }> {
-  for (const items of batches) yield { items };
+/** Archive batches in the listing runner's page shape; `read.rows` counts the rows handed over. */
+async function* pagesOf(batches: Iterable<EmailEvent[]>, read: { rows: number }): AsyncGenerator<{ items: EmailEvent[] }> {
+  for (const items of batches) {
+    read.rows += items.length;
+    yield { items };
+  }
 }
 
 /** The filters of `events list` that the archive answers. */
@@ -47,17 +50,24 @@ export async function runFromArchive(opts: ArchiveListing, ctx: Context): Promis
     bounceClasses: opts.bounceClasses,
     limit,
   };
+  const read = { rows: 0 };
   try {
     let shown = 0;
-    if (out.format === 'ndjson' && !out.fields) {
-      // The archive keeps each event as the compact JSON the API sent: an NDJSON
-      // line already, so it is written without a parse and a re-serialisation.
-      for (const batch of rawEventBatches(db, filter)) {
-        await out.write(`${batch.join('\n')}\n`);
-        shown += batch.length;
+    try {
+      if (out.format === 'ndjson' && !out.fields) {
+        // The archive keeps each event as the compact JSON the API sent: an NDJSON
+        // line already, so it is written without a parse and a re-serialisation.
+        for (const batch of rawEventBatches(db, filter)) {
+          await out.write(`${batch.join('\n')}\n`);
+          shown = read.rows += batch.length;
+        }
+      } else {
+        shown = (await runListing(ctx, { spec: eventListSpec, pages: pagesOf(eventBatches(db, filter), read), streamTable: paging })).count;
       }
-    } else {
-      shown = (await runListing(ctx, { spec: eventListSpec, pages: pagesOf(eventBatches(db, filter)), streamTable: paging })).count;
+    } catch (error) {
+      // A damaged page part-way through an export: say so, and how many rows came before it.
+      const { archiveFailure } = await import('../../archive/damage.js');
+      throw archiveFailure(error, path, read.rows);
     }
     const span = `between ${new Date(window.fromMs).toISOString()} and ${new Date(window.toMs).toISOString()}`;
     if (shown === 0) {

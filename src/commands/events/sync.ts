@@ -162,10 +162,17 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<void> {
   const { readSyncState } = await import('../../archive/sync-state.js');
   if (opts.dryRun) return printSyncDryRun(ctx, { path, key, firstFrom, overlapDays: opts.overlapDays, types: opts.events });
 
-  // The key is checked before the archive file is created.
-  await ctx.api();
+  // The key is checked before the archive file is created, the file before any request is sent.
+  const api = await ctx.api();
   const db = openArchive(path);
+  const { closeArchive } = await import('../../archive/open.js');
   try {
+    // One request per run, answered while the archive worker starts: the archive
+    // holds one team's events, and refuses another team's key before anything is written.
+    const { checkAuth } = await import('../../api/auth.js');
+    const { claimForTeam } = await import('../../archive/identity.js');
+    const team = checkAuth(api);
+    team.catch(() => undefined);
     const state = readSyncState(db, key);
     if (opts.from !== undefined && (state.newestDay || state.pending)) {
       ctx.notice(`--from applies to the first sync only: this archive continues from what it holds (${state.newestDay ?? state.pending?.from}).`);
@@ -173,7 +180,6 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<void> {
     const passes = planPasses(state, { firstFrom, overlapDays: opts.overlapDays }, ctx.now());
     const { syncStateWriter } = await import('../../archive/sync-state.js');
     const stateWriter = syncStateWriter(db, key);
-    stateWriter.start(new Date(ctx.now()).toISOString());
     const { openPageSink } = await import('../../archive/page-sink.js');
     let runState: RunState | undefined;
     const sink = openPageSink({
@@ -188,6 +194,13 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<void> {
         if (done.droppedIndexes) r.indexesDropped = true;
       },
     });
+    try {
+      claimForTeam(db, path, (await team).teamId);
+    } catch (error) {
+      await sink.close();
+      throw error;
+    }
+    stateWriter.start(new Date(ctx.now()).toISOString(), passes[0]!.from);
     runState = { db, sink, counts: { read: 0, added: 0, present: 0, requests: 0 }, pages: 0, progress: await syncProgress(ctx), indexesDropped: false, recount: (c) => stateWriter.recount(c) };
     try {
       for (const pass of passes) await syncPass(ctx, runState, pass, opts.events);
@@ -208,9 +221,16 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<void> {
     await sink.close();
     runState.progress.stop();
     await restoreIndexes(ctx, runState, false);
+    // A damaged page the run never touched would go unnoticed until a reader trips on it.
+    const { checkArchive, damagedArchive } = await import('../../archive/damage.js');
+    const problems = checkArchive(db, 'quick');
+    if (problems.length > 0) throw damagedArchive(path, problems.join('; '));
     stateWriter.finish(new Date(ctx.now()).toISOString());
     await writeSyncSummary(ctx, db, { path, passes, counts: runState.counts });
+  } catch (error) {
+    // A damaged page, a full disk: one line naming the archive, not an unexpected failure.
+    throw (await import('../../archive/damage.js')).archiveFailure(error, path);
   } finally {
-    db.close();
+    closeArchive(db);
   }
 }

@@ -44,6 +44,9 @@ export function parse(input: RawInput, cmd: Command): ReportOptions {
   return { ...o, judge: o.judge ?? [...DEFAULT_JUDGED] };
 }
 
+const ARCHIVE_GAP_HINT =
+  'run `mailctl events sync` without --events, with a --from that covers the window, or report from the API (without --db)';
+
 /** The report of the options, from the archive or the API; the caller decides what to print. */
 export async function computeReport(opts: ReportOptions, ctx: Context, window: Window): Promise<ReportDocument> {
   checkBreakdownWindow(opts.by, window);
@@ -57,8 +60,22 @@ export async function computeReport(opts: ReportOptions, ctx: Context, window: W
     const { db, path } = await openArchiveForReading(ctx, opts.db);
     source = { kind: 'archive', db: path };
     try {
+      // A rate the archive cannot compute (its syncs filtered out a type it divides, or
+      // did not read the whole window) never passes a gate: exit 2, naming what is missing.
+      const { archiveCoverage } = await import('../../archive/coverage.js');
+      const { archiveGaps, describeGaps } = await import('../../report/archive.js');
+      const gaps = archiveGaps(archiveCoverage(db), opts.judge, window);
+      if (gaps.length > 0) {
+        const what = `the archive ${path} cannot compute ${describeGaps(gaps)}`;
+        if (opts.failOn) throw new UsageError(`--fail-on ${opts.failOn}: ${what}: the gate cannot be judged`, { hint: ARCHIVE_GAP_HINT });
+        ctx.warn(`${what}: its verdict is not the account's`);
+      }
       aggregate = aggregateArchive(db, opts.by, window);
     } catch (error) {
+      if (error instanceof UsageError) throw error;
+      const { archiveFailure } = await import('../../archive/damage.js');
+      const known = archiveFailure(error, path);
+      if (known !== error) throw known;
       throw new UsageError(`--db ${path}: not an events archive (${(error as Error).message})`, { hint: 'an archive is written by `mailctl events sync`' });
     } finally {
       db.close();

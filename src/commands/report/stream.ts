@@ -42,7 +42,8 @@ export async function streamAccountEvents(api: ApiClient, by: Breakdown, w: Wind
   const pages = cursorPages(
     async (cursor, size) => {
       const page = await listEmailEvents(api, { ...query, cursor, per_page: size });
-      return { items: page.items, nextCursor: page.nextCursor };
+      // total: the paging engine's walk guard stops a server that never ends
+      return { items: page.items, nextCursor: page.nextCursor, total: page.totalCount };
     },
     undefined,
     { all: true, pageSize: MAX_EVENTS_PER_PAGE, prefetch: true },

@@ -1,0 +1,49 @@
+import { statSync } from 'node:fs';
+import type { Context } from '../../context.js';
+import { archivePath, type DbFlag } from '../archive-db.js';
+import { commandLine } from '../command-line.js';
+import { fail, pass, warn, type Check } from './check.js';
+
+// `doctor --db [PATH]`: the local archive of `events sync`, read-only: that it
+// opens as an archive, whose team it holds, and that SQLite finds every page and
+// index entry sound (PRAGMA integrity_check: the whole file read once, each index
+// compared with its table; docs/archive.md has its cost). No request is sent.
+
+export async function archiveCheck(ctx: Context, flag: DbFlag): Promise<Check> {
+  let path: string;
+  try {
+    path = await archivePath(ctx, flag);
+  } catch (error) {
+    return fail('archive', (error as Error).message, 'mailctl config list');
+  }
+  const sync = commandLine(['events', 'sync'], ['--db', path]);
+  const { openArchive } = await import('../../archive/open.js');
+  const { checkArchive, damagedArchive } = await import('../../archive/damage.js');
+  const { archiveTeam } = await import('../../archive/identity.js');
+  let db;
+  try {
+    db = openArchive(path, { readonly: true });
+  } catch (error) {
+    const e = error as Error & { hint?: string };
+    return fail('archive', e.message, e.hint ?? sync);
+  }
+  try {
+    const problems = checkArchive(db, 'full');
+    if (problems.length > 0) {
+      const damaged = damagedArchive(path, problems.join('; '));
+      return fail('archive', damaged.message, damaged.hint!);
+    }
+    const events = db.prepare('SELECT count(*) FROM events').pluck().get() as number;
+    const team = archiveTeam(db);
+    const detail = `${path}: ${events.toLocaleString('en-US')} events, ${team === null ? 'no team recorded yet (the next sync records it)' : `team ${team}`}, integrity_check ok`;
+    const mode = process.platform === 'win32' ? 0 : statSync(path).mode & 0o777;
+    if (mode & 0o077) return warn('archive', `${detail}; the file is 0${mode.toString(8)}: other users can read its recipient addresses`, `chmod 600 '${path}'`);
+    return pass('archive', detail);
+  } catch (error) {
+    const { archiveFailure } = await import('../../archive/damage.js');
+    const e = archiveFailure(error, path) as Error & { hint?: string };
+    return fail('archive', e.message, e.hint ?? sync);
+  } finally {
+    db.close();
+  }
+}
