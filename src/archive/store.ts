@@ -22,8 +22,8 @@ export interface ArchiveTotals {
 }
 
 /**
- * The rows of events given as their JSON texts (as the sync hands them to the
- * archive worker; each text is kept as the row's `raw`), and why any could not be stored.
+ * The rows of events given as their JSON texts (as the sync hands them over;
+ * each text is kept as the row's `raw`), and why any could not be stored.
  */
 export function rowsOfTexts(texts: readonly string[]): { rows: EventRow[]; skipped: string[] } {
   const rows: EventRow[] = [];
