@@ -45,7 +45,7 @@ export function routeTo(origin: string, env: Env): Route {
  * An unreadable file is a usage error (Node would only warn and then fail the
  * handshake with "unknown authority", which points the user the wrong way).
  */
-export function checkExtraCaFile(env: Env): void {
+function checkExtraCaFile(env: Env): void {
   const file = env.NODE_EXTRA_CA_CERTS;
   if (!file) return;
   try {
