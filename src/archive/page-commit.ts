@@ -1,7 +1,8 @@
 import type { Database } from 'better-sqlite3';
 import { dropIndexes, rowsPresent, worthDropping } from './indexes.js';
 import type { EventRow } from './rows.js';
-import { eventWriter, rowsOfTexts } from './store.js';
+import type { EmailEvent } from '../api/emails.js';
+import { eventWriter, rowsOfEvents } from './store.js';
 import { syncStateWriter, type RunCounts, type SyncKey } from './sync-state.js';
 
 // One page of a sync, committed: its rows and the sync position after it, in
@@ -9,12 +10,12 @@ import { syncStateWriter, type RunCounts, type SyncKey } from './sync-state.js';
 
 /**
  * A page as the sync hands it over: its events to store, the position after it.
- * The events come as their JSON texts, which the archive keeps as `raw`; their
- * rows are built from them just before the commit.
+ * The events come as the API gave them; their rows (with each event's JSON as
+ * `raw`) are built just before the commit.
  */
 export interface PageToCommit {
-  /** The JSON text of each of the page's events that --events keeps. */
-  events: string[];
+  /** The page's events that --events keeps. */
+  events: readonly EmailEvent[];
   /** Events the page held (stored, filtered out by --events, or not storable). */
   read: number;
   /** Requests the run has sent so far, recorded with the position. */
@@ -66,7 +67,7 @@ export function pageCommitter(db: Database, key: SyncKey) {
     /** Commits the page (BEGIN IMMEDIATE); the totals move only once the commit succeeded. */
     commit(page: PageToCommit): PageCommitted {
       // Built before BEGIN: readers and the write lock need not wait for it.
-      const { rows, skipped } = rowsOfTexts(page.events);
+      const { rows, skipped } = rowsOfEvents(page.events);
       const done = commit.immediate(page, rows);
       Object.assign(counts, done.counts);
       if (done.droppedIndexes) dropped = true;

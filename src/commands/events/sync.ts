@@ -106,7 +106,7 @@ async function syncPass(ctx: Context, run: RunState, pass: SyncPass, types: read
         read += page.items.length;
         const kept = keep ? page.items.filter((e) => keep.has(e.type as string)) : page.items;
         await run.sink.submit({
-          events: kept.map((e) => JSON.stringify(e)),
+          events: kept,
           read: page.items.length,
           requests: run.counts.requests,
           range,
