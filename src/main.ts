@@ -95,9 +95,9 @@ function captureIO(out: Pick<IO, 'stdout' | 'stdoutFormat'>): IO {
   return {
     ...out,
     stderr: process.stderr,
-    // process.stdin is a stream Node makes on first access (about 2.5 ms of CPU
-    // for a pipe or /dev/null): only the commands that read it, or ask whether
-    // it is a terminal, pay for it.
+    // process.stdin is a stream Node makes on first access (for a pipe or
+    // /dev/null, a stream and the modules behind it): only the commands that
+    // read it, or ask whether it is a terminal, pay for it.
     get stdin() {
       return process.stdin;
     },
