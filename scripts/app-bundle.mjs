@@ -1,5 +1,5 @@
 // Builds the CommonJS bundles that dist/main.js loads through the V8 code cache
-// (src/code-cache.ts): dist/app.js (our code and commander, from src/app.ts) and
+// (src/boot/code-cache.ts): dist/app.js (our code and commander, from src/app.ts) and
 // dist/vendor/{zod,undici}.js, which app.js requires only inside the modules that
 // import them, so `--help` never reads them. Why CommonJS: Node 20 can cache the
 // compiled code of a vm.Script, not of an ES module. Returns each file's content
@@ -7,7 +7,6 @@
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { relative, sep } from 'node:path';
-import { lazyBuiltins } from './lazy-builtins.mjs';
 
 /** Imports app.js leaves to the vendor bundles, by what is imported. */
 const vendorSplit = {
@@ -43,9 +42,6 @@ async function zodNamesUsed(appText) {
 // Loaded only inside the verbs that need them, from node_modules as published.
 // better-sqlite3 finds its native binding relative to its own package: bundled, it looks under dist/ and fails.
 // selfsigned (emulator --tls) and @napi-rs/keyring (its native binding, likewise) load only in the commands that use them.
-/** The bundle of the archive worker, beside app.js. */
-const ARCHIVE_WORKER = 'archive-worker.js';
-
 const EXTERNAL = ['cli-table3', 'chalk', 'better-sqlite3', 'selfsigned', '@napi-rs/keyring'];
 
 /**
@@ -76,7 +72,7 @@ const esmExternals = {
 };
 
 /**
- * The bundles run as vm.Scripts with a V8 code cache (src/code-cache.ts). An
+ * The bundles run as vm.Scripts with a V8 code cache (src/boot/code-cache.ts). An
  * import() in such a script has no module loader behind it once its code comes
  * from the cache ("A dynamic import callback was not specified", Node 20), so
  * esbuild turns every import() into a require(): of a built-in, of a CommonJS
@@ -98,20 +94,14 @@ export async function buildAppBundles(common, root) {
   const app = await build({
     ...cjs,
     entryPoints: { app: 'src/app.ts' },
-    plugins: [vendorSplit, lazyBuiltins, esmExternals],
-    // `events sync` starts the archive worker from the file beside app.js.
-    define: { __MAILCTL_ARCHIVE_WORKER__: JSON.stringify(ARCHIVE_WORKER) },
+    plugins: [vendorSplit, esmExternals],
   });
   const zodEntry = `export { ${(await zodNamesUsed(app.outputFiles[0].text)).join(', ')} } from 'zod';`;
   const results = [
     app,
     ...(await Promise.all([
       build({ ...cjs, stdin: { contents: zodEntry, resolveDir: root, loader: 'js' }, outfile: 'dist/vendor/zod.js', outdir: undefined }),
-      build({ ...cjs, entryPoints: { 'vendor/undici': 'src/api/undici.ts' }, plugins: [lazyBuiltins] }),
-      // The archive worker of `events sync` (src/archive/sync-worker.ts): a thread of its own,
-      // which Node starts from a file. Small (the commit code and better-sqlite3's, external), so
-      // it is not worth a code cache; nothing else loads it.
-      build({ ...cjs, entryPoints: { [ARCHIVE_WORKER.replace(/\.js$/, '')]: 'src/archive/sync-worker.ts' }, external: EXTERNAL }),
+      build({ ...cjs, entryPoints: { 'vendor/undici': 'src/api/undici.ts' } }),
     ])),
   ];
   const { mkdirSync, writeFileSync } = await import('node:fs');

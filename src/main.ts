@@ -1,12 +1,13 @@
-import { fstatSync, readFileSync, writeSync } from 'node:fs';
+import { fstatSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CommanderError } from 'commander';
 import type { IO } from './io.js';
 import type { Runtime } from './commands/verb.js';
 import type { ExitCode } from './errors.js';
-import type { BundleHashes } from './code-cache.js';
-import { RUN_TIME_V8_FLAGS } from './v8-flags.js';
+import type { BundleHashes } from './boot/code-cache.js';
+import { cachedRootHelp, writeOut } from './boot/fast-paths.js';
+import { tuneV8 } from './boot/v8-flags.js';
 
 type Errors = typeof import('./errors.js');
 type App = typeof import('./app.js');
@@ -26,7 +27,7 @@ function app(): Promise<App> {
   if (typeof __MAILCTL_BUNDLES__ === 'undefined') return (appModule ??= import('./app.js'));
   const bundles = __MAILCTL_BUNDLES__;
   const dist = dirname(fileURLToPath(import.meta.url));
-  return (appModule ??= import('./code-cache.js').then(({ bundleLoader }) => bundleLoader(dist, bundles, process.env)('app.js') as App));
+  return (appModule ??= import('./boot/code-cache.js').then(({ bundleLoader }) => bundleLoader(dist, bundles, process.env)('app.js') as App));
 }
 
 function isCommanderError(error: unknown): error is CommanderError {
@@ -96,9 +97,9 @@ function captureIO(out: Pick<IO, 'stdout' | 'stdoutFormat'>): IO {
   return {
     ...out,
     stderr: process.stderr,
-    // process.stdin is a stream Node makes on first access (about 2.5 ms of CPU
-    // for a pipe or /dev/null): only the commands that read it, or ask whether
-    // it is a terminal, pay for it.
+    // process.stdin is a stream Node makes on first access (for a pipe or
+    // /dev/null, a stream and the modules behind it): only the commands that
+    // read it, or ask whether it is a terminal, pay for it.
     get stdin() {
       return process.stdin;
     },
@@ -113,76 +114,8 @@ function captureIO(out: Pick<IO, 'stdout' | 'stdoutFormat'>): IO {
   };
 }
 
-/**
- * Set before any command loads undici, so before undici compiles anything.
- *
- * undici parses HTTP with a WebAssembly build of llhttp. V8 first compiles it
- * with its baseline compiler, then re-optimises it on a background thread;
- * the process cannot exit until that thread is done (about 150 ms after a one-call command)
- * and the optimised code keeps some 30 MB resident during a long export. The
- * baseline code is fast enough for JSON pages, so stay on it. A long export
- * turns every page into garbage: a young heap that does not grow and V8's
- * optimise-for-size heap policy collect it early, so peak memory stays flat
- * (measured: 61 MB at 20,000 events, 70 MB at 600,000; 68 and 102 MB without).
- * TurboFan optimises on background threads, and each thread's malloc arena keeps what its
- * biggest compilation needed: a 200,000-event export optimised 148 functions (18 at 20,000)
- * and its peak RSS grew 3-4 MB for it. Thirty times V8's interrupt budget (67,584) lets only
- * what stays hot get optimised: peak RSS of that export 71.5 -> 67.5 MB, of a sync 88 -> 82
- * MB, CPU time the same or lower (1,000,000 ids through `lists attach`: 1.53 s either way).
- * (`--no-concurrent-recompilation` would do it too, but only on node's command line; and
- * `--no-opt` made the ids 4x slower.) These flags steer only tiering and heap sizing.
- */
-async function tuneV8(): Promise<void> {
-  // loaded here, not at the top: `--version` and `--help` return before this and pay nothing
-  const { setFlagsFromString } = await import('node:v8');
-  for (const flag of RUN_TIME_V8_FLAGS) setFlagsFromString(flag);
-}
-
 function packageVersion(): string {
   return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-}
-
-/**
- * The root help as the build wrote it (dist/help.txt, see scripts/build.mjs),
- * for `mailctl`, `mailctl --help` and `-h` where commander would print the same
- * text: in a pipe, or on an 80-column terminal. Elsewhere (or when the file is
- * missing) commander renders it for the terminal's width.
- */
-function cachedRootHelp(argv: string[]): string | undefined {
-  const plain = argv.length === 2 || (argv.length === 3 && (argv[2] === '--help' || argv[2] === '-h'));
-  if (!plain || (stdoutMayBeTerminal() && process.stdout.isTTY && process.stdout.columns !== 80)) return undefined;
-  try {
-    return readFileSync(new URL('./help.txt', import.meta.url), 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-/** Only a character device can be a terminal: asked without making process.stdout (see writeOut). */
-function stdoutMayBeTerminal(): boolean {
-  try {
-    return fstatSync(1).isCharacterDevice();
-  } catch {
-    return false;
-  }
-}
-
-/**
- * What the fast paths print, written to fd 1 itself: process.stdout is a
- * stream Node makes on first use (for a pipe a net.Socket, about 5 ms of CPU,
- * more than the rest of `--version`). A full non-blocking pipe (EAGAIN) gets
- * the rest through process.stdout; a reader that went away (EPIPE, `| head`)
- * ends it quietly, as Unix tools do.
- */
-async function writeOut(text: string): Promise<void> {
-  let rest = Buffer.from(text);
-  try {
-    while (rest.length > 0) rest = rest.subarray(writeSync(1, rest));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EAGAIN') process.stdout.write(rest);
-    else if (code !== 'EPIPE') await fastPathFailed(error as NodeJS.ErrnoException);
-  }
 }
 
 /** `--version > /dev/full`: the same one line and exit 1 as any other command, not a stack trace. */
@@ -201,12 +134,12 @@ export async function main(argv: string[] = process.argv): Promise<void> {
   const version = packageVersion();
   // What scripts probe first, answered without loading anything: exit 0 as the event loop empties.
   if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-V')) {
-    await writeOut(`${version}\n`);
+    await writeOut(`${version}\n`, fastPathFailed);
     return;
   }
-  const help = cachedRootHelp(argv);
+  const help = cachedRootHelp(argv, new URL('./help.txt', import.meta.url));
   if (help !== undefined) {
-    await writeOut(help);
+    await writeOut(help, fastPathFailed);
     return;
   }
   await tuneV8();

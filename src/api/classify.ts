@@ -11,10 +11,8 @@ import { backoffMs, retryAfterMs, RETRYABLE_STATUS, type Headers } from './pacin
 export interface Answer {
   status: number;
   headers: Headers;
-  /** The body's text; for a big JSON body parsed as it came (network.ts), only its start. */
+  /** The body's text, read whole (network.ts caps its size). */
   text: string;
-  /** A big JSON body's value, parsed as it came; undefined inside when it is not JSON. */
-  parsed?: { value: unknown };
 }
 
 /** What the client knows about the attempt being classified. */
@@ -97,7 +95,7 @@ export function classifyFailure(error: unknown, a: Attempt, words: FailureWords 
 
 /** The server answered: a JSON object on 2xx is a success; 429 and 5xx are retried while attempts and patience last. */
 export function classifyAnswer(answer: Answer, a: Attempt): Verdict {
-  const json = answer.parsed ? answer.parsed.value : parseJson(answer.text);
+  const json = parseJson(answer.text);
   const contentType = String(answer.headers['content-type'] ?? '');
   if (answer.status >= 200 && answer.status < 300) {
     if (json === undefined || typeof json !== 'object' || json === null) {

@@ -68,7 +68,7 @@ export class ApiClient {
   /** Direct or through a proxy (dispatcher.ts); the dispatcher is made on the first request. */
   private readonly route: Route;
   private readonly words: FailureWords;
-  private pool: Promise<Dispatcher> | undefined;
+  private pool: Dispatcher | undefined;
   private readonly pacer: Pacer;
   private readonly sandboxPacer: SandboxPacer;
   private readonly now: () => number;
@@ -135,10 +135,10 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    if (this.pool) await (await this.pool.catch(() => undefined))?.close().catch(() => undefined);
+    await this.pool?.close().catch(() => undefined);
   }
 
-  private dispatcher(origin: string): Promise<Dispatcher> {
+  private dispatcher(origin: string): Dispatcher {
     this.pool ??= createDispatcher(origin, this.route, this.options.env ?? {}, { connections: 4, keepAliveTimeout: 30_000, pipelining: 1 });
     return this.pool;
   }
@@ -195,19 +195,17 @@ export class ApiClient {
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     if (body !== undefined) headers['content-type'] = 'application/json';
     try {
-      const res = await request(await this.dispatcher(target.origin), { origin: target.origin, method: spec.method, path: target.path, headers, body, signal });
+      const res = await request(this.dispatcher(target.origin), { origin: target.origin, method: spec.method, path: target.path, headers, body, signal });
       const success = res.statusCode >= 200 && res.statusCode < 300;
-      const { text, parsed } = await readCapped(res.body, decodedBody(res.body, res.headers), { json: success }).catch((error: unknown) => {
+      const text = await readCapped(res.body, decodedBody(res.body, res.headers)).catch((error: unknown) => {
         // zlib's "unexpected end of file": a compressed body cut short is a connection lost mid-body
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'Z_BUF_ERROR' || code === 'Z_DATA_ERROR') throw new CutShortError();
         throw error;
       });
       // checked only for a body without a length: a normal page is parsed once, in classify.ts
-      if (success && closeDelimited(res.headers) && (parsed ? parsed.value === undefined : text.trim() !== '' && !parsesAsJson(text))) {
-        throw new CutShortError();
-      }
-      return { status: res.statusCode, headers: res.headers, text, ...(parsed ? { parsed } : {}) };
+      if (success && closeDelimited(res.headers) && text.trim() !== '' && !parsesAsJson(text)) throw new CutShortError();
+      return { status: res.statusCode, headers: res.headers, text };
     } catch (error) {
       if (timeout.signal.aborted && !this.options.signal?.aborted) throw timeout.signal.reason;
       throw error;

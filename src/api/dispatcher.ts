@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, statSync } from 'node:fs';
 import type { Env } from '../io.js';
 import { UsageError } from '../errors.js';
 import type { FailureWords } from './classify.js';
@@ -38,8 +38,34 @@ export function routeTo(origin: string, env: Env): Route {
 }
 
 /**
- * CAs to trust beyond Node's: NODE_EXTRA_CA_CERTS, read from the run's own
- * environment (Node reads it only at process start, and only from process.env).
+ * NODE_EXTRA_CA_CERTS as the run's environment names it: Node reads that file
+ * itself when the process starts and trusts it on every connection, so the
+ * transport gives undici no `ca` of its own (a `ca` replaces Node's store:
+ * every connection would then parse all of its root certificates again).
+ * An unreadable file is a usage error (Node would only warn and then fail the
+ * handshake with "unknown authority", which points the user the wrong way).
+ */
+function checkExtraCaFile(env: Env): void {
+  const file = env.NODE_EXTRA_CA_CERTS;
+  if (!file) return;
+  try {
+    closeSync(openSync(file, 'r'));
+    if (statSync(file).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+  } catch (error) {
+    throw unreadableCa(file, error);
+  }
+}
+
+function unreadableCa(file: string, error: unknown): UsageError {
+  return new UsageError(`NODE_EXTRA_CA_CERTS names ${file}, which cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
+    hint: 'point NODE_EXTRA_CA_CERTS at a PEM file of your CA certificates, or unset it',
+  });
+}
+
+/**
+ * Node's roots plus NODE_EXTRA_CA_CERTS, for `doctor`'s one TLS probe, which
+ * also runs in-process (the tests) where Node never read the run's variable.
+ * The transport does not use it (see checkExtraCaFile).
  */
 export async function extraCa(env: Env): Promise<string[] | undefined> {
   const file = env.NODE_EXTRA_CA_CERTS;
@@ -48,25 +74,21 @@ export async function extraCa(env: Env): Promise<string[] | undefined> {
   try {
     pem = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`NODE_EXTRA_CA_CERTS names ${file}, which cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
-      hint: 'point NODE_EXTRA_CA_CERTS at a PEM file of your CA certificates, or unset it',
-    });
+    throw unreadableCa(file, error);
   }
   // require() in the CommonJS bundle (a dynamic import() has no loader in the code-cached script)
   const { rootCertificates } = typeof require === 'function' ? (require('node:tls') as typeof import('node:tls')) : await import('node:tls');
   return [...rootCertificates, pem];
 }
 
-export async function createDispatcher(origin: string, route: Route, env: Env, tuning: PoolTuning): Promise<Dispatcher> {
-  const ca = await extraCa(env);
-  const tls = ca ? { ca } : undefined;
-  if (route.decision.kind !== 'proxy') return new Pool(origin, { ...tuning, ...(tls ? { connect: tls } : {}) });
+export function createDispatcher(origin: string, route: Route, env: Env, tuning: PoolTuning): Dispatcher {
+  checkExtraCaFile(env);
+  if (route.decision.kind !== 'proxy') return new Pool(origin, tuning);
   return new ProxyAgent({
     ...tuning,
     uri: route.decision.proxy.url.href,
     // http:// targets go as absolute-form requests (as curl sends them); https:// ones through a CONNECT tunnel.
     proxyTunnel: false,
-    ...(tls ? { requestTls: tls, proxyTls: tls } : {}),
   });
 }
 

@@ -1,12 +1,14 @@
 import { CliError, ExitCode } from '../errors.js';
-import { JsonAssembler } from './json-stream.js';
 import type { Dispatcher } from './undici.js';
 
 // What the transport knows about the network: which failures mean a request
 // never left, how to name a failure in words, and how much body to accept.
 
-/** A response larger than this is not a page of this API: refuse it instead of exhausting memory. */
-const MAX_BODY_BYTES = 64 * 1024 * 1024;
+/**
+ * A response larger than this is not an answer of this API (a page of 100 events is about
+ * 100 KB): it is refused rather than read, so memory stays bounded whatever a server sends.
+ */
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 /** Failures that happen before a request leaves: whatever it asked for cannot have been applied. */
 const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -18,72 +20,24 @@ export function neverSent(error: unknown): boolean {
 }
 
 /**
- * A JSON body past this size is parsed as it arrives (json-stream.ts) instead of joined and parsed
- * whole. A page of this API is about 100 KB: pages stay on the faster JSON.parse of the text.
+ * Reads a response body whole, refusing one larger than MAX_BODY_BYTES (after decompression)
+ * instead of exhausting memory. Decoded chunk by chunk (a multi-byte character may straddle two
+ * chunks): each Buffer is released as it is read, so a body is never held as chunks, one joined
+ * Buffer and text at once.
  */
-const STREAM_JSON_PAST = 4 * 1024 * 1024;
-
-/** A body as read: its text; for a big JSON body, its value (undefined when it is not JSON) and the text's start. */
-export interface ReadBody {
-  text: string;
-  parsed?: { value: unknown };
-}
-
-/**
- * Reads a response body, refusing one larger than MAX_BODY_BYTES instead of exhausting memory.
- * With `json` (a 2xx answer), a body that grows past STREAM_JSON_PAST and starts like JSON is
- * parsed as it comes, so its text and its objects are not held at once.
- */
-export async function readCapped(body: Dispatcher.ResponseData['body'], decoded: AsyncIterable<unknown> = body, opts: { json?: boolean } = {}): Promise<ReadBody> {
-  // Decoded chunk by chunk (a multi-byte character may straddle two chunks): each Buffer is
-  // released as it is read, so a page is never held as chunks, one joined Buffer and text at once.
+export async function readCapped(body: Dispatcher.ResponseData['body'], decoded: AsyncIterable<unknown> = body): Promise<string> {
   const decoder = new TextDecoder('utf-8');
   let text = '';
   let size = 0;
-  let assembler: JsonAssembler | undefined;
-  let broken = false; // the streamed body is not JSON: read on (the cap, a cut-short body) but build nothing
-  let mayStream = opts.json === true; // decided once, when the body first passes the threshold
-  const feed = (piece: string) => {
-    if (broken) return;
-    try {
-      assembler!.push(piece);
-    } catch {
-      broken = true;
-      assembler = new JsonAssembler(); // releases what was built
-    }
-  };
   for await (const chunk of decoded) {
     size += (chunk as Buffer).length;
     if (size > MAX_BODY_BYTES) {
       body.destroy();
       throw new CliError(`the response is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB; refusing to read it`, ExitCode.Failure);
     }
-    const piece = decoder.decode(chunk as Buffer, { stream: true });
-    if (assembler) {
-      feed(piece);
-      continue;
-    }
-    text += piece;
-    if (mayStream && size > STREAM_JSON_PAST) {
-      mayStream = false;
-      if (!/^\s*[{[]/.test(text.slice(0, 256))) continue; // HTML from a proxy: kept as text, for its message
-      assembler = new JsonAssembler();
-      feed(text);
-      // a copy of the start, for messages: a slice would keep the whole text alive
-      text = Buffer.from(text.slice(0, 1024)).toString();
-    }
+    text += decoder.decode(chunk as Buffer, { stream: true });
   }
-  if (!assembler) return { text: text + decoder.decode() };
-  feed(decoder.decode());
-  let value: unknown;
-  if (!broken) {
-    try {
-      value = assembler.end();
-    } catch {
-      value = undefined;
-    }
-  }
-  return { text, parsed: { value } };
+  return text + decoder.decode();
 }
 
 /** A failure in words: "connection refused", "timed out waiting for headers", a TLS error. */

@@ -1,5 +1,4 @@
 import { CliError, ExitCode } from '../errors.js';
-import { oldSpaceKeeper } from './old-space.js';
 import { RecentIds } from './recent-ids.js';
 
 /**
@@ -87,8 +86,6 @@ export async function* cursorPages<T, P extends CursorPage<T> = CursorPage<T>>(
   const seen = new Set<string>(cursor === undefined ? [] : [cursor]);
   let pending: Promise<P> | undefined = fetchPage(cursor, size());
   const recent = limits.idOf ? new RecentIds(SEEN_WINDOW) : undefined;
-  // only a listing that follows pages can run long enough for its old generation to grow
-  const keepHeap = follow ? oldSpaceKeeper() : undefined;
   let received = 0;
   let pages = 0;
   let emptyRun = 0;
@@ -96,7 +93,6 @@ export async function* cursorPages<T, P extends CursorPage<T> = CursorPage<T>>(
     const page: P = await pending;
     pending = undefined;
     pages++;
-    keepHeap?.();
     received += page.items.length;
     if (follow) guardWalk(operation, received, page, pages);
     const fresh = recent ? page.items.filter((item) => firstSight(recent, limits.idOf!(item as never))) : page.items;

@@ -1,31 +1,38 @@
-import type { Dispatcher, Pool as PoolClass, ProxyAgent as ProxyAgentClass } from 'undici';
-// @ts-expect-error undici's internal files have no type declarations
-import DispatcherImpl from 'undici/lib/dispatcher/dispatcher.js';
-// @ts-expect-error undici's internal files have no type declarations
-import connectImpl from 'undici/lib/api/api-connect.js';
-// @ts-expect-error undici's internal files have no type declarations
-import ProxyAgentImpl from 'undici/lib/dispatcher/proxy-agent.js';
-// @ts-expect-error undici's internal files have no type declarations
+import type { Dispatcher } from 'undici';
 import PoolImpl from 'undici/lib/dispatcher/pool.js';
-// @ts-expect-error undici's internal files have no type declarations
-import requestCjs from 'undici/lib/api/api-request.js';
+import ProxyAgentImpl from 'undici/lib/dispatcher/proxy-agent.js';
+import requestImpl from 'undici/lib/api/api-request.js';
+import connectImpl from 'undici/lib/api/api-connect.js';
 
-// undici's index eagerly loads fetch, WebSocket, the cache store and more: about
-// 150 ms of start-up on our 2-core machines, more than one API call takes. The
-// transport needs a Pool and request() only, so only those two modules (and what
-// they require) are bundled. undici has no "exports" map, so these paths are
-// public; the lockfile pins them, and the build fails if they move.
+// The transport's one door to undici, and the only module of src/ that imports
+// files of undici by path (test/core/vm-tuning.test.ts checks it); their types
+// are in undici-lib.d.ts. undici's index loads fetch, WebSocket, the cache
+// stores, the mocks and more as it is required, which a command that sends
+// one request pays for on every run; the transport needs a Pool, a ProxyAgent
+// and request(), so only those files (and what they require) are bundled.
+// Bench row: "one call: webhook list --json". undici has no "exports" map, so
+// these paths are reachable; the lockfile pins them, and the build fails if
+// they move.
 
-export const Pool = PoolImpl as typeof PoolClass;
+export const Pool = PoolImpl;
 
-// HTTP(S)_PROXY support (api/dispatcher.ts). ProxyAgent opens tunnels with
-// dispatcher.connect(), which undici's index adds to every dispatcher
-// (Object.assign(Dispatcher.prototype, api)); we skip that index, so add it here.
-const prototype = (DispatcherImpl as { prototype: Record<string, unknown> }).prototype;
-prototype.connect ??= connectImpl;
-export const ProxyAgent = ProxyAgentImpl as typeof ProxyAgentClass;
+/**
+ * A Pool that can open CONNECT tunnels: ProxyAgent asks its proxy pool for one
+ * with connect(), which undici's index adds to every dispatcher and which is
+ * not among the files above.
+ */
+class TunnelPool extends PoolImpl {
+  override connect(options: Dispatcher.ConnectOptions): Promise<Dispatcher.ConnectData> {
+    return connectImpl.call(this, options);
+  }
+}
 
-const requestImpl = requestCjs as (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
+/** HTTP(S)_PROXY support (dispatcher.ts), its proxy pool made through ProxyAgent's public clientFactory option. */
+export class ProxyAgent extends ProxyAgentImpl {
+  constructor(options: ProxyAgentImpl.Options) {
+    super({ ...options, clientFactory: (origin, opts) => new TunnelPool(origin, opts) });
+  }
+}
 
 export function request(dispatcher: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
   return requestImpl.call(dispatcher, options);

@@ -1,25 +1,21 @@
 import type { Database } from 'better-sqlite3';
 import { dropIndexes, rowsPresent, worthDropping } from './indexes.js';
 import type { EventRow } from './rows.js';
-import { eventWriter, rowsOfTexts } from './store.js';
+import type { EmailEvent } from '../api/emails.js';
+import { eventWriter, rowsOfEvents } from './store.js';
 import { syncStateWriter, type RunCounts, type SyncKey } from './sync-state.js';
 
 // One page of a sync, committed: its rows and the sync position after it, in
-// one transaction (cli.md "Event archive"). The same code runs on the main
-// thread (a sync run from the sources, as the in-process tests do) and in the
-// archive worker (sync-worker.ts), so both keep the same promises.
+// one transaction (cli.md "Event archive").
 
 /**
  * A page as the sync hands it over: its events to store, the position after it.
- * The events travel as their JSON texts (which the archive keeps as `raw`),
- * and their rows are built by the thread that commits them: a string is
- * posted to the worker as one copy, where a row's 17 values were cloned one by
- * one, and the main thread, which reads the next pages meanwhile, is the one a
- * sync waits for (200,000 events: 490 ms of rows and clones on it, 230 ms of texts).
+ * The events come as the API gave them; their rows (with each event's JSON as
+ * `raw`) are built just before the commit.
  */
 export interface PageToCommit {
-  /** The JSON text of each of the page's events that --events keeps. */
-  events: string[];
+  /** The page's events that --events keeps. */
+  events: readonly EmailEvent[];
   /** Events the page held (stored, filtered out by --events, or not storable). */
   read: number;
   /** Requests the run has sent so far, recorded with the position. */
@@ -71,7 +67,7 @@ export function pageCommitter(db: Database, key: SyncKey) {
     /** Commits the page (BEGIN IMMEDIATE); the totals move only once the commit succeeded. */
     commit(page: PageToCommit): PageCommitted {
       // Built before BEGIN: readers and the write lock need not wait for it.
-      const { rows, skipped } = rowsOfTexts(page.events);
+      const { rows, skipped } = rowsOfEvents(page.events);
       const done = commit.immediate(page, rows);
       Object.assign(counts, done.counts);
       if (done.droppedIndexes) dropped = true;

@@ -21,15 +21,12 @@ export interface ArchiveTotals {
   newest: string | null;
 }
 
-/**
- * The rows of events given as their JSON texts (as the sync hands them to the
- * archive worker; each text is kept as the row's `raw`), and why any could not be stored.
- */
-export function rowsOfTexts(texts: readonly string[]): { rows: EventRow[]; skipped: string[] } {
+/** The rows of events (each kept whole as the row's `raw`), and why any could not be stored. */
+export function rowsOfEvents(events: readonly EmailEvent[]): { rows: EventRow[]; skipped: string[] } {
   const rows: EventRow[] = [];
   const skipped: string[] = [];
-  for (const raw of texts) {
-    const row = eventRow(JSON.parse(raw) as EmailEvent, raw);
+  for (const event of events) {
+    const row = eventRow(event);
     if (typeof row === 'string') skipped.push(row);
     else rows.push(row);
   }
@@ -63,7 +60,7 @@ export function eventWriter(db: Database) {
 
   /** Stores events; the caller wraps it in one transaction (fixtures and tools write archives this way). */
   function storePage(events: readonly EmailEvent[]): PageOutcome {
-    const { rows, skipped } = rowsOfTexts(events.map((e) => JSON.stringify(e)));
+    const { rows, skipped } = rowsOfEvents(events);
     return { ...storeRows(rows), skipped };
   }
   return { storePage, storeRows };

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 
 // The settings of a connection that writes the archive: the sync's own
-// connection (open.ts) and the archive worker's (sync-worker.ts).
+// connection (open.ts).
 
 export function useWriterPragmas(db: Database): void {
   db.pragma('busy_timeout = 5000');

@@ -84,7 +84,7 @@ export async function oneCall({ runs, startEmulator }) {
       if (!Array.isArray(rows) || rows.length !== expected) throw new CaseCrash(`expected a JSON array of ${expected} webhooks, got: ${res.stdout.slice(0, 200)}`);
       return res;
     };
-    // The code cache (src/code-cache.ts) is in $HOME/.cache/mailctl, as for a user; the warm-up
+    // The code cache (src/boot/code-cache.ts) is in $HOME/.cache/mailctl, as for a user; the warm-up
     // run writes it. The information row runs with a cache directory that cannot be made.
     const noCache = join(scratch, 'not-a-directory');
     writeFileSync(noCache, '');
@@ -100,6 +100,37 @@ export async function oneCall({ runs, startEmulator }) {
       ratioRow('one call: webhook list --json', r.cli, r.floor, 'node:http GET', 2.0),
       ratioRow('one call: the same, no code cache', r.uncached, r.floor, 'node:http GET'),
     ];
+  } finally {
+    await emu.close();
+  }
+}
+
+// ---- 2b. one call over TLS, with the latency of a real network ---------------------------------
+
+/** Milliseconds the emulator waits before each answer in the TLS case (`emulator --tls --latency 50`). */
+const TLS_LATENCY_MS = 50;
+
+export async function oneCallTls({ runs, startEmulator }) {
+  const name = `one call over TLS, ${TLS_LATENCY_MS} ms latency: webhook list --json`;
+  if (!(await commandExists('webhook', 'list'))) return [{ case: name, skipped: 'command missing' }];
+  const emu = await startEmulator({ seed: 1, tls: true, latency: TLS_LATENCY_MS });
+  try {
+    const expected = emu.fixtures.webhooks.length;
+    // Both trust the emulator's CA the way a user's machine trusts a corporate one.
+    const ca = { NODE_EXTRA_CA_CERTS: emu.caPath };
+    const checked = (args, env) => async () => {
+      emu.clearRequests();
+      const res = await measure(args, { env: { ...env, ...ca }, rss: true });
+      expectRequests(emu, 1, args.join(' '));
+      const rows = JSON.parse(res.stdout);
+      if (!Array.isArray(rows) || rows.length !== expected) throw new CaseCrash(`expected a JSON array of ${expected} webhooks, got: ${res.stdout.slice(0, 200)}`);
+      return res;
+    };
+    const r = await interleave(
+      { floor: checked(floor('one-call-tls.mjs'), floorEnv(emu)), cli: checked(cli('webhook', 'list', '--json'), emuEnv(emu)) },
+      { runs, warmup: 1 },
+    );
+    return [ratioRow(name, r.cli, r.floor, 'node:https GET', 1.25)];
   } finally {
     await emu.close();
   }

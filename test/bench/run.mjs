@@ -7,7 +7,7 @@
 // report. A case that crashes (a command failing, a wrong request count from a floor) makes
 // the exit code 1, after the other cases ran.
 //
-// Options: --only startup,one-call,stream,rate,bulk,archive,ids,report  run some cases (results.json untouched)
+// Options: --only startup,one-call,tls,stream,rate,bulk,archive,ids,report  run some cases (results.json untouched)
 //          --quick                                    fewer repetitions (a smoke run)
 //          --markdown                                 also print the table as Markdown
 //          --in-place                                 run bin/ and dist/ where they are, not from
@@ -31,6 +31,7 @@ const { APP, CaseCrash, ROOT, fmtMb, fmtMs, fmtRatio, renderTable } = await impo
 const CASES = [
   ['startup', cases.startup],
   ['one-call', cases.oneCall],
+  ['tls', cases.oneCallTls],
   ['stream', cases.streaming],
   ['rate', cases.rateLimited],
   ['bulk', cases.bulk],

@@ -121,9 +121,10 @@ describe('mailctl doctor', () => {
     expect(bad.code).toBe(8);
     expect(bad.check('tls')).toMatchObject({ status: 'fail', detail: expect.stringContaining('unknown authority'), fix: expect.stringContaining('NODE_EXTRA_CA_CERTS') });
     expect(tlsEmu.requests).toHaveLength(0);
-    const good = await doctor({ ...emulatorEnv(tlsEmu), NODE_EXTRA_CA_CERTS: tlsEmu.caPath! });
-    expect(good.code, good.stderr).toBe(0);
-    expect(good.check('tls')!.detail).toContain('NODE_EXTRA_CA_CERTS');
+    // spawned: Node trusts NODE_EXTRA_CA_CERTS only as a process starts (the API client adds no CA of its own)
+    const spawned = await runSpawned(['doctor', '--json'], { env: { ...emulatorEnv(tlsEmu), NODE_EXTRA_CA_CERTS: tlsEmu.caPath! } });
+    expect(spawned.code, spawned.stderr).toBe(0);
+    expect((JSON.parse(spawned.stdout) as Report).checks.find((c) => c.name === 'tls')!.detail).toContain('NODE_EXTRA_CA_CERTS');
     expect(tlsEmu.requests).toHaveLength(2);
   });
 

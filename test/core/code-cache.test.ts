@@ -1,4 +1,4 @@
-// The V8 code cache of the built CLI (src/code-cache.ts): spawned, because only
+// The V8 code cache of the built CLI (src/boot/code-cache.ts): spawned, because only
 // the built bundles use it. What a user can check: the cache files appear in
 // MAILCTL_CACHE_DIR, a second run uses them instead of writing them again, and
 // a broken or unwritable cache changes nothing the command prints.

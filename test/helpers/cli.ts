@@ -26,7 +26,7 @@ export function tempDir(prefix = 'mailctl-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-/** One code cache (src/code-cache.ts) for the CLIs this test file starts: not the user's. */
+/** One code cache (src/boot/code-cache.ts) for the CLIs this test file starts: not the user's. */
 let codeCacheDir: string | undefined;
 
 function cleanEnv(opts: CliOptions): Record<string, string> {

@@ -1,5 +1,5 @@
 // Preloaded with `node --require` by test/core/startup.test.ts. The CLI runs from
-// CommonJS bundles that src/code-cache.ts reads and compiles itself, so no module
+// CommonJS bundles that src/boot/code-cache.ts reads and compiles itself, so no module
 // loader hook sees them: this records, in the JSON file named by MAILCTL_LOAD_LOG,
 // every file the process reads with readFileSync (the bundles of dist/), every
 // package or built-in it require()s by name, and the built-in modules Node loaded.

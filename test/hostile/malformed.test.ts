@@ -89,8 +89,8 @@ const ANSWERS: Array<{ name: string; handler: () => Handler; message: RegExp }> 
     handler: () => answer(500, '{"message":"An unexpected err'),
     message: /^error: HTTP 500: the server answered with a truncated or malformed JSON body/,
   },
-  { name: '100 MB with Content-Length', handler: () => huge(true), message: /^error: the response is larger than 64 MiB; refusing to read it/ },
-  { name: '100 MB chunked', handler: () => huge(false), message: /^error: the response is larger than 64 MiB; refusing to read it/ },
+  { name: '100 MB with Content-Length', handler: () => huge(true), message: /^error: the response is larger than 16 MiB; refusing to read it/ },
+  { name: '100 MB chunked', handler: () => huge(false), message: /^error: the response is larger than 16 MiB; refusing to read it/ },
 ];
 
 describe.each(Object.entries(COMMANDS))('malformed answers to %s: one clear error, exit 1, no crash', (_name, args) => {

@@ -79,7 +79,7 @@ describe('classifyFailure', () => {
   });
 
   it('a CliError from reading the answer (a body over the cap) fails as it is', () => {
-    const tooBig = new CliError('the response is larger than 64 MiB; refusing to read it');
+    const tooBig = new CliError('the response is larger than 16 MiB; refusing to read it');
     expect(classifyFailure(tooBig, attempt())).toEqual({ kind: 'fail', error: tooBig });
   });
 });

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { join } from 'node:path';
 import * as z from 'zod';
 import { EMAIL_EVENT_TYPES, MAX_EVENTS_PER_PAGE, listEmailEvents } from '../../api/emails.js';
 import { OPERATIONS } from '../../api/operations.js';
@@ -45,7 +44,7 @@ export function parse(input: RawInput, cmd: Command): SyncOptions {
 
 interface RunState {
   db: Database;
-  /** Where pages go to be committed (the archive worker, when the build has one). */
+  /** Where pages go to be committed. */
   sink: PageSink;
   /** Read, new and already present: of committed pages only. Requests: sent. */
   counts: RunCounts;
@@ -107,7 +106,7 @@ async function syncPass(ctx: Context, run: RunState, pass: SyncPass, types: read
         read += page.items.length;
         const kept = keep ? page.items.filter((e) => keep.has(e.type as string)) : page.items;
         await run.sink.submit({
-          events: kept.map((e) => JSON.stringify(e)),
+          events: kept,
           read: page.items.length,
           requests: run.counts.requests,
           range,
@@ -131,14 +130,6 @@ async function syncPass(ctx: Context, run: RunState, pass: SyncPass, types: read
       throw error;
     }
   }
-}
-
-// Defined by scripts/app-bundle.mjs in dist/app.js: the archive worker's bundle beside it.
-declare const __MAILCTL_ARCHIVE_WORKER__: string | undefined;
-
-/** dist/archive-worker.js in a build; none when run from the sources (the pages are then committed on the main thread). */
-function archiveWorkerScript(): string | undefined {
-  return typeof __MAILCTL_ARCHIVE_WORKER__ === 'string' ? join(__dirname, __MAILCTL_ARCHIVE_WORKER__) : undefined;
 }
 
 /** The API a sync position belongs to, without any credentials written into the URL (they must not reach the file). */
@@ -183,7 +174,7 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<void> {
     const { openPageSink } = await import('../../archive/page-sink.js');
     let runState: RunState | undefined;
     const sink = openPageSink({
-      db, path, key, workerScript: archiveWorkerScript(),
+      db, key,
       onCommitted: (done) => {
         for (const why of done.skipped) ctx.warn(`not archived: ${why}`);
         const r = runState!;
