@@ -158,7 +158,7 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<void> {
   const db = openArchive(path);
   const { closeArchive } = await import('../../archive/open.js');
   try {
-    // One request per run, answered while the archive worker starts: the archive
+    // One request per run, answered while the page sink opens: the archive
     // holds one team's events, and refuses another team's key before anything is written.
     const { checkAuth } = await import('../../api/auth.js');
     const { claimForTeam } = await import('../../archive/identity.js');
