@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, open, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -24,6 +23,8 @@ async function finalPath(path: string): Promise<string> {
 export async function writeWholeFile(path: string, text: string): Promise<void> {
   const target = await finalPath(path);
   const before = await stat(target).catch(() => undefined);
+  // node:crypto is loaded here, by the commands that write a file, not by their --help
+  const { randomBytes } = await import('node:crypto');
   const temp = join(dirname(target), `.${basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
   // 'wx': never follows or reuses something already at the temporary name
   const handle = await open(temp, 'wx', 0o666);
