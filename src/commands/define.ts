@@ -72,12 +72,24 @@ export const flag = {
   boolean(description: string): Flag<boolean> {
     return new Flag<boolean>({ type: 'boolean', description, defaultValue: false });
   },
+  /** `--<name>` and `--no-<name>`: true, false, or undefined when neither is given (the command decides). */
+  toggle(description: string, negation: string): Flag<boolean | undefined> {
+    return new Flag<boolean | undefined>({ type: 'boolean', description, negation });
+  },
   /** `--no-<name>`: true unless given. */
   negated(description: string): Flag<boolean> {
     return new Flag<boolean>({ type: 'boolean', description, negated: true, defaultValue: true });
   },
   string<T = string>(description: string, options: ValueOptions<T> = {}): Flag<NoInfer<T> | undefined> {
     return new Flag<T | undefined>({ type: 'string', description, valueName: options.value ?? 'value', parseValue: options.parse, values: options.values });
+  },
+  /** Repeatable and comma-separated words of a fixed set: `--events delivery,bounce`. */
+  enumList<const V extends readonly string[]>(values: V, description: string, value = 'list'): Flag<V[number][] | undefined> {
+    return new Flag<V[number][] | undefined>({ type: 'list', description, valueName: value, repeatable: true, values });
+  },
+  /** Repeatable, each value kept whole (no comma splitting): `--field a=1 --field b=x,y`. */
+  repeated<T = string>(description: string, options: ValueOptions<T> = {}): Flag<NoInfer<T>[] | undefined> {
+    return new Flag<T[] | undefined>({ type: 'string', description, valueName: options.value ?? 'value', repeatable: true, parseValue: options.parse, values: options.values });
   },
   /** A flag whose value may be left out: `--db` alone is true, `--db PATH` the path. */
   optionalValue<T = string>(description: string, options: ValueOptions<T> = {}): Flag<NoInfer<T> | true | undefined> {
@@ -177,6 +189,12 @@ export function optionSpecOf(key: string, f: FlagShape): OptionSpec {
   };
 }
 
+/** The commander options of one flag: two for a toggle (`--live`, `--no-live`). */
+function optionSpecsOf(key: string, f: FlagShape): OptionSpec[] {
+  const spec = optionSpecOf(key, f);
+  return f.negation === undefined ? [spec] : [spec, { flags: `--no-${kebab(key)}`, description: f.negation, hidden: f.hidden }];
+}
+
 function argumentSpecOf(key: string, a: ArgShape): ArgumentSpec {
   return { name: snake(key), description: a.description, optional: a.optional, variadic: a.variadic, choices: a.choices, values: a.values };
 }
@@ -197,7 +215,7 @@ export function command<F extends Flags = Record<never, never>, A extends Args =
     summary: declaration.summary,
     description: declaration.description,
     args: Object.entries(args).map(([key, a]) => argumentSpecOf(key, a.shape)),
-    options: Object.entries(flags).map(([key, f]) => optionSpecOf(key, f.shape)),
+    options: Object.entries(flags).flatMap(([key, f]) => optionSpecsOf(key, f.shape)),
     examples: declaration.examples,
     operation: declaration.operation,
     operationNote: declaration.operationNote,

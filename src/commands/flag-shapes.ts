@@ -28,6 +28,8 @@ export interface FlagShape {
   readonly hidden?: boolean;
   /** Declared as `--no-<name>`: the option is true unless the flag is given. */
   readonly negated?: boolean;
+  /** Both `--<name>` and `--no-<name>` exist (this is the latter's description): true, false, or undefined when neither is given. */
+  readonly negation?: string;
   /** What one item of a list is called ("event name"): "needs at least one event name". */
   readonly itemName?: string;
   /** Checks commander's string (or each list item) and turns it into the value. */

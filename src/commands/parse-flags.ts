@@ -76,6 +76,11 @@ export function parseDeclared(flags: Declared<FlagShape>, args: Declared<ArgShap
       out[key] = items.map((item) => attempt(name, item, () => convert(shape, item, Array.isArray(shape.values))));
       continue;
     }
+    if (shape.repeatable) {
+      // every occurrence, each value whole
+      out[key] = (Array.isArray(raw) ? raw : [raw]).map((item) => attempt(name, String(item), () => convert(shape, String(item), false)));
+      continue;
+    }
     // a repeated single-valued flag: the last one counts, as commander does
     const text = Array.isArray(raw) ? String(raw[raw.length - 1]) : String(raw);
     out[key] = attempt(name, text, () => convert(shape, text, shape.type === 'enum'));

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { AuthError, CliError, ExitCode } from '../errors.js';
@@ -89,9 +88,11 @@ const WHAT: Record<Op, string> = { set: 'write to', get: 'read from', delete: 'r
  * One call of the store in a child process, ended (SIGKILL) after KEYCHAIN_TIMEOUT_MS or as
  * soon as `signal` aborts (Ctrl-C, SIGTERM: the run then ends with the signal's reason).
  */
-function call(op: Op, profile: string, env: Env, signal: AbortSignal | undefined, input = ''): Promise<unknown> {
+async function call(op: Op, profile: string, env: Env, signal: AbortSignal | undefined, input = ''): Promise<unknown> {
   const what = WHAT[op];
   const modulePath = keyringModulePath();
+  // loaded by the commands that reach the store, not by `auth status` or --help
+  const { spawn } = await import('node:child_process');
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     let settled = false;

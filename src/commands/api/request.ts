@@ -1,12 +1,11 @@
 import { createReadStream } from 'node:fs';
-import type { Command } from 'commander';
 import type { HttpMethod, QueryValue } from '../../api/client.js';
 import type { Context } from '../../context.js';
 import { CliError, UsageError } from '../../errors.js';
 import type { ListSpec } from '../../output/types.js';
 import { jsonText } from '../../output/json.js';
 import { runListing } from '../listing.js';
-import type { RawInput } from '../verb.js';
+import { arg, command, flag, type Parsed } from '../define.js';
 import { printDryRun } from '../write.js';
 import { addQuery, buildBody, buildQueryFromFields, parseFieldSpec, typedValue, type FieldSpec } from './fields.js';
 import { apiPages } from './pages.js';
@@ -28,7 +27,27 @@ function strings(v: unknown): string[] {
   return v === undefined ? [] : Array.isArray(v) ? v.map(String) : [String(v)];
 }
 
-export function parse(input: RawInput, _cmd: Command): Options {
+const ARGS = {
+  method: arg('GET, POST, PUT, PATCH or DELETE (any case)', { values: METHODS }),
+  path: arg('path below the base URL, starting with "/"; may carry ?query'),
+};
+
+const FLAGS = {
+  field: flag
+    .repeated(
+      "JSON body field (query parameter for GET); true, false, null and numbers are typed, @file reads a file's text, @- stdin; a.b=v nests, a[]=v appends (repeatable)",
+      { value: 'key=value' },
+    )
+    .alias('F'),
+  rawField: flag.repeated('like --field, but the value is always a string (repeatable)', { value: 'key=value' }).alias('f'),
+  query: flag.repeated('query parameter, sent as given; a name repeated is joined with commas (repeatable)', { value: 'key=value' }),
+  input: flag.string('raw JSON body from a file, or - for stdin (at most 16 MiB); not with --field (must be valid JSON)', { value: 'file' }),
+  paginate: flag.boolean('GET only: follow next_cursor or page numbers up to last_page and print one JSON array of the items (NDJSON with --ndjson)'),
+  dryRun: flag.boolean('print the request (secrets masked) without sending it'),
+};
+
+function check(o: Parsed<typeof FLAGS, typeof ARGS>): Options {
+  const input = { args: [o.method, o.path], opts: o as Record<string, unknown> };
   const [methodText = '', pathText = ''] = input.args;
   const method = methodText.toUpperCase() as HttpMethod;
   if (!METHODS.includes(method)) throw new UsageError(`METHOD: must be one of ${METHODS.join(', ')} (got "${methodText}")`);
@@ -59,9 +78,9 @@ export function parse(input: RawInput, _cmd: Command): Options {
   }
   if (inputFile !== undefined && method === 'GET') throw new UsageError('--input: a GET request has no body', { hint: 'use --query or --field' });
   if (fields.filter((f) => f.raw === '@-').length > 1) throw new UsageError('--field: only one value can be read from stdin (@-)');
-  const paginate = Boolean(input.opts.paginate);
+  const paginate = o.paginate;
   if (paginate && method !== 'GET') throw new UsageError(`--paginate: only GET requests are paginated (got ${method})`);
-  return { method, path, query, fields, input: inputFile, paginate, dryRun: Boolean(input.opts.dryRun) };
+  return { method, path, query, fields, input: inputFile, paginate, dryRun: o.dryRun };
 }
 
 /** A file or stdin ("-") as text, bounded (input/bounded-text.ts): every failure is a usage error naming `what`. */
@@ -126,7 +145,7 @@ function jsonFormat(ctx: Context): 'json' | 'ndjson' {
 /** `api` prints the API's items as they are: no columns, no field selection. */
 const ANY_ITEMS: ListSpec<unknown> = { columns: [], fields: [] };
 
-export async function run(opts: Options, ctx: Context): Promise<void> {
+async function run(opts: Options, ctx: Context): Promise<void> {
   const format = jsonFormat(ctx);
   const prepared = await prepare(opts, ctx);
   // A dry run needs the base URL but no key, and honours --json, like every other write.
@@ -143,3 +162,23 @@ export async function run(opts: Options, ctx: Context): Promise<void> {
   // Items of every page: one JSON array (closed even on error or Ctrl-C), or NDJSON as pages come.
   await runListing(ctx, { spec: ANY_ITEMS, pages: apiPages(api, opts.path, prepared.query), prettyJson: pretty, target: { ...ctx.output(), format } });
 }
+
+export default command({
+  name: 'api',
+  summary: "send any request of the API with the profile's key and base URL, retries and pacing; print the JSON answer",
+  description: [
+    'Prints the response body as JSON: indented on a terminal, on one line in a pipe.',
+    'Exit codes follow the HTTP status as for every command.',
+  ].join('\n'),
+  group: 'tools',
+  args: ARGS,
+  flags: FLAGS,
+  examples: [
+    'mailctl api GET /campaigns --query status=scheduled --paginate --ndjson',
+    'mailctl api PATCH /audience/topics/3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f -F visibility=private -F description=null',
+    'mailctl api DELETE /audience/contacts/lists/bulk --input detach.json',
+  ],
+  operation: 'any operation (METHOD PATH)',
+  check,
+  run,
+});

@@ -1,26 +1,16 @@
-import type { Command } from 'commander';
-import * as z from 'zod';
 import { validateBaseUrl, isSandboxKey, maskSecret } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
 import { ApiError, CliError, UsageError } from '../../errors.js';
 import { OPERATIONS } from '../../api/operations.js';
 import { readHidden } from '../../input/prompt.js';
 import { commandLine } from '../command-line.js';
-import { oneOf, parseInput } from '../schema.js';
-import type { RawInput } from '../verb.js';
+import { command, flag } from '../define.js';
 
-const schema = z.object({ storage: oneOf(['file', 'keychain'] as const).optional(), verify: z.boolean().optional() });
-
-export interface LoginOptions {
+interface LoginOptions {
   /** false with --no-verify: save without the check request. */
   verify: boolean;
   /** --storage: where the key goes (default: the OS store where usable, else the file). */
   storage?: 'file' | 'keychain';
-}
-
-export function parse(input: RawInput, cmd: Command): LoginOptions {
-  const o = parseInput(schema, input, cmd);
-  return { verify: o.verify !== false, ...(o.storage ? { storage: o.storage } : {}) };
 }
 
 type Verdict = 'works' | 'works, but lacks a scope' | 'not checked' | { unchecked: string };
@@ -58,7 +48,7 @@ function checkKey(raw: string): string {
   return key;
 }
 
-export async function run(opts: LoginOptions, ctx: Context): Promise<void> {
+async function run(opts: LoginOptions, ctx: Context): Promise<void> {
   const profile = ctx.settings().profile.value;
   const baseUrl = ctx.globals.baseUrl === undefined ? undefined : validateBaseUrl(ctx.globals.baseUrl, '--base-url');
   const key = checkKey(ctx.io.stdinIsTTY ? await readHidden(ctx.io, `API key for profile "${profile}": `) : await ctx.readStdin());
@@ -83,3 +73,27 @@ export async function run(opts: LoginOptions, ctx: Context): Promise<void> {
   }
   if (isSandboxKey(key)) ctx.warn('this is a sandbox key: the API refuses it on schedule, unschedule and audience writes');
 }
+
+export default command({
+  name: 'login',
+  summary: 'save an API key to a profile: read from stdin when piped, else asked for with a hidden prompt',
+  description: [
+    'The key is never a command-line flag (it would show in ps and in shell',
+    'history). It is checked with one read of the API before it is saved.',
+    'It is kept in the OS credential store (macOS Keychain, Windows Credential',
+    'Manager, Secret Service on Linux) where one is usable, else in the 0600',
+    'config file; the config records which, and `auth status` says it.',
+  ].join('\n'),
+  flags: {
+    verify: flag.negated('save the key without the check request (GET /webhooks) that refuses a key the API answers 401'),
+    storage: flag.enum(['file', 'keychain'] as const, 'keychain: the OS credential store; file: the 0600 config file', 'where').defaultShown('keychain where one is usable, else file'),
+  },
+  examples: [
+    'mailctl auth login --base-url https://api.example.com',
+    'printf %s "$MAILCTL_KEY" | mailctl auth login --profile ci --base-url https://api.example.com',
+    'printf %s "$MAILCTL_KEY" | mailctl auth login --profile offline --no-verify --storage file',
+  ],
+  callsApi: true,
+  check: (o): LoginOptions => ({ verify: o.verify, ...(o.storage ? { storage: o.storage } : {}) }),
+  run,
+});

@@ -4,10 +4,7 @@ import type { Context } from '../../context.js';
 import { AuthError } from '../../errors.js';
 import { writeDetail } from '../../output/detail.js';
 import { commandLine } from '../command-line.js';
-
-export function parse(): Record<string, never> {
-  return {};
-}
+import { command } from '../define.js';
 
 /** Where the key in use lives: the environment, the OS store or the config file (null: nowhere). */
 function keyStorage(ctx: Context, s: Settings): 'env' | 'keychain' | 'file' | null {
@@ -27,7 +24,7 @@ function storageText(storage: ReturnType<typeof keyStorage>): string | null {
 const describe = <T>(s: Setting<T>) => ({ value: s.value ?? null, source: s.value === undefined ? 'unset' : s.source });
 
 /** Shows what a command would use, and where each value came from; never the key itself. */
-export async function run(_opts: unknown, ctx: Context): Promise<void> {
+async function run(ctx: Context): Promise<void> {
   const out = ctx.output();
   let s = ctx.settings();
   const storage = keyStorage(ctx, s);
@@ -75,3 +72,10 @@ export async function run(_opts: unknown, ctx: Context): Promise<void> {
     throw new AuthError(`no API key for profile "${p}"`, { hint: `run \`${commandLine(['auth', 'login'], p === 'default' ? [] : ['--profile', p])}\`, or set MAILCTL_API_KEY` });
   }
 }
+
+export default command({
+  name: 'status',
+  summary: 'show the profile, base URL and key in use (masked), and where each came from',
+  examples: ['mailctl auth status', 'mailctl auth status --profile staging --json'],
+  run: (_opts, ctx) => run(ctx),
+});

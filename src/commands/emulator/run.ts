@@ -1,43 +1,46 @@
-import type { Command } from 'commander';
-import * as z from 'zod';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
-import { intFlag, parseInput } from '../schema.js';
-import type { RawInput } from '../verb.js';
+import { UsageError, ValueError } from '../../errors.js';
+import { nonEmpty } from '../../input/values.js';
+import { command, flag, type Parsed } from '../define.js';
 
-const schema = z.object({
-  host: z.string().trim().min(1, { error: 'must not be empty' }),
-  port: intFlag(0, 65_535),
-  seed: intFlag(0, 2 ** 31 - 1).optional(),
-  events: intFlag(0, 5_000_000),
-  contacts: intFlag(0, 1_000_000),
-  lists: intFlag(1, 10_000),
-  rateLimit: intFlag(1, 100_000).optional(),
-  latency: intFlag(0, 60_000),
-  faultRate: z
-    .string()
-    .trim()
-    .regex(/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/, { error: 'must be a number from 0 to 1' })
-    .transform(Number),
-  live: z.boolean().optional(),
-  log: z.boolean().optional(),
-  env: z.boolean().optional(),
-  webhookRetryScale: z
-    .string()
-    .trim()
-    .regex(/^\d+(\.\d+)?$|^\.\d+$/, { error: 'must be a number such as 1, 0.01 or 0.001' })
-    .transform(Number)
-    .refine((n) => n <= 1000, { error: 'must be at most 1000' }),
-  scenario: z.enum(['mixed', 'healthy', 'critical-complaint']),
-  tls: z.boolean().optional(),
-  domainsVerified: z.boolean().optional(),
-  allowRemote: z.boolean().optional(),
-});
+function share(raw: string): number {
+  if (!/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/.test(raw.trim())) throw new ValueError('must be a number from 0 to 1');
+  return Number(raw);
+}
 
-export type EmulatorRunOptions = z.output<typeof schema>;
+function scale(raw: string): number {
+  if (!/^\d+(\.\d+)?$|^\.\d+$/.test(raw.trim())) throw new ValueError('must be a number such as 1, 0.01 or 0.001');
+  const n = Number(raw);
+  if (n > 1000) throw new ValueError('must be at most 1000');
+  return n;
+}
 
-export function parse(input: RawInput, cmd: Command): EmulatorRunOptions {
-  const opts = parseInput(schema, input, cmd);
+const FLAGS = {
+  host: flag.string('address to bind; beyond loopback only with --allow-remote', { value: 'host', parse: nonEmpty }).default('127.0.0.1'),
+  allowRemote: flag.boolean('allow a --host other networks can reach; its API keys are then random for the run'),
+  port: flag.integer('port to listen on; 0 picks a free one', [0, 65_535]).default(0),
+  seed: flag.integer('seed of the generated data (same seed, same data; a given seed turns --live off unless asked)', [0, 2 ** 31 - 1]).defaultShown('1'),
+  events: flag.integer('email events to generate (up to 5,000,000)', [0, 5_000_000]).default(2000),
+  contacts: flag.integer('contacts to generate', [0, 1_000_000]).default(200),
+  lists: flag.integer('lists to generate (bulk membership needs more than 50 to split requests)', [1, 10_000]).default(6),
+  rateLimit: flag.integer('requests per second per team, as the service enforces (3 mirrors production); off by default', [1, 100_000], 'rps'),
+  latency: flag.integer('milliseconds added before each answer', [0, 60_000], 'ms').default(0),
+  faultRate: flag.string('share of requests (0-1) failing with 500/502/503 or a dropped connection', { value: 'p', parse: share }).default(0),
+  scenario: flag.enum(['mixed', 'healthy', 'critical-complaint'] as const, 'event mix of the team: mixed (every type, critical rates), healthy, critical-complaint', 'name').default('mixed'),
+  tls: flag.boolean('serve HTTPS with a certificate from a CA made at start; prints the CA file to pass as NODE_EXTRA_CA_CERTS'),
+  live: flag.toggle(
+    'keep producing new events (and delivering them to loopback webhooks); default on a terminal without --seed',
+    'serve the generated events only: nothing new arrives',
+  ),
+  log: flag.boolean('print one line per request on stderr: method, path, status, key kind'),
+  domainsVerified: flag.boolean("a created domain's DNS records pass verification at once (else a few seconds after it is created)"),
+  env: flag.boolean('print `export MAILCTL_BASE_URL=… MAILCTL_API_KEY=…` lines on stdout (the banner goes to stderr)'),
+  webhookRetryScale: flag.string('multiply the webhook retry schedule (1 min … 24 h) by F, up to 1000; 0.001 retries within seconds', { value: 'f', parse: scale }).default(1),
+};
+
+export type EmulatorRunOptions = Parsed<typeof FLAGS, Record<never, never>>;
+
+function check(opts: EmulatorRunOptions): EmulatorRunOptions {
   if (!isLoopbackHost(opts.host) && !opts.allowRemote) {
     throw new UsageError(`--host ${opts.host}: that serves the emulator beyond this machine; add --allow-remote to do it on purpose`, {
       hint: 'its API keys are then random for the run (not from --seed); the default, 127.0.0.1, is reachable from this machine only',
@@ -60,7 +63,7 @@ export function liveByDefault(opts: EmulatorRunOptions, interactive: boolean): b
 }
 
 /** Serves until Ctrl-C or SIGTERM; the base URL and keys are the data this command prints. */
-export async function run(opts: EmulatorRunOptions, ctx: Context): Promise<void> {
+async function run(opts: EmulatorRunOptions, ctx: Context): Promise<void> {
   const { serveEmulator } = await import('../../emulator/serve.js');
   const json = Boolean(ctx.globals.json || ctx.globals.ndjson || ctx.globals.output === 'json' || ctx.globals.output === 'ndjson');
   if (json && opts.env) throw new UsageError('--env cannot be combined with --json: each decides what stdout carries');
@@ -90,3 +93,25 @@ function listenError(error: unknown, opts: EmulatorRunOptions): UsageError | und
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new UsageError(`--host ${opts.host}: not an address of this machine`);
   return undefined;
 }
+
+export default command({
+  name: 'emulator',
+  summary: 'run the bundled API emulator on loopback (for trying mailctl and testing CI scripts without an account)',
+  group: 'tools',
+  description: [
+    'It runs until Ctrl-C or SIGTERM. With --json its first stdout line is',
+    '{"base_url": "http://127.0.0.1:PORT", "keys": {"full": K, "read_only": K,',
+    '"sandbox": K, "other_team": K, "free_tier": K}, "ids": {...}} (ids to try of',
+    'every kind); free_tier is a key of a free-plan team (daily and monthly quota).',
+    'without it, the same as lines to read. With --live it keeps producing new',
+    'events and delivers them to enabled webhooks whose URL is on loopback.',
+  ].join('\n'),
+  flags: FLAGS,
+  examples: [
+    'mailctl emulator --tls --json --port 8025 --rate-limit 3',
+    'mailctl emulator --env --webhook-retry-scale 0.001 > emu.env &   # then, in any shell: . ./emu.env',
+    'mailctl emulator --live --log --events 200000 --fault-rate 0.1 --scenario critical-complaint',
+  ],
+  check,
+  run,
+});

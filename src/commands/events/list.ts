@@ -44,7 +44,7 @@ function transmissionId(raw: string): string {
 }
 
 const FLAGS = {
-  events: flag.list('only these event types, repeatable', { value: 'types', values: EMAIL_EVENT_TYPES }),
+  events: flag.enumList(EMAIL_EVENT_TYPES, 'only these event types, repeatable', 'types'),
   recipient: flag.list('only events of this recipient (repeatable or comma-separated)', { value: 'email', parse: email }),
   from: flag.string(`first day, UTC: ${DAY_FORMS}`, { value: 'day' }).defaultShown('10 days ago'),
   to: flag.string('last day, inclusive, same forms as --from', { value: 'day' }).defaultShown('now'),

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { MAX_EVENTS_PER_PAGE } from '../../api/emails.js';
+import { MAX_EVENTS_PER_PAGE } from '../../api/vocabulary.js';
 import type { Database } from '../../archive/open.js';
 import type { RunCounts, SyncKey, SyncState } from '../../archive/sync-state.js';
 import { isSandboxKey } from '../../config/resolve.js';

@@ -1,17 +1,13 @@
-import type { Command } from 'commander';
-import * as z from 'zod';
-import { EMAIL_EVENT_TYPES, MAX_EVENTS_PER_PAGE, listEmailEvents } from '../../api/emails.js';
 import { OPERATIONS } from '../../api/operations.js';
-import { cursorPages } from '../../api/paginate.js';
+import { EMAIL_EVENT_TYPES, MAX_EVENTS_PER_PAGE } from '../../api/vocabulary.js';
 import type { Database } from '../../archive/open.js';
 import type { PageSink } from '../../archive/page-sink.js';
 import type { RunCounts, SyncKey } from '../../archive/sync-state.js';
 import { requireBaseUrl } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
 import { ApiError } from '../../errors.js';
-import { archivePath, type DbFlag } from '../archive-db.js';
-import { listFlag, oneOf, parseInput } from '../schema.js';
-import type { RawInput } from '../verb.js';
+import { archivePath, dbFlag, type DbFlag } from '../archive-db.js';
+import { command, flag, type Parsed } from '../define.js';
 import { firstRunFrom, parseOverlap, planPasses, type SyncPass } from './sync-plan.js';
 import { syncProgress, type SyncProgress } from './sync-progress.js';
 import { printSyncDryRun, writeSyncSummary } from './sync-report.js';
@@ -21,7 +17,7 @@ import { printSyncDryRun, writeSyncSummary } from './sync-report.js';
 // so an interruption of any kind loses nothing and the next run continues
 // where the last committed page ends.
 
-export interface SyncOptions {
+interface SyncOptions {
   db?: DbFlag;
   from?: string;
   events?: string[];
@@ -29,17 +25,16 @@ export interface SyncOptions {
   dryRun: boolean;
 }
 
-const schema = z.object({
-  db: z.union([z.string().trim().min(1, { error: 'must be a file path (or leave the value out for the default archive)' }), z.literal(true)]).optional(),
-  from: z.string().optional(),
-  events: listFlag(oneOf(EMAIL_EVENT_TYPES)).optional(),
-  overlap: z.string().optional(),
-  dryRun: z.boolean().optional(),
-});
+const FLAGS = {
+  db: dbFlag('archive file (--db alone: the default)').defaultShown('$MAILCTL_DB, else events.sqlite in the data directory, one per profile'),
+  from: flag.string('first run only: first day to copy, YYYY-MM-DD or 30d', { value: 'day' }).defaultShown("90 days ago, the service's retention"),
+  events: flag.enumList(EMAIL_EVENT_TYPES, 'store only these event types, repeatable', 'types'),
+  overlap: flag.string('later runs re-read this much before the newest archived day, in days or hours', { value: 'duration' }).defaultShown('1d, the newest day'),
+  dryRun: flag.boolean('print the days it would read and the requests they would cost; send nothing'),
+};
 
-export function parse(input: RawInput, cmd: Command): SyncOptions {
-  const o = parseInput(schema, input, cmd);
-  return { db: o.db, from: o.from, events: o.events ? [...o.events].sort() : undefined, overlapDays: parseOverlap(o.overlap), dryRun: o.dryRun ?? false };
+function check(o: Parsed<typeof FLAGS, Record<never, never>>): SyncOptions {
+  return { db: o.db, from: o.from, events: o.events ? [...o.events].sort() : undefined, overlapDays: parseOverlap(o.overlap), dryRun: o.dryRun };
 }
 
 interface RunState {
@@ -84,6 +79,8 @@ async function restoreIndexes(ctx: Context, run: RunState, failing: boolean): Pr
 
 /** Reads one range to its end, handing each page over to be committed with the position after it. */
 async function syncPass(ctx: Context, run: RunState, pass: SyncPass, types: readonly string[] | undefined): Promise<void> {
+  const { listEmailEvents } = await import('../../api/emails.js');
+  const { cursorPages } = await import('../../api/paginate.js');
   const api = await ctx.api();
   const keep = types ? new Set(types) : undefined;
   const range = { from: pass.from, to: pass.to };
@@ -144,7 +141,7 @@ function accountOf(baseUrl: string): string {
   }
 }
 
-export async function run(opts: SyncOptions, ctx: Context): Promise<void> {
+async function run(opts: SyncOptions, ctx: Context): Promise<void> {
   const baseUrl = accountOf(requireBaseUrl(ctx.settings()));
   const key: SyncKey = { baseUrl, eventTypes: opts.events?.join(',') ?? '' };
   const path = await archivePath(ctx, opts.db);
@@ -225,3 +222,18 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<void> {
     closeArchive(db);
   }
 }
+
+export default command({
+  name: 'sync',
+  summary: "copy the account's events into a local SQLite archive, incrementally (read it with events list --db)",
+  description: [
+    'Every page is committed with the sync position: after Ctrl-C, a crash or a',
+    'network failure, run it again and it continues. Re-read events are',
+    'recognised by event_id, never duplicated.',
+  ].join('\n'),
+  flags: FLAGS,
+  examples: ['mailctl events sync', 'mailctl events sync --from 30d --events bounce,spam_complaint', 'mailctl events sync --dry-run'],
+  operation: OPERATIONS.listEmailEvents,
+  check,
+  run,
+});

@@ -4,10 +4,7 @@ import type { Context } from '../../context.js';
 import { checkFields } from '../../output/fields.js';
 import { createListWriter } from '../../output/list.js';
 import type { ListSpec } from '../../output/types.js';
-
-export function parse(): Record<string, never> {
-  return {};
-}
+import { command } from '../define.js';
 
 interface ProfileRow {
   name: string;
@@ -42,7 +39,7 @@ function toRow(name: string, p: ProfileData, current: string): ProfileRow {
   };
 }
 
-export async function run(_opts: unknown, ctx: Context): Promise<void> {
+async function run(ctx: Context): Promise<void> {
   const out = ctx.output();
   checkFields(out.fields, spec.columns, spec.fields);
   const data = ctx.configData();
@@ -55,3 +52,10 @@ export async function run(_opts: unknown, ctx: Context): Promise<void> {
   await writer.write(rows);
   await writer.end();
 }
+
+export default command({
+  name: 'list',
+  summary: 'list profiles; the one in use is marked',
+  examples: ['mailctl profile list', 'mailctl profile list --json'],
+  run: (_opts, ctx) => run(ctx),
+});

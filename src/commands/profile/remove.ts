@@ -1,12 +1,16 @@
-import type { Context } from '../../context.js';
 import { requireProfile } from '../../config/resolve.js';
-import { parse } from './use.js';
+import { command } from '../define.js';
+import { profileArg } from './name.js';
 
-export { parse };
-
-export async function run(opts: { name: string }, ctx: Context): Promise<void> {
-  requireProfile(ctx.configData(), opts.name);
-  const { forgetKey } = await import('../auth/storage.js');
-  await forgetKey(ctx, opts.name, true);
-  ctx.notice(`Removed profile "${opts.name}" and its saved key.`);
-}
+export default command({
+  name: 'remove',
+  summary: 'delete a profile and its saved key',
+  args: { name: profileArg('profile to delete') },
+  examples: ['mailctl profile remove old-account', 'mailctl profile list && mailctl profile remove staging'],
+  async run({ name }, ctx) {
+    requireProfile(ctx.configData(), name);
+    const { forgetKey } = await import('../auth/storage.js');
+    await forgetKey(ctx, name, true);
+    ctx.notice(`Removed profile "${name}" and its saved key.`);
+  },
+});

@@ -1,19 +1,19 @@
-import type { Command } from 'commander';
-import type { Context } from '../../context.js';
-import { checkProfileName } from '../../config/data.js';
 import { requireProfile } from '../../config/resolve.js';
-import type { RawInput } from '../verb.js';
+import { command } from '../define.js';
+import { profileArg } from './name.js';
 
-export function parse(input: RawInput, _cmd: Command): { name: string } {
-  return { name: checkProfileName(input.args[0]!.trim(), 'NAME') };
-}
-
-export async function run(opts: { name: string }, ctx: Context): Promise<void> {
-  requireProfile(ctx.configData(), opts.name);
-  const { ConfigStore } = await import('../../config/store.js');
-  new ConfigStore(ctx.io.env).setCurrentProfile(opts.name);
-  ctx.notice(`Now using profile "${opts.name}".`);
-  if (ctx.io.env.MAILCTL_PROFILE && ctx.io.env.MAILCTL_PROFILE !== opts.name) {
-    ctx.warn(`MAILCTL_PROFILE=${ctx.io.env.MAILCTL_PROFILE} is set in this environment and takes precedence`);
-  }
-}
+export default command({
+  name: 'use',
+  summary: 'make a profile the default for later commands',
+  args: { name: profileArg('profile to make the default') },
+  examples: ['mailctl profile use staging', 'mailctl profile use default && mailctl auth status'],
+  async run({ name }, ctx) {
+    requireProfile(ctx.configData(), name);
+    const { ConfigStore } = await import('../../config/store.js');
+    new ConfigStore(ctx.io.env).setCurrentProfile(name);
+    ctx.notice(`Now using profile "${name}".`);
+    if (ctx.io.env.MAILCTL_PROFILE && ctx.io.env.MAILCTL_PROFILE !== name) {
+      ctx.warn(`MAILCTL_PROFILE=${ctx.io.env.MAILCTL_PROFILE} is set in this environment and takes precedence`);
+    }
+  },
+});

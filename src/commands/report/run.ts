@@ -1,30 +1,15 @@
-import type { Command } from 'commander';
-import * as z from 'zod';
 import type { Context } from '../../context.js';
 import { CheckFailedError, UsageError } from '../../errors.js';
 import { checkFields } from '../../output/fields.js';
 import { checkRunFiles } from '../../output/whole-file.js';
-import { BREAKDOWNS, type Aggregate, type Breakdown } from '../../report/aggregate.js';
+import type { Aggregate, Breakdown } from '../../report/aggregate.js';
 import { REPORT_ROW_FIELDS } from '../../report/columns.js';
 import { buildDocument, type ReportDocument, type ReportSource } from '../../report/document.js';
-import { DEFAULT_JUDGED, SIGNALS, type Signal } from '../../report/thresholds.js';
+import type { Signal } from '../../report/thresholds.js';
 import { checkBreakdownWindow, resolveWindow, type Window } from '../../report/window.js';
 import { archivePath, openArchiveForReading, type DbFlag } from '../archive-db.js';
-import { listFlag, oneOf, parseInput, uuid } from '../schema.js';
-import type { RawInput } from '../verb.js';
 import { streamAccountEvents, streamCampaignEvents } from './stream.js';
 import { writeReport } from './write.js';
-
-const schema = z.object({
-  from: z.string().optional(),
-  to: z.string().optional(),
-  campaign: uuid.optional(),
-  db: z.union([z.string().trim().min(1, { error: 'must be a file path (or leave the value out for the default archive)' }), z.literal(true)]).optional(),
-  by: oneOf(BREAKDOWNS),
-  judge: listFlag(oneOf(SIGNALS)).optional(),
-  failOn: oneOf(['warning', 'critical'] as const).optional(),
-  html: z.string().trim().min(1, { error: 'must name a file' }).optional(),
-});
 
 export interface ReportOptions {
   from?: string;
@@ -36,12 +21,6 @@ export interface ReportOptions {
   judge: Signal[];
   failOn?: 'warning' | 'critical';
   html?: string;
-}
-
-export function parse(input: RawInput, cmd: Command): ReportOptions {
-  const o = parseInput(schema, input, cmd);
-  if (o.campaign && o.db !== undefined) throw new UsageError('--campaign cannot be combined with --db: the archive holds account-wide events only');
-  return { ...o, judge: o.judge ?? [...DEFAULT_JUDGED] };
 }
 
 const ARCHIVE_GAP_HINT =
@@ -98,7 +77,7 @@ export async function computeReport(opts: ReportOptions, ctx: Context, window: W
   return buildDocument({ aggregate, window, source, by: opts.by, judged: opts.judge, failOn: opts.failOn, skipped });
 }
 
-export async function run(opts: ReportOptions, ctx: Context): Promise<void> {
+export async function runReport(opts: ReportOptions, ctx: Context): Promise<void> {
   const out = ctx.output();
   checkFields(out.fields, [], REPORT_ROW_FIELDS);
   const window = resolveWindow({ from: opts.from, to: opts.to }, ctx.now());
