@@ -6,7 +6,7 @@
 # Sets __mailctl_words to the subcommands of command path $1.
 __mailctl_subcommands() {
   case "$1" in
-    '') __mailctl_words='events email campaign contact segment topic property lists webhook report auth profile config doctor api emulator completion help' ;;
+    '') __mailctl_words='events email campaign contact segment topic property lists webhook report auth profile config doctor api emulator completion commands help' ;;
     'events') __mailctl_words='list sync' ;;
     'email') __mailctl_words='show' ;;
     'campaign') __mailctl_words='list show events schedule check unschedule' ;;

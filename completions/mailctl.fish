@@ -6,7 +6,7 @@
 function __mailctl_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' events email campaign contact segment topic property lists webhook report auth profile config doctor api emulator completion help
+            printf '%s\n' events email campaign contact segment topic property lists webhook report auth profile config doctor api emulator completion commands help
         case 'events'
             printf '%s\n' list sync
         case 'email'
@@ -153,6 +153,7 @@ complete -c mailctl -n '__mailctl_arg "" 0' -a doctor -d 'is this machine set up
 complete -c mailctl -n '__mailctl_arg "" 0' -a api -d 'send any request of the API with the profile\'s key and base URL, retries and pacing; print the JSON answer'
 complete -c mailctl -n '__mailctl_arg "" 0' -a emulator -d 'run the bundled API emulator on loopback (for trying mailctl and testing CI scripts without an account)'
 complete -c mailctl -n '__mailctl_arg "" 0' -a completion -d 'print the shell completion script: commands, options, option values and profile names'
+complete -c mailctl -n '__mailctl_arg "" 0' -a commands -d 'print every command with its arguments, flags (types, bounds, values, defaults), API operation and exit codes'
 complete -c mailctl -n '__mailctl_arg "" 0' -a help -d 'show a help topic, or the help of a command'
 complete -c mailctl -n '__mailctl_arg "events" 0' -a list -d 'list email events, newest first; --all exports every page, --follow watches for new ones'
 complete -c mailctl -n '__mailctl_arg "events" 0' -a sync -d 'copy the account\'s events into a local SQLite archive, incrementally (read it with events list --db)'

@@ -78,6 +78,8 @@ export interface Context {
   readStdin(): Promise<string>;
   /** A secret of this run (a password, a client secret): never printed on stderr, even when a server echoes it. */
   addSecret(secret: string | undefined): void;
+  /** mailctl's version (package.json). */
+  readonly version: string;
   /** The command tree this run was parsed with: for the commands that describe every command (completion, commands, mcp). */
   readonly program?: Command;
 }
@@ -183,6 +185,7 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
 
   const ctx: Context = {
     program: hooks.program,
+    version: hooks.version,
     io,
     globals,
     signal,

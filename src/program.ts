@@ -7,11 +7,14 @@ import { RunCommand, type Runtime } from './commands/verb.js';
 import { scrubbingStream, SecretSet } from './output/scrub.js';
 import { tidy } from './output/terminal-text.js';
 
+/** Commands that describe every command: the whole tree is built for them. */
+const WHOLE_TREE = ['completion', 'help', 'commands'];
+
 /**
  * The noun that argv runs, when building it alone gives the same result as
  * the whole tree: its first operand (after the global options and their
  * values) names a noun, and nothing before it asks for the root's help or
- * version. The whole tree otherwise: the root help, `help`, `completion`
+ * version. The whole tree otherwise: the root help, `help`, `completion`, `commands`
  * (which describe every command) and a mistyped noun (whose "did you mean"
  * needs every name).
  */
@@ -20,7 +23,7 @@ function invokedNoun(argv: readonly string[], program: Command): string | undefi
   for (let i = 2; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') return undefined;
-    if (!arg.startsWith('-')) return COMMANDS.some((c) => c.name === arg) && arg !== 'completion' && arg !== 'help' ? arg : undefined;
+    if (!arg.startsWith('-')) return COMMANDS.some((c) => c.name === arg) && !WHOLE_TREE.includes(arg) ? arg : undefined;
     if (['-h', '--help', '-V', '--version'].includes(arg)) return undefined;
     if (takesValue.has(arg)) i++;
   }

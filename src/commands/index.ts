@@ -1,4 +1,5 @@
 import { spec as api } from './api/index.js';
+import { spec as commands } from './commands/index.js';
 import { spec as auth } from './auth/index.js';
 import { spec as campaign } from './campaign/index.js';
 import { spec as completion } from './completion/index.js';
@@ -43,6 +44,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   api,
   emulator,
   completion,
+  commands,
   help,
 ];
 

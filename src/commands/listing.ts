@@ -53,7 +53,6 @@ export async function runListing<T, P extends { items: T[] }>(ctx: Context, opts
   const live = opts.exportOf && !spinner ? await exportProgress(ctx, opts.exportOf.noun) : undefined;
   let last: P | undefined;
   let pages = 0;
-  let completed = false;
   try {
     for await (const page of opts.pages) {
       last = page;
@@ -65,13 +64,10 @@ export async function runListing<T, P extends { items: T[] }>(ctx: Context, opts
       if (text) spinner?.update(text);
       if (opts.stopAfter?.(page)) break;
     }
-    completed = true;
   } finally {
     spinner?.stop();
     live?.clear();
-    // A listing that failed before its first page prints nothing on stdout (not an empty
-    // "[]" a script would take for an answer); once rows are out, the output is closed whole.
-    if (completed || pages > 0) await writer.end();
+    await writer.end();
   }
   live?.summary(writer.count, pages);
   return { last, count: writer.count };

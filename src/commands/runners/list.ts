@@ -5,6 +5,7 @@ import type { Context } from '../../context.js';
 import type { ListSpec } from '../../output/types.js';
 import { nonEmpty } from '../../input/values.js';
 import { flag } from '../define.js';
+import { checkFields } from '../../output/fields.js';
 import { nextPageHint, runListing } from '../listing.js';
 
 // The one list runner, for every pagination style of the API: cursor pages,
@@ -93,9 +94,7 @@ async function* warnFirst<T>(ctx: Context, api: ApiClient, pages: AsyncIterable<
   }
 }
 
-/** Fetched when the listing starts reading, after --fields was checked. */
-async function* whole<T>(fetch: () => Promise<T[]>, limit: number | undefined): AsyncGenerator<Step<T>> {
-  const items = await fetch();
+async function* whole<T>(items: T[], limit: number | undefined): AsyncGenerator<Step<T>> {
   yield { items: limit === undefined ? items : items.slice(0, limit) };
 }
 
@@ -119,12 +118,21 @@ export async function runList<T>(ctx: Context, list: ListRun<T>): Promise<void> 
     );
     pages = follow ? warnFirst(ctx, api, walk, list.limit, perPage ?? paging.maxPerPage) : walk;
   } else {
-    pages = whole(() => paging.fetch(api), list.limit);
+    // One answer holds every row: asked for before the output starts, so a failed request prints nothing on stdout.
+    checkFields(out.fields, list.spec.columns, list.spec.fields);
+    const spinner = await ctx.spinner(`fetching ${list.noun}`);
+    let rows: T[];
+    try {
+      rows = await paging.fetch(api);
+    } finally {
+      spinner.stop();
+    }
+    pages = whole(rows, list.limit);
   }
   const { last, count } = await runListing(ctx, {
     spec: list.spec,
     pages,
-    spinner: follow || paging.style === 'whole' ? `fetching ${list.noun}` : undefined,
+    spinner: follow ? `fetching ${list.noun}` : undefined,
     progress: (page, rows) =>
       page.lastPage !== undefined ? `fetching ${list.noun}: ${rows} so far, page ${page.page} of ${page.lastPage}` : `fetching ${list.noun}: ${rows} so far`,
     exportOf: follow && paging.style !== 'whole' ? { noun: list.noun, total: (page) => page.total } : undefined,

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { runInProcess } from '../helpers/context.js';
+import { COMMANDS } from '../../src/commands/index.js';
+import type { CommandSpec } from '../../src/commands/spec.js';
+
+interface Tree {
+  name: string;
+  version: string;
+  global_flags: Array<{ name: string }>;
+  commands: Array<{
+    path: string;
+    arguments: Array<{ name: string; required: boolean }>;
+    flags: Array<{ name: string; type: string; min: number | null; max: number | null; values: string[] | null; default: unknown; default_text: string | null }>;
+    operation: { method: string; path: string; scope: string | null } | null;
+    exit_codes: number[];
+  }>;
+}
+
+/** Every visible command path the specs declare, for comparison with what the command prints. */
+function declaredPaths(): string[] {
+  const out: string[] = [];
+  const visit = (spec: CommandSpec, path: string[]) => {
+    if (spec.hidden) return;
+    if (spec.load) out.push([...path, spec.name].join(' '));
+    for (const sub of spec.commands ?? []) visit(sub, [...path, spec.name]);
+  };
+  for (const spec of COMMANDS) visit(spec, []);
+  return out;
+}
+
+describe('mailctl commands', () => {
+  it('--json prints the whole tree: every declared command, with typed flags, bounds, values, defaults, operation and exit codes', async () => {
+    const r = await runInProcess(['commands', '--json'], { emulator: false });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    const tree = JSON.parse(r.stdout) as Tree;
+    expect(tree.name).toBe('mailctl');
+    expect(tree.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(tree.global_flags.map((f) => f.name)).toEqual(expect.arrayContaining(['--profile', '--output', '--json', '--csv-raw']));
+    expect(tree.commands.map((c) => c.path).sort()).toEqual(declaredPaths().sort());
+
+    const list = tree.commands.find((c) => c.path === 'campaign list')!;
+    expect(list.operation).toMatchObject({ method: 'GET', path: '/campaigns' });
+    expect(list.flags.find((f) => f.name === '--per-page')).toMatchObject({ type: 'integer', min: 1, max: 100, default_text: '20; 100 with --all/--limit' });
+    expect(list.flags.find((f) => f.name === '--status')).toMatchObject({ type: 'enum', values: expect.arrayContaining(['draft', 'scheduled']) });
+    expect(list.exit_codes).toEqual(expect.arrayContaining([0, 1, 2, 3, 4, 5, 6, 7, 130, 143]));
+
+    const schedule = tree.commands.find((c) => c.path === 'campaign schedule')!;
+    expect(schedule.arguments).toEqual([expect.objectContaining({ name: 'campaign_id', required: true })]);
+    expect(schedule.exit_codes).toContain(8);
+    const report = tree.commands.find((c) => c.path === 'report')!;
+    expect(report.flags.find((f) => f.name === '--by')).toMatchObject({ type: 'enum', default: 'day' });
+    expect(report.flags.find((f) => f.name === '--judge')).toMatchObject({ type: 'list', values: ['bounce', 'complaint', 'open', 'click'] });
+    // no secret-carrying flag exists anywhere (they are read from stdin or env)
+    for (const c of tree.commands) for (const f of c.flags) expect(f.name).not.toMatch(/--(auth-password|oauth-client-secret|bearer-token|signing-secret)$/);
+  });
+
+  it('in a pipe prints one tab-separated row per command; --ndjson one object per command', async () => {
+    const tsv = await runInProcess(['commands'], { emulator: false });
+    expect(tsv.exitCode).toBe(0);
+    const rows = tsv.stdout.trim().split('\n').map((l) => l.split('\t'));
+    expect(rows.find((r) => r[0] === 'webhook set')?.[2]).toBe('PUT /webhooks/{webhookId}');
+    const nd = await runInProcess(['commands', '--ndjson'], { emulator: false });
+    const paths = nd.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { path: string }).path);
+    expect(paths).toContain('events list');
+    expect(paths).not.toContain('completion profiles');
+  });
+});
