@@ -63,7 +63,7 @@ export function parseDeclared(flags: Declared<FlagShape>, args: Declared<ArgShap
       continue;
     }
     if (shape.type === 'list') {
-      const items = listItems(raw);
+      const items = shape.wholeItems ? (Array.isArray(raw) ? (raw as string[]) : [String(raw)]) : listItems(raw);
       const shown = quoted(Array.isArray(raw) ? raw.join(',') : String(raw));
       if (items.every((item) => item === '')) {
         problems.push(`${name}: needs at least one ${shape.itemName ?? 'value'}${shown}`);
