@@ -44,7 +44,7 @@ describe('lists', () => {
     expect(sent()).toEqual([{ method: 'POST', path: '/audience/lists', body: { name: 'Release QA crew' } }]);
     const show = await runCli(['lists', 'show', list.id], { env });
     expect(show.code).toBe(0);
-    expect(show.stdout).toContain('name\tBeta testers\n');
+    expect(show.stdout).toContain('name\tRelease QA crew\n');
   });
 
   it('update renames; --dry-run sends nothing', async () => {
