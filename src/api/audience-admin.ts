@@ -10,7 +10,7 @@ import { parseResponse } from './response.js';
 // `data` = the resource, or 204 for deletes and membership changes. Requests
 // are built by the *Request functions so --dry-run prints exactly what is sent.
 
-export const listSchema = z.object({ id: z.string(), name: z.string().nullish(), contacts_count: z.number().nullish() }).loose();
+const listSchema = z.object({ id: z.string(), name: z.string().nullish(), contacts_count: z.number().nullish() }).loose();
 export type AudienceList = z.output<typeof listSchema>;
 
 const pagination = z
@@ -27,7 +27,7 @@ export interface Page<T> {
 type Query = Record<string, string | number | undefined>;
 
 /** The request of one page of a numbered-page list (4.25, 4.31, 4.40, 4.44, 4.48). */
-export function pageRequest(op: Operation, query: Query): RequestSpec {
+function pageRequest(op: Operation, query: Query): RequestSpec {
   return { method: op.method, path: op.path(), query };
 }
 

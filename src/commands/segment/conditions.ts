@@ -20,7 +20,7 @@ export interface Conditions {
 const valueless = (op: string) => (VALUELESS_OPERATORS as readonly string[]).includes(op);
 
 /** Checks one condition against 2.14 (field 1–255, a known operator, a value of at most 1000 unless is_true/is_false). */
-export function checkCondition(c: { field?: unknown; operator?: unknown; value?: unknown }): Condition {
+function checkCondition(c: { field?: unknown; operator?: unknown; value?: unknown }): Condition {
   if (typeof c.field !== 'string' || c.field.trim() === '') throw new ValueError('needs a field (email, status, lists, topics, properties.<name>, …)');
   if ([...c.field].length > NAME_MAX) throw new ValueError(`field must be at most ${NAME_MAX} characters`);
   if (typeof c.operator !== 'string' || !(SEGMENT_OPERATORS as readonly string[]).includes(c.operator)) {
@@ -53,7 +53,7 @@ export function parseOrGroup(raw: string): Condition[] {
 }
 
 /** The API's conditions JSON, checked before sending; errors name the place (groups.0.conditions.1). */
-export function checkConditionsJson(value: unknown, source: string): Conditions {
+function checkConditionsJson(value: unknown, source: string): Conditions {
   const groups = (value as { groups?: unknown } | null)?.groups;
   if (typeof value !== 'object' || value === null || !Array.isArray(groups) || groups.length === 0) {
     throw new UsageError(`--conditions: ${source} must hold {"groups": [{"conditions": [{"field", "operator", "value"}]}]} with at least one group`);
