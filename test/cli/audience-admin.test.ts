@@ -163,3 +163,31 @@ describe('properties', () => {
     expect(del.code).toBe(0);
   });
 });
+
+describe('deletes on a terminal name what will be lost', () => {
+  const tty = { stdinIsTTY: true, stderrIsTTY: true, stdin: 'n\n' };
+
+  it('lists delete: the list name and its contact count; declining deletes nothing', async () => {
+    const { runInProcess } = await import('../helpers/context.js');
+    const id = emu.fixtures.lists[5] ?? emu.fixtures.lists[0]!;
+    const list = emu.store.teams.main.lists.get(id)!;
+    const res = await runInProcess(['lists', 'delete', id], { emulator: emu, ...tty });
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toContain(`"${list.name}"`);
+    expect(res.stderr).toMatch(/\d+ contacts? lose this list/);
+    expect(res.requests.map((r) => r.method)).toEqual(['GET']);
+    expect(emu.store.teams.main.lists.has(id)).toBe(true);
+  });
+
+  it('contact delete: the address, memberships and subscriptions', async () => {
+    const { runInProcess } = await import('../helpers/context.js');
+    const id = emu.fixtures.contacts[4]!;
+    const contact = emu.store.teams.main.contacts.get(id)!;
+    const res = await runInProcess(['contact', 'delete', id], { emulator: emu, ...tty });
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toContain(contact.email);
+    expect(res.stderr).toMatch(/list membership/);
+    expect(res.stderr).toMatch(/topic subscription/);
+    expect(res.requests.map((r) => r.method)).toEqual(['GET']);
+  });
+});
