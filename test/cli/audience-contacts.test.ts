@@ -165,6 +165,26 @@ describe('contact import', () => {
     expect(emu.requests).toHaveLength(0);
   });
 
+  it('shows progress with an ETA on a terminal, and nothing of it in a pipe', async () => {
+    const { runInProcess } = await import('../helpers/context.js');
+    const path = file('f.txt', Array.from({ length: 1200 }, (_, i) => `tty${i}@import.example`).join('\n'));
+    const res = await runInProcess(['contact', 'import', path], { emulator: emu, stderrIsTTY: true });
+    expect(res.exitCode).toBe(0);
+    expect(res.stderr).toContain('importing [');
+    expect(res.stderr).toContain('addresses · ');
+    expect(res.stderr).toContain('ETA');
+    const piped = await runCli(['contact', 'import', path], { env });
+    expect(piped.stderr).toBe('');
+  });
+
+  it('a sandbox key is refused before anything is read or sent (exit 3)', async () => {
+    const path = file('g.txt', 'sb@import.example\n');
+    const res = await runCli(['contact', 'import', path], { env: emulatorEnv(emu, 'sandbox') });
+    expect(res.code).toBe(3);
+    expect(res.stderr).toContain('sandbox API keys cannot create contacts');
+    expect(emu.requests).toHaveLength(0);
+  });
+
   it('reads stdin', async () => {
     const res = await runCli(['contact', 'import', '-', '--json'], { env, input: 'in1@stdin.example\nin2@stdin.example\n' });
     expect(res.code).toBe(0);
