@@ -9,7 +9,7 @@ import { optionalText as text, optionalCount as count, parseResponse } from './r
 
 const named = z.object({ id: z.string(), name: text }).loose();
 
-const topicSchema = z
+export const topicSchema = z
   .object({
     id: z.string(),
     name: text,
@@ -22,7 +22,7 @@ const topicSchema = z
   .loose();
 export type Topic = z.output<typeof topicSchema>;
 
-const contactSchema = z
+export const contactSchema = z
   .object({
     id: z.string(),
     email: text,
@@ -35,13 +35,13 @@ const contactSchema = z
   .loose();
 export type Contact = z.output<typeof contactSchema>;
 
-const propertySchema = z
+export const propertySchema = z
   .object({ id: z.string(), name: text, type: text, fallback_value: text, created_at: text })
   .loose();
 export type Property = z.output<typeof propertySchema>;
 
 const conditionSchema = z.object({ field: z.string(), operator: z.string(), value: z.unknown() }).loose();
-const segmentSchema = z
+export const segmentSchema = z
   .object({
     id: z.string(),
     name: text,

@@ -77,3 +77,46 @@ export const EMAIL_DETAIL_FIELDS = [
 ] as const;
 /** Default search window of 4.1 and 4.2 (spec 8). */
 export const DEFAULT_WINDOW_DAYS = 10;
+
+// ---- audience administration (service-api-rest 2.11–2.15, 4.25–4.51) ----
+
+/** Largest page of every audience list operation (1.3); the API's default is 20. */
+export const MAX_AUDIENCE_PER_PAGE = 100;
+
+export const AUDIENCE_DEFAULT_PER_PAGE = 20;
+
+/** Contact states (2.15): `contact list --status`. */
+export const CONTACT_STATUSES = ['subscribed', 'unsubscribed', 'bounced', 'complained', 'unverified'] as const;
+
+/** The states PATCH /audience/contacts/{id} may set (4.34). */
+export const CONTACT_SETTABLE_STATUSES = ['subscribed', 'unsubscribed'] as const;
+
+/** Topic default subscription (4.41), fixed at creation. */
+export const TOPIC_DEFAULT_SUBSCRIPTIONS = ['opt_in', 'opt_out'] as const;
+
+/** Property types (4.45). */
+export const PROPERTY_TYPES = ['string', 'number', 'boolean', 'date', 'json'] as const;
+
+/** Segment condition operators (2.14). */
+export const SEGMENT_OPERATORS = [
+  'contains', 'not_contains', 'equals', 'not_equals', 'starts_with', 'not_starts_with', 'ends_with', 'not_ends_with',
+  'is_true', 'is_false', 'greater_than', 'greater_than_or_equal', 'less_than', 'less_than_or_equal', 'before', 'after',
+] as const;
+
+/** Operators that take no value (2.14). */
+export const VALUELESS_OPERATORS = ['is_true', 'is_false'] as const;
+
+export const LIST_FIELDS = ['id', 'name', 'contacts_count'] as const;
+
+
+/** Names, emails and search terms: 255 characters (4.26, 4.31–4.34, 4.45, 4.49). */
+export const NAME_MAX = 255;
+
+/** A property value on a contact (4.32–4.34) and a condition value (2.14). */
+export const VALUE_MAX = 1000;
+
+/** `lists delete` with several ids: DELETE /audience/lists/bulk takes 1 to 50 (4.30). */
+export const BULK_DELETE_MAX_LISTS = 50;
+
+/** POST /audience/contacts/bulk takes 1 to 1000 addresses (4.33). */
+export const IMPORT_BATCH = 1000;

@@ -87,10 +87,6 @@ export const flag = {
   enumList<const V extends readonly string[]>(values: V, description: string, value = 'list'): Flag<V[number][] | undefined> {
     return new Flag<V[number][] | undefined>({ type: 'list', description, valueName: value, repeatable: true, values });
   },
-  /** Repeatable, each value kept whole (no comma splitting): `--field a=1 --field b=x,y`. */
-  repeated<T = string>(description: string, options: ValueOptions<T> = {}): Flag<NoInfer<T>[] | undefined> {
-    return new Flag<T[] | undefined>({ type: 'string', description, valueName: options.value ?? 'value', repeatable: true, parseValue: options.parse, values: options.values });
-  },
   /** A flag whose value may be left out: `--db` alone is true, `--db PATH` the path. */
   optionalValue<T = string>(description: string, options: ValueOptions<T> = {}): Flag<NoInfer<T> | true | undefined> {
     return new Flag<T | true | undefined>({ type: 'string', description, valueName: options.value ?? 'value', optionalValue: true, parseValue: options.parse });
@@ -109,8 +105,13 @@ export const flag = {
       type: 'list', description, valueName: options.value ?? 'list', repeatable: true, parseValue: options.parse, values: options.values, itemName: options.item,
     });
   },
+  /** Repeatable, each value whole and in the order given (values that may hold commas: `--where 'name contains a,b'`). */
+  repeated<T = string>(description: string, options: ValueOptions<T> = {}): Flag<NoInfer<T>[] | undefined> {
+    return new Flag<T[] | undefined>({
+      type: 'list', description, valueName: options.value ?? 'value', repeatable: true, wholeItems: true, parseValue: options.parse, itemName: options.item,
+    });
+  },
 };
-
 
 /** A positional argument; T is the type `run` sees. */
 export class Arg<T> {
@@ -181,7 +182,7 @@ export function optionSpecOf(key: string, f: FlagShape): OptionSpec {
     flags: !f.valueName ? names : f.optionalValue ? `${names} [${f.valueName}]` : `${names} <${f.valueName}>`,
     description: f.description,
     values: f.values,
-    list: f.type === 'list' ? true : undefined,
+    list: f.type === 'list' && !f.wholeItems ? true : undefined,
     range: f.range,
     default: f.type === 'boolean' ? undefined : f.defaultText,
     repeatable: f.repeatable,

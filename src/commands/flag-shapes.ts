@@ -32,6 +32,8 @@ export interface FlagShape {
   readonly negation?: string;
   /** What one item of a list is called ("event name"): "needs at least one event name". */
   readonly itemName?: string;
+  /** A repeatable flag whose values are kept whole and in order (no comma split, no de-duplication). */
+  readonly wholeItems?: boolean;
   /** Checks commander's string (or each list item) and turns it into the value. */
   readonly parseValue?: (raw: string) => unknown;
 }

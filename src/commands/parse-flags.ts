@@ -63,7 +63,7 @@ export function parseDeclared(flags: Declared<FlagShape>, args: Declared<ArgShap
       continue;
     }
     if (shape.type === 'list') {
-      const items = listItems(raw);
+      const items = shape.wholeItems ? (Array.isArray(raw) ? (raw as string[]) : [String(raw)]) : listItems(raw);
       const shown = quoted(Array.isArray(raw) ? raw.join(',') : String(raw));
       if (items.every((item) => item === '')) {
         problems.push(`${name}: needs at least one ${shape.itemName ?? 'value'}${shown}`);
@@ -74,11 +74,6 @@ export function parseDeclared(flags: Declared<FlagShape>, args: Declared<ArgShap
         continue;
       }
       out[key] = items.map((item) => attempt(name, item, () => convert(shape, item, Array.isArray(shape.values))));
-      continue;
-    }
-    if (shape.repeatable) {
-      // every occurrence, each value whole
-      out[key] = (Array.isArray(raw) ? raw : [raw]).map((item) => attempt(name, String(item), () => convert(shape, String(item), false)));
       continue;
     }
     // a repeated single-valued flag: the last one counts, as commander does

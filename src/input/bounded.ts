@@ -20,23 +20,28 @@ export class InputBounds {
   private lines = 1;
   private lineBytes = 0;
 
-  constructor(private readonly name: string) {}
+  /** `limits` lifts the totals for readers that stream without keeping anything (`contact import`). */
+  constructor(
+    private readonly name: string,
+    private readonly limits: { lines: number; bytes: number } = { lines: MAX_ID_LINES, bytes: MAX_ID_BYTES },
+  ) {}
 
   check(chunk: Buffer): void {
-    const tooMany = `more than ${n(MAX_ID_LINES)} lines of ids: split the input into several runs`;
+    const { lines: maxLines, bytes: maxBytes } = this.limits;
+    const tooMany = `more than ${n(maxLines)} lines of ids: split the input into several runs`;
     let from = 0;
     for (let i = chunk.indexOf(0x0a); i !== -1; i = chunk.indexOf(0x0a, i + 1)) {
       if (this.lineBytes + (i - from) > MAX_LINE_BYTES) this.refuse(`a line longer than ${n(MAX_LINE_BYTES)} bytes: this is not an id file`);
-      if (this.lines > MAX_ID_LINES) this.refuse(tooMany);
+      if (this.lines > maxLines) this.refuse(tooMany);
       this.lines++; // the line after this newline (an empty one at the end of the input does not count)
       this.lineBytes = 0;
       from = i + 1;
     }
-    if (chunk.length > from && this.lines > MAX_ID_LINES) this.refuse(tooMany);
+    if (chunk.length > from && this.lines > maxLines) this.refuse(tooMany);
     this.lineBytes += chunk.length - from;
     if (this.lineBytes > MAX_LINE_BYTES) this.refuse(`a line longer than ${n(MAX_LINE_BYTES)} bytes: this is not an id file`);
     this.size += chunk.length;
-    if (this.size > MAX_ID_BYTES) this.refuse(`more than ${n(MAX_ID_BYTES / 1024 / 1024)} MiB of input: split the input into several runs`);
+    if (this.size > maxBytes) this.refuse(`more than ${n(maxBytes / 1024 / 1024)} MiB of input: split the input into several runs`);
   }
 
   private refuse(message: string): never {

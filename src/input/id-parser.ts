@@ -11,6 +11,17 @@ const LINE_BREAK = /\r\n|\n|\r/g;
 const UNQUOTED_END = /[,\r\n]/g;
 const QUOTED_STOP = /["\r\n]/g;
 
+/** What the values of a source are: ids by default; `contact import` reads email addresses. */
+export interface ValueKind {
+  test(value: string): boolean;
+  /** "a UUID": in "… is not a UUID" */
+  what: string;
+  /** "id": in "no id in column …" */
+  noun: string;
+}
+
+const UUIDS: ValueKind = { test: isUuid, what: 'a UUID', noun: 'id' };
+
 type CsvState = 'record' | 'cell' | 'unquoted' | 'quoted' | 'quote' | 'quoted-cr' | 'after-cr';
 
 /**
@@ -41,6 +52,7 @@ export class IdTextParser {
     private readonly name: string,
     private readonly column: string | undefined,
     private readonly onId: (id: string, line: number) => void,
+    private readonly kind: ValueKind = UUIDS,
   ) {
     this.mode = column === undefined ? 'undecided' : 'csv';
   }
@@ -113,9 +125,9 @@ export class IdTextParser {
   private oneLine(raw: string): void {
     const value = raw.trim();
     if (value === '') return;
-    if (!isUuid(value)) {
-      const hint = this.count === 0 ? 'if this line is a CSV header, name the column of ids with --column NAME' : undefined;
-      this.fail(`${this.name}:${this.line}: ${shown(value)} is not a UUID`, hint);
+    if (!this.kind.test(value)) {
+      const hint = this.count === 0 ? `if this line is a CSV header, name the column of ${this.kind.noun}s with --column NAME` : undefined;
+      this.fail(`${this.name}:${this.line}: ${shown(value)} is not ${this.kind.what}`, hint);
       return;
     }
     this.count++;
@@ -232,7 +244,7 @@ export class IdTextParser {
       this.header = cells.map((c) => c.trim());
       if (this.column !== undefined) this.findColumn(line);
       // A first row that starts with an id is data, not a header: a UUID is no column name.
-      else if (isUuid(this.header[0] ?? '')) this.row(line, cells);
+      else if (this.kind.test((this.header[0] ?? '').trim())) this.row(line, cells);
       return;
     }
     this.row(line, cells);
@@ -256,8 +268,8 @@ export class IdTextParser {
 
   private row(line: number, cells: string[]): void {
     const value = (cells[this.index] ?? '').trim();
-    if (value === '') return this.fail(`${this.name}:${line}: no id in ${this.label}`);
-    if (!isUuid(value)) return this.fail(`${this.name}:${line}: ${shown(value)} is not a UUID`);
+    if (value === '') return this.fail(`${this.name}:${line}: no ${this.kind.noun} in ${this.label}`);
+    if (!this.kind.test(value)) return this.fail(`${this.name}:${line}: ${shown(value)} is not ${this.kind.what}`);
     this.count++;
     this.onId(value, line);
   }

@@ -13,9 +13,14 @@ export function uuid(raw: string): string {
   return value;
 }
 
+/** An email address as the API checks it before sending: something@domain.tld, no spaces. */
+export function isEmail(value: string): boolean {
+  return EMAIL_RE.test(value);
+}
+
 export function email(raw: string): string {
   const value = raw.trim();
-  if (!EMAIL_RE.test(value)) throw new ValueError('must be an email address');
+  if (!isEmail(value)) throw new ValueError('must be an email address');
   return value;
 }
 

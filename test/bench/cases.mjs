@@ -369,3 +369,75 @@ export async function ids({ bigRuns }) {
     },
   ];
 }
+
+// ---- 8. contact import (issue 28) --------------------------------------------------------------
+
+/**
+ * `contact import` of 1,000,000 addresses at 3 requests/s: exactly 1,000 requests, at least 95%
+ * of the allowed rate (the 1,000 requests cannot take less than 333 s), no 429, and memory flat:
+ * peak RSS at most 120 MB, and within 1.10x of the same import of 100,000 addresses.
+ * BENCH_IMPORT_ADDRESSES=N runs it on N addresses (N/10 for the floor) to check the case works.
+ */
+export async function contactImport({ startEmulator }) {
+  const total = Number(process.env.BENCH_IMPORT_ADDRESSES ?? 1_000_000);
+  const name = `import 3/s: contact import, ${total.toLocaleString('en-US')} addresses`;
+  if (!(await commandExists('contact', 'import'))) return [{ case: name, skipped: 'command missing' }];
+  const rate = 3;
+  const write = (count, tag) => {
+    const path = join(scratch, `addresses-${tag}-${count}.txt`);
+    const lines = [];
+    for (let i = 0; i < count; i++) lines.push(`${tag}${i}@bench.example`);
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    return path;
+  };
+  const small = Math.max(1, Math.round(total / 10));
+  const bigFile = write(total, 'big');
+  const smallFile = write(small, 'small');
+  const emu = await startEmulator({ seed: 1, rateLimit: rate });
+  try {
+    const run = async (file) => {
+      await sleep(2500); // a full bucket for every run
+      emu.clearRequests();
+      const res = await measure(cli('contact', 'import', file, '--json'), { env: emuEnv(emu), rss: true, stdout: 'null' });
+      return { ...res, ok: emu.requests.filter((q) => q.status === 201).length, limited: emu.requests.filter((q) => q.status === 429).length };
+    };
+    const floorRun = await run(smallFile);
+    const bigRun = await run(bigFile);
+    const requests = Math.ceil(total / 1000);
+    const allowedMs = (requests / rate) * 1000;
+    const share = allowedMs / bigRun.ms;
+    const flat = bigRun.rssKb / floorRun.rssKb;
+    return [
+      {
+        case: name,
+        time: stats([bigRun.ms]),
+        floor: { label: `= ${requests} requests at ${rate}/s`, median: allowedMs },
+        ratio: bigRun.ms / allowedMs,
+        rssKb: bigRun.rssKb,
+        target: '≥ 95% of the allowed rate',
+        met: share >= 0.95,
+        figure: `${Math.round(share * 100)}% of the allowed rate`,
+      },
+      requestsRow(`requests: contact import, ${total.toLocaleString('en-US')} addresses`, bigRun.ok, requests, `${total.toLocaleString('en-US')} / 1,000 per request`),
+      noRateLimitErrors('import 3/s: 429 answers', [bigRun.limited, floorRun.limited]),
+      {
+        case: `import: peak RSS, ${total.toLocaleString('en-US')} addresses`,
+        rssKb: bigRun.rssKb,
+        target: '≤ 120 MB',
+        met: bigRun.rssKb <= 120 * 1024,
+        figure: `${(bigRun.rssKb / 1024).toFixed(1)} MB`,
+      },
+      {
+        case: `import: peak RSS ${total.toLocaleString('en-US')} vs ${small.toLocaleString('en-US')} addresses`,
+        rssKb: bigRun.rssKb,
+        floor: { label: `${small.toLocaleString('en-US')} addresses`, rssKb: floorRun.rssKb },
+        ratio: flat,
+        target: '≤ 1.10x (flat)',
+        met: flat <= 1.1,
+        figure: `${(bigRun.rssKb / 1024).toFixed(1)} MB vs ${(floorRun.rssKb / 1024).toFixed(1)} MB = ${flat.toFixed(2)}x`,
+      },
+    ];
+  } finally {
+    await emu.close();
+  }
+}

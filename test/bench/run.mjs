@@ -7,7 +7,7 @@
 // report. A case that crashes (a command failing, a wrong request count from a floor) makes
 // the exit code 1, after the other cases ran.
 //
-// Options: --only startup,one-call,tls,stream,rate,bulk,archive,ids,report  run some cases (results.json untouched)
+// Options: --only startup,one-call,tls,stream,rate,bulk,archive,ids,import,report  run some cases (results.json untouched)
 //          --quick                                    fewer repetitions (a smoke run)
 //          --markdown                                 also print the table as Markdown
 //          --in-place                                 run bin/ and dist/ where they are, not from
@@ -37,6 +37,7 @@ const CASES = [
   ['bulk', cases.bulk],
   ['archive', cases.archive],
   ['ids', cases.ids],
+  ['import', cases.contactImport],
   ['report', (await import('./report.mjs')).report],
 ];
 const only = flags.only?.split(',').map((s) => s.trim());

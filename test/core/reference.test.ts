@@ -128,7 +128,7 @@ describe('help layout (gh): own things first, inherited flags last', () => {
 
   it('a noun: its subcommands and examples before the inherited flags', async () => {
     const { stdout } = await runInProcess(['lists', '--help']);
-    const at = order(stdout, ['Usage: mailctl lists <command> [flags]', '\nCommands:\n  attach', '\nExamples:\n  $ mailctl lists attach', '\nInherited flags']);
+    const at = order(stdout, ['Usage: mailctl lists <command> [flags]', '\nCommands:\n  list', '\nExamples:\n  $ mailctl lists list', '\nInherited flags']);
     expect(at.every((i) => i >= 0), stdout).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
   });

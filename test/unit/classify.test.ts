@@ -21,6 +21,11 @@ describe('classifyAnswer', () => {
     expect(v).toEqual({ kind: 'success', status: 200, headers: expect.any(Object), body: { data: [] }, lost: true });
   });
 
+  it('a 204 with no body (deletes, membership removals) is a success; a 200 with no body is not', () => {
+    expect(classifyAnswer({ status: 204, headers: {}, text: '' }, attempt({ method: 'DELETE' }))).toMatchObject({ kind: 'success', status: 204 });
+    expect(classifyAnswer({ status: 200, headers: {}, text: '' }, attempt()).kind).toBe('fail');
+  });
+
   it('a 2xx that is not a JSON object fails with exit 1, naming the request', () => {
     const v = classifyAnswer({ status: 200, headers: { 'content-type': 'text/html' }, text: '<html>hi</html>' }, attempt());
     expect(v.kind).toBe('fail');

@@ -21,22 +21,23 @@ export interface Progress {
   stop(): void;
 }
 
-function progressText(verbing: string, requestsDone: number, totalRequests: number, pairsDone: number, totalPairs: number, elapsedMs: number): string {
+function progressText(verbing: string, requestsDone: number, totalRequests: number, pairsDone: number, totalPairs: number, elapsedMs: number, unit: string): string {
   const share = totalPairs === 0 ? 1 : pairsDone / totalPairs;
   const filled = Math.round(share * WIDTH);
   const bar = `${'█'.repeat(filled)}${'░'.repeat(WIDTH - filled)}`;
   // Requests take about the same time each (the rate limit sets the pace), so the ETA counts requests.
   const eta = requestsDone === 0 ? '…' : formatEta((elapsedMs / requestsDone) * (totalRequests - requestsDone));
-  return `${verbing} [${bar}] ${n(pairsDone)}/${n(totalPairs)} pairs · ${requestsDone}/${totalRequests} requests · ETA ${eta}`;
+  return `${verbing} [${bar}] ${n(pairsDone)}/${n(totalPairs)} ${unit} · ${requestsDone}/${totalRequests} requests · ETA ${eta}`;
 }
 
-export function startProgress(ctx: Context, verbing: string, totalRequests: number, totalPairs: number): Progress {
+/** `unit` names what is counted: "pairs" (attach, detach), "addresses" (import). */
+export function startProgress(ctx: Context, verbing: string, totalRequests: number, totalPairs: number, unit = 'pairs'): Progress {
   if (!ctx.io.stderrIsTTY || ctx.globals.quiet || ctx.globals.verbose) return { update() {}, stop() {} };
   const started = ctx.now();
   const stderr = ctx.io.stderr as NodeJS.WriteStream;
   let shown = false;
   const draw = (requestsDone: number, pairsDone: number) => {
-    let text = progressText(verbing, requestsDone, totalRequests, pairsDone, totalPairs, ctx.now() - started);
+    let text = progressText(verbing, requestsDone, totalRequests, pairsDone, totalPairs, ctx.now() - started, unit);
     // Never wider than the terminal: a wrapped line cannot be redrawn in place.
     const columns = stderr.columns ?? 0;
     if (columns > 1 && text.length >= columns) text = text.slice(0, columns - 1);

@@ -10,7 +10,7 @@ import { dryRunFlag, runWrite } from '../runners/write.js';
 const ID = '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f';
 
 /** An empty value is allowed: an empty substitute differs from none (null), which is what --clear-fallback sends. */
-function fallbackValue(raw: string): string {
+export function fallbackValue(raw: string): string {
   const length = [...raw].length;
   if (length > PROPERTY_FALLBACK_MAX) throw new ValueError(`must be at most ${PROPERTY_FALLBACK_MAX} characters (this one has ${length})`);
   return raw;

@@ -42,7 +42,8 @@ export async function runDelete(ctx: Context, d: DeleteRun): Promise<void> {
   if (d.dryRun) return printDryRun(ctx, d.request);
   const api = await ctx.api();
   let what = `delete ${d.target}`;
-  if (!d.yes && d.loss) {
+  // Read only where it will be asked: without a terminal the refusal comes before any request.
+  if (!d.yes && d.loss && ctx.io.stdinIsTTY && ctx.io.stderrIsTTY) {
     try {
       const loss = await d.loss(api);
       if (loss) what += ` (${loss})`;

@@ -1,9 +1,13 @@
 import type { CommandSpec } from '../spec.js';
+import create from './create.js';
+import del from './delete.js';
+import list from './list.js';
+import show from './show.js';
 import update from './update.js';
 
 export const spec: CommandSpec = {
   name: 'topic',
-  summary: 'change subscription topics',
+  summary: 'manage subscription topics',
   group: 'writing',
-  commands: [update],
+  commands: [list, show, create, update, del],
 };

@@ -1,0 +1,93 @@
+import { getList, plain, deleteLists as bulkDelete, type AudienceList } from '../../api/audience-admin.js';
+import { OPERATIONS } from '../../api/operations.js';
+import { BULK_DELETE_MAX_LISTS } from '../../api/vocabulary.js';
+import type { Context } from '../../context.js';
+import { ApiError } from '../../errors.js';
+import { checkFields } from '../../output/fields.js';
+import { createListWriter } from '../../output/list.js';
+import type { ListSpec } from '../../output/types.js';
+import { runDelete } from '../runners/delete.js';
+import { confirmOrRefuse } from '../runners/confirm.js';
+import { printDryRun, refuseSandboxKey } from '../write.js';
+
+// `lists delete ID...`: one id goes through the delete runner; several are
+// deleted with DELETE /audience/lists/bulk, 50 a request. The bulk operation
+// refuses the whole request when one id is unknown (4.30), so --if-exists and
+// the question (which names each list and its contact count) read the lists
+// first; rows are the same as a single delete's: {"id", "deleted"}.
+
+interface Options {
+  ids: string[];
+  yes: boolean;
+  ifExists: boolean;
+  dryRun: boolean;
+}
+
+const n = (x: number) => x.toLocaleString('en-US');
+const contacts = (l: AudienceList) => `${n(l.contacts_count ?? 0)} contact${l.contacts_count === 1 ? '' : 's'}`;
+
+type Row = { id: string; deleted: boolean };
+const ROWS: ListSpec<Row> = {
+  columns: [
+    { key: 'id', header: 'ID', value: (r) => r.id, whole: true },
+    { key: 'deleted', header: 'DELETED', value: (r) => r.deleted, kind: 'bool' },
+  ],
+  fields: ['id', 'deleted'],
+};
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export async function deleteLists(o: Options, ctx: Context): Promise<void> {
+  if (o.ids.length === 1) {
+    const id = o.ids[0]!;
+    const one = plain(OPERATIONS.deleteList, [id]);
+    return runDelete(ctx, {
+      operation: OPERATIONS.deleteList, action: 'delete lists', command: 'lists delete', target: `list ${id}`, id,
+      request: one.request, dryRun: o.dryRun, yes: o.yes, ifExists: o.ifExists,
+      loss: async (api) => {
+        const l = await getList(api, id);
+        return `"${l.name ?? ''}": ${contacts(l)} lose this list; the contacts stay`;
+      },
+      send: async (api) => void (await one.send(api)),
+    });
+  }
+  const out = ctx.output();
+  checkFields(out.fields, [], ROWS.fields);
+  refuseSandboxKey(ctx, 'delete lists', OPERATIONS.deleteLists);
+  if (o.dryRun) {
+    for (const batch of chunks(o.ids, BULK_DELETE_MAX_LISTS)) await printDryRun(ctx, bulkDelete(batch).request);
+    return;
+  }
+  const api = await ctx.api();
+  const interactive = !o.yes && ctx.io.stdinIsTTY && ctx.io.stderrIsTTY;
+  let ids = o.ids;
+  const missing = new Set<string>();
+  const found: AudienceList[] = [];
+  if (interactive || o.ifExists) {
+    for (const id of o.ids) {
+      try {
+        found.push(await getList(api, id));
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 404) || !o.ifExists) throw error;
+        missing.add(id);
+        ctx.notice(`list ${id} does not exist: nothing to delete (--if-exists)`);
+      }
+    }
+    ids = o.ids.filter((id) => !missing.has(id));
+  }
+  if (ids.length > 0) {
+    const loss = found.length > 0 ? `: ${found.map((l) => `"${l.name ?? l.id}" (${contacts(l)})`).join(', ')}; the contacts stay` : '';
+    await confirmOrRefuse(ctx, { command: 'lists delete', what: `delete ${ids.length} lists${loss}`, done: 'deleted', yes: o.yes });
+    for (const batch of chunks(ids, BULK_DELETE_MAX_LISTS)) {
+      const result = await bulkDelete(batch).send(api);
+      if (result.deleted !== batch.length) ctx.warn(`the API deleted ${result.deleted} of ${batch.length} lists in one request`);
+    }
+  }
+  const writer = createListWriter(out, ROWS);
+  await writer.write(o.ids.map((id) => ({ id, deleted: !missing.has(id) })));
+  await writer.end();
+}

@@ -1,0 +1,47 @@
+import { OPERATIONS } from '../../api/operations.js';
+import { UsageError } from '../../errors.js';
+import { command } from '../define.js';
+import { runWrite } from '../runners/write.js';
+import { groupsOf, readConditions, type Condition } from './conditions.js';
+import { CONDITIONS_HELP, SEGMENT_WRITE_FLAGS } from './flags.js';
+import { SEGMENT_FIELDS, segmentSections } from './show.js';
+
+/** The conditions of create/update: from --where/--or-group, or --conditions (never both). */
+export async function conditionsOf(
+  o: { where?: Condition[]; orGroup?: Condition[][]; conditions?: string },
+  stdin: AsyncIterable<unknown>,
+): Promise<{ groups: { conditions: Condition[] }[] } | undefined> {
+  const fromFlags = groupsOf(o.where, o.orGroup);
+  if (fromFlags && o.conditions !== undefined) throw new UsageError('--conditions cannot be used with --where or --or-group');
+  return o.conditions !== undefined ? readConditions(o.conditions, stdin) : fromFlags;
+}
+
+export default command({
+  name: 'create',
+  summary: 'create a segment from conditions; prints the new segment and its id',
+  description: CONDITIONS_HELP,
+  flags: { ...SEGMENT_WRITE_FLAGS, name: SEGMENT_WRITE_FLAGS.name.required() },
+  examples: [
+    "mailctl segment create --name 'Example.com' --where 'email ends_with @example.com'",
+    "mailctl segment create --name 'Paying' --or-group 'properties.plan equals pro or properties.plan equals team' --where 'status equals subscribed'",
+    'mailctl segment create --name VIP --conditions vip.json --dry-run',
+  ],
+  operation: OPERATIONS.createSegment,
+  check(o) {
+    if (!o.where && !o.orGroup && o.conditions === undefined) throw new UsageError('no conditions: give --where, --or-group or --conditions FILE');
+    return o;
+  },
+  async run(o, ctx) {
+    const { createSegment } = await import('../../api/audience-admin.js');
+    const conditions = await conditionsOf(o, ctx.io.stdin as AsyncIterable<unknown>);
+    const body: Record<string, unknown> = { name: o.name };
+    if (o.list !== undefined) body.list_id = o.list;
+    body.conditions = conditions;
+    const w = createSegment(body);
+    await runWrite(ctx, {
+      operation: OPERATIONS.createSegment, action: 'create segments', request: w.request, dryRun: o.dryRun, fields: SEGMENT_FIELDS, send: w.send,
+      sections: (s) => segmentSections(s, ctx.output().format === 'table' && ctx.output().isTTY && !ctx.output().fields),
+    });
+  },
+});
+

@@ -1,0 +1,32 @@
+import { NAME_MAX } from '../../api/vocabulary.js';
+import { ValueError } from '../../errors.js';
+import { text, uuid } from '../../input/values.js';
+import { flag } from '../define.js';
+import { dryRunFlag } from '../runners/write.js';
+import { parseCondition, parseOrGroup } from './conditions.js';
+
+// The flags create and update share (spec 4.49, 4.50).
+
+function path(raw: string): string {
+  if (raw.trim() === '') throw new ValueError('needs a file path, or - for stdin');
+  return raw;
+}
+
+export const SEGMENT_ID = '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f';
+
+export const SEGMENT_WRITE_FLAGS = {
+  name: flag.string('name of the segment (1 to 255 characters)', { value: 'name', parse: text(NAME_MAX) }),
+  list: flag.string('only contacts of this list (a UUID); all contacts without it', { value: 'id', parse: uuid }),
+  where: flag.repeated("a condition every matching contact meets: 'field operator value' (one group each)", { value: 'condition', parse: parseCondition }),
+  orGroup: flag.repeated("a group of alternatives: 'field operator value or field operator value' (one group each)", { value: 'conditions', parse: parseOrGroup }),
+  conditions: flag.string('the conditions as the API\'s JSON ({"groups": [...]}) from a file, or - for stdin', { value: 'path', parse: path }).completes('files'),
+  dryRun: dryRunFlag,
+};
+
+export const CONDITIONS_HELP =
+  "Conditions (spec 2.14): --where 'field operator value' is a group of one condition;\n" +
+  "--or-group 'a or b' a group of alternatives. Conditions inside a group combine with OR,\n" +
+  'groups with AND. Operators: contains, not_contains, equals, not_equals, starts_with,\n' +
+  'not_starts_with, ends_with, not_ends_with, is_true, is_false (no value), greater_than,\n' +
+  'greater_than_or_equal, less_than, less_than_or_equal, before, after. Fields: email,\n' +
+  'status, created_at, lists, topics, properties.<name>.';

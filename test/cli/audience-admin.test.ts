@@ -1,0 +1,193 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { emulatorEnv } from '../helpers/cli.js';
+import { useEmulator, runCliInProcess as runCli } from '../helpers/context.js';
+import { expectUsageError } from '../helpers/expect.js';
+
+// The audience commands of issue 28 against the emulator: lists, topics,
+// properties (list, show, create, delete): what is printed, the exit code and
+// the exact requests received.
+
+const emu = useEmulator({ seed: 3 });
+let env: Record<string, string>;
+const BAD = '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f'; // a UUID the emulator does not know
+
+beforeAll(() => {
+  env = emulatorEnv(emu, 'full');
+});
+
+const sent = () => emu.requests.map((r) => ({ method: r.method, path: r.path, ...(r.body === undefined ? {} : { body: r.body }) }));
+
+describe('lists', () => {
+  it('list: one page in a pipe, TSV, with the next-page command on stderr', async () => {
+    const res = await runCli(['lists', 'list', '--per-page', '1'], { env });
+    expect(res.code).toBe(0);
+    const rows = res.stdout.trim().split('\n');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.split('\t')).toHaveLength(3);
+    expect(res.stderr).toContain('mailctl lists list --per-page 1 --page 2');
+    expect(emu.requests[0]!.query).toMatchObject({ per_page: '1' });
+  });
+
+  it('list --all --json: every list, following pages of 100', async () => {
+    const res = await runCli(['lists', 'list', '--all', '--json'], { env });
+    expect(res.code).toBe(0);
+    const lists = JSON.parse(res.stdout) as { id: string; contacts_count: number }[];
+    expect(lists.length).toBe(emu.store.teams.main.lists.size);
+    expect(emu.requests[0]!.query).toMatchObject({ per_page: '100' });
+  });
+
+  it('create sends the name and prints the list; show reads it back', async () => {
+    const res = await runCli(['lists', 'create', '--name', 'Release QA crew', '--json'], { env });
+    expect(res.code).toBe(0);
+    const list = JSON.parse(res.stdout) as { id: string; name: string; contacts_count: number };
+    expect(list).toMatchObject({ name: 'Release QA crew', contacts_count: 0 });
+    expect(sent()).toEqual([{ method: 'POST', path: '/audience/lists', body: { name: 'Release QA crew' } }]);
+    const show = await runCli(['lists', 'show', list.id], { env });
+    expect(show.code).toBe(0);
+    expect(show.stdout).toContain('name\tRelease QA crew\n');
+  });
+
+  it('update renames; --dry-run sends nothing', async () => {
+    const id = emu.fixtures.lists[0]!;
+    const dry = await runCli(['lists', 'update', id, '--name', 'Renamed', '--dry-run'], { env });
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain(`PATCH`);
+    expect(emu.requests).toHaveLength(0);
+    const res = await runCli(['lists', 'update', id, '--name', 'Renamed'], { env });
+    expect(res.code).toBe(0);
+    expect(sent()).toEqual([{ method: 'PATCH', path: `/audience/lists/${id}`, body: { name: 'Renamed' } }]);
+    expect(emu.store.teams.main.lists.get(id)!.name).toBe('Renamed');
+  });
+
+  it('create refuses a name over 255 characters before sending', async () => {
+    expectUsageError(await runCli(['lists', 'create', '--name', 'x'.repeat(256)], { env }), emu.requests, /--name/);
+  });
+
+  it('delete without --yes in a pipe: exit 2, nothing sent', async () => {
+    expectUsageError(await runCli(['lists', 'delete', emu.fixtures.lists[0]!], { env }), emu.requests, /--yes/);
+  });
+
+  it('delete one id with --yes: DELETE /audience/lists/{id}', async () => {
+    const id = emu.fixtures.lists[2]!;
+    const res = await runCli(['lists', 'delete', id, '--yes', '--json'], { env });
+    expect(res.code).toBe(0);
+    expect(JSON.parse(res.stdout)).toEqual({ id, deleted: true });
+    expect(sent()).toEqual([{ method: 'DELETE', path: `/audience/lists/${id}` }]);
+  });
+
+  it('delete several ids: one DELETE /audience/lists/bulk', async () => {
+    const [a, b] = [emu.fixtures.lists[3], emu.fixtures.lists[4]];
+    const res = await runCli(['lists', 'delete', a!, b!, '--yes', '-o', 'ndjson'], { env });
+    expect(res.code).toBe(0);
+    expect(res.stdout.trim().split('\n').map((l) => JSON.parse(l))).toEqual([{ id: a, deleted: true }, { id: b, deleted: true }]);
+    expect(sent()).toEqual([{ method: 'DELETE', path: '/audience/lists/bulk', body: { list_ids: [a, b] } }]);
+  });
+
+  it('delete --if-exists: a missing list is a no-op, exit 0', async () => {
+    const res = await runCli(['lists', 'delete', BAD, '--yes', '--if-exists'], { env });
+    expect(res.code).toBe(0);
+    expect(res.stderr).toContain('does not exist');
+    const many = await runCli(['lists', 'delete', BAD, emu.fixtures.lists[1]!, '--yes', '--if-exists', '--json'], { env });
+    expect(many.code).toBe(0);
+    expect(JSON.parse(many.stdout)).toEqual([{ id: BAD, deleted: false }, { id: emu.fixtures.lists[1], deleted: true }]);
+    expect(emu.requests.at(-1)!.body).toEqual({ list_ids: [emu.fixtures.lists[1]] });
+  });
+
+  it('delete a missing list without --if-exists: exit 3 (not found)', async () => {
+    const res = await runCli(['lists', 'delete', BAD, '--yes'], { env });
+    expect(res.code).not.toBe(0);
+    expect(res.stdout).toBe('');
+  });
+
+  it('add and remove one contact', async () => {
+    const list = emu.fixtures.lists[0]!;
+    const contact = emu.fixtures.contacts[0]!;
+    const add = await runCli(['lists', 'add', list, '--contact', contact, '--json'], { env });
+    expect(add.code).toBe(0);
+    expect(JSON.parse(add.stdout)).toMatchObject({ contact_id: contact, list_id: list, member: true });
+    const remove = await runCli(['lists', 'remove', list, '--contact', contact, '--json'], { env });
+    expect(remove.code).toBe(0);
+    expect(JSON.parse(remove.stdout)).toMatchObject({ member: false });
+    expect(sent()).toEqual([
+      { method: 'POST', path: `/audience/contacts/${contact}/lists/${list}` },
+      { method: 'DELETE', path: `/audience/contacts/${contact}/lists/${list}` },
+    ]);
+  });
+});
+
+describe('topics', () => {
+  it('list prints CSV with a header', async () => {
+    const res = await runCli(['topic', 'list', '-o', 'csv'], { env });
+    expect(res.code).toBe(0);
+    expect(res.stdout.split(/\r?\n/)[0]).toBe('id,name,visibility,default_subscription,contacts_count,created_at');
+  });
+
+  it('create sends only the given fields', async () => {
+    const res = await runCli(['topic', 'create', '--name', 'Digest', '--default-subscription', 'opt_out', '--json'], { env });
+    expect(res.code).toBe(0);
+    expect(JSON.parse(res.stdout)).toMatchObject({ name: 'Digest', default_subscription: 'opt_out' });
+    expect(sent()).toEqual([{ method: 'POST', path: '/audience/topics', body: { name: 'Digest', default_subscription: 'opt_out' } }]);
+  });
+
+  it('create refuses an unknown --visibility', async () => {
+    expectUsageError(await runCli(['topic', 'create', '--name', 'x', '--visibility', 'secret'], { env }), emu.requests, /--visibility/);
+  });
+
+  it('show and delete', async () => {
+    const id = emu.fixtures.topics[0]!;
+    const show = await runCli(['topic', 'show', id, '--json'], { env });
+    expect(show.code).toBe(0);
+    expect(JSON.parse(show.stdout).id).toBe(id);
+    const del = await runCli(['topic', 'delete', id, '--yes'], { env });
+    expect(del.code).toBe(0);
+    expect(emu.requests.at(-1)).toMatchObject({ method: 'DELETE', path: `/audience/topics/${id}` });
+  });
+});
+
+describe('properties', () => {
+  it('create checks the name before sending', async () => {
+    expectUsageError(await runCli(['property', 'create', '--name', 'First Name', '--type', 'string'], { env }), emu.requests, /--name/);
+    expectUsageError(await runCli(['property', 'create', '--name', 'plan'], { env }), emu.requests, /--type/);
+  });
+
+  it('create, list, show, delete', async () => {
+    const res = await runCli(['property', 'create', '--name', 'tier', '--type', 'string', '--fallback-value', 'free', '--json'], { env });
+    expect(res.code).toBe(0);
+    const p = JSON.parse(res.stdout) as { id: string };
+    expect(emu.requests[0]!.body).toEqual({ name: 'tier', type: 'string', fallback_value: 'free' });
+    const list = await runCli(['property', 'list', '--all', '-o', 'ndjson'], { env });
+    expect(list.stdout).toContain('"name":"tier"');
+    const show = await runCli(['property', 'show', p.id, '--fields', 'name,type'], { env });
+    expect(show.stdout).toBe('name\ttier\ntype\tstring\n');
+    const del = await runCli(['property', 'delete', p.id, '--yes'], { env });
+    expect(del.code).toBe(0);
+  });
+});
+
+describe('deletes on a terminal name what will be lost', () => {
+  const tty = { stdinIsTTY: true, stderrIsTTY: true, stdin: 'n\n' };
+
+  it('lists delete: the list name and its contact count; declining deletes nothing', async () => {
+    const { runInProcess } = await import('../helpers/context.js');
+    const id = emu.fixtures.lists[5] ?? emu.fixtures.lists[0]!;
+    const list = emu.store.teams.main.lists.get(id)!;
+    const res = await runInProcess(['lists', 'delete', id], { emulator: emu, ...tty });
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toContain(`"${list.name}"`);
+    expect(res.stderr).toMatch(/\d+ contacts? lose this list/);
+    expect(res.requests.map((r) => r.method)).toEqual(['GET']);
+    expect(emu.store.teams.main.lists.has(id)).toBe(true);
+  });
+
+  it('contact delete: the address, memberships and subscriptions', async () => {
+    const { runInProcess } = await import('../helpers/context.js');
+    const id = emu.fixtures.contacts[4]!;
+    const contact = emu.store.teams.main.contacts.get(id)!;
+    const res = await runInProcess(['contact', 'delete', id], { emulator: emu, ...tty });
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toContain(contact.email);
+    expect(res.stderr).toMatch(/list membership/);
+    expect(res.stderr).toMatch(/topic subscription/);
+    expect(res.requests.map((r) => r.method)).toEqual(['GET']);
+  });
+});

@@ -1,0 +1,238 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { emulatorEnv } from '../helpers/cli.js';
+import { useEmulator, runCliInProcess as runCli } from '../helpers/context.js';
+import { expectUsageError } from '../helpers/expect.js';
+
+// contact list/create/update/delete/subscribe/unsubscribe/import and segment
+// list/create/update/delete against the emulator: output, exit code and the
+// exact requests received.
+
+const emu = useEmulator({ seed: 3 });
+let env: Record<string, string>;
+const BAD = '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f';
+const dir = mkdtempSync(join(tmpdir(), 'mailctl-import-'));
+
+beforeAll(() => {
+  env = emulatorEnv(emu, 'full');
+});
+
+const file = (name: string, text: string) => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+describe('contact list', () => {
+  it('sends the filters as the spec names them and repeats them in the next-page command', async () => {
+    const list = emu.fixtures.lists[0]!;
+    const res = await runCli(['contact', 'list', '--status', 'subscribed', '--list', list, '--search', 'example', '--per-page', '1'], { env });
+    expect(res.code).toBe(0);
+    expect(emu.requests[0]!.query).toMatchObject({ status: 'subscribed', list_id: list, search: 'example', per_page: '1' });
+    if (res.stdout !== '') expect(res.stderr).toMatch(/mailctl contact list --search example --status subscribed --list \S+ --per-page 1 --page 2|^$/);
+  });
+
+  it('--limit follows pages and stops after N rows, as ndjson', async () => {
+    const res = await runCli(['contact', 'list', '--limit', '3', '-o', 'ndjson'], { env });
+    expect(res.code).toBe(0);
+    expect(res.stdout.trim().split('\n')).toHaveLength(3);
+  });
+
+  it('refuses an unknown --status and a --segment that is no UUID', async () => {
+    expectUsageError(await runCli(['contact', 'list', '--status', 'active'], { env }), emu.requests, /--status/);
+    expectUsageError(await runCli(['contact', 'list', '--segment', 'vip'], { env }), emu.requests, /--segment/);
+  });
+});
+
+describe('contact create / update / delete', () => {
+  it('create sends email, list_id and properties', async () => {
+    const list = emu.fixtures.lists[0]!;
+    const res = await runCli(['contact', 'create', '--email', 'new.one@example.com', '--list', list, '--json'], { env });
+    expect(res.code).toBe(0);
+    expect(JSON.parse(res.stdout)).toMatchObject({ email: 'new.one@example.com', status: 'subscribed' });
+    expect(emu.requests[0]).toMatchObject({ method: 'POST', path: '/audience/contacts', body: { email: 'new.one@example.com', list_id: list } });
+  });
+
+  it('create: double opt-in needs all its required fields; --dry-run prints the body', async () => {
+    expectUsageError(await runCli(['contact', 'create', '--email', 'a@example.com', '--confirm-from', 'news@example.com'], { env }), emu.requests, /--confirm-subject/);
+    const dry = await runCli(
+      ['contact', 'create', '--email', 'a@example.com', '--confirm-from', 'news@example.com', '--confirm-subject', 'Confirm', '--confirm-template', 'confirm', '--confirm-redirect-url', 'https://example.com/ok', '--dry-run'],
+      { env },
+    );
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain('"double_opt_in"');
+    expect(dry.stdout).toContain('"template_slug": "confirm"');
+    expect(emu.requests).toHaveLength(0);
+  });
+
+  it('create refuses a bad address and a property value over 1000 characters', async () => {
+    expectUsageError(await runCli(['contact', 'create', '--email', 'not-an-address'], { env }), emu.requests, /--email/);
+    expectUsageError(await runCli(['contact', 'create', '--email', 'a@example.com', '--property', `plan=${'x'.repeat(1001)}`], { env }), emu.requests, /--property/);
+  });
+
+  it('update sends only the given fields; --unset-property sends null', async () => {
+    const id = emu.fixtures.contacts[1]!;
+    const res = await runCli(['contact', 'update', id, '--status', 'unsubscribed', '--unset-property', 'plan', '--json'], { env });
+    expect(res.code).toBe(0);
+    expect(emu.requests[0]).toMatchObject({ method: 'PATCH', path: `/audience/contacts/${id}`, body: { status: 'unsubscribed', properties: { plan: null } } });
+    expectUsageError(await runCli(['contact', 'update', id], { env }), emu.requests.slice(1), /nothing to update/);
+  });
+
+  it('update refuses a status the API cannot set', async () => {
+    expectUsageError(await runCli(['contact', 'update', emu.fixtures.contacts[1]!, '--status', 'bounced'], { env }), emu.requests, /--status/);
+  });
+
+  it('delete: --yes needed without a terminal; --if-exists makes a missing contact a no-op', async () => {
+    const id = emu.fixtures.contacts[2]!;
+    expectUsageError(await runCli(['contact', 'delete', id], { env }), emu.requests, /--yes/);
+    const res = await runCli(['contact', 'delete', id, '--yes', '--json'], { env });
+    expect(res.code).toBe(0);
+    expect(JSON.parse(res.stdout)).toEqual({ id, deleted: true });
+    const again = await runCli(['contact', 'delete', id, '--yes', '--if-exists', '--json'], { env });
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toEqual({ id, deleted: false });
+    expect(emu.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`DELETE /audience/contacts/${id}`, `DELETE /audience/contacts/${id}`]);
+  });
+
+  it('subscribe and unsubscribe a topic', async () => {
+    const id = emu.fixtures.contacts[3]!;
+    const topic = emu.fixtures.topics[1]!;
+    const sub = await runCli(['contact', 'subscribe', id, '--topic', topic, '--json'], { env });
+    expect(sub.code).toBe(0);
+    expect(JSON.parse(sub.stdout)).toMatchObject({ contact_id: id, topic_id: topic, subscribed: true });
+    const unsub = await runCli(['contact', 'unsubscribe', id, '--topic', topic], { env });
+    expect(unsub.code).toBe(0);
+    expect(unsub.stdout).toContain('subscribed\tfalse');
+    expect(emu.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `POST /audience/contacts/${id}/topics/${topic}`,
+      `DELETE /audience/contacts/${id}/topics/${topic}`,
+    ]);
+    expectUsageError(await runCli(['contact', 'subscribe', id], { env }), emu.requests.slice(2), /--topic/);
+  });
+});
+
+describe('contact import', () => {
+  it('sends 1,000 addresses a request and prints the totals; re-running counts them as already existed', async () => {
+    const lines = Array.from({ length: 2500 }, (_, i) => `bulk${i}@import.example`);
+    const path = file('a.txt', `${lines.join('\n')}\n`);
+    const res = await runCli(['contact', 'import', path, '--json'], { env });
+    expect(res.code).toBe(0);
+    expect(JSON.parse(res.stdout)).toEqual({ created: 2500, already_existed: 0, addresses: 2500, requests: 3, requests_succeeded: 3 });
+    expect(emu.requests.map((r) => (r.body as { emails: string[] }).emails.length)).toEqual([1000, 1000, 500]);
+    expect(emu.requests.every((r) => r.method === 'POST' && r.path === '/audience/contacts/bulk')).toBe(true);
+    const again = await runCli(['contact', 'import', path, '--json'], { env });
+    expect(JSON.parse(again.stdout)).toMatchObject({ created: 0, already_existed: 2500 });
+  });
+
+  it('reads a CSV column and sends --list and --property with every batch', async () => {
+    const list = emu.fixtures.lists[0]!;
+    const path = file('b.csv', 'name,email\nAda,ada@csv.example\n"Lin, B",lin@csv.example\n');
+    const prop = emu.store.teams.main.properties.get(emu.fixtures.properties[0]!)!.name;
+    const res = await runCli(['contact', 'import', path, '--column', 'email', '--list', list, '--property', `${prop}=csv`], { env });
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    expect(emu.requests[0]!.body).toEqual({ emails: ['ada@csv.example', 'lin@csv.example'], list_id: list, properties: { [prop]: 'csv' } });
+  });
+
+  it('a bad line in a file: exit 2 naming the line, nothing sent', async () => {
+    const path = file('c.txt', 'ok@x.example\nnot an address\n');
+    const res = await runCli(['contact', 'import', path], { env });
+    expectUsageError(res, emu.requests, /c\.txt:2/);
+  });
+
+  it('a failure half-way prints what was imported and the command that finishes the rest', async () => {
+    const lines = Array.from({ length: 2100 }, (_, i) => `half${i}@import.example`);
+    const path = file('d.txt', lines.join('\n'));
+    emu.scriptFault({ path: '/audience/contacts/bulk', status: 400, skip: 1, times: 1 });
+    const res = await runCli(['contact', 'import', path, '--json'], { env });
+    expect(res.code).not.toBe(0);
+    expect(JSON.parse(res.stdout)).toMatchObject({ created: 1000, requests_succeeded: 1 });
+    expect(res.stderr).toContain('imported addresses 1-1,000');
+    expect(res.stderr).toContain(`mailctl contact import ${path} --skip 1000`);
+    const rest = await runCli(['contact', 'import', path, '--skip', '1000', '--json'], { env });
+    expect(JSON.parse(rest.stdout)).toMatchObject({ created: 1100, addresses: 1100 });
+  });
+
+  it('--dry-run prints the first request and sends nothing', async () => {
+    const path = file('e.txt', 'one@dry.example\ntwo@dry.example\n');
+    const res = await runCli(['contact', 'import', path, '--dry-run'], { env });
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('POST');
+    expect(res.stdout).toContain('two@dry.example');
+    expect(res.stderr).toContain('2 addresses in 1 request');
+    expect(emu.requests).toHaveLength(0);
+  });
+
+  it('shows progress with an ETA on a terminal, and nothing of it in a pipe', async () => {
+    const { runInProcess } = await import('../helpers/context.js');
+    const path = file('f.txt', Array.from({ length: 1200 }, (_, i) => `tty${i}@import.example`).join('\n'));
+    const res = await runInProcess(['contact', 'import', path], { emulator: emu, stderrIsTTY: true });
+    expect(res.exitCode).toBe(0);
+    expect(res.stderr).toContain('importing [');
+    expect(res.stderr).toContain('addresses · ');
+    expect(res.stderr).toContain('ETA');
+    const piped = await runCli(['contact', 'import', path], { env });
+    expect(piped.stderr).toBe('');
+  });
+
+  it('a sandbox key is refused before anything is read or sent (exit 3)', async () => {
+    const path = file('g.txt', 'sb@import.example\n');
+    const res = await runCli(['contact', 'import', path], { env: emulatorEnv(emu, 'sandbox') });
+    expect(res.code).toBe(3);
+    expect(res.stderr).toContain('sandbox API keys cannot create contacts');
+    expect(emu.requests).toHaveLength(0);
+  });
+
+  it('reads stdin', async () => {
+    const res = await runCli(['contact', 'import', '-', '--json'], { env, input: 'in1@stdin.example\nin2@stdin.example\n' });
+    expect(res.code).toBe(0);
+    expect(JSON.parse(res.stdout)).toMatchObject({ created: 2, requests: 1 });
+  });
+});
+
+describe('segments', () => {
+  it('create: --where and --or-group become groups; spec 2.14 body', async () => {
+    const res = await runCli(
+      ['segment', 'create', '--name', 'Paying subscribers', '--where', 'status equals subscribed', '--or-group', 'properties.plan equals pro or properties.plan equals "team plan"', '--json'],
+      { env },
+    );
+    expect(res.code).toBe(0);
+    expect(emu.requests[0]!.body).toEqual({
+      name: 'Paying subscribers',
+      conditions: {
+        groups: [
+          { conditions: [{ field: 'status', operator: 'equals', value: 'subscribed' }] },
+          { conditions: [{ field: 'properties.plan', operator: 'equals', value: 'pro' }, { field: 'properties.plan', operator: 'equals', value: 'team plan' }] },
+        ],
+      },
+    });
+    expect(JSON.parse(res.stdout)).toMatchObject({ name: 'Paying subscribers' });
+  });
+
+  it('create: is_true takes no value; a bad operator is refused before sending', async () => {
+    expectUsageError(await runCli(['segment', 'create', '--name', 'x', '--where', 'email like @x'], { env }), emu.requests, /--where/);
+    expectUsageError(await runCli(['segment', 'create', '--name', 'x', '--where', 'email contains'], { env }), emu.requests, /needs a value/);
+    expectUsageError(await runCli(['segment', 'create', '--name', 'x'], { env }), emu.requests, /no conditions/);
+  });
+
+  it('create --conditions FILE sends the JSON; update changes only what is given; list and delete', async () => {
+    const path = file('c.json', JSON.stringify({ groups: [{ conditions: [{ field: 'properties.vip', operator: 'is_true' }] }] }));
+    const res = await runCli(['segment', 'create', '--name', 'VIP people', '--conditions', path, '--json'], { env });
+    expect(res.code).toBe(0);
+    const seg = JSON.parse(res.stdout) as { id: string };
+    expect(emu.requests[0]!.body).toEqual({ name: 'VIP people', conditions: { groups: [{ conditions: [{ field: 'properties.vip', operator: 'is_true' }] }] } });
+    const upd = await runCli(['segment', 'update', seg.id, '--name', 'VIPs'], { env });
+    expect(upd.code).toBe(0);
+    expect(emu.requests[1]).toMatchObject({ method: 'PATCH', path: `/audience/segments/${seg.id}`, body: { name: 'VIPs' } });
+    const list = await runCli(['segment', 'list', '--all', '--json'], { env });
+    expect((JSON.parse(list.stdout) as { id: string }[]).some((s) => s.id === seg.id)).toBe(true);
+    const del = await runCli(['segment', 'delete', seg.id, '--yes'], { env });
+    expect(del.code).toBe(0);
+    const gone = await runCli(['segment', 'delete', seg.id, '--yes', '--if-exists'], { env });
+    expect(gone.code).toBe(0);
+    const missing = await runCli(['segment', 'delete', BAD, '--yes'], { env });
+    expect(missing.code).not.toBe(0);
+  });
+});
