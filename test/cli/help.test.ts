@@ -105,7 +105,7 @@ describe('unknown commands and options', () => {
   const cases: Array<[string[], RegExp]> = [
     [['camp'], /error: unknown command 'camp'\n\(Did you mean campaign\?\)/],
     [['campain', 'list'], /error: unknown command 'campain'\n\(Did you mean campaign\?\)/],
-    [['co'], /error: unknown command 'co'\n\(Did you mean one of completion, config, contact\?\)/],
+    [['co'], /error: unknown command 'co'\n\(Did you mean one of commands, completion, config, contact\?\)/],
     [['campaign', 'list', '--stat', 'draft'], /error: unknown option '--stat'\n\(Did you mean --status\?\)/],
     [['campaign', 'sch', 'x'], /error: unknown command 'sch'\n\(Did you mean schedule\?\)/],
     [['campaign', 'list', '--stauts', 'draft'], /error: unknown option '--stauts'\n\(Did you mean --status\?\)/],
@@ -147,7 +147,7 @@ const OPERATIONS: Record<string, string> = {
 const ONE_EXAMPLE = new Set<string>();
 
 /** Commands of the config store and the tool itself: no API operation to name. */
-const LOCAL = /^(auth|profile|config|completion|emulator|help|webhook listen)\b/;
+const LOCAL = /^(auth|profile|config|completion|commands|emulator|help|webhook listen)\b/;
 
 function isHidden(cmd: Command): boolean {
   return Boolean((cmd as Command & { _hidden?: boolean })._hidden);
