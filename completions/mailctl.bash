@@ -15,7 +15,7 @@ __mailctl_subcommands() {
     'topic') __mailctl_words='update' ;;
     'property') __mailctl_words='update' ;;
     'lists') __mailctl_words='attach detach' ;;
-    'webhook') __mailctl_words='list set listen forward' ;;
+    'webhook') __mailctl_words='list show create set delete listen forward' ;;
     'auth') __mailctl_words='login status logout' ;;
     'profile') __mailctl_words='list use remove' ;;
     'config') __mailctl_words='get set unset list' ;;
@@ -41,7 +41,9 @@ __mailctl_flags() {
     'lists attach') __mailctl_words='--contact --list --contacts-file --lists-file --column --dry-run --help' ;;
     'lists detach') __mailctl_words='--contact --list --contacts-file --lists-file --column --dry-run --yes --help' ;;
     'webhook list') __mailctl_words='--all --limit --help' ;;
+    'webhook create') __mailctl_words='--name --url --events --auth-type --auth-username --auth-password-stdin --oauth-token-url --oauth-client-id --oauth-client-secret-stdin --dry-run --help' ;;
     'webhook set') __mailctl_words='--name --url --events --enable --disable --auth-type --auth-username --auth-password-stdin --oauth-token-url --oauth-client-id --oauth-client-secret-stdin --dry-run --help' ;;
+    'webhook delete') __mailctl_words='--yes --if-exists --dry-run --help' ;;
     'webhook listen') __mailctl_words='--port --auth-type --auth-username --auth-password-stdin --bearer-token-stdin --signing-secret-stdin --respond --forward-to --count --expect --help' ;;
     'webhook forward') __mailctl_words='--to --events --auth-type --auth-username --auth-password-stdin --bearer-token-stdin --signing-secret-stdin --retry-schedule --poll-interval --help' ;;
     'report') __mailctl_words='--from --to --campaign --db --by --judge --fail-on --html --help' ;;
@@ -72,6 +74,7 @@ __mailctl_takes_value() {
     'lists attach --contact'|'lists attach --list'|'lists attach --contacts-file'|'lists attach --lists-file'|'lists attach --column') return 0 ;;
     'lists detach --contact'|'lists detach --list'|'lists detach --contacts-file'|'lists detach --lists-file'|'lists detach --column') return 0 ;;
     'webhook list --limit') return 0 ;;
+    'webhook create --name'|'webhook create --url'|'webhook create --events'|'webhook create --auth-type'|'webhook create --auth-username'|'webhook create --oauth-token-url'|'webhook create --oauth-client-id') return 0 ;;
     'webhook set --name'|'webhook set --url'|'webhook set --events'|'webhook set --auth-type'|'webhook set --auth-username'|'webhook set --oauth-token-url'|'webhook set --oauth-client-id') return 0 ;;
     'webhook listen --port'|'webhook listen --auth-type'|'webhook listen --auth-username'|'webhook listen --respond'|'webhook listen --forward-to'|'webhook listen --count'|'webhook listen --expect') return 0 ;;
     'webhook forward --to'|'webhook forward --events'|'webhook forward --auth-type'|'webhook forward --auth-username'|'webhook forward --retry-schedule'|'webhook forward --poll-interval') return 0 ;;
@@ -101,6 +104,8 @@ __mailctl_values() {
     'lists attach --lists-file') __mailctl_kind=files ;;
     'lists detach --contacts-file') __mailctl_kind=files ;;
     'lists detach --lists-file') __mailctl_kind=files ;;
+    'webhook create --events') __mailctl_kind=list; __mailctl_words='message.injection message.delivery message.bounce message.delay message.out_of_band message.spam_complaint message.policy_rejection engagement.click engagement.open engagement.initial_open engagement.amp_click engagement.amp_open engagement.amp_initial_open generation.generation_failure generation.generation_rejection unsubscribe.list_unsubscribe unsubscribe.link_unsubscribe relay.relay_injection relay.relay_rejection relay.relay_delivery relay.relay_tempfail relay.relay_permfail' ;;
+    'webhook create --auth-type') __mailctl_kind=words; __mailctl_words='none basic oauth2' ;;
     'webhook set --events') __mailctl_kind=list; __mailctl_words='message.injection message.delivery message.bounce message.delay message.out_of_band message.spam_complaint message.policy_rejection engagement.click engagement.open engagement.initial_open engagement.amp_click engagement.amp_open engagement.amp_initial_open generation.generation_failure generation.generation_rejection unsubscribe.list_unsubscribe unsubscribe.link_unsubscribe relay.relay_injection relay.relay_rejection relay.relay_delivery relay.relay_tempfail relay.relay_permfail' ;;
     'webhook set --auth-type') __mailctl_kind=words; __mailctl_words='none basic oauth2' ;;
     'webhook listen --auth-type') __mailctl_kind=words; __mailctl_words='none basic oauth2' ;;

@@ -24,7 +24,7 @@ function __mailctl_subcommands
         case 'lists'
             printf '%s\n' attach detach
         case 'webhook'
-            printf '%s\n' list set listen forward
+            printf '%s\n' list show create set delete listen forward
         case 'auth'
             printf '%s\n' login status logout
         case 'profile'
@@ -41,7 +41,7 @@ function __mailctl_takes_value
             return 0
     end
     switch "$argv[1] $argv[2]"
-        case 'events list --events' 'events list --recipient' 'events list --from' 'events list --to' 'events list --transmission' 'events list --bounce-class' 'events list --per-page' 'events list --cursor' 'events list --limit' 'events list --db' 'events sync --db' 'events sync --from' 'events sync --events' 'events sync --overlap' 'email show --from' 'email show --to' 'email show --db' 'campaign list --status' 'campaign list --page' 'campaign list --per-page' 'campaign list --limit' 'campaign show --html-out' 'campaign events --type' 'campaign events --email' 'campaign events --since' 'campaign events --until' 'campaign events --per-page' 'campaign events --cursor' 'campaign events --limit' 'campaign schedule --at' 'campaign check --at' 'campaign check --min-lead' 'topic update --name' 'topic update --description' 'topic update --visibility' 'property update --fallback-value' 'lists attach --contact' 'lists attach --list' 'lists attach --contacts-file' 'lists attach --lists-file' 'lists attach --column' 'lists detach --contact' 'lists detach --list' 'lists detach --contacts-file' 'lists detach --lists-file' 'lists detach --column' 'webhook list --limit' 'webhook set --name' 'webhook set --url' 'webhook set --events' 'webhook set --auth-type' 'webhook set --auth-username' 'webhook set --oauth-token-url' 'webhook set --oauth-client-id' 'webhook listen --port' 'webhook listen --auth-type' 'webhook listen --auth-username' 'webhook listen --respond' 'webhook listen --forward-to' 'webhook listen --count' 'webhook listen --expect' 'webhook forward --to' 'webhook forward --events' 'webhook forward --auth-type' 'webhook forward --auth-username' 'webhook forward --retry-schedule' 'webhook forward --poll-interval' 'report --from' 'report --to' 'report --campaign' 'report --db' 'report --by' 'report --judge' 'report --fail-on' 'report --html' 'auth login --storage' 'api -F' 'api --field' 'api -f' 'api --raw-field' 'api --query' 'api --input' 'emulator --host' 'emulator --port' 'emulator --seed' 'emulator --events' 'emulator --contacts' 'emulator --lists' 'emulator --rate-limit' 'emulator --latency' 'emulator --fault-rate' 'emulator --scenario' 'emulator --webhook-retry-scale'
+        case 'events list --events' 'events list --recipient' 'events list --from' 'events list --to' 'events list --transmission' 'events list --bounce-class' 'events list --per-page' 'events list --cursor' 'events list --limit' 'events list --db' 'events sync --db' 'events sync --from' 'events sync --events' 'events sync --overlap' 'email show --from' 'email show --to' 'email show --db' 'campaign list --status' 'campaign list --page' 'campaign list --per-page' 'campaign list --limit' 'campaign show --html-out' 'campaign events --type' 'campaign events --email' 'campaign events --since' 'campaign events --until' 'campaign events --per-page' 'campaign events --cursor' 'campaign events --limit' 'campaign schedule --at' 'campaign check --at' 'campaign check --min-lead' 'topic update --name' 'topic update --description' 'topic update --visibility' 'property update --fallback-value' 'lists attach --contact' 'lists attach --list' 'lists attach --contacts-file' 'lists attach --lists-file' 'lists attach --column' 'lists detach --contact' 'lists detach --list' 'lists detach --contacts-file' 'lists detach --lists-file' 'lists detach --column' 'webhook list --limit' 'webhook create --name' 'webhook create --url' 'webhook create --events' 'webhook create --auth-type' 'webhook create --auth-username' 'webhook create --oauth-token-url' 'webhook create --oauth-client-id' 'webhook set --name' 'webhook set --url' 'webhook set --events' 'webhook set --auth-type' 'webhook set --auth-username' 'webhook set --oauth-token-url' 'webhook set --oauth-client-id' 'webhook listen --port' 'webhook listen --auth-type' 'webhook listen --auth-username' 'webhook listen --respond' 'webhook listen --forward-to' 'webhook listen --count' 'webhook listen --expect' 'webhook forward --to' 'webhook forward --events' 'webhook forward --auth-type' 'webhook forward --auth-username' 'webhook forward --retry-schedule' 'webhook forward --poll-interval' 'report --from' 'report --to' 'report --campaign' 'report --db' 'report --by' 'report --judge' 'report --fail-on' 'report --html' 'auth login --storage' 'api -F' 'api --field' 'api -f' 'api --raw-field' 'api --query' 'api --input' 'emulator --host' 'emulator --port' 'emulator --seed' 'emulator --events' 'emulator --contacts' 'emulator --lists' 'emulator --rate-limit' 'emulator --latency' 'emulator --fault-rate' 'emulator --scenario' 'emulator --webhook-retry-scale'
             return 0
     end
     return 1
@@ -144,7 +144,7 @@ complete -c mailctl -n '__mailctl_arg "" 0' -a segment -d 'look up segments'
 complete -c mailctl -n '__mailctl_arg "" 0' -a topic -d 'change subscription topics'
 complete -c mailctl -n '__mailctl_arg "" 0' -a property -d 'change contact properties'
 complete -c mailctl -n '__mailctl_arg "" 0' -a lists -d 'attach contacts to lists and detach them, thousands at a time'
-complete -c mailctl -n '__mailctl_arg "" 0' -a webhook -d 'list webhooks and change where and how they deliver events'
+complete -c mailctl -n '__mailctl_arg "" 0' -a webhook -d 'create, list, show and delete webhooks, and change where and how they deliver events'
 complete -c mailctl -n '__mailctl_arg "" 0' -a report -d 'how healthy the sending is: counts, rates and verdicts over a window, judged against the service\'s thresholds'
 complete -c mailctl -n '__mailctl_arg "" 0' -a auth -d 'save, show and remove the API key of a profile'
 complete -c mailctl -n '__mailctl_arg "" 0' -a profile -d 'list, switch and remove config profiles'
@@ -234,11 +234,24 @@ complete -c mailctl -n '__mailctl_is "lists detach"' -l column -x -d 'CSV column
 complete -c mailctl -n '__mailctl_is "lists detach"' -l dry-run -d 'validate and print the request that would be sent, without sending it'
 complete -c mailctl -n '__mailctl_is "lists detach"' -s y -l yes -d 'go ahead without asking (required when not on a terminal)'
 complete -c mailctl -n '__mailctl_arg "webhook" 0' -a list -d 'list the webhooks of the team with their state and last delivery'
+complete -c mailctl -n '__mailctl_arg "webhook" 0' -a show -d 'show a webhook: URL, events, auth type (never its credentials) and last delivery'
+complete -c mailctl -n '__mailctl_arg "webhook" 0' -a create -d 'create a webhook: every event unless --events; secrets are read from stdin, never from flags'
 complete -c mailctl -n '__mailctl_arg "webhook" 0' -a set -d 'update a webhook: only the given fields change; secrets are read from stdin or env, never from flags'
+complete -c mailctl -n '__mailctl_arg "webhook" 0' -a delete -d 'delete a webhook: it stops receiving events (asks on a terminal, --yes otherwise)'
 complete -c mailctl -n '__mailctl_arg "webhook" 0' -a listen -d 'receive webhook deliveries on 127.0.0.1: print each event, check the credentials and signature, relay to your app'
 complete -c mailctl -n '__mailctl_arg "webhook" 0' -a forward -d 'poll the events API and POST new events to a local URL in the webhook delivery format (no tunnel, no webhook change)'
 complete -c mailctl -n '__mailctl_is "webhook list"' -l all -d 'print every webhook (the API answers them all at once)'
 complete -c mailctl -n '__mailctl_is "webhook list"' -l limit -x -d 'stop after this many webhooks (1-1000000)'
+complete -c mailctl -n '__mailctl_is "webhook create"' -l name -x -d 'name (at most 255 characters)'
+complete -c mailctl -n '__mailctl_is "webhook create"' -l url -x -d 'address that receives the events: http or https URL, at most 2048 characters'
+complete -c mailctl -n '__mailctl_is "webhook create"' -l events -x -a '(__mailctl_list_values message.injection message.delivery message.bounce message.delay message.out_of_band message.spam_complaint message.policy_rejection engagement.click engagement.open engagement.initial_open engagement.amp_click engagement.amp_open engagement.amp_initial_open generation.generation_failure generation.generation_rejection unsubscribe.list_unsubscribe unsubscribe.link_unsubscribe relay.relay_injection relay.relay_rejection relay.relay_delivery relay.relay_tempfail relay.relay_permfail)' -d 'event types to send, repeatable; short names like delivery are converted (default: every event)'
+complete -c mailctl -n '__mailctl_is "webhook create"' -l auth-type -x -a 'none basic oauth2' -d 'authentication towards the URL'
+complete -c mailctl -n '__mailctl_is "webhook create"' -l auth-username -x -d 'basic auth username (at most 255 characters)'
+complete -c mailctl -n '__mailctl_is "webhook create"' -l auth-password-stdin -d 'read the basic auth password from stdin'
+complete -c mailctl -n '__mailctl_is "webhook create"' -l oauth-token-url -x -d 'OAuth 2.0 token address: http or https URL, at most 2048 characters'
+complete -c mailctl -n '__mailctl_is "webhook create"' -l oauth-client-id -x -d 'OAuth 2.0 client id (at most 255 characters)'
+complete -c mailctl -n '__mailctl_is "webhook create"' -l oauth-client-secret-stdin -d 'read the OAuth 2.0 client secret from stdin'
+complete -c mailctl -n '__mailctl_is "webhook create"' -l dry-run -d 'validate and print the request that would be sent, without sending it'
 complete -c mailctl -n '__mailctl_is "webhook set"' -l name -x -d 'new name (at most 255 characters)'
 complete -c mailctl -n '__mailctl_is "webhook set"' -l url -x -d 'address that receives the events: http or https URL, at most 2048 characters'
 complete -c mailctl -n '__mailctl_is "webhook set"' -l events -x -a '(__mailctl_list_values message.injection message.delivery message.bounce message.delay message.out_of_band message.spam_complaint message.policy_rejection engagement.click engagement.open engagement.initial_open engagement.amp_click engagement.amp_open engagement.amp_initial_open generation.generation_failure generation.generation_rejection unsubscribe.list_unsubscribe unsubscribe.link_unsubscribe relay.relay_injection relay.relay_rejection relay.relay_delivery relay.relay_tempfail relay.relay_permfail)' -d 'event types to send, repeatable; short names like delivery are converted'
@@ -251,6 +264,9 @@ complete -c mailctl -n '__mailctl_is "webhook set"' -l oauth-token-url -x -d 'OA
 complete -c mailctl -n '__mailctl_is "webhook set"' -l oauth-client-id -x -d 'OAuth 2.0 client id (at most 255 characters)'
 complete -c mailctl -n '__mailctl_is "webhook set"' -l oauth-client-secret-stdin -d 'read the OAuth 2.0 client secret from stdin (else env MAILCTL_WEBHOOK_CLIENT_SECRET with --auth-type oauth2)'
 complete -c mailctl -n '__mailctl_is "webhook set"' -l dry-run -d 'validate and print the request (secrets masked) without sending it'
+complete -c mailctl -n '__mailctl_is "webhook delete"' -s y -l yes -d 'go ahead without asking (required when not on a terminal)'
+complete -c mailctl -n '__mailctl_is "webhook delete"' -l if-exists -d 'succeed without change (exit 0, notice on stderr) when it does not exist'
+complete -c mailctl -n '__mailctl_is "webhook delete"' -l dry-run -d 'validate and print the request that would be sent, without sending it'
 complete -c mailctl -n '__mailctl_is "webhook listen"' -l port -x -d 'port on 127.0.0.1 (default: a free one, printed on stderr) (0-65535)'
 complete -c mailctl -n '__mailctl_is "webhook listen"' -l auth-type -x -a 'none basic oauth2' -d 'credentials to expect (oauth2: a Bearer token)'
 complete -c mailctl -n '__mailctl_is "webhook listen"' -l auth-username -x -d 'expected basic auth username'

@@ -42,7 +42,9 @@ export async function runDelete(ctx: Context, d: DeleteRun): Promise<void> {
   if (d.dryRun) return printDryRun(ctx, d.request);
   const api = await ctx.api();
   let what = `delete ${d.target}`;
-  if (!d.yes && d.loss) {
+  // Only a question is worth the extra read: a refusal without a terminal sends nothing at all.
+  const asking = !d.yes && ctx.io.stdinIsTTY && ctx.io.stderrIsTTY;
+  if (asking && d.loss) {
     try {
       const loss = await d.loss(api);
       if (loss) what += ` (${loss})`;
