@@ -6,7 +6,7 @@
 # Sets __mailctl_words to the subcommands of command path $1.
 __mailctl_subcommands() {
   case "$1" in
-    '') __mailctl_words='events email campaign contact segment topic property lists webhook report auth profile config doctor api emulator completion help' ;;
+    '') __mailctl_words='events email campaign contact segment topic property lists webhook domain report auth profile config doctor api emulator completion help' ;;
     'events') __mailctl_words='list sync' ;;
     'email') __mailctl_words='show' ;;
     'campaign') __mailctl_words='list show events schedule check unschedule' ;;
@@ -16,6 +16,7 @@ __mailctl_subcommands() {
     'property') __mailctl_words='update' ;;
     'lists') __mailctl_words='attach detach' ;;
     'webhook') __mailctl_words='list show create set delete listen forward' ;;
+    'domain') __mailctl_words='list show add verify remove' ;;
     'auth') __mailctl_words='login status logout' ;;
     'profile') __mailctl_words='list use remove' ;;
     'config') __mailctl_words='get set unset list' ;;
@@ -46,6 +47,11 @@ __mailctl_flags() {
     'webhook delete') __mailctl_words='--yes --if-exists --dry-run --help' ;;
     'webhook listen') __mailctl_words='--port --auth-type --auth-username --auth-password-stdin --bearer-token-stdin --signing-secret-stdin --respond --forward-to --count --expect --help' ;;
     'webhook forward') __mailctl_words='--to --events --auth-type --auth-username --auth-password-stdin --bearer-token-stdin --signing-secret-stdin --retry-schedule --poll-interval --help' ;;
+    'domain list') __mailctl_words='--all --limit --help' ;;
+    'domain show') __mailctl_words='--zone --help' ;;
+    'domain add') __mailctl_words='--dry-run --help' ;;
+    'domain verify') __mailctl_words='--wait --help' ;;
+    'domain remove') __mailctl_words='--yes --if-exists --dry-run --help' ;;
     'report') __mailctl_words='--from --to --campaign --db --by --judge --fail-on --html --help' ;;
     'auth login') __mailctl_words='--no-verify --storage --help' ;;
     'api') __mailctl_words='--field --raw-field --query --input --paginate --dry-run --help' ;;
@@ -78,6 +84,8 @@ __mailctl_takes_value() {
     'webhook set --name'|'webhook set --url'|'webhook set --events'|'webhook set --auth-type'|'webhook set --auth-username'|'webhook set --oauth-token-url'|'webhook set --oauth-client-id') return 0 ;;
     'webhook listen --port'|'webhook listen --auth-type'|'webhook listen --auth-username'|'webhook listen --respond'|'webhook listen --forward-to'|'webhook listen --count'|'webhook listen --expect') return 0 ;;
     'webhook forward --to'|'webhook forward --events'|'webhook forward --auth-type'|'webhook forward --auth-username'|'webhook forward --retry-schedule'|'webhook forward --poll-interval') return 0 ;;
+    'domain list --limit') return 0 ;;
+    'domain verify --wait') return 0 ;;
     'report --from'|'report --to'|'report --campaign'|'report --db'|'report --by'|'report --judge'|'report --fail-on'|'report --html') return 0 ;;
     'auth login --storage') return 0 ;;
     'api -F'|'api --field'|'api -f'|'api --raw-field'|'api --query'|'api --input') return 0 ;;

@@ -100,6 +100,8 @@ export function classifyAnswer(answer: Answer, a: Attempt): Verdict {
   const json = answer.parsed ? answer.parsed.value : parseJson(answer.text);
   const contentType = String(answer.headers['content-type'] ?? '');
   if (answer.status >= 200 && answer.status < 300) {
+    // 204 No Content is the spec's answer of some deletes (DELETE /domains/{domain}): no body is its success
+    if (answer.status === 204 && answer.text.trim() === '') return { kind: 'success', status: 204, headers: answer.headers, body: {}, lost: a.lost };
     if (json === undefined || typeof json !== 'object' || json === null) {
       const what = answer.text.trim() === '' ? 'an empty body' : json === undefined ? describeNonJson(answer.text, contentType) : 'a JSON value that is not an object';
       return { kind: 'fail', error: new CliError(`unexpected response from ${a.method} ${a.url}: HTTP ${answer.status} with ${what}`, ExitCode.Failure) };

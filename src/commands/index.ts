@@ -5,6 +5,7 @@ import { spec as completion } from './completion/index.js';
 import { spec as config } from './config/index.js';
 import { spec as contact } from './contact/index.js';
 import { spec as doctor } from './doctor/index.js';
+import { spec as domain } from './domain/index.js';
 import { spec as email } from './email/index.js';
 import { spec as emulator } from './emulator/index.js';
 import { spec as events } from './events/index.js';
@@ -35,6 +36,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   property,
   lists,
   webhook,
+  domain,
   report,
   auth,
   profile,
