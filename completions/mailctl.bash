@@ -6,7 +6,7 @@
 # Sets __mailctl_words to the subcommands of command path $1.
 __mailctl_subcommands() {
   case "$1" in
-    '') __mailctl_words='events email campaign contact segment topic property lists webhook domain report auth profile config doctor api emulator completion help' ;;
+    '') __mailctl_words='events email campaign contact segment topic property lists webhook domain template report auth profile config doctor api emulator completion help' ;;
     'events') __mailctl_words='list sync' ;;
     'email') __mailctl_words='show' ;;
     'campaign') __mailctl_words='list show events schedule check unschedule' ;;
@@ -17,6 +17,7 @@ __mailctl_subcommands() {
     'lists') __mailctl_words='attach detach' ;;
     'webhook') __mailctl_words='list show create set delete listen forward' ;;
     'domain') __mailctl_words='list show add verify remove' ;;
+    'template') __mailctl_words='list show tags create update delete' ;;
     'auth') __mailctl_words='login status logout' ;;
     'profile') __mailctl_words='list use remove' ;;
     'config') __mailctl_words='get set unset list' ;;
@@ -52,6 +53,12 @@ __mailctl_flags() {
     'domain add') __mailctl_words='--dry-run --help' ;;
     'domain verify') __mailctl_words='--wait --help' ;;
     'domain remove') __mailctl_words='--yes --if-exists --dry-run --help' ;;
+    'template list') __mailctl_words='--project --page --per-page --all --limit --help' ;;
+    'template show') __mailctl_words='--project --html --help' ;;
+    'template tags') __mailctl_words='--project --version --help' ;;
+    'template create') __mailctl_words='--name --html --json --project --folder --dry-run --help' ;;
+    'template update') __mailctl_words='--name --html --json --project --dry-run --help' ;;
+    'template delete') __mailctl_words='--project --yes --if-exists --dry-run --help' ;;
     'report') __mailctl_words='--from --to --campaign --db --by --judge --fail-on --html --help' ;;
     'auth login') __mailctl_words='--no-verify --storage --help' ;;
     'api') __mailctl_words='--field --raw-field --query --input --paginate --dry-run --help' ;;
@@ -86,6 +93,12 @@ __mailctl_takes_value() {
     'webhook forward --to'|'webhook forward --events'|'webhook forward --auth-type'|'webhook forward --auth-username'|'webhook forward --retry-schedule'|'webhook forward --poll-interval') return 0 ;;
     'domain list --limit') return 0 ;;
     'domain verify --wait') return 0 ;;
+    'template list --project'|'template list --page'|'template list --per-page'|'template list --limit') return 0 ;;
+    'template show --project') return 0 ;;
+    'template tags --project'|'template tags --version') return 0 ;;
+    'template create --name'|'template create --html'|'template create --json'|'template create --project'|'template create --folder') return 0 ;;
+    'template update --name'|'template update --html'|'template update --json'|'template update --project') return 0 ;;
+    'template delete --project') return 0 ;;
     'report --from'|'report --to'|'report --campaign'|'report --db'|'report --by'|'report --judge'|'report --fail-on'|'report --html') return 0 ;;
     'auth login --storage') return 0 ;;
     'api -F'|'api --field'|'api -f'|'api --raw-field'|'api --query'|'api --input') return 0 ;;
@@ -120,6 +133,10 @@ __mailctl_values() {
     'webhook forward --events') __mailctl_kind=list; __mailctl_words='message.injection message.delivery message.bounce message.delay message.out_of_band message.spam_complaint message.policy_rejection engagement.click engagement.open engagement.initial_open engagement.amp_click engagement.amp_open engagement.amp_initial_open generation.generation_failure generation.generation_rejection unsubscribe.list_unsubscribe unsubscribe.link_unsubscribe relay.relay_injection relay.relay_rejection relay.relay_delivery relay.relay_tempfail relay.relay_permfail' ;;
     'webhook forward --auth-type') __mailctl_kind=words; __mailctl_words='none basic oauth2' ;;
     'webhook forward --retry-schedule') __mailctl_kind=words; __mailctl_words='compressed service' ;;
+    'template create --html') __mailctl_kind=files ;;
+    'template create --json') __mailctl_kind=files ;;
+    'template update --html') __mailctl_kind=files ;;
+    'template update --json') __mailctl_kind=files ;;
     'report --db') __mailctl_kind=files ;;
     'report --by') __mailctl_kind=words; __mailctl_words='day hour type domain provider bounce-class' ;;
     'report --judge') __mailctl_kind=list; __mailctl_words='bounce complaint open click' ;;

@@ -6,7 +6,7 @@
 function __mailctl_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' events email campaign contact segment topic property lists webhook domain report auth profile config doctor api emulator completion help
+            printf '%s\n' events email campaign contact segment topic property lists webhook domain template report auth profile config doctor api emulator completion help
         case 'events'
             printf '%s\n' list sync
         case 'email'
@@ -27,6 +27,8 @@ function __mailctl_subcommands
             printf '%s\n' list show create set delete listen forward
         case 'domain'
             printf '%s\n' list show add verify remove
+        case 'template'
+            printf '%s\n' list show tags create update delete
         case 'auth'
             printf '%s\n' login status logout
         case 'profile'
@@ -43,7 +45,7 @@ function __mailctl_takes_value
             return 0
     end
     switch "$argv[1] $argv[2]"
-        case 'events list --events' 'events list --recipient' 'events list --from' 'events list --to' 'events list --transmission' 'events list --bounce-class' 'events list --per-page' 'events list --cursor' 'events list --limit' 'events list --db' 'events sync --db' 'events sync --from' 'events sync --events' 'events sync --overlap' 'email show --from' 'email show --to' 'email show --db' 'campaign list --status' 'campaign list --page' 'campaign list --per-page' 'campaign list --limit' 'campaign show --html-out' 'campaign events --type' 'campaign events --email' 'campaign events --since' 'campaign events --until' 'campaign events --per-page' 'campaign events --cursor' 'campaign events --limit' 'campaign schedule --at' 'campaign check --at' 'campaign check --min-lead' 'topic update --name' 'topic update --description' 'topic update --visibility' 'property update --fallback-value' 'lists attach --contact' 'lists attach --list' 'lists attach --contacts-file' 'lists attach --lists-file' 'lists attach --column' 'lists detach --contact' 'lists detach --list' 'lists detach --contacts-file' 'lists detach --lists-file' 'lists detach --column' 'webhook list --limit' 'webhook create --name' 'webhook create --url' 'webhook create --events' 'webhook create --auth-type' 'webhook create --auth-username' 'webhook create --oauth-token-url' 'webhook create --oauth-client-id' 'webhook set --name' 'webhook set --url' 'webhook set --events' 'webhook set --auth-type' 'webhook set --auth-username' 'webhook set --oauth-token-url' 'webhook set --oauth-client-id' 'webhook listen --port' 'webhook listen --auth-type' 'webhook listen --auth-username' 'webhook listen --respond' 'webhook listen --forward-to' 'webhook listen --count' 'webhook listen --expect' 'webhook forward --to' 'webhook forward --events' 'webhook forward --auth-type' 'webhook forward --auth-username' 'webhook forward --retry-schedule' 'webhook forward --poll-interval' 'domain list --limit' 'domain verify --wait' 'report --from' 'report --to' 'report --campaign' 'report --db' 'report --by' 'report --judge' 'report --fail-on' 'report --html' 'auth login --storage' 'api -F' 'api --field' 'api -f' 'api --raw-field' 'api --query' 'api --input' 'emulator --host' 'emulator --port' 'emulator --seed' 'emulator --events' 'emulator --contacts' 'emulator --lists' 'emulator --rate-limit' 'emulator --latency' 'emulator --fault-rate' 'emulator --scenario' 'emulator --webhook-retry-scale'
+        case 'events list --events' 'events list --recipient' 'events list --from' 'events list --to' 'events list --transmission' 'events list --bounce-class' 'events list --per-page' 'events list --cursor' 'events list --limit' 'events list --db' 'events sync --db' 'events sync --from' 'events sync --events' 'events sync --overlap' 'email show --from' 'email show --to' 'email show --db' 'campaign list --status' 'campaign list --page' 'campaign list --per-page' 'campaign list --limit' 'campaign show --html-out' 'campaign events --type' 'campaign events --email' 'campaign events --since' 'campaign events --until' 'campaign events --per-page' 'campaign events --cursor' 'campaign events --limit' 'campaign schedule --at' 'campaign check --at' 'campaign check --min-lead' 'topic update --name' 'topic update --description' 'topic update --visibility' 'property update --fallback-value' 'lists attach --contact' 'lists attach --list' 'lists attach --contacts-file' 'lists attach --lists-file' 'lists attach --column' 'lists detach --contact' 'lists detach --list' 'lists detach --contacts-file' 'lists detach --lists-file' 'lists detach --column' 'webhook list --limit' 'webhook create --name' 'webhook create --url' 'webhook create --events' 'webhook create --auth-type' 'webhook create --auth-username' 'webhook create --oauth-token-url' 'webhook create --oauth-client-id' 'webhook set --name' 'webhook set --url' 'webhook set --events' 'webhook set --auth-type' 'webhook set --auth-username' 'webhook set --oauth-token-url' 'webhook set --oauth-client-id' 'webhook listen --port' 'webhook listen --auth-type' 'webhook listen --auth-username' 'webhook listen --respond' 'webhook listen --forward-to' 'webhook listen --count' 'webhook listen --expect' 'webhook forward --to' 'webhook forward --events' 'webhook forward --auth-type' 'webhook forward --auth-username' 'webhook forward --retry-schedule' 'webhook forward --poll-interval' 'domain list --limit' 'domain verify --wait' 'template list --project' 'template list --page' 'template list --per-page' 'template list --limit' 'template show --project' 'template tags --project' 'template tags --version' 'template create --name' 'template create --html' 'template create --json' 'template create --project' 'template create --folder' 'template update --name' 'template update --html' 'template update --json' 'template update --project' 'template delete --project' 'report --from' 'report --to' 'report --campaign' 'report --db' 'report --by' 'report --judge' 'report --fail-on' 'report --html' 'auth login --storage' 'api -F' 'api --field' 'api -f' 'api --raw-field' 'api --query' 'api --input' 'emulator --host' 'emulator --port' 'emulator --seed' 'emulator --events' 'emulator --contacts' 'emulator --lists' 'emulator --rate-limit' 'emulator --latency' 'emulator --fault-rate' 'emulator --scenario' 'emulator --webhook-retry-scale'
             return 0
     end
     return 1
@@ -148,6 +150,7 @@ complete -c mailctl -n '__mailctl_arg "" 0' -a property -d 'change contact prope
 complete -c mailctl -n '__mailctl_arg "" 0' -a lists -d 'attach contacts to lists and detach them, thousands at a time'
 complete -c mailctl -n '__mailctl_arg "" 0' -a webhook -d 'create, list, show and delete webhooks, and change where and how they deliver events'
 complete -c mailctl -n '__mailctl_arg "" 0' -a domain -d 'register, inspect, verify and remove sending domains'
+complete -c mailctl -n '__mailctl_arg "" 0' -a template -d 'list, show, create, update and delete email templates, and read their merge tags'
 complete -c mailctl -n '__mailctl_arg "" 0' -a report -d 'how healthy the sending is: counts, rates and verdicts over a window, judged against the service\'s thresholds'
 complete -c mailctl -n '__mailctl_arg "" 0' -a auth -d 'save, show and remove the API key of a profile'
 complete -c mailctl -n '__mailctl_arg "" 0' -a profile -d 'list, switch and remove config profiles'
@@ -302,6 +305,36 @@ complete -c mailctl -n '__mailctl_is "domain verify"' -l wait -x -d 're-check un
 complete -c mailctl -n '__mailctl_is "domain remove"' -s y -l yes -d 'go ahead without asking (required when not on a terminal)'
 complete -c mailctl -n '__mailctl_is "domain remove"' -l if-exists -d 'succeed without change (exit 0, notice on stderr) when it does not exist'
 complete -c mailctl -n '__mailctl_is "domain remove"' -l dry-run -d 'validate and print the request that would be sent, without sending it'
+complete -c mailctl -n '__mailctl_arg "template" 0' -a list -d 'list the templates of a project (the default project unless --project)'
+complete -c mailctl -n '__mailctl_arg "template" 0' -a show -d 'show a template; --html prints its active HTML only'
+complete -c mailctl -n '__mailctl_arg "template" 0' -a tags -d 'list the merge tags of a template version: the --var keys a send needs'
+complete -c mailctl -n '__mailctl_arg "template" 0' -a create -d 'create a template from custom HTML or a visual-editor JSON document, and publish it'
+complete -c mailctl -n '__mailctl_arg "template" 0' -a update -d 'rename a template or give it new content (a new active version)'
+complete -c mailctl -n '__mailctl_arg "template" 0' -a delete -d 'delete a template and every version of it; later sends naming it fail (asks on a terminal, --yes otherwise)'
+complete -c mailctl -n '__mailctl_is "template list"' -l project -x -d 'project that holds the template (default: the team\'s default project) (1-9007199254740991)'
+complete -c mailctl -n '__mailctl_is "template list"' -l page -x -d 'page to show; with --all/--limit, the page to start from (1-10000; default: 1)'
+complete -c mailctl -n '__mailctl_is "template list"' -l per-page -x -d 'templates per page (1-100; default: 25; 100 with --all/--limit)'
+complete -c mailctl -n '__mailctl_is "template list"' -l all -d 'follow every page up to the last one, streaming rows as they arrive'
+complete -c mailctl -n '__mailctl_is "template list"' -l limit -x -d 'stop after this many templates (follows pages) (1-1000000)'
+complete -c mailctl -n '__mailctl_is "template show"' -l project -x -d 'project that holds the template (default: the team\'s default project) (1-9007199254740991)'
+complete -c mailctl -n '__mailctl_is "template show"' -l html -d 'print the HTML of the active version only (GET /templates/html), ready to save'
+complete -c mailctl -n '__mailctl_is "template tags"' -l project -x -d 'project that holds the template (default: the team\'s default project) (1-9007199254740991)'
+complete -c mailctl -n '__mailctl_is "template tags"' -l version -x -d 'version to read (default: the active one) (1-9007199254740991)'
+complete -c mailctl -n '__mailctl_is "template create"' -l name -x -d 'name of the template; its slug is derived from it (1 to 255 characters)'
+complete -c mailctl -n '__mailctl_is "template create"' -l html -r -F -d 'custom HTML from this file, or - for stdin'
+complete -c mailctl -n '__mailctl_is "template create"' -l json -r -F -d 'visual-editor JSON document from this file, or - for stdin'
+complete -c mailctl -n '__mailctl_is "template create"' -l project -x -d 'project that holds the template (default: the team\'s default project) (1-9007199254740991)'
+complete -c mailctl -n '__mailctl_is "template create"' -l folder -x -d 'folder of the project (default: its first folder) (1-9007199254740991)'
+complete -c mailctl -n '__mailctl_is "template create"' -l dry-run -d 'validate and print the request that would be sent, without sending it'
+complete -c mailctl -n '__mailctl_is "template update"' -l name -x -d 'new name (1 to 255 characters); the slug stays'
+complete -c mailctl -n '__mailctl_is "template update"' -l html -r -F -d 'custom HTML from this file, or - for stdin'
+complete -c mailctl -n '__mailctl_is "template update"' -l json -r -F -d 'visual-editor JSON document from this file, or - for stdin'
+complete -c mailctl -n '__mailctl_is "template update"' -l project -x -d 'project that holds the template (default: the team\'s default project) (1-9007199254740991)'
+complete -c mailctl -n '__mailctl_is "template update"' -l dry-run -d 'validate and print the request that would be sent, without sending it'
+complete -c mailctl -n '__mailctl_is "template delete"' -l project -x -d 'project that holds the template (default: the team\'s default project) (1-9007199254740991)'
+complete -c mailctl -n '__mailctl_is "template delete"' -s y -l yes -d 'go ahead without asking (required when not on a terminal)'
+complete -c mailctl -n '__mailctl_is "template delete"' -l if-exists -d 'succeed without change (exit 0, notice on stderr) when it does not exist'
+complete -c mailctl -n '__mailctl_is "template delete"' -l dry-run -d 'validate and print the request that would be sent, without sending it'
 complete -c mailctl -n '__mailctl_is "report"' -l from -x -d 'start of the window: YYYY-MM-DD (start of that UTC day), ISO date-time, or relative: 7d, 24h, 30m, today, yesterday (default: 7d)'
 complete -c mailctl -n '__mailctl_is "report"' -l to -x -d 'end of the window, inclusive: YYYY-MM-DD (through the end of that UTC day), ISO date-time, or relative (default: now)'
 complete -c mailctl -n '__mailctl_is "report"' -l campaign -x -d 'only this campaign\'s events (GET /campaigns/{id}/events)'

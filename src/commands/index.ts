@@ -17,6 +17,7 @@ import { spec as profile } from './profile/index.js';
 import { spec as property } from './property/index.js';
 import { spec as report } from './report/index.js';
 import { spec as segment } from './segment/index.js';
+import { spec as template } from './template/index.js';
 import type { CommandSpec } from './spec.js';
 import { spec as topic } from './topic/index.js';
 import { spec as webhook } from './webhook/index.js';
@@ -37,6 +38,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   lists,
   webhook,
   domain,
+  template,
   report,
   auth,
   profile,

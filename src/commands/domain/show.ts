@@ -1,6 +1,5 @@
 import { OPERATIONS } from '../../api/operations.js';
 import { DOMAIN_FIELDS } from '../../api/vocabulary.js';
-import { checkFields } from '../../output/fields.js';
 import { command, flag } from '../define.js';
 import { runShow } from '../runners/show.js';
 import { dnsRecords, DOMAIN_ARGS, domainFields, RECORD_COLUMNS, zoneLines } from './records.js';
@@ -14,6 +13,7 @@ export default command({
   examples: ['mailctl domain show mail.example.com', 'mailctl domain show mail.example.com --zone >> example.com.zone', 'mailctl domain show mail.example.com --json'],
   operation: OPERATIONS.showDomain,
   async run({ name, zone }, ctx) {
+    const { checkFields } = await import('../../output/fields.js');
     const { getDomain } = await import('../../api/domains.js');
     if (zone) {
       checkFields(ctx.output().fields, [], DOMAIN_FIELDS);

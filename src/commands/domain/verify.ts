@@ -3,8 +3,6 @@ import { OPERATIONS } from '../../api/operations.js';
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { CheckFailedError, ExitCode } from '../../errors.js';
-import { createListWriter } from '../../output/list.js';
-import { checkFields } from '../../output/fields.js';
 import { command, flag } from '../define.js';
 import { refuseSandboxKey } from '../write.js';
 import { CHECK_COLUMNS, checkRows, DOMAIN_ARGS, type CheckRow } from './records.js';
@@ -49,6 +47,8 @@ export default command({
   operation: OPERATIONS.verifyDomain,
   exitCodes: [ExitCode.CheckFailed],
   async run({ name, wait }, ctx) {
+    const { checkFields } = await import('../../output/fields.js');
+    const { createListWriter } = await import('../../output/list.js');
     const { verifyDomain } = await import('../../api/domains.js');
     const out = ctx.output();
     checkFields(out.fields, CHECK_COLUMNS, CHECK_FIELDS);
