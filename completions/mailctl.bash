@@ -17,7 +17,7 @@ __mailctl_subcommands() {
     'lists') __mailctl_words='attach detach' ;;
     'webhook') __mailctl_words='list show create set delete listen forward' ;;
     'domain') __mailctl_words='list show add verify remove' ;;
-    'template') __mailctl_words='list show tags create update delete' ;;
+    'template') __mailctl_words='list show tags create update delete pull push' ;;
     'auth') __mailctl_words='login status logout' ;;
     'profile') __mailctl_words='list use remove' ;;
     'config') __mailctl_words='get set unset list' ;;
@@ -59,6 +59,8 @@ __mailctl_flags() {
     'template create') __mailctl_words='--name --html --json --project --folder --dry-run --help' ;;
     'template update') __mailctl_words='--name --html --json --project --dry-run --help' ;;
     'template delete') __mailctl_words='--project --yes --if-exists --dry-run --help' ;;
+    'template pull') __mailctl_words='--dir --project --help' ;;
+    'template push') __mailctl_words='--dir --project --force --dry-run --help' ;;
     'report') __mailctl_words='--from --to --campaign --db --by --judge --fail-on --html --help' ;;
     'auth login') __mailctl_words='--no-verify --storage --help' ;;
     'api') __mailctl_words='--field --raw-field --query --input --paginate --dry-run --help' ;;
@@ -99,6 +101,8 @@ __mailctl_takes_value() {
     'template create --name'|'template create --html'|'template create --json'|'template create --project'|'template create --folder') return 0 ;;
     'template update --name'|'template update --html'|'template update --json'|'template update --project') return 0 ;;
     'template delete --project') return 0 ;;
+    'template pull --dir'|'template pull --project') return 0 ;;
+    'template push --dir'|'template push --project') return 0 ;;
     'report --from'|'report --to'|'report --campaign'|'report --db'|'report --by'|'report --judge'|'report --fail-on'|'report --html') return 0 ;;
     'auth login --storage') return 0 ;;
     'api -F'|'api --field'|'api -f'|'api --raw-field'|'api --query'|'api --input') return 0 ;;
@@ -137,6 +141,8 @@ __mailctl_values() {
     'template create --json') __mailctl_kind=files ;;
     'template update --html') __mailctl_kind=files ;;
     'template update --json') __mailctl_kind=files ;;
+    'template pull --dir') __mailctl_kind=files ;;
+    'template push --dir') __mailctl_kind=files ;;
     'report --db') __mailctl_kind=files ;;
     'report --by') __mailctl_kind=words; __mailctl_words='day hour type domain provider bounce-class' ;;
     'report --judge') __mailctl_kind=list; __mailctl_words='bounce complaint open click' ;;
