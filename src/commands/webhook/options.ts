@@ -10,7 +10,7 @@ import { PASSWORD, secretFromEnv, secretFromStdin, type SecretSource } from './s
 // secret readers. Each verb keeps its own rules between the flags (an update
 // may rotate one credential; a creation needs the whole set).
 
-export const AUTH_TYPES = ['none', 'basic', 'oauth2'] as const;
+const AUTH_TYPES = ['none', 'basic', 'oauth2'] as const;
 export type AuthType = (typeof AUTH_TYPES)[number];
 
 // Spec 4.14/4.15 say only "string"; ids containing "/" or whitespace cannot name one webhook in a path.
