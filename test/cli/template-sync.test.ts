@@ -72,6 +72,18 @@ describe('template pull / push', () => {
     expect(actions(forced.stdout)['password-reset']).toBe('updated');
   });
 
+  it('pull without SLUG takes every template of the project; one without a version is skipped', async () => {
+    const all = join(mkdtempSync(join(tmpdir(), 'mailctl-sync-all-')), 'out');
+    const r = await run(['template', 'pull', '--dir', all]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.requests[0]).toMatchObject({ method: 'GET', path: '/templates' });
+    const rows = actions(r.stdout);
+    expect(rows['unpublished-draft']).toBe('skipped');
+    expect(rows['order-confirmation']).toBe('pulled');
+    expect(readdirSync(all)).not.toContain('unpublished-draft.html');
+    expect(readdirSync(all)).toContain('order-confirmation.json');
+  });
+
   it('a folder with no template files is a usage error; pull needs --dir', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'mailctl-empty-'));
     const r = await run(['template', 'push', '--dir', empty]);
