@@ -6,7 +6,7 @@
 # Sets __mailctl_words to the subcommands of command path $1.
 __mailctl_subcommands() {
   case "$1" in
-    '') __mailctl_words='events email campaign contact segment topic property lists webhook report auth profile config doctor api emulator completion commands help' ;;
+    '') __mailctl_words='events email campaign contact segment topic property lists webhook domain template report auth profile config doctor api emulator completion commands help' ;;
     'events') __mailctl_words='list sync' ;;
     'email') __mailctl_words='show' ;;
     'campaign') __mailctl_words='list show events schedule check unschedule' ;;
@@ -15,7 +15,9 @@ __mailctl_subcommands() {
     'topic') __mailctl_words='list show create update delete' ;;
     'property') __mailctl_words='list show create update delete' ;;
     'lists') __mailctl_words='list show create update delete add remove attach detach' ;;
-    'webhook') __mailctl_words='list set listen forward' ;;
+    'webhook') __mailctl_words='list show create set delete listen forward' ;;
+    'domain') __mailctl_words='list show add verify remove' ;;
+    'template') __mailctl_words='list show tags create update delete pull push' ;;
     'auth') __mailctl_words='login status logout' ;;
     'profile') __mailctl_words='list use remove' ;;
     'config') __mailctl_words='get set unset list' ;;
@@ -64,9 +66,24 @@ __mailctl_flags() {
     'lists attach') __mailctl_words='--contact --list --contacts-file --lists-file --column --dry-run --help' ;;
     'lists detach') __mailctl_words='--contact --list --contacts-file --lists-file --column --dry-run --yes --help' ;;
     'webhook list') __mailctl_words='--all --limit --help' ;;
+    'webhook create') __mailctl_words='--name --url --events --auth-type --auth-username --auth-password-stdin --oauth-token-url --oauth-client-id --oauth-client-secret-stdin --dry-run --help' ;;
     'webhook set') __mailctl_words='--name --url --events --enable --disable --auth-type --auth-username --auth-password-stdin --oauth-token-url --oauth-client-id --oauth-client-secret-stdin --dry-run --help' ;;
+    'webhook delete') __mailctl_words='--yes --if-exists --dry-run --help' ;;
     'webhook listen') __mailctl_words='--port --auth-type --auth-username --auth-password-stdin --bearer-token-stdin --signing-secret-stdin --respond --forward-to --count --expect --help' ;;
     'webhook forward') __mailctl_words='--to --events --auth-type --auth-username --auth-password-stdin --bearer-token-stdin --signing-secret-stdin --retry-schedule --poll-interval --help' ;;
+    'domain list') __mailctl_words='--all --limit --help' ;;
+    'domain show') __mailctl_words='--zone --help' ;;
+    'domain add') __mailctl_words='--dry-run --help' ;;
+    'domain verify') __mailctl_words='--wait --help' ;;
+    'domain remove') __mailctl_words='--yes --if-exists --dry-run --help' ;;
+    'template list') __mailctl_words='--project --page --per-page --all --limit --help' ;;
+    'template show') __mailctl_words='--project --html --help' ;;
+    'template tags') __mailctl_words='--project --version --help' ;;
+    'template create') __mailctl_words='--name --html --json --project --folder --dry-run --help' ;;
+    'template update') __mailctl_words='--name --html --json --project --dry-run --help' ;;
+    'template delete') __mailctl_words='--project --yes --if-exists --dry-run --help' ;;
+    'template pull') __mailctl_words='--dir --project --help' ;;
+    'template push') __mailctl_words='--dir --project --force --dry-run --help' ;;
     'report') __mailctl_words='--from --to --campaign --db --by --judge --fail-on --html --help' ;;
     'auth login') __mailctl_words='--no-verify --storage --help' ;;
     'doctor') __mailctl_words='--db --help' ;;
@@ -114,9 +131,20 @@ __mailctl_takes_value() {
     'lists attach --contact'|'lists attach --list'|'lists attach --contacts-file'|'lists attach --lists-file'|'lists attach --column') return 0 ;;
     'lists detach --contact'|'lists detach --list'|'lists detach --contacts-file'|'lists detach --lists-file'|'lists detach --column') return 0 ;;
     'webhook list --limit') return 0 ;;
+    'webhook create --name'|'webhook create --url'|'webhook create --events'|'webhook create --auth-type'|'webhook create --auth-username'|'webhook create --oauth-token-url'|'webhook create --oauth-client-id') return 0 ;;
     'webhook set --name'|'webhook set --url'|'webhook set --events'|'webhook set --auth-type'|'webhook set --auth-username'|'webhook set --oauth-token-url'|'webhook set --oauth-client-id') return 0 ;;
     'webhook listen --port'|'webhook listen --auth-type'|'webhook listen --auth-username'|'webhook listen --respond'|'webhook listen --forward-to'|'webhook listen --count'|'webhook listen --expect') return 0 ;;
     'webhook forward --to'|'webhook forward --events'|'webhook forward --auth-type'|'webhook forward --auth-username'|'webhook forward --retry-schedule'|'webhook forward --poll-interval') return 0 ;;
+    'domain list --limit') return 0 ;;
+    'domain verify --wait') return 0 ;;
+    'template list --project'|'template list --page'|'template list --per-page'|'template list --limit') return 0 ;;
+    'template show --project') return 0 ;;
+    'template tags --project'|'template tags --version') return 0 ;;
+    'template create --name'|'template create --html'|'template create --json'|'template create --project'|'template create --folder') return 0 ;;
+    'template update --name'|'template update --html'|'template update --json'|'template update --project') return 0 ;;
+    'template delete --project') return 0 ;;
+    'template pull --dir'|'template pull --project') return 0 ;;
+    'template push --dir'|'template push --project') return 0 ;;
     'report --from'|'report --to'|'report --campaign'|'report --db'|'report --by'|'report --judge'|'report --fail-on'|'report --html') return 0 ;;
     'auth login --storage') return 0 ;;
     'doctor --db') return 0 ;;
@@ -151,12 +179,20 @@ __mailctl_values() {
     'lists attach --lists-file') __mailctl_kind=files ;;
     'lists detach --contacts-file') __mailctl_kind=files ;;
     'lists detach --lists-file') __mailctl_kind=files ;;
+    'webhook create --events') __mailctl_kind=list; __mailctl_words='message.injection message.delivery message.bounce message.delay message.out_of_band message.spam_complaint message.policy_rejection engagement.click engagement.open engagement.initial_open engagement.amp_click engagement.amp_open engagement.amp_initial_open generation.generation_failure generation.generation_rejection unsubscribe.list_unsubscribe unsubscribe.link_unsubscribe relay.relay_injection relay.relay_rejection relay.relay_delivery relay.relay_tempfail relay.relay_permfail' ;;
+    'webhook create --auth-type') __mailctl_kind=words; __mailctl_words='none basic oauth2' ;;
     'webhook set --events') __mailctl_kind=list; __mailctl_words='message.injection message.delivery message.bounce message.delay message.out_of_band message.spam_complaint message.policy_rejection engagement.click engagement.open engagement.initial_open engagement.amp_click engagement.amp_open engagement.amp_initial_open generation.generation_failure generation.generation_rejection unsubscribe.list_unsubscribe unsubscribe.link_unsubscribe relay.relay_injection relay.relay_rejection relay.relay_delivery relay.relay_tempfail relay.relay_permfail' ;;
     'webhook set --auth-type') __mailctl_kind=words; __mailctl_words='none basic oauth2' ;;
     'webhook listen --auth-type') __mailctl_kind=words; __mailctl_words='none basic oauth2' ;;
     'webhook forward --events') __mailctl_kind=list; __mailctl_words='message.injection message.delivery message.bounce message.delay message.out_of_band message.spam_complaint message.policy_rejection engagement.click engagement.open engagement.initial_open engagement.amp_click engagement.amp_open engagement.amp_initial_open generation.generation_failure generation.generation_rejection unsubscribe.list_unsubscribe unsubscribe.link_unsubscribe relay.relay_injection relay.relay_rejection relay.relay_delivery relay.relay_tempfail relay.relay_permfail' ;;
     'webhook forward --auth-type') __mailctl_kind=words; __mailctl_words='none basic oauth2' ;;
     'webhook forward --retry-schedule') __mailctl_kind=words; __mailctl_words='compressed service' ;;
+    'template create --html') __mailctl_kind=files ;;
+    'template create --json') __mailctl_kind=files ;;
+    'template update --html') __mailctl_kind=files ;;
+    'template update --json') __mailctl_kind=files ;;
+    'template pull --dir') __mailctl_kind=files ;;
+    'template push --dir') __mailctl_kind=files ;;
     'report --db') __mailctl_kind=files ;;
     'report --by') __mailctl_kind=words; __mailctl_words='day hour type domain provider bounce-class' ;;
     'report --judge') __mailctl_kind=list; __mailctl_words='bounce complaint open click' ;;

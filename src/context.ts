@@ -44,6 +44,8 @@ export interface Context {
   /** Aborted on Ctrl-C. */
   signal: AbortSignal;
   now(): number;
+  /** Waits on this run's clock (a test's fake one moves at once); Ctrl-C cuts it short. */
+  sleep(ms: number): Promise<void>;
   /** The config file as read (no conf load), and the settings resolved from flags, env and profile. */
   configData(): ConfigData;
   settings(): Settings;
@@ -190,6 +192,7 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
     globals,
     signal,
     now: hooks.clock ? () => hooks.clock!.now() : () => Date.now(),
+    sleep: hooks.clock ? (ms) => hooks.clock!.sleep(ms, signal) : async (ms) => (await import('./api/sleep.js')).defaultSleep(ms, signal),
     configData() {
       if (!data) {
         const file = configFile(io.env);

@@ -120,3 +120,24 @@ export const BULK_DELETE_MAX_LISTS = 50;
 
 /** POST /audience/contacts/bulk takes 1 to 1000 addresses (4.33). */
 export const IMPORT_BATCH = 1000;
+/** The field names of a sending domain (service-api-rest.md 2.5, every view): --fields. */
+export const DOMAIN_FIELDS = [
+  'domain', 'status', 'status_label', 'can_send', 'cname_status', 'dkim_status', 'dmarc_status', 'spf_status',
+  'is_primary_domain', 'tracking_domain', 'dns', 'dns_provider', 'dkim', 'created_at', 'updated_at',
+] as const;
+
+/** A domain name as POST /domains accepts it (4.9): labels of letters, digits and inner hyphens, a top-level label of 2+ letters. */
+export const DOMAIN_NAME_RE = /^(?=.{1,255}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+
+/** Statuses of a DNS check (2.6) that count as passing: a record that is there, or one the domain does not use. */
+export const DNS_PASSING = ['valid', 'not_applicable'] as const;
+
+/** The field names of a template (2.8, every view): --fields. */
+export const TEMPLATE_FIELDS = [
+  'id', 'name', 'slug', 'project_id', 'folder_id', 'active_version', 'versions_count', 'html', 'json', 'merge_tags', 'created_at', 'updated_at',
+] as const;
+
+/** Largest page of GET /templates (4.16). */
+export const MAX_TEMPLATES_PER_PAGE = 100;
+
+export const TEMPLATE_NAME_MAX = 255;

@@ -4,7 +4,8 @@ import { parseResponse } from './response.js';
 import { OPERATIONS } from './operations.js';
 import { WEBHOOK_FIELDS } from './vocabulary.js';
 
-// Spec 4.14 (GET /webhooks) and 4.15 (PUT /webhooks/{webhookId}).
+// Spec 4.14 (GET /webhooks) and 4.15 (PUT /webhooks/{webhookId}); service-api-rest.md 4.13 to 4.15
+// (POST /webhooks, GET and DELETE /webhooks/{webhookId}).
 
 /** Spec 2.10. Unknown fields pass through; the last_* fields are display-only, so a missing one is tolerated. */
 const webhookSchema = z
@@ -57,6 +58,46 @@ export function updateWebhookRequest(id: string, body: WebhookUpdate): RequestSp
 export async function updateWebhook(api: ApiClient, id: string, body: WebhookUpdate): Promise<Webhook> {
   const res = await api.request(updateWebhookRequest(id, body));
   return parseResponse(updateSchema, res.body, OPERATIONS.updateWebhook.name).data;
+}
+
+/** Body of POST /webhooks (service-api-rest.md 4.13): `events` only with events_mode `selected`. */
+export interface WebhookCreate {
+  name: string;
+  url: string;
+  auth_type: 'none' | 'basic' | 'oauth2';
+  auth_username?: string;
+  auth_password?: string;
+  oauth_client_id?: string;
+  oauth_client_secret?: string;
+  oauth_token_url?: string;
+  events_mode: 'all' | 'selected';
+  events?: string[];
+}
+
+export function createWebhookRequest(body: WebhookCreate): RequestSpec & { body: WebhookCreate } {
+  const op = OPERATIONS.createWebhook;
+  return { method: op.method, path: op.path(), body };
+}
+
+export async function createWebhook(api: ApiClient, body: WebhookCreate): Promise<Webhook> {
+  const res = await api.request(createWebhookRequest(body));
+  return parseResponse(updateSchema, res.body, OPERATIONS.createWebhook.name).data;
+}
+
+export async function getWebhook(api: ApiClient, id: string): Promise<Webhook> {
+  const op = OPERATIONS.showWebhook;
+  const res = await api.request({ method: op.method, path: op.path(id) });
+  return parseResponse(updateSchema, res.body, op.name).data;
+}
+
+export function deleteWebhookRequest(id: string): RequestSpec {
+  const op = OPERATIONS.deleteWebhook;
+  return { method: op.method, path: op.path(id) };
+}
+
+/** 200 with `message` only (4.15). */
+export async function deleteWebhook(api: ApiClient, id: string): Promise<void> {
+  await api.request(deleteWebhookRequest(id));
 }
 
 export { WEBHOOK_FIELDS };

@@ -6,6 +6,7 @@ import { spec as completion } from './completion/index.js';
 import { spec as config } from './config/index.js';
 import { spec as contact } from './contact/index.js';
 import { spec as doctor } from './doctor/index.js';
+import { spec as domain } from './domain/index.js';
 import { spec as email } from './email/index.js';
 import { spec as emulator } from './emulator/index.js';
 import { spec as events } from './events/index.js';
@@ -17,6 +18,7 @@ import { spec as profile } from './profile/index.js';
 import { spec as property } from './property/index.js';
 import { spec as report } from './report/index.js';
 import { spec as segment } from './segment/index.js';
+import { spec as template } from './template/index.js';
 import type { CommandSpec } from './spec.js';
 import { spec as topic } from './topic/index.js';
 import { spec as webhook } from './webhook/index.js';
@@ -36,6 +38,8 @@ export const COMMANDS: readonly CommandSpec[] = [
   property,
   lists,
   webhook,
+  domain,
+  template,
   report,
   auth,
   profile,

@@ -41,6 +41,39 @@ export class RunCommand extends Command {
   override createCommand(name?: string): RunCommand {
     return new RunCommand(name, this.runtime);
   }
+
+  /** Long flags of the invoked command that a global option of the same name must leave to it. */
+  private shadowed = new Set<string>();
+
+  /**
+   * commander lets a parent's option win anywhere in argv; a command that
+   * declares a flag of a global's name (`template create --json FILE`, where
+   * the global `--json` is the output format) takes it instead.
+   */
+  override parseOptions(args: string[]): { operands: string[]; unknown: string[] } {
+    const leaf = invokedCommand(this, args);
+    const theirs = new Set(leaf === this ? [] : leaf.options.map((o) => o.long));
+    this.shadowed = new Set(this.options.map((o) => o.long).filter((l): l is string => l !== undefined && theirs.has(l)));
+    return super.parseOptions(args);
+  }
+
+  /** commander's own lookup, minus the flags the invoked command takes for itself. */
+  _findOption(arg: string): unknown {
+    if (this.shadowed.has(arg)) return undefined;
+    return (Command.prototype as unknown as { _findOption(a: string): unknown })._findOption.call(this, arg);
+  }
+}
+
+/** The deepest subcommand the words of argv name (option values may look like names: good enough for shadowing). */
+function invokedCommand(root: Command, args: readonly string[]): Command {
+  let cmd = root;
+  for (const arg of args) {
+    if (arg === '--') break;
+    if (arg.startsWith('-')) continue;
+    const next = cmd.commands.find((c) => c.name() === arg || c.aliases().includes(arg));
+    if (next) cmd = next;
+  }
+  return cmd;
 }
 
 /**

@@ -10,7 +10,10 @@ describe('operation descriptors', () => {
 
   it('name themselves as the spec does, and refuse sandbox keys exactly on the writes the specs refuse them (base section 5, rest 4.26–4.51)', () => {
     expect(OPERATIONS.detachLists.name).toBe('DELETE /audience/contacts/lists/bulk');
-    const refused = Object.values(OPERATIONS).filter((o) => o.sandboxRefused).map((o) => o.name);
+    // the base spec's operations: service-api-rest.md's have their own rules (below)
+    const BASE = ['listEmailEvents', 'showEmail', 'listCampaigns', 'showCampaign', 'listCampaignEvents', 'scheduleCampaign', 'unscheduleCampaign', 'updateTopic',
+      'showContact', 'updateProperty', 'showSegment', 'attachLists', 'detachLists', 'listWebhooks', 'updateWebhook'] as const;
+    const refused = BASE.map((k) => OPERATIONS[k]).filter((o) => o.sandboxRefused).map((o) => o.name);
     expect(refused.sort()).toEqual([
       'DELETE /audience/contacts/lists/bulk',
       'PATCH /audience/properties/{propertyId}',
@@ -41,5 +44,14 @@ describe('operation descriptors', () => {
     ].sort());
     expect(OPERATIONS.listCampaigns.scope).toBe('campaigns:read');
     expect(OPERATIONS.updateTopic.scope).toBe('audience:write');
+  });
+
+  it('refuse sandbox keys on the domain, webhook and template writes of service-api-rest.md (4.9 to 4.20), never on reads', () => {
+    const writes = ['createDomain', 'deleteDomain', 'verifyDomain', 'createWebhook', 'deleteWebhook', 'createTemplate', 'updateTemplate', 'deleteTemplate'] as const;
+    const reads = ['listDomains', 'showDomain', 'showWebhook', 'listTemplates', 'showTemplate', 'templateMergeTags', 'templateHtml'] as const;
+    expect(writes.filter((k) => !OPERATIONS[k].sandboxRefused)).toEqual([]);
+    expect(reads.filter((k) => OPERATIONS[k].sandboxRefused)).toEqual([]);
+    expect(OPERATIONS.verifyDomain.path('mail.example.com')).toBe('/domains/mail.example.com/verify');
+    expect(OPERATIONS.templateHtml.name).toBe('GET /templates/html');
   });
 });

@@ -2,18 +2,25 @@ import { OPERATIONS } from '../../api/operations.js';
 import { WEBHOOK_FIELDS } from '../../api/vocabulary.js';
 import type { WebhookUpdate } from '../../api/webhooks.js';
 import type { Context } from '../../context.js';
-import { ApiError, UsageError, ValueError } from '../../errors.js';
-import { credential, httpUrl, name } from '../../input/values.js';
-import { resolveWebhookEvents, suggestWebhookEvent, WEBHOOK_EVENTS, type EventConversion } from '../../input/webhook-events.js';
+import { ApiError, UsageError } from '../../errors.js';
+import type { EventConversion } from '../../input/webhook-events.js';
 import { writeDetail } from '../../output/detail.js';
 import { checkFields } from '../../output/fields.js';
-import { arg, command, flag, kebab, type Parsed as ParsedOptions } from '../define.js';
+import { command, flag, kebab, type Parsed as ParsedOptions } from '../define.js';
 import { printDryRun } from '../write.js';
 import { webhookSections } from './columns.js';
-import { CLIENT_SECRET, PASSWORD, secretFromEnv, secretFromStdin, type SecretSource } from './secrets.js';
-
-const AUTH_TYPES = ['none', 'basic', 'oauth2'] as const;
-type AuthType = (typeof AUTH_TYPES)[number];
+import {
+  checkOneStdinSecret,
+  givenCredentialFlags,
+  noteConversions,
+  parseEvents,
+  readSecret,
+  WEBHOOK_ID_ARGS,
+  webhookAuthFlags,
+  webhookFieldFlags,
+  type AuthType,
+} from './options.js';
+import { CLIENT_SECRET, PASSWORD } from './secrets.js';
 
 /** Everything but the secrets, which are read in run() (stdin and env belong to the context). */
 export interface SetOptions {
@@ -25,29 +32,13 @@ export interface SetOptions {
   dryRun: boolean;
 }
 
-// Spec 4.15 says only "string"; ids containing "/" or whitespace cannot name one webhook in a path.
-function webhookId(v: string): string {
-  if (v === '') throw new ValueError('must not be empty');
-  if (/[\s/]/.test(v)) throw new ValueError('must not contain "/" or whitespace');
-  if (v === '.' || v === '..') throw new ValueError('must be a webhook id (see `mailctl webhook list`)');
-  return v;
-}
-
-const ARGS = { webhookId: arg('id of the webhook (see `mailctl webhook list`)', { parse: webhookId }) };
+const ARGS = WEBHOOK_ID_ARGS;
 
 const FLAGS = {
-  name: flag.string('new name (at most 255 characters)', { value: 'name', parse: name }),
-  url: flag.string('address that receives the events: http or https URL, at most 2048 characters', { value: 'url', parse: httpUrl }),
-  // short and legacy names are accepted and converted in check(), so the values are completed, not enforced here
-  events: flag.list('event types to send, repeatable; short names like delivery are converted', { value: 'names', values: WEBHOOK_EVENTS, parse: (s) => s, item: 'event name' }),
+  ...webhookFieldFlags(false),
   enable: flag.boolean('turn the webhook on'),
   disable: flag.boolean('turn the webhook off'),
-  authType: flag.enum(AUTH_TYPES, 'authentication towards the URL', 'type'),
-  authUsername: flag.string('basic auth username (at most 255 characters)', { value: 'name', parse: credential }),
-  authPasswordStdin: flag.boolean('read the basic auth password from stdin (else env MAILCTL_WEBHOOK_PASSWORD with --auth-type basic)'),
-  oauthTokenUrl: flag.string('OAuth 2.0 token address: http or https URL, at most 2048 characters', { value: 'url', parse: httpUrl }),
-  oauthClientId: flag.string('OAuth 2.0 client id (at most 255 characters)', { value: 'id', parse: credential }),
-  oauthClientSecretStdin: flag.boolean('read the OAuth 2.0 client secret from stdin (else env MAILCTL_WEBHOOK_CLIENT_SECRET with --auth-type oauth2)'),
+  ...webhookAuthFlags(true),
   dryRun: flag.boolean('validate and print the request (secrets masked) without sending it'),
 };
 type Parsed = ParsedOptions<typeof FLAGS, typeof ARGS>;
@@ -57,39 +48,6 @@ const FIELD_FLAGS = Object.keys(FLAGS)
   .filter((key) => key !== 'dryRun')
   .map((key) => `--${kebab(key)}`)
   .join(', ');
-
-function parseEvents(items: string[]): { events: string[]; conversions: EventConversion[] } {
-  const { events, conversions, unknown } = resolveWebhookEvents(items);
-  if (unknown.length > 0) {
-    const suggestion = unknown.length === 1 ? suggestWebhookEvent(unknown[0]!) : undefined;
-    throw new UsageError(
-      `--events: unknown event name${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')}${suggestion ? ` (did you mean ${suggestion}?)` : ''}`,
-      {
-        details: [
-          `valid names: ${WEBHOOK_EVENTS.join(', ')}`,
-          'short names (delivery, click, relay_injection) and the legacy prefix engagament. are accepted too',
-        ],
-      },
-    );
-  }
-  return { events, conversions };
-}
-
-/** Flags of each credential family that were given, by their names. */
-function givenCredentialFlags(p: Parsed): { basic: string[]; oauth: string[] } {
-  const pick = (pairs: Array<[unknown, string]>) => pairs.filter(([v]) => v !== undefined && v !== false).map(([, flag]) => flag);
-  return {
-    basic: pick([
-      [p.authUsername, '--auth-username'],
-      [p.authPasswordStdin, '--auth-password-stdin'],
-    ]),
-    oauth: pick([
-      [p.oauthTokenUrl, '--oauth-token-url'],
-      [p.oauthClientId, '--oauth-client-id'],
-      [p.oauthClientSecretStdin, '--oauth-client-secret-stdin'],
-    ]),
-  };
-}
 
 /**
  * What can be checked without reading a secret. With --auth-type the
@@ -133,11 +91,7 @@ function checkAuth(p: Parsed): void {
 
 function check(p: Parsed): SetOptions {
   if (p.enable && p.disable) throw new UsageError('--enable and --disable cannot be used together');
-  if (p.authPasswordStdin && p.oauthClientSecretStdin) {
-    throw new UsageError('--auth-password-stdin and --oauth-client-secret-stdin cannot be used together: stdin holds one value', {
-      hint: 'a webhook has either basic or oauth2 credentials, never both',
-    });
-  }
+  checkOneStdinSecret(p);
   const { basic, oauth } = givenCredentialFlags(p);
   const changes = [p.name, p.url, p.events, p.authType].filter((v) => v !== undefined).length + Number(p.enable) + Number(p.disable) + basic.length + oauth.length;
   if (changes === 0) throw new UsageError(`nothing to change: give at least one of ${FIELD_FLAGS}`);
@@ -164,28 +118,10 @@ function check(p: Parsed): SetOptions {
   };
 }
 
-/**
- * A secret from stdin when its flag is given; else, only when --auth-type
- * switches to the type that needs it, from its environment variable (a
- * variable left set in a CI job must not leak into unrelated updates).
- */
-async function secret(ctx: Context, source: SecretSource, fromStdin: boolean, needed: boolean): Promise<string | undefined> {
-  if (fromStdin) return secretFromStdin(ctx, source);
-  if (!needed) return undefined;
-  const value = secretFromEnv(ctx, source);
-  if (value === undefined) {
-    throw new UsageError(`--auth-type ${source === PASSWORD ? 'basic' : 'oauth2'} needs a ${source.what}`, {
-      hint: `pipe it with ${source.flag}, or set ${source.envVar}`,
-    });
-  }
-  ctx.notice(`using the ${source.what} from ${source.envVar}`);
-  return value;
-}
-
 async function buildBody(opts: SetOptions, ctx: Context): Promise<WebhookUpdate> {
   const u = opts.update;
-  const password = await secret(ctx, PASSWORD, opts.passwordStdin, u.auth_type === 'basic');
-  const clientSecret = await secret(ctx, CLIENT_SECRET, opts.secretStdin, u.auth_type === 'oauth2');
+  const password = await readSecret(ctx, PASSWORD, opts.passwordStdin, u.auth_type === 'basic');
+  const clientSecret = await readSecret(ctx, CLIENT_SECRET, opts.secretStdin, u.auth_type === 'oauth2');
   // Spec order, and only what was given
   const body = {
     name: u.name,
@@ -217,9 +153,7 @@ async function run(opts: SetOptions, ctx: Context): Promise<void> {
   const out = ctx.output();
   checkFields(out.fields, [], WEBHOOK_FIELDS);
   const body = await buildBody(opts, ctx);
-  if (opts.conversions.length > 0) {
-    ctx.notice(`converted event names to their canonical form: ${opts.conversions.map((c) => `${c.given} → ${c.canonical}`).join(', ')}`);
-  }
+  noteConversions(ctx, opts.conversions);
   const request = updateWebhookRequest(opts.id, body);
   if (opts.dryRun) return printDryRun(ctx, request);
   const api = await ctx.api();

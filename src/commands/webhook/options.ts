@@ -1,0 +1,126 @@
+import type { Context } from '../../context.js';
+import { UsageError, ValueError } from '../../errors.js';
+import { credential, httpUrl, name } from '../../input/values.js';
+import { resolveWebhookEvents, suggestWebhookEvent, WEBHOOK_EVENTS, type EventConversion } from '../../input/webhook-events.js';
+import { arg, flag } from '../define.js';
+import { PASSWORD, secretFromEnv, secretFromStdin, type SecretSource } from './secrets.js';
+
+// What `webhook set` and `webhook create` share: the id argument, the flags of
+// the webhook's fields and credentials, the event-name conversion and the
+// secret readers. Each verb keeps its own rules between the flags (an update
+// may rotate one credential; a creation needs the whole set).
+
+const AUTH_TYPES = ['none', 'basic', 'oauth2'] as const;
+export type AuthType = (typeof AUTH_TYPES)[number];
+
+// Spec 4.14/4.15 say only "string"; ids containing "/" or whitespace cannot name one webhook in a path.
+function webhookId(v: string): string {
+  if (v === '') throw new ValueError('must not be empty');
+  if (/[\s/]/.test(v)) throw new ValueError('must not contain "/" or whitespace');
+  if (v === '.' || v === '..') throw new ValueError('must be a webhook id (see `mailctl webhook list`)');
+  return v;
+}
+
+export const WEBHOOK_ID_ARGS = { webhookId: arg('id of the webhook (see `mailctl webhook list`)', { parse: webhookId }) };
+
+/** The flags of a webhook's fields; `verb` words the descriptions ("new name" for set, "name" for create). */
+export function webhookFieldFlags(creating: boolean) {
+  return {
+    name: flag.string(`${creating ? '' : 'new '}name (at most 255 characters)`, { value: 'name', parse: name }),
+    url: flag.string('address that receives the events: http or https URL, at most 2048 characters', { value: 'url', parse: httpUrl }),
+    // short and legacy names are accepted and converted in check(), so the values are completed, not enforced here
+    events: flag.list(`event types to send, repeatable; short names like delivery are converted${creating ? ' (default: every event)' : ''}`, {
+      value: 'names',
+      values: WEBHOOK_EVENTS,
+      parse: (s) => s,
+      item: 'event name',
+    }),
+  };
+}
+
+/** The auth flags; secrets only ever through stdin (or, for set, env). */
+export function webhookAuthFlags(envFallback: boolean) {
+  const orEnv = (type: string, envVar: string) => (envFallback ? ` (else env ${envVar} with --auth-type ${type})` : '');
+  return {
+    authType: flag.enum(AUTH_TYPES, 'authentication towards the URL', 'type'),
+    authUsername: flag.string('basic auth username (at most 255 characters)', { value: 'name', parse: credential }),
+    authPasswordStdin: flag.boolean(`read the basic auth password from stdin${orEnv('basic', 'MAILCTL_WEBHOOK_PASSWORD')}`),
+    oauthTokenUrl: flag.string('OAuth 2.0 token address: http or https URL, at most 2048 characters', { value: 'url', parse: httpUrl }),
+    oauthClientId: flag.string('OAuth 2.0 client id (at most 255 characters)', { value: 'id', parse: credential }),
+    oauthClientSecretStdin: flag.boolean(`read the OAuth 2.0 client secret from stdin${orEnv('oauth2', 'MAILCTL_WEBHOOK_CLIENT_SECRET')}`),
+  };
+}
+
+export interface AuthFlagValues {
+  authUsername?: string;
+  authPasswordStdin: boolean;
+  oauthTokenUrl?: string;
+  oauthClientId?: string;
+  oauthClientSecretStdin: boolean;
+}
+
+/** The canonical names of --events, or a usage error naming the unknown ones. */
+export function parseEvents(items: string[]): { events: string[]; conversions: EventConversion[] } {
+  const { events, conversions, unknown } = resolveWebhookEvents(items);
+  if (unknown.length > 0) {
+    const suggestion = unknown.length === 1 ? suggestWebhookEvent(unknown[0]!) : undefined;
+    throw new UsageError(
+      `--events: unknown event name${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')}${suggestion ? ` (did you mean ${suggestion}?)` : ''}`,
+      {
+        details: [
+          `valid names: ${WEBHOOK_EVENTS.join(', ')}`,
+          'short names (delivery, click, relay_injection) and the legacy prefix engagament. are accepted too',
+        ],
+      },
+    );
+  }
+  return { events, conversions };
+}
+
+export function noteConversions(ctx: Context, conversions: EventConversion[]): void {
+  if (conversions.length > 0) {
+    ctx.notice(`converted event names to their canonical form: ${conversions.map((c) => `${c.given} → ${c.canonical}`).join(', ')}`);
+  }
+}
+
+/** Flags of each credential family that were given, by their names. */
+export function givenCredentialFlags(p: AuthFlagValues): { basic: string[]; oauth: string[] } {
+  const pick = (pairs: Array<[unknown, string]>) => pairs.filter(([v]) => v !== undefined && v !== false).map(([, f]) => f);
+  return {
+    basic: pick([
+      [p.authUsername, '--auth-username'],
+      [p.authPasswordStdin, '--auth-password-stdin'],
+    ]),
+    oauth: pick([
+      [p.oauthTokenUrl, '--oauth-token-url'],
+      [p.oauthClientId, '--oauth-client-id'],
+      [p.oauthClientSecretStdin, '--oauth-client-secret-stdin'],
+    ]),
+  };
+}
+
+export function checkOneStdinSecret(p: AuthFlagValues): void {
+  if (p.authPasswordStdin && p.oauthClientSecretStdin) {
+    throw new UsageError('--auth-password-stdin and --oauth-client-secret-stdin cannot be used together: stdin holds one value', {
+      hint: 'a webhook has either basic or oauth2 credentials, never both',
+    });
+  }
+}
+
+/**
+ * A secret from stdin when its flag is given; else, only when `fromEnv` (the
+ * auth type switches to the one that needs it), from its environment variable
+ * (a variable left set in a CI job must not leak into unrelated updates).
+ */
+export async function readSecret(ctx: Context, source: SecretSource, fromStdin: boolean, fromEnv: boolean): Promise<string | undefined> {
+  if (fromStdin) return secretFromStdin(ctx, source);
+  if (!fromEnv) return undefined;
+  const value = secretFromEnv(ctx, source);
+  if (value === undefined) {
+    throw new UsageError(`--auth-type ${source === PASSWORD ? 'basic' : 'oauth2'} needs a ${source.what}`, {
+      hint: `pipe it with ${source.flag}, or set ${source.envVar}`,
+    });
+  }
+  ctx.notice(`using the ${source.what} from ${source.envVar}`);
+  return value;
+}
