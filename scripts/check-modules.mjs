@@ -140,18 +140,7 @@ if (wrongWay.length) {
 // came (each is being removed by the branch that owns its files): a component
 // made of exactly the modules of one entry passes, anything else fails, so no
 // new cycle can come in. Empty the list as they go.
-const KNOWN_CYCLES = [
-  // commands/events: the API listing and the --db listing import each other
-  ['src/commands/events/list.ts', 'src/commands/events/list-db.ts'],
-  // commands/email: show and its --db variant
-  ['src/commands/email/show.ts', 'src/commands/email/show-db.ts'],
-  // output: the listing writer and the streaming table (to become one table printer)
-  ['src/output/list.ts', 'src/output/stream-table.ts'],
-  // emulator: the shared types and the webhook delivery they describe
-  ['src/emulator/types.ts', 'src/emulator/delivery.ts'],
-  // the root command list registers completion, whose commands read the command tree
-  ['src/commands/index.ts', 'src/commands/completion/'],
-];
+const KNOWN_CYCLES = [];
 
 function importCycles() {
   const graph = new Map();

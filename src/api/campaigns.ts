@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { ApiClient, RequestSpec } from './client.js';
 import { optionalText as text, optionalCount as count, parseResponse } from './response.js';
 import { OPERATIONS } from './operations.js';
-import { MAX_CAMPAIGNS_PER_PAGE, MAX_CAMPAIGN_EVENTS_PER_PAGE, CAMPAIGN_FIELDS, CAMPAIGN_EVENT_FIELDS } from './vocabulary.js';
+import { MAX_CAMPAIGN_EVENTS_PER_PAGE, CAMPAIGN_FIELDS } from './vocabulary.js';
 
 // Spec 4.3–4.7. Which campaign fields every state carries is "not shown", so
 // only id and status are required; everything else may be absent or null and
@@ -203,4 +203,4 @@ export function unscheduleCampaign(api: ApiClient, id: string): Promise<Campaign
   return write(api, unscheduleRequest(id), OPERATIONS.unscheduleCampaign.name);
 }
 
-export { MAX_CAMPAIGNS_PER_PAGE, MAX_CAMPAIGN_EVENTS_PER_PAGE, CAMPAIGN_FIELDS, CAMPAIGN_EVENT_FIELDS };
+export { MAX_CAMPAIGN_EVENTS_PER_PAGE, CAMPAIGN_FIELDS };

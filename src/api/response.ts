@@ -8,7 +8,7 @@ import { CliError, ExitCode } from '../errors.js';
 //   unexpected response from GET /campaigns: data.campaigns missing
 
 /** The value at a zod issue's path in what was parsed (undefined when a step is missing). */
-export function valueAt(root: unknown, path: PropertyKey[]): unknown {
+function valueAt(root: unknown, path: PropertyKey[]): unknown {
   let v = root;
   for (const key of path) {
     if (v === null || typeof v !== 'object') return undefined;

@@ -2,12 +2,12 @@ import type { Operation } from '../api/operations.js';
 import type { Context } from '../context.js';
 import type { ExitCode } from '../errors.js';
 import { integer } from '../input/values.js';
-import { kebab, snake, ValueError, type ArgShape, type FlagShape } from './flag-shapes.js';
+import { kebab, snake, type ArgShape, type FlagShape } from './flag-shapes.js';
 import { parseDeclared } from './parse-flags.js';
 import type { ArgumentSpec, CommandGroup, CommandSpec, OptionSpec, ValueSet } from './spec.js';
 import type { RawInput, VerbModule } from './verb.js';
 
-export { kebab, ValueError };
+export { kebab };
 
 // One command, one file: `command({...})` takes the whole declaration of a
 // command (its arguments and flags with their types, bounds and value sets,
@@ -19,7 +19,7 @@ export { kebab, ValueError };
 // imports every command file of the noun it shows.
 
 /** A flag declaration; T is the type `run` sees. */
-export class Flag<T> {
+class Flag<T> {
   declare readonly _type: T;
   constructor(readonly shape: FlagShape) {}
 
@@ -114,7 +114,7 @@ export const flag = {
 };
 
 /** A positional argument; T is the type `run` sees. */
-export class Arg<T> {
+class Arg<T> {
   declare readonly _type: T;
   constructor(readonly shape: ArgShape) {}
 
@@ -175,7 +175,7 @@ export interface CommandDefinition<O = unknown> extends CommandSpec {
   run(opts: O, ctx: Context): Promise<void>;
 }
 
-export function optionSpecOf(key: string, f: FlagShape): OptionSpec {
+function optionSpecOf(key: string, f: FlagShape): OptionSpec {
   const long = `--${f.negated ? 'no-' : ''}${kebab(key)}`;
   const names = f.short ? `-${f.short}, ${long}` : long;
   return {

@@ -1,6 +1,5 @@
 import type { ValueSet } from './spec.js';
 
-export { ValueError } from '../errors.js';
 
 // The declarations of define.ts as plain data, shared by the parser
 // (parse-flags.ts) and everything that renders a command from its declarations.

@@ -128,13 +128,3 @@ export function verb<O>(load: () => Promise<VerbModule<O>>) {
     }
   };
 }
-
-/** "--per-page" for the attribute "perPage"; the argument's name for a positional. */
-export function flagName(cmd: Command, key: string | number, index?: number): string {
-  if (key === 'args') {
-    const arg = cmd.registeredArguments[index ?? 0];
-    return arg ? arg.name().toUpperCase() : `argument ${(index ?? 0) + 1}`;
-  }
-  const option = cmd.options.find((o) => o.attributeName() === key);
-  return option?.long ?? String(key);
-}

@@ -2,15 +2,10 @@ import { csvCell, csvLine, tsvLine } from './cells.js';
 import { jsonText } from './json.js';
 import { pickFields, selectColumns } from './fields.js';
 import { createStreamingTable } from './stream-table.js';
-import type { ListSpec, OutputTarget } from './types.js';
+import type { ListSpec, ListWriter, OutputTarget } from './types.js';
 
-export interface ListWriter<T> {
-  /** Writes one page: at once for ndjson, csv, json and pipes; buffered for a TTY table. */
-  write(rows: readonly T[]): Promise<void>;
-  /** Closes the output (the JSON array, the TTY table). Safe to call after an error or Ctrl-C. */
-  end(): Promise<void>;
-  readonly count: number;
-}
+export type { ListWriter };
+
 
 /**
  * Streams rows in the chosen format as pages arrive, so `--all` over a

@@ -1,7 +1,6 @@
 import { ttyCell, ttyHeader } from './cells.js';
 import { isWhole, layoutColumns } from './layout.js';
-import type { ListWriter } from './list.js';
-import type { Column, OutputTarget } from './types.js';
+import type { Column, ListWriter, OutputTarget } from './types.js';
 
 // A table for a terminal that prints rows as they come (--all, --limit,
 // --follow, and later archive syncs and webhook receivers): the buffered

@@ -48,3 +48,11 @@ export interface OutputTarget {
   /** --csv-raw: CSV cells exactly as sent, formula-like text not neutralised (cells.ts). */
   csvRaw?: boolean;
 }
+
+export interface ListWriter<T> {
+  /** Writes one page: at once for ndjson, csv, json and pipes; buffered for a TTY table. */
+  write(rows: readonly T[]): Promise<void>;
+  /** Closes the output (the JSON array, the TTY table). Safe to call after an error or Ctrl-C. */
+  end(): Promise<void>;
+  readonly count: number;
+}

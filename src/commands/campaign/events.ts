@@ -31,7 +31,7 @@ function detail(e: CampaignEvent): string | null {
   return e.user_agent ?? e.reason ?? null;
 }
 
-export const CAMPAIGN_EVENT_LIST: ListSpec<CampaignEvent> = {
+const CAMPAIGN_EVENT_LIST: ListSpec<CampaignEvent> = {
   columns: [
     { key: 'timestamp', header: 'TIME', value: (e) => e.timestamp, kind: 'time' },
     { key: 'event_type', header: 'TYPE', value: (e) => e.event_type, kind: 'status' },

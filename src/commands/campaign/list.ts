@@ -11,7 +11,7 @@ function when(c: Campaign): string | null {
   return c.sent_at ?? c.scheduled_at ?? null;
 }
 
-export const CAMPAIGN_LIST: ListSpec<Campaign> = {
+const CAMPAIGN_LIST: ListSpec<Campaign> = {
   columns: [
     // The id is what people copy into the next command: never cut. The name takes what is left;
     // on a narrow terminal the counts and rates are given up, least useful (priority 1) first.

@@ -38,13 +38,13 @@ const RATES = [
 ] as const;
 
 /** Names of the detail lines beside the API's own fields: what --fields may also name. */
-export const SHOW_KEYS = [...CAMPAIGN_FIELDS, 'html_content', 'html_bytes', ...STATS.map(([k]) => k), ...RATES.map(([k]) => k)];
+const SHOW_KEYS = [...CAMPAIGN_FIELDS, 'html_content', 'html_bytes', ...STATS.map(([k]) => k), ...RATES.map(([k]) => k)];
 
 function htmlBytes(c: Campaign): number | null {
   return typeof c.html_content === 'string' ? Buffer.byteLength(c.html_content, 'utf8') : null;
 }
 
-export function sections(c: Campaign, isTTY: boolean): DetailSection[] {
+function sections(c: Campaign, isTTY: boolean): DetailSection[] {
   const rates = campaignRates(c);
   const stats = c.stats ?? {};
   const bytes = htmlBytes(c);

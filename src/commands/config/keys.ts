@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 import { parseDuration, parseIntInRange } from '../../duration.js';
 import { arg } from '../define.js';
 
-export function parseKey(text: string): SettableKey {
+function parseKey(text: string): SettableKey {
   if (text === 'api_key') {
     throw new UsageError('the API key is not set with `config set` (it would stay in your shell history)', {
       hint: 'run `mailctl auth login`, which reads it from stdin or a hidden prompt',

@@ -50,7 +50,7 @@ function check(opts: EmulatorRunOptions): EmulatorRunOptions {
 }
 
 /** 127.0.0.0/8, ::1 and localhost: only this machine reaches them. */
-export function isLoopbackHost(host: string): boolean {
+function isLoopbackHost(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, '').toLowerCase();
   if (h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
   const m = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);

@@ -15,12 +15,12 @@ const ID = '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f';
 type Group = { conditions: Condition[] };
 
 /** `email ends_with "@example.com"`: the value is quoted, so spaces and empty values show. */
-export function conditionText(c: Condition): string {
+function conditionText(c: Condition): string {
   const value = typeof c.value === 'string' ? JSON.stringify(c.value) : JSON.stringify(c.value ?? null);
   return `${c.field} ${c.operator} ${value}`;
 }
 
-export function groupText(g: Group): string {
+function groupText(g: Group): string {
   return g.conditions.length === 0 ? '(no conditions)' : g.conditions.map(conditionText).join(' AND ');
 }
 
