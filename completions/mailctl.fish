@@ -10,7 +10,7 @@ function __mailctl_subcommands
         case 'events'
             printf '%s\n' list sync
         case 'email'
-            printf '%s\n' show
+            printf '%s\n' send show
         case 'campaign'
             printf '%s\n' list show events schedule check unschedule
         case 'contact'
@@ -41,7 +41,7 @@ function __mailctl_takes_value
             return 0
     end
     switch "$argv[1] $argv[2]"
-        case 'events list --events' 'events list --recipient' 'events list --from' 'events list --to' 'events list --transmission' 'events list --bounce-class' 'events list --per-page' 'events list --cursor' 'events list --limit' 'events list --db' 'events sync --db' 'events sync --from' 'events sync --events' 'events sync --overlap' 'email show --from' 'email show --to' 'email show --db' 'campaign list --status' 'campaign list --page' 'campaign list --per-page' 'campaign list --limit' 'campaign show --html-out' 'campaign events --type' 'campaign events --email' 'campaign events --since' 'campaign events --until' 'campaign events --per-page' 'campaign events --cursor' 'campaign events --limit' 'campaign schedule --at' 'campaign check --at' 'campaign check --min-lead' 'topic update --name' 'topic update --description' 'topic update --visibility' 'property update --fallback-value' 'lists attach --contact' 'lists attach --list' 'lists attach --contacts-file' 'lists attach --lists-file' 'lists attach --column' 'lists detach --contact' 'lists detach --list' 'lists detach --contacts-file' 'lists detach --lists-file' 'lists detach --column' 'webhook list --limit' 'webhook set --name' 'webhook set --url' 'webhook set --events' 'webhook set --auth-type' 'webhook set --auth-username' 'webhook set --oauth-token-url' 'webhook set --oauth-client-id' 'webhook listen --port' 'webhook listen --auth-type' 'webhook listen --auth-username' 'webhook listen --respond' 'webhook listen --forward-to' 'webhook listen --count' 'webhook listen --expect' 'webhook forward --to' 'webhook forward --events' 'webhook forward --auth-type' 'webhook forward --auth-username' 'webhook forward --retry-schedule' 'webhook forward --poll-interval' 'report --from' 'report --to' 'report --campaign' 'report --db' 'report --by' 'report --judge' 'report --fail-on' 'report --html' 'auth login --storage' 'api -F' 'api --field' 'api -f' 'api --raw-field' 'api --query' 'api --input' 'emulator --host' 'emulator --port' 'emulator --seed' 'emulator --events' 'emulator --contacts' 'emulator --lists' 'emulator --rate-limit' 'emulator --latency' 'emulator --fault-rate' 'emulator --scenario' 'emulator --webhook-retry-scale'
+        case 'events list --events' 'events list --recipient' 'events list --from' 'events list --to' 'events list --transmission' 'events list --bounce-class' 'events list --per-page' 'events list --cursor' 'events list --limit' 'events list --db' 'events sync --db' 'events sync --from' 'events sync --events' 'events sync --overlap' 'email send --to' 'email send --cc' 'email send --bcc' 'email send --from' 'email send --from-name' 'email send --reply-to' 'email send --subject' 'email send --tag' 'email send --header' 'email send --metadata' 'email send --html' 'email send --text' 'email send --template' 'email send --var' 'email send --attach' 'email send --at' 'email show --from' 'email show --to' 'email show --db' 'campaign list --status' 'campaign list --page' 'campaign list --per-page' 'campaign list --limit' 'campaign show --html-out' 'campaign events --type' 'campaign events --email' 'campaign events --since' 'campaign events --until' 'campaign events --per-page' 'campaign events --cursor' 'campaign events --limit' 'campaign schedule --at' 'campaign check --at' 'campaign check --min-lead' 'topic update --name' 'topic update --description' 'topic update --visibility' 'property update --fallback-value' 'lists attach --contact' 'lists attach --list' 'lists attach --contacts-file' 'lists attach --lists-file' 'lists attach --column' 'lists detach --contact' 'lists detach --list' 'lists detach --contacts-file' 'lists detach --lists-file' 'lists detach --column' 'webhook list --limit' 'webhook set --name' 'webhook set --url' 'webhook set --events' 'webhook set --auth-type' 'webhook set --auth-username' 'webhook set --oauth-token-url' 'webhook set --oauth-client-id' 'webhook listen --port' 'webhook listen --auth-type' 'webhook listen --auth-username' 'webhook listen --respond' 'webhook listen --forward-to' 'webhook listen --count' 'webhook listen --expect' 'webhook forward --to' 'webhook forward --events' 'webhook forward --auth-type' 'webhook forward --auth-username' 'webhook forward --retry-schedule' 'webhook forward --poll-interval' 'report --from' 'report --to' 'report --campaign' 'report --db' 'report --by' 'report --judge' 'report --fail-on' 'report --html' 'auth login --storage' 'api -F' 'api --field' 'api -f' 'api --raw-field' 'api --query' 'api --input' 'emulator --host' 'emulator --port' 'emulator --seed' 'emulator --events' 'emulator --contacts' 'emulator --lists' 'emulator --rate-limit' 'emulator --latency' 'emulator --fault-rate' 'emulator --scenario' 'emulator --webhook-retry-scale'
             return 0
     end
     return 1
@@ -137,7 +137,7 @@ complete -c mailctl -l csv-raw -d 'CSV cells exactly as sent: no quote before te
 complete -c mailctl -l no-pager -d 'never page long output on a terminal (also MAILCTL_PAGER=); pager: $PAGER, else less -FRX'
 complete -c mailctl -n '__mailctl_is ""' -s V -l version -d 'print the version'
 complete -c mailctl -n '__mailctl_arg "" 0' -a events -d 'read the delivery and engagement events of the account'
-complete -c mailctl -n '__mailctl_arg "" 0' -a email -d 'look at one sent email'
+complete -c mailctl -n '__mailctl_arg "" 0' -a email -d 'send email, and look at sent and scheduled emails'
 complete -c mailctl -n '__mailctl_arg "" 0' -a campaign -d 'list, inspect, schedule and unschedule campaigns, and read their events'
 complete -c mailctl -n '__mailctl_arg "" 0' -a contact -d 'look up contacts'
 complete -c mailctl -n '__mailctl_arg "" 0' -a segment -d 'look up segments'
@@ -173,7 +173,27 @@ complete -c mailctl -n '__mailctl_is "events sync"' -l from -x -d 'first run onl
 complete -c mailctl -n '__mailctl_is "events sync"' -l events -x -a '(__mailctl_list_values injection delivery bounce delay out_of_band spam_complaint policy_rejection click open initial_open amp_click amp_open amp_initial_open generation_failure generation_rejection list_unsubscribe link_unsubscribe)' -d 'store only these event types, repeatable'
 complete -c mailctl -n '__mailctl_is "events sync"' -l overlap -x -d 'later runs re-read this much before the newest archived day, in days or hours (default: 1d, the newest day)'
 complete -c mailctl -n '__mailctl_is "events sync"' -l dry-run -d 'print the days it would read and the requests they would cost; send nothing'
+complete -c mailctl -n '__mailctl_arg "email" 0' -a send -d 'send an email now, or at --at; prints the request id with accepted and rejected counts'
 complete -c mailctl -n '__mailctl_arg "email" 0' -a show -d 'show a sent email: sender, subject, recipients, state and its events oldest first'
+complete -c mailctl -n '__mailctl_is "email send"' -l to -x -d 'recipient (repeatable or comma list; 50 in all with --cc and --bcc)'
+complete -c mailctl -n '__mailctl_is "email send"' -l cc -x -d 'copy recipient (repeatable or comma list)'
+complete -c mailctl -n '__mailctl_is "email send"' -l bcc -x -d 'blind copy recipient (repeatable or comma list)'
+complete -c mailctl -n '__mailctl_is "email send"' -l from -x -d 'sender address, on an approved sending domain of the team'
+complete -c mailctl -n '__mailctl_is "email send"' -l from-name -x -d 'sender display name (at most 255 characters)'
+complete -c mailctl -n '__mailctl_is "email send"' -l reply-to -x -d 'reply-to address'
+complete -c mailctl -n '__mailctl_is "email send"' -l subject -x -d 'subject (at most 998 characters); required unless --template gives one'
+complete -c mailctl -n '__mailctl_is "email send"' -l tag -x -d 'tag of the email (letters, digits, - and _, at most 64); default: the template slug'
+complete -c mailctl -n '__mailctl_is "email send"' -l header -x -d 'custom header \'Name: value\' (repeatable, at most 10; not From, To, Subject and the like)'
+complete -c mailctl -n '__mailctl_is "email send"' -l metadata -x -d 'metadata key=value carried into events and webhooks (repeatable, at most 50 keys)'
+complete -c mailctl -n '__mailctl_is "email send"' -l no-track-opens -d 'do not track opens'
+complete -c mailctl -n '__mailctl_is "email send"' -l no-track-clicks -d 'do not track clicks'
+complete -c mailctl -n '__mailctl_is "email send"' -l html -r -F -d 'HTML body from a file, or - for stdin'
+complete -c mailctl -n '__mailctl_is "email send"' -l text -r -F -d 'plain-text body from a file, or - for stdin'
+complete -c mailctl -n '__mailctl_is "email send"' -l template -x -d 'the template\'s active version is the body; its merge tags are checked first'
+complete -c mailctl -n '__mailctl_is "email send"' -l var -x -d 'merge tag value key=value for --template (repeatable)'
+complete -c mailctl -n '__mailctl_is "email send"' -l attach -r -F -d 'attach a file (repeatable; 5 MB in all after base64 encoding)'
+complete -c mailctl -n '__mailctl_is "email send"' -l at -x -d 'send later: +30m, +2h, +1d or ISO 8601 (none means UTC), 5 minutes to 3 days ahead'
+complete -c mailctl -n '__mailctl_is "email send"' -l dry-run -d 'validate and print the request that would be sent, without sending it'
 complete -c mailctl -n '__mailctl_is "email show"' -l from -x -d 'first day of events, UTC: YYYY-MM-DD, today, yesterday, 7d, 24h (default: 10 days ago)'
 complete -c mailctl -n '__mailctl_is "email show"' -l to -x -d 'last day of events, inclusive, same forms as --from (default: now)'
 complete -c mailctl -n '__mailctl_is "email show"' -l db -r -F -d 'from the local archive of `events sync` instead of the API: no key, no network (put it after the id)'

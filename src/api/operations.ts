@@ -53,4 +53,15 @@ export const OPERATIONS = {
   detachLists: operation('DELETE', '/audience/contacts/lists/bulk', 'audience:write', true),
   listWebhooks: operation('GET', '/webhooks'),
   updateWebhook: operation('PUT', '/webhooks/{webhookId}'),
+  // service-api-rest.md: sending, projects, campaign send, and what doctor reads
+  health: operation('GET', '/health'),
+  authCheck: operation('GET', '/auth/check'),
+  sendEmail: operation('POST', '/emails', 'emails:send'),
+  scheduleEmail: operation('POST', '/emails/scheduled', 'emails:send'),
+  listSentEmails: operation('GET', '/emails', 'emails:read'),
+  showScheduledEmail: operation('GET', '/emails/scheduled/{transmissionId}'),
+  cancelScheduledEmail: operation('DELETE', '/emails/scheduled/{transmissionId}'),
+  listProjects: operation('GET', '/projects', 'projects:read'),
+  sendCampaign: operation('POST', '/campaigns/{campaignId}/send', 'campaigns:write', true),
+  doctorDomains: operation('GET', '/domains', 'domains:read'),
 } as const;

@@ -97,6 +97,12 @@ export const flag = {
       type: 'list', description, valueName: options.value ?? 'list', repeatable: true, parseValue: options.parse, values: options.values, itemName: options.item,
     });
   },
+  /** Repeatable, one whole value per flag (values may hold commas: headers, `k=v` pairs, file names). */
+  repeated<T = string>(description: string, options: ValueOptions<T> = {}): Flag<NoInfer<T>[] | undefined> {
+    return new Flag<T[] | undefined>({
+      type: 'list', description, valueName: options.value ?? 'value', repeatable: true, keepCommas: true, parseValue: options.parse, itemName: options.item,
+    });
+  },
 };
 
 
@@ -169,7 +175,7 @@ export function optionSpecOf(key: string, f: FlagShape): OptionSpec {
     flags: !f.valueName ? names : f.optionalValue ? `${names} [${f.valueName}]` : `${names} <${f.valueName}>`,
     description: f.description,
     values: f.values,
-    list: f.type === 'list' ? true : undefined,
+    list: f.type === 'list' && !f.keepCommas ? true : undefined,
     range: f.range,
     default: f.type === 'boolean' ? undefined : f.defaultText,
     repeatable: f.repeatable,

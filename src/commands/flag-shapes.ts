@@ -30,6 +30,8 @@ export interface FlagShape {
   readonly negated?: boolean;
   /** What one item of a list is called ("event name"): "needs at least one event name". */
   readonly itemName?: string;
+  /** A repeatable flag whose values may hold commas (`--header 'X: a, b'`): one item per flag, never split. */
+  readonly keepCommas?: boolean;
   /** Checks commander's string (or each list item) and turns it into the value. */
   readonly parseValue?: (raw: string) => unknown;
 }

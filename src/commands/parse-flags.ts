@@ -28,9 +28,9 @@ function convert(shape: Shape, raw: string, isEnum: boolean): unknown {
 }
 
 /** Repeatable and comma-separated: trimmed, de-duplicated items. */
-function listItems(raw: unknown): string[] {
+function listItems(raw: unknown, keepCommas = false): string[] {
   const given = Array.isArray(raw) ? (raw as string[]) : [String(raw)];
-  return [...new Set(given.flatMap((s) => s.split(',')).map((s) => s.trim()))];
+  return [...new Set(given.flatMap((s) => (keepCommas ? [s] : s.split(','))).map((s) => s.trim()))];
 }
 
 export function parseDeclared(flags: Declared<FlagShape>, args: Declared<ArgShape>, input: RawInput): Record<string, unknown> {
@@ -63,7 +63,7 @@ export function parseDeclared(flags: Declared<FlagShape>, args: Declared<ArgShap
       continue;
     }
     if (shape.type === 'list') {
-      const items = listItems(raw);
+      const items = listItems(raw, shape.keepCommas);
       const shown = quoted(Array.isArray(raw) ? raw.join(',') : String(raw));
       if (items.every((item) => item === '')) {
         problems.push(`${name}: needs at least one ${shape.itemName ?? 'value'}${shown}`);

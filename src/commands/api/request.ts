@@ -64,7 +64,7 @@ export function parse(input: RawInput, _cmd: Command): Options {
   return { method, path, query, fields, input: inputFile, paginate, dryRun: Boolean(input.opts.dryRun) };
 }
 
-async function readText(ctx: Context, file: string, what: string): Promise<string> {
+export async function readText(ctx: Context, file: string, what: string): Promise<string> {
   // A UTF-8 byte-order mark (files saved by Windows tools) is not part of the text.
   if (file === '-') return (await ctx.readStdin()).replace(/^\uFEFF/, '');
   try {
