@@ -9,7 +9,7 @@ __mailctl_subcommands() {
     '') __mailctl_words='events email campaign contact segment topic property lists webhook report auth profile config doctor api emulator completion help' ;;
     'events') __mailctl_words='list sync' ;;
     'email') __mailctl_words='send list show scheduled cancel' ;;
-    'campaign') __mailctl_words='list show events schedule check unschedule' ;;
+    'campaign') __mailctl_words='list show events schedule check unschedule send' ;;
     'contact') __mailctl_words='show' ;;
     'segment') __mailctl_words='show' ;;
     'topic') __mailctl_words='update' ;;
@@ -39,6 +39,7 @@ __mailctl_flags() {
     'campaign schedule') __mailctl_words='--at --check --dry-run --help' ;;
     'campaign check') __mailctl_words='--at --min-lead --health --help' ;;
     'campaign unschedule') __mailctl_words='--if-scheduled --dry-run --help' ;;
+    'campaign send') __mailctl_words='--check --yes --dry-run --help' ;;
     'topic update') __mailctl_words='--name --description --clear-description --visibility --dry-run --help' ;;
     'property update') __mailctl_words='--fallback-value --clear-fallback --dry-run --help' ;;
     'lists attach') __mailctl_words='--contact --list --contacts-file --lists-file --column --dry-run --help' ;;

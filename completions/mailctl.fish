@@ -12,7 +12,7 @@ function __mailctl_subcommands
         case 'email'
             printf '%s\n' send list show scheduled cancel
         case 'campaign'
-            printf '%s\n' list show events schedule check unschedule
+            printf '%s\n' list show events schedule check unschedule send
         case 'contact'
             printf '%s\n' show
         case 'segment'
@@ -138,7 +138,7 @@ complete -c mailctl -l no-pager -d 'never page long output on a terminal (also M
 complete -c mailctl -n '__mailctl_is ""' -s V -l version -d 'print the version'
 complete -c mailctl -n '__mailctl_arg "" 0' -a events -d 'read the delivery and engagement events of the account'
 complete -c mailctl -n '__mailctl_arg "" 0' -a email -d 'send email, and look at sent and scheduled emails'
-complete -c mailctl -n '__mailctl_arg "" 0' -a campaign -d 'list, inspect, schedule and unschedule campaigns, and read their events'
+complete -c mailctl -n '__mailctl_arg "" 0' -a campaign -d 'list, inspect, schedule, unschedule and send campaigns, and read their events'
 complete -c mailctl -n '__mailctl_arg "" 0' -a contact -d 'look up contacts'
 complete -c mailctl -n '__mailctl_arg "" 0' -a segment -d 'look up segments'
 complete -c mailctl -n '__mailctl_arg "" 0' -a topic -d 'change subscription topics'
@@ -216,6 +216,7 @@ complete -c mailctl -n '__mailctl_arg "campaign" 0' -a events -d 'list the deliv
 complete -c mailctl -n '__mailctl_arg "campaign" 0' -a schedule -d 'schedule a draft campaign, or move a scheduled one to a new time'
 complete -c mailctl -n '__mailctl_arg "campaign" 0' -a check -d 'pre-flight: would scheduling succeed, and is it wise? one row per check; exit 8 when one fails'
 complete -c mailctl -n '__mailctl_arg "campaign" 0' -a unschedule -d 'cancel the scheduled send of a campaign; it returns to draft'
+complete -c mailctl -n '__mailctl_arg "campaign" 0' -a send -d 'send a draft campaign now, to all its recipients; asks first (--yes when not on a terminal)'
 complete -c mailctl -n '__mailctl_is "campaign list"' -l status -x -a 'draft scheduled preparing in_review sending sent failed' -d 'only campaigns in this state'
 complete -c mailctl -n '__mailctl_is "campaign list"' -l page -x -d 'page to show; with --all/--limit, the page to start from (1-10000; default: 1)'
 complete -c mailctl -n '__mailctl_is "campaign list"' -l per-page -x -d 'campaigns per page (1-100; default: 20; 100 with --all/--limit)'
@@ -239,6 +240,9 @@ complete -c mailctl -n '__mailctl_is "campaign check"' -l min-lead -x -d 'how fa
 complete -c mailctl -n '__mailctl_is "campaign check"' -l health -d 'also judge the account\'s last 7 days (`mailctl report`): fails on a critical bounce or complaint rate'
 complete -c mailctl -n '__mailctl_is "campaign unschedule"' -l if-scheduled -d 'succeed without change (exit 0, notice on stderr) when the campaign is not scheduled'
 complete -c mailctl -n '__mailctl_is "campaign unschedule"' -l dry-run -d 'validate and print the request that would be sent, without sending it'
+complete -c mailctl -n '__mailctl_is "campaign send"' -l check -d 'run the pre-flight checks of `campaign check` first; when one fails, send nothing (exit 8)'
+complete -c mailctl -n '__mailctl_is "campaign send"' -s y -l yes -d 'go ahead without asking (required when not on a terminal)'
+complete -c mailctl -n '__mailctl_is "campaign send"' -l dry-run -d 'validate and print the request that would be sent, without sending it'
 complete -c mailctl -n '__mailctl_arg "contact" 0' -a show -d 'show a contact: email, status, created time, properties, lists and topics'
 complete -c mailctl -n '__mailctl_arg "segment" 0' -a show -d 'show a segment: name, list, cached contact count and its conditions, readably'
 complete -c mailctl -n '__mailctl_arg "topic" 0' -a update -d 'update a topic: only the given fields are sent; prints the updated topic'
