@@ -6,7 +6,7 @@
 # Sets __mailctl_words to the subcommands of command path $1.
 __mailctl_subcommands() {
   case "$1" in
-    '') __mailctl_words='events email campaign contact segment topic property lists webhook report auth profile config doctor api emulator completion help' ;;
+    '') __mailctl_words='events email campaign contact segment topic property lists webhook project report auth profile config doctor api emulator completion help' ;;
     'events') __mailctl_words='list sync' ;;
     'email') __mailctl_words='send list show scheduled cancel' ;;
     'campaign') __mailctl_words='list show events schedule check unschedule send' ;;
@@ -16,6 +16,7 @@ __mailctl_subcommands() {
     'property') __mailctl_words='update' ;;
     'lists') __mailctl_words='attach detach' ;;
     'webhook') __mailctl_words='list set listen forward' ;;
+    'project') __mailctl_words='list' ;;
     'auth') __mailctl_words='login status logout' ;;
     'profile') __mailctl_words='list use remove' ;;
     'config') __mailctl_words='get set unset list' ;;
@@ -48,6 +49,7 @@ __mailctl_flags() {
     'webhook set') __mailctl_words='--name --url --events --enable --disable --auth-type --auth-username --auth-password-stdin --oauth-token-url --oauth-client-id --oauth-client-secret-stdin --dry-run --help' ;;
     'webhook listen') __mailctl_words='--port --auth-type --auth-username --auth-password-stdin --bearer-token-stdin --signing-secret-stdin --respond --forward-to --count --expect --help' ;;
     'webhook forward') __mailctl_words='--to --events --auth-type --auth-username --auth-password-stdin --bearer-token-stdin --signing-secret-stdin --retry-schedule --poll-interval --help' ;;
+    'project list') __mailctl_words='--page --per-page --all --limit --help' ;;
     'report') __mailctl_words='--from --to --campaign --db --by --judge --fail-on --html --help' ;;
     'auth login') __mailctl_words='--no-verify --storage --help' ;;
     'api') __mailctl_words='--field --raw-field --query --input --paginate --dry-run --help' ;;
@@ -81,6 +83,7 @@ __mailctl_takes_value() {
     'webhook set --name'|'webhook set --url'|'webhook set --events'|'webhook set --auth-type'|'webhook set --auth-username'|'webhook set --oauth-token-url'|'webhook set --oauth-client-id') return 0 ;;
     'webhook listen --port'|'webhook listen --auth-type'|'webhook listen --auth-username'|'webhook listen --respond'|'webhook listen --forward-to'|'webhook listen --count'|'webhook listen --expect') return 0 ;;
     'webhook forward --to'|'webhook forward --events'|'webhook forward --auth-type'|'webhook forward --auth-username'|'webhook forward --retry-schedule'|'webhook forward --poll-interval') return 0 ;;
+    'project list --page'|'project list --per-page'|'project list --limit') return 0 ;;
     'report --from'|'report --to'|'report --campaign'|'report --db'|'report --by'|'report --judge'|'report --fail-on'|'report --html') return 0 ;;
     'auth login --storage') return 0 ;;
     'api -F'|'api --field'|'api -f'|'api --raw-field'|'api --query'|'api --input') return 0 ;;

@@ -6,7 +6,7 @@
 function __mailctl_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' events email campaign contact segment topic property lists webhook report auth profile config doctor api emulator completion help
+            printf '%s\n' events email campaign contact segment topic property lists webhook project report auth profile config doctor api emulator completion help
         case 'events'
             printf '%s\n' list sync
         case 'email'
@@ -25,6 +25,8 @@ function __mailctl_subcommands
             printf '%s\n' attach detach
         case 'webhook'
             printf '%s\n' list set listen forward
+        case 'project'
+            printf '%s\n' list
         case 'auth'
             printf '%s\n' login status logout
         case 'profile'
@@ -41,7 +43,7 @@ function __mailctl_takes_value
             return 0
     end
     switch "$argv[1] $argv[2]"
-        case 'events list --events' 'events list --recipient' 'events list --from' 'events list --to' 'events list --transmission' 'events list --bounce-class' 'events list --per-page' 'events list --cursor' 'events list --limit' 'events list --db' 'events sync --db' 'events sync --from' 'events sync --events' 'events sync --overlap' 'email send --to' 'email send --cc' 'email send --bcc' 'email send --from' 'email send --from-name' 'email send --reply-to' 'email send --subject' 'email send --tag' 'email send --header' 'email send --metadata' 'email send --html' 'email send --text' 'email send --template' 'email send --var' 'email send --attach' 'email send --at' 'email list --recipient' 'email list --from' 'email list --to' 'email list --per-page' 'email list --cursor' 'email list --limit' 'email show --from' 'email show --to' 'email show --db' 'campaign list --status' 'campaign list --page' 'campaign list --per-page' 'campaign list --limit' 'campaign show --html-out' 'campaign events --type' 'campaign events --email' 'campaign events --since' 'campaign events --until' 'campaign events --per-page' 'campaign events --cursor' 'campaign events --limit' 'campaign schedule --at' 'campaign check --at' 'campaign check --min-lead' 'topic update --name' 'topic update --description' 'topic update --visibility' 'property update --fallback-value' 'lists attach --contact' 'lists attach --list' 'lists attach --contacts-file' 'lists attach --lists-file' 'lists attach --column' 'lists detach --contact' 'lists detach --list' 'lists detach --contacts-file' 'lists detach --lists-file' 'lists detach --column' 'webhook list --limit' 'webhook set --name' 'webhook set --url' 'webhook set --events' 'webhook set --auth-type' 'webhook set --auth-username' 'webhook set --oauth-token-url' 'webhook set --oauth-client-id' 'webhook listen --port' 'webhook listen --auth-type' 'webhook listen --auth-username' 'webhook listen --respond' 'webhook listen --forward-to' 'webhook listen --count' 'webhook listen --expect' 'webhook forward --to' 'webhook forward --events' 'webhook forward --auth-type' 'webhook forward --auth-username' 'webhook forward --retry-schedule' 'webhook forward --poll-interval' 'report --from' 'report --to' 'report --campaign' 'report --db' 'report --by' 'report --judge' 'report --fail-on' 'report --html' 'auth login --storage' 'api -F' 'api --field' 'api -f' 'api --raw-field' 'api --query' 'api --input' 'emulator --host' 'emulator --port' 'emulator --seed' 'emulator --events' 'emulator --contacts' 'emulator --lists' 'emulator --rate-limit' 'emulator --latency' 'emulator --fault-rate' 'emulator --scenario' 'emulator --webhook-retry-scale'
+        case 'events list --events' 'events list --recipient' 'events list --from' 'events list --to' 'events list --transmission' 'events list --bounce-class' 'events list --per-page' 'events list --cursor' 'events list --limit' 'events list --db' 'events sync --db' 'events sync --from' 'events sync --events' 'events sync --overlap' 'email send --to' 'email send --cc' 'email send --bcc' 'email send --from' 'email send --from-name' 'email send --reply-to' 'email send --subject' 'email send --tag' 'email send --header' 'email send --metadata' 'email send --html' 'email send --text' 'email send --template' 'email send --var' 'email send --attach' 'email send --at' 'email list --recipient' 'email list --from' 'email list --to' 'email list --per-page' 'email list --cursor' 'email list --limit' 'email show --from' 'email show --to' 'email show --db' 'campaign list --status' 'campaign list --page' 'campaign list --per-page' 'campaign list --limit' 'campaign show --html-out' 'campaign events --type' 'campaign events --email' 'campaign events --since' 'campaign events --until' 'campaign events --per-page' 'campaign events --cursor' 'campaign events --limit' 'campaign schedule --at' 'campaign check --at' 'campaign check --min-lead' 'topic update --name' 'topic update --description' 'topic update --visibility' 'property update --fallback-value' 'lists attach --contact' 'lists attach --list' 'lists attach --contacts-file' 'lists attach --lists-file' 'lists attach --column' 'lists detach --contact' 'lists detach --list' 'lists detach --contacts-file' 'lists detach --lists-file' 'lists detach --column' 'webhook list --limit' 'webhook set --name' 'webhook set --url' 'webhook set --events' 'webhook set --auth-type' 'webhook set --auth-username' 'webhook set --oauth-token-url' 'webhook set --oauth-client-id' 'webhook listen --port' 'webhook listen --auth-type' 'webhook listen --auth-username' 'webhook listen --respond' 'webhook listen --forward-to' 'webhook listen --count' 'webhook listen --expect' 'webhook forward --to' 'webhook forward --events' 'webhook forward --auth-type' 'webhook forward --auth-username' 'webhook forward --retry-schedule' 'webhook forward --poll-interval' 'project list --page' 'project list --per-page' 'project list --limit' 'report --from' 'report --to' 'report --campaign' 'report --db' 'report --by' 'report --judge' 'report --fail-on' 'report --html' 'auth login --storage' 'api -F' 'api --field' 'api -f' 'api --raw-field' 'api --query' 'api --input' 'emulator --host' 'emulator --port' 'emulator --seed' 'emulator --events' 'emulator --contacts' 'emulator --lists' 'emulator --rate-limit' 'emulator --latency' 'emulator --fault-rate' 'emulator --scenario' 'emulator --webhook-retry-scale'
             return 0
     end
     return 1
@@ -145,6 +147,7 @@ complete -c mailctl -n '__mailctl_arg "" 0' -a topic -d 'change subscription top
 complete -c mailctl -n '__mailctl_arg "" 0' -a property -d 'change contact properties'
 complete -c mailctl -n '__mailctl_arg "" 0' -a lists -d 'attach contacts to lists and detach them, thousands at a time'
 complete -c mailctl -n '__mailctl_arg "" 0' -a webhook -d 'list webhooks and change where and how they deliver events'
+complete -c mailctl -n '__mailctl_arg "" 0' -a project -d 'list the projects that hold the templates'
 complete -c mailctl -n '__mailctl_arg "" 0' -a report -d 'how healthy the sending is: counts, rates and verdicts over a window, judged against the service\'s thresholds'
 complete -c mailctl -n '__mailctl_arg "" 0' -a auth -d 'save, show and remove the API key of a profile'
 complete -c mailctl -n '__mailctl_arg "" 0' -a profile -d 'list, switch and remove config profiles'
@@ -307,6 +310,11 @@ complete -c mailctl -n '__mailctl_is "webhook forward"' -l bearer-token-stdin -d
 complete -c mailctl -n '__mailctl_is "webhook forward"' -l signing-secret-stdin -d 'sign each body with a lettr-signature HMAC, secret from stdin (else env MAILCTL_WEBHOOK_SIGNING_SECRET)'
 complete -c mailctl -n '__mailctl_is "webhook forward"' -l retry-schedule -x -a 'compressed service' -d 'compressed (1s, 2s, 5s, 10s, 30s, 1m: for local development) or service (1m … 24h, as the service retries) (default: compressed)'
 complete -c mailctl -n '__mailctl_is "webhook forward"' -l poll-interval -x -d 'how often to ask the events API for new events, at least 1s (default 2s; 10s with a sandbox key)'
+complete -c mailctl -n '__mailctl_arg "project" 0' -a list -d 'list the projects of the team (templates live in projects)'
+complete -c mailctl -n '__mailctl_is "project list"' -l page -x -d 'page to show; with --all/--limit, the page to start from (1-10000; default: 1)'
+complete -c mailctl -n '__mailctl_is "project list"' -l per-page -x -d 'projects per page (1-100; default: 25; 100 with --all/--limit)'
+complete -c mailctl -n '__mailctl_is "project list"' -l all -d 'follow every page up to the last one, streaming rows as they arrive'
+complete -c mailctl -n '__mailctl_is "project list"' -l limit -x -d 'stop after this many projects (follows pages) (1-1000000)'
 complete -c mailctl -n '__mailctl_is "report"' -l from -x -d 'start of the window: YYYY-MM-DD (start of that UTC day), ISO date-time, or relative: 7d, 24h, 30m, today, yesterday (default: 7d)'
 complete -c mailctl -n '__mailctl_is "report"' -l to -x -d 'end of the window, inclusive: YYYY-MM-DD (through the end of that UTC day), ISO date-time, or relative (default: now)'
 complete -c mailctl -n '__mailctl_is "report"' -l campaign -x -d 'only this campaign\'s events (GET /campaigns/{id}/events)'

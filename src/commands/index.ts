@@ -13,6 +13,7 @@ import { spec as help, TOPIC_ROWS } from './help-topics/index.js';
 import type { RootSpec } from './help-layout.js';
 import { spec as lists } from './lists/index.js';
 import { spec as profile } from './profile/index.js';
+import { spec as project } from './project/index.js';
 import { spec as property } from './property/index.js';
 import { spec as report } from './report/index.js';
 import { spec as segment } from './segment/index.js';
@@ -35,6 +36,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   property,
   lists,
   webhook,
+  project,
   report,
   auth,
   profile,
