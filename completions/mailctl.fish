@@ -152,7 +152,7 @@ complete -c mailctl -n '__mailctl_arg "" 0' -a report -d 'how healthy the sendin
 complete -c mailctl -n '__mailctl_arg "" 0' -a auth -d 'save, show and remove the API key of a profile'
 complete -c mailctl -n '__mailctl_arg "" 0' -a profile -d 'list, switch and remove config profiles'
 complete -c mailctl -n '__mailctl_arg "" 0' -a config -d 'read and change the settings of a profile (base_url, output, timeout, retries)'
-complete -c mailctl -n '__mailctl_arg "" 0' -a doctor -d 'is this machine set up right? one row per check, each with the fix; at most two API requests; exit 8 when any check does not pass'
+complete -c mailctl -n '__mailctl_arg "" 0' -a doctor -d 'is this machine set up right? one row per check, each with the fix; at most four API requests; exit 8 when any check does not pass'
 complete -c mailctl -n '__mailctl_arg "" 0' -a api -d 'send any request of the API with the profile\'s key and base URL, retries and pacing; print the JSON answer'
 complete -c mailctl -n '__mailctl_arg "" 0' -a emulator -d 'run the bundled API emulator on loopback (for trying mailctl and testing CI scripts without an account)'
 complete -c mailctl -n '__mailctl_arg "" 0' -a completion -d 'print the shell completion script: commands, options, option values and profile names'

@@ -63,5 +63,5 @@ export const OPERATIONS = {
   cancelScheduledEmail: operation('DELETE', '/emails/scheduled/{transmissionId}'),
   listProjects: operation('GET', '/projects', 'projects:read'),
   sendCampaign: operation('POST', '/campaigns/{campaignId}/send', 'campaigns:write', true),
-  doctorDomains: operation('GET', '/domains', 'domains:read'),
+  listDomains: operation('GET', '/domains', 'domains:read'),
 } as const;

@@ -9,7 +9,7 @@
 //   4. authentication (401), scope (403 insufficient_scope), sandbox (403 sandbox_restricted)
 //   5. unparsable JSON body on a route that reads one → 400 invalid_json
 //   6. the handler: validation (422), existence (404), state (422), the action (200)
-import { ApiError, unexpected, type ApiResponse } from './api-error.js';
+import { ApiError, ok, unexpected, type ApiResponse } from './api-error.js';
 import { authenticate, authorize, type ApiKey } from './keys.js';
 import { TokenBucket } from './rate-limit.js';
 import { SandboxBudget, type SandboxLimits } from './sandbox-budget.js';
@@ -25,6 +25,7 @@ import { domainRoutes } from './routes/domains.js';
 import { sendRoutes } from './routes/send.js';
 import { templateRoutes } from './routes/templates.js';
 import { webhookAdminRoutes } from './routes/webhook-admin.js';
+import { isoOffset } from './time.js';
 import type { EmulatorStore } from './types.js';
 
 export interface ApiRequest {
@@ -103,6 +104,17 @@ export class EmulatorApp {
   }
 
   private route(req: ApiRequest, token: string | undefined): ApiResponse {
+    // Spec 4.1 and 4.2: no key needed for /health, and no scope for /auth/check.
+    if (req.method === 'GET' && req.path === '/health') return ok('API is healthy.', { status: 'ok', timestamp: isoOffset(req.now) });
+    if (req.method === 'GET' && req.path === '/auth/check') {
+      try {
+        const key = authenticate(this.keys, token);
+        return ok('API key is valid.', { team_id: this.store.teams[key.team].sending.teamId, timestamp: isoOffset(req.now) });
+      } catch (e) {
+        if (e instanceof ApiError) return e.toResponse();
+        throw e;
+      }
+    }
     const match = router.match(req.method, req.path);
     if (!match) {
       return {
