@@ -74,6 +74,13 @@ describe('email send', () => {
     expectUsageError(noSubject, noSubject.requests, '--subject');
   });
 
+  it('refuses an empty body file', async () => {
+    const empty = join(dir, 'empty.txt');
+    writeFileSync(empty, '');
+    const r = await send(['--to', 'ann@example.com', '--subject', 'S', '--text', empty]);
+    expectUsageError(r, r.requests, '--text');
+  });
+
   it('refuses attachments over 5 MB after encoding', async () => {
     const big = join(dir, 'big.bin');
     writeFileSync(big, Buffer.alloc(4 * 1024 * 1024));

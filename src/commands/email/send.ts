@@ -141,8 +141,12 @@ function quotaRefusal(error: ApiError): ApiError {
 async function run(opts: Options, ctx: Context): Promise<void> {
   const readText = (await import('../api/request.js')).readText;
   const body: SendBody = { ...opts.body };
-  if (opts.html !== undefined) body.html = await readText(ctx, opts.html, '--html');
-  if (opts.text !== undefined) body.text = await readText(ctx, opts.text, '--text');
+  for (const part of ['html', 'text'] as const) {
+    const file = opts[part];
+    if (file === undefined) continue;
+    body[part] = await readText(ctx, file, `--${part}`);
+    if (body[part]!.trim() === '') throw new UsageError(`--${part}: ${file === '-' ? 'stdin' : file} is empty`);
+  }
   if (opts.vars && Object.keys(opts.vars).length) body.substitution_data = opts.vars;
   const files = await attachments(opts.attach);
   if (files) body.attachments = files;
