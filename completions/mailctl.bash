@@ -6,10 +6,10 @@
 # Sets __mailctl_words to the subcommands of command path $1.
 __mailctl_subcommands() {
   case "$1" in
-    '') __mailctl_words='events email campaign contact segment topic property lists webhook domain template report auth profile config doctor api emulator completion commands help' ;;
+    '') __mailctl_words='events email campaign contact segment topic property lists webhook domain template project report auth profile config doctor api emulator completion commands help' ;;
     'events') __mailctl_words='list sync' ;;
-    'email') __mailctl_words='show' ;;
-    'campaign') __mailctl_words='list show events schedule check unschedule' ;;
+    'email') __mailctl_words='send list show scheduled cancel' ;;
+    'campaign') __mailctl_words='list show events schedule check unschedule send' ;;
     'contact') __mailctl_words='list show create import update delete subscribe unsubscribe' ;;
     'segment') __mailctl_words='list show create update delete' ;;
     'topic') __mailctl_words='list show create update delete' ;;
@@ -18,6 +18,7 @@ __mailctl_subcommands() {
     'webhook') __mailctl_words='list show create set delete listen forward' ;;
     'domain') __mailctl_words='list show add verify remove' ;;
     'template') __mailctl_words='list show tags create update delete pull push' ;;
+    'project') __mailctl_words='list' ;;
     'auth') __mailctl_words='login status logout' ;;
     'profile') __mailctl_words='list use remove' ;;
     'config') __mailctl_words='get set unset list' ;;
@@ -31,13 +32,17 @@ __mailctl_flags() {
     '') __mailctl_words='--version --help' ;;
     'events list') __mailctl_words='--events --recipient --from --to --transmission --bounce-class --per-page --cursor --all --limit --follow --db --help' ;;
     'events sync') __mailctl_words='--db --from --events --overlap --dry-run --help' ;;
+    'email send') __mailctl_words='--to --cc --bcc --from --from-name --reply-to --subject --tag --header --metadata --no-track-opens --no-track-clicks --html --text --template --var --attach --at --dry-run --help' ;;
+    'email list') __mailctl_words='--recipient --from --to --per-page --cursor --all --limit --help' ;;
     'email show') __mailctl_words='--from --to --db --help' ;;
+    'email cancel') __mailctl_words='--if-scheduled --yes --dry-run --help' ;;
     'campaign list') __mailctl_words='--status --page --per-page --all --limit --help' ;;
     'campaign show') __mailctl_words='--html --html-out --help' ;;
     'campaign events') __mailctl_words='--type --email --since --until --per-page --cursor --all --limit --help' ;;
     'campaign schedule') __mailctl_words='--at --check --dry-run --help' ;;
     'campaign check') __mailctl_words='--at --min-lead --health --help' ;;
     'campaign unschedule') __mailctl_words='--if-scheduled --dry-run --help' ;;
+    'campaign send') __mailctl_words='--check --yes --dry-run --help' ;;
     'contact list') __mailctl_words='--search --status --list --segment --page --per-page --all --limit --help' ;;
     'contact create') __mailctl_words='--email --list --property --confirm-from --confirm-from-name --confirm-subject --confirm-template --confirm-redirect-url --dry-run --help' ;;
     'contact import') __mailctl_words='--column --list --property --skip --dry-run --help' ;;
@@ -84,6 +89,7 @@ __mailctl_flags() {
     'template delete') __mailctl_words='--project --yes --if-exists --dry-run --help' ;;
     'template pull') __mailctl_words='--dir --project --help' ;;
     'template push') __mailctl_words='--dir --project --force --dry-run --help' ;;
+    'project list') __mailctl_words='--page --per-page --all --limit --help' ;;
     'report') __mailctl_words='--from --to --campaign --db --by --judge --fail-on --html --help' ;;
     'auth login') __mailctl_words='--no-verify --storage --help' ;;
     'doctor') __mailctl_words='--db --help' ;;
@@ -102,6 +108,8 @@ __mailctl_takes_value() {
   case "$1 $2" in
     'events list --events'|'events list --recipient'|'events list --from'|'events list --to'|'events list --transmission'|'events list --bounce-class'|'events list --per-page'|'events list --cursor'|'events list --limit'|'events list --db') return 0 ;;
     'events sync --db'|'events sync --from'|'events sync --events'|'events sync --overlap') return 0 ;;
+    'email send --to'|'email send --cc'|'email send --bcc'|'email send --from'|'email send --from-name'|'email send --reply-to'|'email send --subject'|'email send --tag'|'email send --header'|'email send --metadata'|'email send --html'|'email send --text'|'email send --template'|'email send --var'|'email send --attach'|'email send --at') return 0 ;;
+    'email list --recipient'|'email list --from'|'email list --to'|'email list --per-page'|'email list --cursor'|'email list --limit') return 0 ;;
     'email show --from'|'email show --to'|'email show --db') return 0 ;;
     'campaign list --status'|'campaign list --page'|'campaign list --per-page'|'campaign list --limit') return 0 ;;
     'campaign show --html-out') return 0 ;;
@@ -145,6 +153,7 @@ __mailctl_takes_value() {
     'template delete --project') return 0 ;;
     'template pull --dir'|'template pull --project') return 0 ;;
     'template push --dir'|'template push --project') return 0 ;;
+    'project list --page'|'project list --per-page'|'project list --limit') return 0 ;;
     'report --from'|'report --to'|'report --campaign'|'report --db'|'report --by'|'report --judge'|'report --fail-on'|'report --html') return 0 ;;
     'auth login --storage') return 0 ;;
     'doctor --db') return 0 ;;
@@ -163,6 +172,9 @@ __mailctl_values() {
     'events list --db') __mailctl_kind=files ;;
     'events sync --db') __mailctl_kind=files ;;
     'events sync --events') __mailctl_kind=list; __mailctl_words='injection delivery bounce delay out_of_band spam_complaint policy_rejection click open initial_open amp_click amp_open amp_initial_open generation_failure generation_rejection list_unsubscribe link_unsubscribe' ;;
+    'email send --html') __mailctl_kind=files ;;
+    'email send --text') __mailctl_kind=files ;;
+    'email send --attach') __mailctl_kind=files ;;
     'email show --db') __mailctl_kind=files ;;
     'campaign list --status') __mailctl_kind=words; __mailctl_words='draft scheduled preparing in_review sending sent failed' ;;
     'campaign show --html-out') __mailctl_kind=files ;;

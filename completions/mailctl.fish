@@ -6,13 +6,13 @@
 function __mailctl_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' events email campaign contact segment topic property lists webhook domain template report auth profile config doctor api emulator completion commands help
+            printf '%s\n' events email campaign contact segment topic property lists webhook domain template project report auth profile config doctor api emulator completion commands help
         case 'events'
             printf '%s\n' list sync
         case 'email'
-            printf '%s\n' show
+            printf '%s\n' send list show scheduled cancel
         case 'campaign'
-            printf '%s\n' list show events schedule check unschedule
+            printf '%s\n' list show events schedule check unschedule send
         case 'contact'
             printf '%s\n' list show create import update delete subscribe unsubscribe
         case 'segment'
@@ -29,6 +29,8 @@ function __mailctl_subcommands
             printf '%s\n' list show add verify remove
         case 'template'
             printf '%s\n' list show tags create update delete pull push
+        case 'project'
+            printf '%s\n' list
         case 'auth'
             printf '%s\n' login status logout
         case 'profile'
@@ -45,7 +47,7 @@ function __mailctl_takes_value
             return 0
     end
     switch "$argv[1] $argv[2]"
-        case 'events list --events' 'events list --recipient' 'events list --from' 'events list --to' 'events list --transmission' 'events list --bounce-class' 'events list --per-page' 'events list --cursor' 'events list --limit' 'events list --db' 'events sync --db' 'events sync --from' 'events sync --events' 'events sync --overlap' 'email show --from' 'email show --to' 'email show --db' 'campaign list --status' 'campaign list --page' 'campaign list --per-page' 'campaign list --limit' 'campaign show --html-out' 'campaign events --type' 'campaign events --email' 'campaign events --since' 'campaign events --until' 'campaign events --per-page' 'campaign events --cursor' 'campaign events --limit' 'campaign schedule --at' 'campaign check --at' 'campaign check --min-lead' 'contact list --search' 'contact list --status' 'contact list --list' 'contact list --segment' 'contact list --page' 'contact list --per-page' 'contact list --limit' 'contact create --email' 'contact create --list' 'contact create --property' 'contact create --confirm-from' 'contact create --confirm-from-name' 'contact create --confirm-subject' 'contact create --confirm-template' 'contact create --confirm-redirect-url' 'contact import --column' 'contact import --list' 'contact import --property' 'contact import --skip' 'contact update --email' 'contact update --status' 'contact update --property' 'contact update --unset-property' 'contact subscribe --topic' 'contact unsubscribe --topic' 'segment list --list' 'segment list --page' 'segment list --per-page' 'segment list --limit' 'segment create --name' 'segment create --list' 'segment create --where' 'segment create --or-group' 'segment create --conditions' 'segment update --name' 'segment update --list' 'segment update --where' 'segment update --or-group' 'segment update --conditions' 'topic list --page' 'topic list --per-page' 'topic list --limit' 'topic create --name' 'topic create --description' 'topic create --default-subscription' 'topic create --visibility' 'topic update --name' 'topic update --description' 'topic update --visibility' 'property list --page' 'property list --per-page' 'property list --limit' 'property create --name' 'property create --type' 'property create --fallback-value' 'property update --fallback-value' 'lists list --page' 'lists list --per-page' 'lists list --limit' 'lists create --name' 'lists update --name' 'lists add --contact' 'lists remove --contact' 'lists attach --contact' 'lists attach --list' 'lists attach --contacts-file' 'lists attach --lists-file' 'lists attach --column' 'lists detach --contact' 'lists detach --list' 'lists detach --contacts-file' 'lists detach --lists-file' 'lists detach --column' 'webhook list --limit' 'webhook create --name' 'webhook create --url' 'webhook create --events' 'webhook create --auth-type' 'webhook create --auth-username' 'webhook create --oauth-token-url' 'webhook create --oauth-client-id' 'webhook set --name' 'webhook set --url' 'webhook set --events' 'webhook set --auth-type' 'webhook set --auth-username' 'webhook set --oauth-token-url' 'webhook set --oauth-client-id' 'webhook listen --port' 'webhook listen --auth-type' 'webhook listen --auth-username' 'webhook listen --respond' 'webhook listen --forward-to' 'webhook listen --count' 'webhook listen --expect' 'webhook forward --to' 'webhook forward --events' 'webhook forward --auth-type' 'webhook forward --auth-username' 'webhook forward --retry-schedule' 'webhook forward --poll-interval' 'domain list --limit' 'domain verify --wait' 'template list --project' 'template list --page' 'template list --per-page' 'template list --limit' 'template show --project' 'template tags --project' 'template tags --version' 'template create --name' 'template create --html' 'template create --json' 'template create --project' 'template create --folder' 'template update --name' 'template update --html' 'template update --json' 'template update --project' 'template delete --project' 'template pull --dir' 'template pull --project' 'template push --dir' 'template push --project' 'report --from' 'report --to' 'report --campaign' 'report --db' 'report --by' 'report --judge' 'report --fail-on' 'report --html' 'auth login --storage' 'doctor --db' 'api -F' 'api --field' 'api -f' 'api --raw-field' 'api --query' 'api --input' 'emulator --host' 'emulator --port' 'emulator --seed' 'emulator --events' 'emulator --contacts' 'emulator --lists' 'emulator --rate-limit' 'emulator --latency' 'emulator --fault-rate' 'emulator --scenario' 'emulator --webhook-retry-scale'
+        case 'events list --events' 'events list --recipient' 'events list --from' 'events list --to' 'events list --transmission' 'events list --bounce-class' 'events list --per-page' 'events list --cursor' 'events list --limit' 'events list --db' 'events sync --db' 'events sync --from' 'events sync --events' 'events sync --overlap' 'email send --to' 'email send --cc' 'email send --bcc' 'email send --from' 'email send --from-name' 'email send --reply-to' 'email send --subject' 'email send --tag' 'email send --header' 'email send --metadata' 'email send --html' 'email send --text' 'email send --template' 'email send --var' 'email send --attach' 'email send --at' 'email list --recipient' 'email list --from' 'email list --to' 'email list --per-page' 'email list --cursor' 'email list --limit' 'email show --from' 'email show --to' 'email show --db' 'campaign list --status' 'campaign list --page' 'campaign list --per-page' 'campaign list --limit' 'campaign show --html-out' 'campaign events --type' 'campaign events --email' 'campaign events --since' 'campaign events --until' 'campaign events --per-page' 'campaign events --cursor' 'campaign events --limit' 'campaign schedule --at' 'campaign check --at' 'campaign check --min-lead' 'contact list --search' 'contact list --status' 'contact list --list' 'contact list --segment' 'contact list --page' 'contact list --per-page' 'contact list --limit' 'contact create --email' 'contact create --list' 'contact create --property' 'contact create --confirm-from' 'contact create --confirm-from-name' 'contact create --confirm-subject' 'contact create --confirm-template' 'contact create --confirm-redirect-url' 'contact import --column' 'contact import --list' 'contact import --property' 'contact import --skip' 'contact update --email' 'contact update --status' 'contact update --property' 'contact update --unset-property' 'contact subscribe --topic' 'contact unsubscribe --topic' 'segment list --list' 'segment list --page' 'segment list --per-page' 'segment list --limit' 'segment create --name' 'segment create --list' 'segment create --where' 'segment create --or-group' 'segment create --conditions' 'segment update --name' 'segment update --list' 'segment update --where' 'segment update --or-group' 'segment update --conditions' 'topic list --page' 'topic list --per-page' 'topic list --limit' 'topic create --name' 'topic create --description' 'topic create --default-subscription' 'topic create --visibility' 'topic update --name' 'topic update --description' 'topic update --visibility' 'property list --page' 'property list --per-page' 'property list --limit' 'property create --name' 'property create --type' 'property create --fallback-value' 'property update --fallback-value' 'lists list --page' 'lists list --per-page' 'lists list --limit' 'lists create --name' 'lists update --name' 'lists add --contact' 'lists remove --contact' 'lists attach --contact' 'lists attach --list' 'lists attach --contacts-file' 'lists attach --lists-file' 'lists attach --column' 'lists detach --contact' 'lists detach --list' 'lists detach --contacts-file' 'lists detach --lists-file' 'lists detach --column' 'webhook list --limit' 'webhook create --name' 'webhook create --url' 'webhook create --events' 'webhook create --auth-type' 'webhook create --auth-username' 'webhook create --oauth-token-url' 'webhook create --oauth-client-id' 'webhook set --name' 'webhook set --url' 'webhook set --events' 'webhook set --auth-type' 'webhook set --auth-username' 'webhook set --oauth-token-url' 'webhook set --oauth-client-id' 'webhook listen --port' 'webhook listen --auth-type' 'webhook listen --auth-username' 'webhook listen --respond' 'webhook listen --forward-to' 'webhook listen --count' 'webhook listen --expect' 'webhook forward --to' 'webhook forward --events' 'webhook forward --auth-type' 'webhook forward --auth-username' 'webhook forward --retry-schedule' 'webhook forward --poll-interval' 'domain list --limit' 'domain verify --wait' 'template list --project' 'template list --page' 'template list --per-page' 'template list --limit' 'template show --project' 'template tags --project' 'template tags --version' 'template create --name' 'template create --html' 'template create --json' 'template create --project' 'template create --folder' 'template update --name' 'template update --html' 'template update --json' 'template update --project' 'template delete --project' 'template pull --dir' 'template pull --project' 'template push --dir' 'template push --project' 'project list --page' 'project list --per-page' 'project list --limit' 'report --from' 'report --to' 'report --campaign' 'report --db' 'report --by' 'report --judge' 'report --fail-on' 'report --html' 'auth login --storage' 'doctor --db' 'api -F' 'api --field' 'api -f' 'api --raw-field' 'api --query' 'api --input' 'emulator --host' 'emulator --port' 'emulator --seed' 'emulator --events' 'emulator --contacts' 'emulator --lists' 'emulator --rate-limit' 'emulator --latency' 'emulator --fault-rate' 'emulator --scenario' 'emulator --webhook-retry-scale'
             return 0
     end
     return 1
@@ -141,8 +143,8 @@ complete -c mailctl -l csv-raw -d 'CSV cells exactly as sent: no quote before te
 complete -c mailctl -l no-pager -d 'never page long output on a terminal (also MAILCTL_PAGER=); pager: $PAGER, else less -FRX'
 complete -c mailctl -n '__mailctl_is ""' -s V -l version -d 'print the version'
 complete -c mailctl -n '__mailctl_arg "" 0' -a events -d 'read the delivery and engagement events of the account'
-complete -c mailctl -n '__mailctl_arg "" 0' -a email -d 'look at one sent email'
-complete -c mailctl -n '__mailctl_arg "" 0' -a campaign -d 'list, inspect, schedule and unschedule campaigns, and read their events'
+complete -c mailctl -n '__mailctl_arg "" 0' -a email -d 'send email, and look at sent and scheduled emails'
+complete -c mailctl -n '__mailctl_arg "" 0' -a campaign -d 'list, inspect, schedule, unschedule and send campaigns, and read their events'
 complete -c mailctl -n '__mailctl_arg "" 0' -a contact -d 'manage contacts: list, create, import, update, delete, topic subscriptions'
 complete -c mailctl -n '__mailctl_arg "" 0' -a segment -d 'manage segments: contacts chosen by conditions'
 complete -c mailctl -n '__mailctl_arg "" 0' -a topic -d 'manage subscription topics'
@@ -151,11 +153,12 @@ complete -c mailctl -n '__mailctl_arg "" 0' -a lists -d 'manage audience lists; 
 complete -c mailctl -n '__mailctl_arg "" 0' -a webhook -d 'create, list, show and delete webhooks, and change where and how they deliver events'
 complete -c mailctl -n '__mailctl_arg "" 0' -a domain -d 'register, inspect, verify and remove sending domains'
 complete -c mailctl -n '__mailctl_arg "" 0' -a template -d 'list, show, create, update and delete email templates, and read their merge tags'
+complete -c mailctl -n '__mailctl_arg "" 0' -a project -d 'list the projects that hold the templates'
 complete -c mailctl -n '__mailctl_arg "" 0' -a report -d 'how healthy the sending is: counts, rates and verdicts over a window, judged against the service\'s thresholds'
 complete -c mailctl -n '__mailctl_arg "" 0' -a auth -d 'save, show and remove the API key of a profile'
 complete -c mailctl -n '__mailctl_arg "" 0' -a profile -d 'list, switch and remove config profiles'
 complete -c mailctl -n '__mailctl_arg "" 0' -a config -d 'read and change the settings of a profile (base_url, output, timeout, retries)'
-complete -c mailctl -n '__mailctl_arg "" 0' -a doctor -d 'is this machine set up right? one row per check, each with the fix; at most two API requests; exit 8 when any check does not pass'
+complete -c mailctl -n '__mailctl_arg "" 0' -a doctor -d 'is this machine set up right? one row per check, each with the fix; at most four API requests; exit 8 when any check does not pass'
 complete -c mailctl -n '__mailctl_arg "" 0' -a api -d 'send any request of the API with the profile\'s key and base URL, retries and pacing; print the JSON answer'
 complete -c mailctl -n '__mailctl_arg "" 0' -a emulator -d 'run the bundled API emulator on loopback (for trying mailctl and testing CI scripts without an account)'
 complete -c mailctl -n '__mailctl_arg "" 0' -a completion -d 'print the shell completion script: commands, options, option values and profile names'
@@ -180,16 +183,50 @@ complete -c mailctl -n '__mailctl_is "events sync"' -l from -x -d 'first run onl
 complete -c mailctl -n '__mailctl_is "events sync"' -l events -x -a '(__mailctl_list_values injection delivery bounce delay out_of_band spam_complaint policy_rejection click open initial_open amp_click amp_open amp_initial_open generation_failure generation_rejection list_unsubscribe link_unsubscribe)' -d 'store only these event types, repeatable'
 complete -c mailctl -n '__mailctl_is "events sync"' -l overlap -x -d 'later runs re-read this much before the newest archived day, in days or hours (default: 1d, the newest day)'
 complete -c mailctl -n '__mailctl_is "events sync"' -l dry-run -d 'print the days it would read and the requests they would cost; send nothing'
+complete -c mailctl -n '__mailctl_arg "email" 0' -a send -d 'send an email now, or at --at; prints the request id with accepted and rejected counts'
+complete -c mailctl -n '__mailctl_arg "email" 0' -a list -d 'list the emails sent in the last 10 days (or --from/--to), newest first'
 complete -c mailctl -n '__mailctl_arg "email" 0' -a show -d 'show a sent email: sender, subject, recipients, state and its events oldest first'
+complete -c mailctl -n '__mailctl_arg "email" 0' -a scheduled -d 'show a scheduled email: state, time, sender, subject, recipients and, once sent, its events'
+complete -c mailctl -n '__mailctl_arg "email" 0' -a cancel -d 'cancel a scheduled email before its time; asks first (--yes when not on a terminal)'
+complete -c mailctl -n '__mailctl_is "email send"' -l to -x -d 'recipient (repeatable or comma list; 50 in all with --cc and --bcc)'
+complete -c mailctl -n '__mailctl_is "email send"' -l cc -x -d 'copy recipient (repeatable or comma list)'
+complete -c mailctl -n '__mailctl_is "email send"' -l bcc -x -d 'blind copy recipient (repeatable or comma list)'
+complete -c mailctl -n '__mailctl_is "email send"' -l from -x -d 'sender address, on an approved sending domain of the team'
+complete -c mailctl -n '__mailctl_is "email send"' -l from-name -x -d 'sender display name (at most 255 characters)'
+complete -c mailctl -n '__mailctl_is "email send"' -l reply-to -x -d 'reply-to address'
+complete -c mailctl -n '__mailctl_is "email send"' -l subject -x -d 'subject (at most 998 characters); required unless --template gives one'
+complete -c mailctl -n '__mailctl_is "email send"' -l tag -x -d 'tag of the email (letters, digits, - and _, at most 64); default: the template slug'
+complete -c mailctl -n '__mailctl_is "email send"' -l header -x -d 'custom header \'Name: value\' (repeatable, at most 10; not From, To, Subject and the like)'
+complete -c mailctl -n '__mailctl_is "email send"' -l metadata -x -d 'metadata key=value carried into events and webhooks (repeatable, at most 50 keys)'
+complete -c mailctl -n '__mailctl_is "email send"' -l no-track-opens -d 'do not track opens'
+complete -c mailctl -n '__mailctl_is "email send"' -l no-track-clicks -d 'do not track clicks'
+complete -c mailctl -n '__mailctl_is "email send"' -l html -r -F -d 'HTML body from a file, or - for stdin'
+complete -c mailctl -n '__mailctl_is "email send"' -l text -r -F -d 'plain-text body from a file, or - for stdin'
+complete -c mailctl -n '__mailctl_is "email send"' -l template -x -d 'the template\'s active version is the body; its merge tags are checked first'
+complete -c mailctl -n '__mailctl_is "email send"' -l var -x -d 'merge tag value key=value for --template (repeatable)'
+complete -c mailctl -n '__mailctl_is "email send"' -l attach -r -F -d 'attach a file (repeatable; 5 MB in all after base64 encoding)'
+complete -c mailctl -n '__mailctl_is "email send"' -l at -x -d 'send later: +30m, +2h, +1d or ISO 8601 (none means UTC), 5 minutes to 3 days ahead'
+complete -c mailctl -n '__mailctl_is "email send"' -l dry-run -d 'validate and print the request that would be sent, without sending it'
+complete -c mailctl -n '__mailctl_is "email list"' -l recipient -x -d 'only emails sent to this address'
+complete -c mailctl -n '__mailctl_is "email list"' -l from -x -d 'emails sent on or after this day, UTC: YYYY-MM-DD, today, yesterday, 7d (default: 10 days ago)'
+complete -c mailctl -n '__mailctl_is "email list"' -l to -x -d 'emails sent on or before this day, same forms as --from'
+complete -c mailctl -n '__mailctl_is "email list"' -l per-page -x -d 'emails per request (1-100; default: 25; 100 with --all/--limit)'
+complete -c mailctl -n '__mailctl_is "email list"' -l cursor -x -d 'continue from the cursor a previous page printed'
+complete -c mailctl -n '__mailctl_is "email list"' -l all -d 'follow the cursor to the last page, streaming rows as they arrive'
+complete -c mailctl -n '__mailctl_is "email list"' -l limit -x -d 'stop after this many emails (follows pages) (1-1000000)'
 complete -c mailctl -n '__mailctl_is "email show"' -l from -x -d 'first day of events, UTC: YYYY-MM-DD, today, yesterday, 7d, 24h (default: 10 days ago)'
 complete -c mailctl -n '__mailctl_is "email show"' -l to -x -d 'last day of events, inclusive, same forms as --from (default: now)'
 complete -c mailctl -n '__mailctl_is "email show"' -l db -r -F -d 'from the local archive of `events sync` instead of the API: no key, no network (put it after the id)'
+complete -c mailctl -n '__mailctl_is "email cancel"' -l if-scheduled -d 'succeed without change (exit 0, notice on stderr) when it is no longer scheduled (409)'
+complete -c mailctl -n '__mailctl_is "email cancel"' -s y -l yes -d 'go ahead without asking (required when not on a terminal)'
+complete -c mailctl -n '__mailctl_is "email cancel"' -l dry-run -d 'validate and print the request that would be sent, without sending it'
 complete -c mailctl -n '__mailctl_arg "campaign" 0' -a list -d 'list the campaigns of the team with delivery, open, click and bounce rates'
 complete -c mailctl -n '__mailctl_arg "campaign" 0' -a show -d 'show every field of a campaign, its stats and computed rates (the HTML only with --html/--html-out)'
 complete -c mailctl -n '__mailctl_arg "campaign" 0' -a events -d 'list the delivery and engagement events of a campaign'
 complete -c mailctl -n '__mailctl_arg "campaign" 0' -a schedule -d 'schedule a draft campaign, or move a scheduled one to a new time'
 complete -c mailctl -n '__mailctl_arg "campaign" 0' -a check -d 'pre-flight: would scheduling succeed, and is it wise? one row per check; exit 8 when one fails'
 complete -c mailctl -n '__mailctl_arg "campaign" 0' -a unschedule -d 'cancel the scheduled send of a campaign; it returns to draft'
+complete -c mailctl -n '__mailctl_arg "campaign" 0' -a send -d 'send a draft campaign now, to all its recipients; asks first (--yes when not on a terminal)'
 complete -c mailctl -n '__mailctl_is "campaign list"' -l status -x -a 'draft scheduled preparing in_review sending sent failed' -d 'only campaigns in this state'
 complete -c mailctl -n '__mailctl_is "campaign list"' -l page -x -d 'page to show; with --all/--limit, the page to start from (1-10000; default: 1)'
 complete -c mailctl -n '__mailctl_is "campaign list"' -l per-page -x -d 'campaigns per page (1-100; default: 20; 100 with --all/--limit)'
@@ -213,6 +250,9 @@ complete -c mailctl -n '__mailctl_is "campaign check"' -l min-lead -x -d 'how fa
 complete -c mailctl -n '__mailctl_is "campaign check"' -l health -d 'also judge the account\'s last 7 days (`mailctl report`): fails on a critical bounce or complaint rate'
 complete -c mailctl -n '__mailctl_is "campaign unschedule"' -l if-scheduled -d 'succeed without change (exit 0, notice on stderr) when the campaign is not scheduled'
 complete -c mailctl -n '__mailctl_is "campaign unschedule"' -l dry-run -d 'validate and print the request that would be sent, without sending it'
+complete -c mailctl -n '__mailctl_is "campaign send"' -l check -d 'run the pre-flight checks of `campaign check` first; when one fails, send nothing (exit 8)'
+complete -c mailctl -n '__mailctl_is "campaign send"' -s y -l yes -d 'go ahead without asking (required when not on a terminal)'
+complete -c mailctl -n '__mailctl_is "campaign send"' -l dry-run -d 'validate and print the request that would be sent, without sending it'
 complete -c mailctl -n '__mailctl_arg "contact" 0' -a list -d 'list contacts, optionally by search, status, list or segment'
 complete -c mailctl -n '__mailctl_arg "contact" 0' -a show -d 'show a contact: email, status, created time, properties, lists and topics'
 complete -c mailctl -n '__mailctl_arg "contact" 0' -a create -d 'create a contact, optionally in a list and with double opt-in; prints the contact'
@@ -464,6 +504,11 @@ complete -c mailctl -n '__mailctl_is "template push"' -l dir -r -F -d 'folder of
 complete -c mailctl -n '__mailctl_is "template push"' -l project -x -d 'project that holds the template (default: the team\'s default project) (1-9007199254740991)'
 complete -c mailctl -n '__mailctl_is "template push"' -l force -d 'update templates whose version moved since the pull'
 complete -c mailctl -n '__mailctl_is "template push"' -l dry-run -d 'validate and print the request that would be sent, without sending it'
+complete -c mailctl -n '__mailctl_arg "project" 0' -a list -d 'list the projects of the team (templates live in projects)'
+complete -c mailctl -n '__mailctl_is "project list"' -l page -x -d 'page to show; with --all/--limit, the page to start from (1-10000; default: 1)'
+complete -c mailctl -n '__mailctl_is "project list"' -l per-page -x -d 'projects per page (1-100; default: 25; 100 with --all/--limit)'
+complete -c mailctl -n '__mailctl_is "project list"' -l all -d 'follow every page up to the last one, streaming rows as they arrive'
+complete -c mailctl -n '__mailctl_is "project list"' -l limit -x -d 'stop after this many projects (follows pages) (1-1000000)'
 complete -c mailctl -n '__mailctl_is "report"' -l from -x -d 'start of the window: YYYY-MM-DD (start of that UTC day), ISO date-time, or relative: 7d, 24h, 30m, today, yesterday (default: 7d)'
 complete -c mailctl -n '__mailctl_is "report"' -l to -x -d 'end of the window, inclusive: YYYY-MM-DD (through the end of that UTC day), ISO date-time, or relative (default: now)'
 complete -c mailctl -n '__mailctl_is "report"' -l campaign -x -d 'only this campaign\'s events (GET /campaigns/{id}/events)'

@@ -158,9 +158,18 @@ export class ApiError extends CliError {
   readonly code?: string;
   readonly fieldErrors: Record<string, string[]>;
   readonly retryAfter?: number;
+  /** The answer's headers, when the transport kept them (quota refusals carry their reset times there). */
+  readonly headers?: Readonly<Record<string, string | string[] | undefined>>;
 
   constructor(
-    init: { status: number; code?: string; message: string; fieldErrors?: Record<string, string[]>; retryAfter?: number },
+    init: {
+      status: number;
+      code?: string;
+      message: string;
+      fieldErrors?: Record<string, string[]>;
+      retryAfter?: number;
+      headers?: Readonly<Record<string, string | string[] | undefined>>;
+    },
     options: CliErrorOptions = {},
   ) {
     const fieldErrors = init.fieldErrors ?? {};
@@ -171,6 +180,7 @@ export class ApiError extends CliError {
     this.code = init.code;
     this.fieldErrors = fieldErrors;
     this.retryAfter = init.retryAfter;
+    this.headers = init.headers;
   }
 }
 

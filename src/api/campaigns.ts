@@ -203,4 +203,16 @@ export function unscheduleCampaign(api: ApiClient, id: string): Promise<Campaign
   return write(api, unscheduleRequest(id), OPERATIONS.unscheduleCampaign.name);
 }
 
+// ---- POST /campaigns/{id}/send (service-api-rest.md 4.24) ----------------------------------
+
+/** Never repeated once it may have been accepted: a campaign sent twice mails everyone twice. */
+export function sendCampaignRequest(id: string): RequestSpec {
+  const op = OPERATIONS.sendCampaign;
+  return { method: op.method, path: op.path(id), retry: 'unapplied-only' };
+}
+
+export function sendCampaign(api: ApiClient, id: string): Promise<CampaignWriteResult> {
+  return write(api, sendCampaignRequest(id), OPERATIONS.sendCampaign.name);
+}
+
 export { MAX_CAMPAIGN_EVENTS_PER_PAGE, CAMPAIGN_FIELDS };

@@ -26,7 +26,12 @@ export interface Attempt {
   lost: boolean;
   now: number;
   random: () => number;
+  /** Retry only failures that prove nothing was applied (RequestSpec.retry 'unapplied-only'). */
+  unappliedOnly?: boolean;
 }
+
+/** 429s that refuse a send for the rest of a day or month: retrying them cannot succeed. */
+const QUOTA_CODES = new Set(['quota_exceeded', 'daily_quota_exceeded']);
 
 /** A Retry-After longer than this is not waited for: the command fails (exit 6) and says when to retry. */
 const MAX_RETRY_WAIT_MS = 60_000;
@@ -84,7 +89,8 @@ export function classifyFailure(error: unknown, a: Attempt, words: FailureWords 
   const refused = words.refused(error);
   const lostNow = isWrite(a) && !refused && !neverSent(error);
   const lost = a.lost || lostNow;
-  if (a.attempt < a.attempts && !refused) return { kind: 'retry', ms: backoffMs(a.attempt, a.random), reason: `${a.method} ${a.url} failed (${reason})`, lost };
+  const mayRetry = !refused && (!a.unappliedOnly || neverSent(error));
+  if (a.attempt < a.attempts && mayRetry) return { kind: 'retry', ms: backoffMs(a.attempt, a.random), reason: `${a.method} ${a.url} failed (${reason})`, lost };
   const failure = new NetworkError(`${a.method} ${a.url}: ${reason}`, {
     hint: error instanceof TimeoutError ? 'the server is slower than --timeout: raise it, or try again later' : words.hint(error),
     cause: error,
@@ -110,12 +116,14 @@ export function classifyAnswer(answer: Answer, a: Attempt): Verdict {
   const lostNow = isWrite(a) && answer.status >= 500;
   const lost = a.lost || lostNow;
   const retryAfter = retryAfterMs(answer.headers, a.now);
-  if (RETRYABLE_STATUS.has(answer.status) && a.attempt < a.attempts) {
+  const error = apiErrorFrom({ status: answer.status, text: answer.text, json, contentType, retryAfterMs: answer.status === 429 ? retryAfter : undefined, headers: answer.headers });
+  // Only a 429 that is no quota refusal proves a write was not applied.
+  const mayRetry = !a.unappliedOnly || (answer.status === 429 && !QUOTA_CODES.has(error.code ?? ''));
+  if (RETRYABLE_STATUS.has(answer.status) && a.attempt < a.attempts && mayRetry) {
     const ms = answer.status === 429 && retryAfter !== undefined ? retryAfter : backoffMs(a.attempt, a.random);
     // An hour's Retry-After (a spent daily quota) is not waited out silently: fail and say when.
     if (ms <= MAX_RETRY_WAIT_MS) return { kind: 'retry', ms, reason: `${a.method} ${a.url} answered ${answer.status}`, lost };
   }
-  const error = apiErrorFrom({ status: answer.status, text: answer.text, json, contentType, retryAfterMs: answer.status === 429 ? retryAfter : undefined });
   // A refusal (4xx) of a write nobody lost an answer to says enough by itself.
   if (!isWrite(a) || (!lost && !RETRYABLE_STATUS.has(answer.status))) return { kind: 'fail', error };
   const outcome = writeOutcome(a.method, lost, lostNow ? 'lost' : answer.status === 429 ? 'not-applied' : 'refused');

@@ -21,6 +21,12 @@ export interface RequestSpec {
   /** Arrays are sent comma-separated, as the spec's list parameters are. */
   query?: Record<string, QueryValue>;
   body?: unknown;
+  /**
+   * 'unapplied-only': retry only what proves nothing was applied (a 429 that is not a quota
+   * refusal, a connection never made). For writes that must never happen twice (sending an
+   * email, sending a campaign): a timeout, a dropped connection or a 5xx ends the run.
+   */
+  retry?: 'unapplied-only';
 }
 
 export interface ApiResponse<T = unknown> {
@@ -118,7 +124,7 @@ export class ApiClient {
     let lost = false;
     for (let attempt = 1; ; attempt++) {
       await this.pace();
-      const verdict = await this.attempt(spec, target, { method: spec.method, url: target.url, attempt, attempts, lost, random: this.random });
+      const verdict = await this.attempt(spec, target, { method: spec.method, url: target.url, attempt, attempts, lost, random: this.random, unappliedOnly: spec.retry === 'unapplied-only' });
       if (verdict.kind === 'fail') throw verdict.error;
       lost = verdict.lost;
       if (verdict.kind === 'success') {

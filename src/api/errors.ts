@@ -45,6 +45,8 @@ export function apiErrorFrom(init: {
   json: unknown;
   contentType: string;
   retryAfterMs?: number;
+  /** The answer's headers, kept on the error (a quota refusal's X-Daily-Reset). */
+  headers?: Record<string, string | string[] | undefined>;
 }): ApiError {
   const body = init.json && typeof init.json === 'object' ? (init.json as Record<string, unknown>) : undefined;
   const code = typeof body?.error_code === 'string' ? body.error_code : undefined;
@@ -54,7 +56,7 @@ export function apiErrorFrom(init: {
       : `HTTP ${init.status}: the server answered with ${describeNonJson(init.text, init.contentType)}`;
   const retryAfter = init.retryAfterMs === undefined ? undefined : Math.ceil(init.retryAfterMs / 1000);
   return new ApiError(
-    { status: init.status, code, message, fieldErrors: fieldErrorsOf(body?.errors), retryAfter },
+    { status: init.status, code, message, fieldErrors: fieldErrorsOf(body?.errors), retryAfter, headers: init.headers },
     { hint: hintFor(init.status, code, retryAfter) },
   );
 }

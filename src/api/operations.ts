@@ -98,4 +98,13 @@ export const OPERATIONS = {
   deleteTemplate: operation('DELETE', '/templates/{slug}', 'templates:write', true),
   templateMergeTags: operation('GET', '/templates/{slug}/merge-tags', 'templates:read'),
   templateHtml: operation('GET', '/templates/html', 'templates:read'),
+  // service-api-rest.md: sending, projects, campaign send, and what doctor reads
+  health: operation('GET', '/health'),
+  sendEmail: operation('POST', '/emails', 'emails:send'),
+  scheduleEmail: operation('POST', '/emails/scheduled', 'emails:send'),
+  listSentEmails: operation('GET', '/emails', 'emails:read'),
+  showScheduledEmail: operation('GET', '/emails/scheduled/{transmissionId}'),
+  cancelScheduledEmail: operation('DELETE', '/emails/scheduled/{transmissionId}'),
+  listProjects: operation('GET', '/projects', 'projects:read'),
+  sendCampaign: operation('POST', '/campaigns/{campaignId}/send', 'campaigns:write', true),
 } as const;

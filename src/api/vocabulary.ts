@@ -141,3 +141,43 @@ export const TEMPLATE_FIELDS = [
 export const MAX_TEMPLATES_PER_PAGE = 100;
 
 export const TEMPLATE_NAME_MAX = 255;
+// ---- Sending (service-api-rest.md 4.3 to 4.7 and section 7) ----------------------------------
+
+/** Recipients of one send, to + cc + bcc together (section 7, docs: authoritative for the total). */
+export const SEND_MAX_RECIPIENTS = 50;
+export const SEND_ADDRESS_MAX = 255;
+export const SEND_SUBJECT_MAX = 998;
+export const SEND_NAME_MAX = 255;
+export const SEND_TAG_MAX = 64;
+export const SEND_MAX_HEADERS = 10;
+export const SEND_HEADER_VALUE_MAX = 998;
+/** Section 7 item 5: the union of both sources' lists, lower case. */
+export const SEND_FORBIDDEN_HEADERS = [
+  'from', 'to', 'cc', 'bcc', 'reply-to', 'subject', 'date', 'message-id', 'mime-version', 'content-type',
+  'content-transfer-encoding', 'dkim-signature', 'return-path', 'received', 'list-unsubscribe',
+  'list-unsubscribe-post', 'x-msys-api',
+] as const;
+export const SEND_METADATA_MAX_KEYS = 50;
+export const SEND_METADATA_KEY_MAX = 40;
+export const SEND_METADATA_VALUE_MAX = 500;
+export const SEND_METADATA_MAX_BYTES = 8 * 1024;
+/** Attachments in all, after base64 encoding (docs). */
+export const SEND_ATTACHMENTS_MAX_BYTES = 5 * 1024 * 1024;
+export const SEND_ATTACHMENT_NAME_MAX = 255;
+/** The scheduling window of POST /emails/scheduled. */
+export const SCHEDULE_MIN_AHEAD_MS = 5 * 60_000;
+export const SCHEDULE_MAX_AHEAD_MS = 3 * 86_400_000;
+
+export const SEND_RESULT_FIELDS = ['request_id', 'accepted', 'rejected', 'scheduled_at'] as const;
+
+/** Items of GET /emails (2.2). */
+export const SENT_EMAIL_FIELDS = [
+  'event_id', 'type', 'timestamp', 'request_id', 'message_id', 'subject', 'friendly_from', 'sending_domain', 'rcpt_to',
+  'raw_rcpt_to', 'recipient_domain', 'mailbox_provider', 'mailbox_provider_region', 'sending_ip', 'click_tracking',
+  'open_tracking', 'transactional', 'msg_size', 'injection_time', 'rcpt_meta',
+] as const;
+export const MAX_SENT_EMAILS_PER_PAGE = 100;
+
+/** Project (2.10). */
+export const PROJECT_FIELDS = ['id', 'name', 'emoji', 'team_id', 'created_at', 'updated_at'] as const;
+export const MAX_PROJECTS_PER_PAGE = 100;

@@ -15,6 +15,7 @@ import { spec as help, TOPIC_ROWS } from './help-topics/index.js';
 import type { RootSpec } from './help-layout.js';
 import { spec as lists } from './lists/index.js';
 import { spec as profile } from './profile/index.js';
+import { spec as project } from './project/index.js';
 import { spec as property } from './property/index.js';
 import { spec as report } from './report/index.js';
 import { spec as segment } from './segment/index.js';
@@ -40,6 +41,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   webhook,
   domain,
   template,
+  project,
   report,
   auth,
   profile,

@@ -1,6 +1,6 @@
-import { UsageError } from '../errors.js';
+import { UsageError, ValueError } from '../errors.js';
 import { didYouMean } from '../input/suggest.js';
-import { argName, kebab, ValueError, type ArgShape, type FlagShape } from './flag-shapes.js';
+import { argName, kebab, type ArgShape, type FlagShape } from './flag-shapes.js';
 import type { RawInput } from './verb.js';
 
 // Commander's strings → the typed options of a command, from its declarations

@@ -153,7 +153,7 @@ describe('bash completion, driven through its completion function', () => {
   it('completes commands and subcommands', () => {
     expect(bashComplete('mailctl camp')).toEqual(['campaign']);
     expect(bashComplete('mailctl campaign sch')).toEqual(['schedule']);
-    expect(bashComplete('mailctl campaign ')).toEqual(['list', 'show', 'events', 'schedule', 'check', 'unschedule']);
+    expect(bashComplete('mailctl campaign ')).toEqual(['list', 'show', 'events', 'schedule', 'check', 'unschedule', 'send']);
     expect(bashComplete('mailctl --json --profile staging camp')).toEqual(['campaign']);
   });
 

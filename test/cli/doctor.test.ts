@@ -35,18 +35,28 @@ async function doctor(env: Record<string, string>, args: string[] = ['--json'], 
   return { ...r, report, check };
 }
 
+/** What a healthy service answers doctor's four requests with, in order. */
+const remoteAnswers = (headers: Record<string, string>) => [
+  json(200, { message: 'ok', data: { status: 'ok', timestamp: new Date().toISOString() } }, headers),
+  json(200, { message: 'ok', data: { team_id: 1, timestamp: new Date().toISOString() } }, headers),
+  json(200, { message: 'ok', data: { domains: [{ domain: 'acme.example', status: 'approved', can_send: true, dkim_status: 'valid' }] } }, headers),
+  json(200, { message: 'ok', data: { webhooks: [] } }, headers),
+];
+
 const notPassing = (report: Report | undefined) => report!.checks.filter((c) => c.status !== 'pass').map((c) => c.name);
 
 // In-process (helpers/context.ts) but for the last block, which runs the binary for its exit codes.
 
 describe('mailctl doctor', () => {
-  it('passes on a healthy emulator with exit 0, spending exactly two cheap reads', async () => {
+  it('passes on a healthy emulator with exit 0, spending exactly four cheap reads', async () => {
     const r = await doctor(emulatorEnv(emu));
     expect(r.code, r.stderr).toBe(0);
     expect(r.report!.ok).toBe(true);
     expect(notPassing(r.report)).toEqual([]);
-    expect(r.report!.checks.map((c) => c.name)).toEqual(['config', 'profile', 'key', 'base_url', 'proxy', 'connection', 'tls', 'auth', 'clock', 'rate_limit', 'webhooks']);
-    expect(emu.requests.map((q) => `${q.method} ${q.path}${q.rawQuery ? `?${q.rawQuery}` : ''}`)).toEqual(['GET /campaigns?per_page=1', 'GET /webhooks']);
+    expect(r.report!.checks.map((c) => c.name)).toEqual(['config', 'profile', 'key', 'base_url', 'proxy', 'connection', 'tls', 'service', 'auth', 'clock', 'rate_limit', 'domains', 'quota', 'webhooks']);
+    expect(emu.requests.map((q) => `${q.method} ${q.path}${q.rawQuery ? `?${q.rawQuery}` : ''}`)).toEqual(['GET /health', 'GET /auth/check', 'GET /domains', 'GET /webhooks']);
+    expect(r.check('auth')!.detail).toContain(`the key is valid for team ${emu.store.teams.main.sending.teamId}`);
+    expect(r.check('domains')!.detail).toMatch(/not verified: .*promo\.acme\.example \(pending\).*acme-deals\.example \(blocked\)/);
     expect(r.stdout + r.stderr).not.toContain(emu.keys.full);
   });
 
@@ -54,7 +64,7 @@ describe('mailctl doctor', () => {
     const r = await doctor(emulatorEnv(emu), []);
     expect(r.code, r.stderr).toBe(0);
     const rows = r.stdout.trim().split('\n').map((l) => l.split('\t'));
-    expect(rows).toHaveLength(11);
+    expect(rows).toHaveLength(14);
     for (const row of rows) expect(row[0]).toBe('✔');
     expect(r.stderr).toBe('');
   });
@@ -67,7 +77,7 @@ describe('mailctl doctor', () => {
     const key = lines.findIndex((l) => l.startsWith('! key'));
     expect(lines[key]).toContain('sandbox key from MAILCTL_API_KEY: schedule, unschedule and audience writes are refused');
     expect(lines[key + 1]).toMatch(/^\s+fix: use a live key for writes: mailctl auth login$/);
-    expect(lines.filter((l) => l.startsWith('✔ '))).toHaveLength(10);
+    expect(lines.filter((l) => l.startsWith('✔ '))).toHaveLength(13);
     expect(r.stdout).not.toContain('…');
     expect(r.stdout).not.toContain(emu.keys.sandbox);
   });
@@ -93,7 +103,7 @@ describe('mailctl doctor', () => {
     const r = await doctor({ MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: bad });
     expect(r.code).toBe(8);
     expect(r.check('auth')).toMatchObject({ status: 'fail', detail: expect.stringContaining('401') });
-    expect(emu.requests).toHaveLength(1);
+    expect(emu.requests.map((q) => q.path)).toEqual(['/health', '/auth/check']);
     expect(r.stdout + r.stderr).not.toContain(bad);
   });
 
@@ -103,7 +113,7 @@ describe('mailctl doctor', () => {
     expect(notPassing(r.report)).toEqual(['key']);
     expect(r.check('key')!.detail).toContain('sandbox key');
     expect(r.check('auth')!.status).toBe('pass');
-    expect(emu.requests).toHaveLength(2);
+    expect(emu.requests).toHaveLength(4);
     expect(r.stdout + r.stderr).not.toContain(emu.keys.sandbox);
   });
 
@@ -125,21 +135,20 @@ describe('mailctl doctor', () => {
     const spawned = await runSpawned(['doctor', '--json'], { env: { ...emulatorEnv(tlsEmu), NODE_EXTRA_CA_CERTS: tlsEmu.caPath! } });
     expect(spawned.code, spawned.stderr).toBe(0);
     expect((JSON.parse(spawned.stdout) as Report).checks.find((c) => c.name === 'tls')!.detail).toContain('NODE_EXTRA_CA_CERTS');
-    expect(tlsEmu.requests).toHaveLength(2);
+    expect(tlsEmu.requests).toHaveLength(4);
   });
 
   it('reports a skewed clock from the server\'s Date header', async () => {
     const skewed = { date: new Date(Date.now() - 10 * 60_000).toUTCString() };
     const server = await scriptedServer([
-      json(200, { message: 'ok', data: { campaigns: [], pagination: { total: 0, per_page: 1, current_page: 1, last_page: 1 } } }, skewed),
-      json(200, { message: 'ok', data: { webhooks: [] } }, skewed),
+      ...remoteAnswers(skewed),
     ]);
     try {
       const r = await doctor({ MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: emu.keys.full });
       expect(r.code).toBe(8);
       expect(notPassing(r.report)).toEqual(['clock']);
       expect(r.check('clock')).toMatchObject({ status: 'fail', detail: expect.stringMatching(/ahead of the server/), fix: expect.stringContaining('timedatectl') });
-      expect(server.seen).toHaveLength(2);
+      expect(server.seen).toHaveLength(4);
     } finally {
       await server.close();
     }
@@ -156,8 +165,7 @@ describe('mailctl doctor', () => {
       'x-sandbox-ratelimit-day-remaining': '0',
     };
     const server = await scriptedServer([
-      json(200, { message: 'ok', data: { campaigns: [], pagination: { total: 0, per_page: 1, current_page: 1, last_page: 1 } } }, headers),
-      json(200, { message: 'ok', data: { webhooks: [] } }, headers),
+      ...remoteAnswers(headers),
     ]);
     try {
       const r = await doctor({ MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: emu.keys.full });
@@ -167,6 +175,33 @@ describe('mailctl doctor', () => {
         status: 'fail',
         detail: '2 of 3 requests left this second; sandbox: 9 of 10 this minute; 0 of 100 today: the sandbox key\'s daily budget is spent',
       });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('reports the free-tier quota left from X-Daily-* / X-Monthly-*, and a spent day as needing attention', async () => {
+    const reset = Math.floor(Date.now() / 86_400_000 + 1) * 86_400;
+    const quota = { 'x-daily-limit': '100', 'x-daily-remaining': '0', 'x-daily-reset': String(reset), 'x-monthly-limit': '3000', 'x-monthly-remaining': '2900' };
+    const server = await scriptedServer(remoteAnswers(quota));
+    try {
+      const r = await doctor({ MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: emu.keys.full });
+      expect(r.code).toBe(8);
+      expect(notPassing(r.report)).toEqual(['quota']);
+      expect(r.check('quota')!.detail).toBe(`free tier: 0 of 100 emails left today, 2900 of 3000 this month: sending stops until ${new Date(reset * 1000).toISOString()}`);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('warns when no sending domain is approved and verified', async () => {
+    const answers = remoteAnswers({});
+    answers[2] = json(200, { message: 'ok', data: { domains: [{ domain: 'new.example', status: 'pending', can_send: false, dkim_status: null }] } });
+    const server = await scriptedServer(answers);
+    try {
+      const r = await doctor({ MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: emu.keys.full });
+      expect(notPassing(r.report)).toEqual(['domains']);
+      expect(r.check('domains')!.detail).toBe('0 of 1 sending domains approved and verified; not verified: new.example (pending)');
     } finally {
       await server.close();
     }
@@ -206,7 +241,7 @@ describe('mailctl doctor', () => {
       expect(r.code, r.stderr).toBe(0);
       expect(r.check('proxy')!.detail).toContain(`127.0.0.1:${proxy.port} (HTTP_PROXY, with credentials)`);
       expect(r.check('auth')!.detail).toContain(`via proxy 127.0.0.1:${proxy.port}`);
-      expect(proxy.seen.map((p) => p.method)).toEqual(['GET', 'GET']);
+      expect(proxy.seen.map((p) => p.method)).toEqual(['GET', 'GET', 'GET', 'GET']);
       expect(r.stdout + r.stderr).not.toMatch(/pr0xy-pa55|ops:/);
       await proxy.close();
       const down = await doctor({ ...emulatorEnv(emu), HTTP_PROXY: proxy.url });
@@ -222,7 +257,7 @@ describe('mailctl doctor, spawned', () => {
   it('exits 0 on a healthy emulator and 8 with the rows still on stdout when a check fails', async () => {
     const ok = await runSpawned(['doctor'], { env: emulatorEnv(emu) });
     expect(ok.code, ok.stderr).toBe(0);
-    expect(ok.stdout.trim().split('\n')).toHaveLength(11);
+    expect(ok.stdout.trim().split('\n')).toHaveLength(14);
     const bad = await runSpawned(['doctor', '--json'], { env: emulatorEnv(tlsEmu) });
     expect(bad.code).toBe(8);
     expect((JSON.parse(bad.stdout) as Report).ok).toBe(false);

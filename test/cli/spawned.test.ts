@@ -3,6 +3,8 @@
 // verb: exit 0, data on stdout, stderr free of errors, and the one request the
 // emulator received. Exit codes of failures, signals and start-up have their own
 // spawned suites (core/exit-codes, hostile/interrupt, core/startup).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emulatorEnv, runCli, tempDir } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/context.js';
@@ -19,6 +21,9 @@ interface Case {
   /** what stdout must show */
   check: (stdout: string) => void;
 }
+
+const bodyFile = join(tempDir('mailctl-spawned-body-'), 'body.txt');
+writeFileSync(bodyFile, 'Hello from the built binary.\n');
 
 const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 19) + 'Z';
 
@@ -112,6 +117,30 @@ const CASES: Record<string, Case> = {
     method: 'PUT',
     path: () => `/webhooks/${emulator().fixtures.webhooks[0]}`,
     check: (out) => expect(JSON.parse(out).name).toBe('Spawned'),
+  },
+  'email send': {
+    args: () => ['email', 'send', '--from', 'hello@acme.example', '--to', 'spawned@example.com', '--subject', 'Spawned', '--text', bodyFile, '--json'],
+    method: 'POST',
+    path: () => '/emails',
+    check: (out) => expect(JSON.parse(out)).toMatchObject({ accepted: 1, rejected: 0 }),
+  },
+  'email list': {
+    args: () => ['email', 'list', '--limit', '2', '--json'],
+    method: 'GET',
+    path: () => '/emails',
+    check: (out) => expect(Array.isArray(JSON.parse(out))).toBe(true),
+  },
+  'campaign send': {
+    args: () => ['campaign', 'send', emulator().fixtures.preflight.ready, '--yes', '--json'],
+    method: 'POST',
+    path: () => `/campaigns/${emulator().fixtures.preflight.ready}/send`,
+    check: (out) => expect(JSON.parse(out).status).toBe('preparing'),
+  },
+  'project list': {
+    args: () => ['project', 'list', '--json'],
+    method: 'GET',
+    path: () => '/projects',
+    check: (out) => expect(JSON.parse(out).length).toBeGreaterThan(0),
   },
   api: {
     args: () => ['api', 'PATCH', `/audience/topics/${emulator().fixtures.topics[1]}`, '--field', 'name=Via api'],

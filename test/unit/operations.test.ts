@@ -8,7 +8,7 @@ describe('operation descriptors', () => {
     expect(() => OPERATIONS.showContact.path()).toThrow('takes 1 path parameter');
   });
 
-  it('name themselves as the spec does, and refuse sandbox keys exactly on the writes the specs refuse them (base section 5, rest 4.26–4.51)', () => {
+  it('name themselves as the spec does, and refuse sandbox keys exactly on the writes the specs refuse them (base section 5, rest 4.24–4.51)', () => {
     expect(OPERATIONS.detachLists.name).toBe('DELETE /audience/contacts/lists/bulk');
     // the base spec's operations: service-api-rest.md's have their own rules (below)
     const BASE = ['listEmailEvents', 'showEmail', 'listCampaigns', 'showCampaign', 'listCampaignEvents', 'scheduleCampaign', 'unscheduleCampaign', 'updateTopic',
@@ -21,27 +21,13 @@ describe('operation descriptors', () => {
       'POST /audience/contacts/lists/bulk',
       'POST /campaigns/{campaignId}/schedule',
       'POST /campaigns/{campaignId}/unschedule',
-      // service-api-rest 4.26–4.51: every audience write is refused for sandbox keys
-      'DELETE /audience/contacts/{contactId}',
-      'DELETE /audience/contacts/{contactId}/lists/{listId}',
-      'DELETE /audience/contacts/{contactId}/topics/{topicId}',
-      'DELETE /audience/lists/bulk',
-      'DELETE /audience/lists/{listId}',
-      'DELETE /audience/properties/{propertyId}',
-      'DELETE /audience/segments/{segmentId}',
-      'DELETE /audience/topics/{topicId}',
-      'PATCH /audience/contacts/{contactId}',
-      'PATCH /audience/lists/{listId}',
-      'PATCH /audience/segments/{segmentId}',
-      'POST /audience/contacts',
-      'POST /audience/contacts/bulk',
-      'POST /audience/contacts/{contactId}/lists/{listId}',
-      'POST /audience/contacts/{contactId}/topics/{topicId}',
-      'POST /audience/lists',
-      'POST /audience/properties',
-      'POST /audience/segments',
-      'POST /audience/topics',
-    ].sort());
+    ]);
+    // service-api-rest: campaign send and every audience write are refused for sandbox keys; sending email is not (5.3: recipients replaced)
+    expect(OPERATIONS.sendCampaign.sandboxRefused).toBe(true);
+    expect(OPERATIONS.sendEmail.sandboxRefused).toBe(false);
+    const audienceWrites = Object.values(OPERATIONS).filter((o) => o.template.startsWith('/audience/') && o.method !== 'GET');
+    expect(audienceWrites.length).toBeGreaterThan(15);
+    for (const o of audienceWrites) expect(o.sandboxRefused, o.name).toBe(true);
     expect(OPERATIONS.listCampaigns.scope).toBe('campaigns:read');
     expect(OPERATIONS.updateTopic.scope).toBe('audience:write');
   });

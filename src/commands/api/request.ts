@@ -84,7 +84,7 @@ function check(o: Parsed<typeof FLAGS, typeof ARGS>): Options {
 }
 
 /** A file or stdin ("-") as text, bounded (input/bounded-text.ts): every failure is a usage error naming `what`. */
-async function readText(ctx: Context, file: string, what: string): Promise<string> {
+export async function readText(ctx: Context, file: string, what: string): Promise<string> {
   const { readBoundedText } = await import('../../input/bounded-text.js');
   if (file === '-') return readBoundedText(ctx.io.stdin, `${what} (stdin)`, ctx.signal);
   try {

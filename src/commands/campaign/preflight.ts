@@ -22,6 +22,8 @@ export interface PreflightOptions {
   atMs?: number;
   minLeadMs: number;
   health: boolean;
+  /** `campaign send`: only a draft without a pending schedule can be sent now (spec 3.4). */
+  sendNow?: boolean;
 }
 
 export const DEFAULT_MIN_LEAD_MS = 10 * 60_000;
@@ -38,7 +40,17 @@ function campaignChecks(c: Campaign, apiKey: string, now: number, opts: Prefligh
   const checks: Check[] = [];
   const add = (name: string, ok: boolean, detail: string) => checks.push({ name, ok, detail });
   const status = c.status;
-  add(
+  if (opts.sendNow) {
+    add(
+      'state',
+      status === 'draft',
+      status === 'draft'
+        ? 'draft: can be sent'
+        : status === 'scheduled'
+          ? fix('scheduled: a campaign with a pending schedule is not sent now', 'run `mailctl campaign unschedule` first, or let it go at its time')
+          : fix(`${status}: only draft campaigns can be sent`, 'create a new campaign (or a copy of this one) in the dashboard'),
+    );
+  } else add(
     'state',
     status === 'draft' || status === 'scheduled',
     status === 'draft' || status === 'scheduled'
@@ -62,10 +74,12 @@ function campaignChecks(c: Campaign, apiKey: string, now: number, opts: Prefligh
     'key',
     !sandbox,
     sandbox
-      ? fix('a sandbox key: the API refuses it on schedule', 'use a live key with campaigns:write (MAILCTL_API_KEY or `mailctl auth login`)')
+      ? fix(`a sandbox key: the API refuses it on ${opts.sendNow ? 'send' : 'schedule'}`, 'use a live key with campaigns:write (MAILCTL_API_KEY or `mailctl auth login`)')
       : 'a live key (whether it has campaigns:write is only known when writing)',
   );
-  if (opts.atMs === undefined) {
+  if (opts.sendNow) {
+    // sent at once: no lead time to check
+  } else if (opts.atMs === undefined) {
     add('lead_time', true, 'no send time given (--at); checked when scheduling');
   } else {
     const lead = opts.atMs - now;
@@ -90,7 +104,7 @@ function minutes(ms: number): string {
 export async function runPreflight(ctx: Context, opts: PreflightOptions): Promise<Check[]> {
   const api = await ctx.api();
   const campaign = await getCampaign(api, opts.id);
-  const atMs = opts.atMs ?? (campaign.status === 'scheduled' && campaign.scheduled_at ? Date.parse(campaign.scheduled_at) : undefined);
+  const atMs = opts.sendNow ? undefined : opts.atMs ?? (campaign.status === 'scheduled' && campaign.scheduled_at ? Date.parse(campaign.scheduled_at) : undefined);
   const checks = campaignChecks(campaign, ctx.settings().apiKey.value ?? '', ctx.now(), { ...opts, atMs: Number.isNaN(atMs) ? undefined : atMs });
   if (opts.health) checks.push(await healthCheck(ctx));
   return checks;

@@ -3,12 +3,15 @@ import { OPERATIONS } from '../../api/operations.js';
 import { listWebhooks, type Webhook } from '../../api/webhooks.js';
 import { ApiError, CliError } from '../../errors.js';
 import { fail, pass, loginCommand, warn, type Check } from './check.js';
+import { domainsCheck, quotaCheck, serviceCheck } from './service.js';
 
-// The checks that spend API requests: exactly two, both cheap reads that a
-// sandbox key may make. 1: GET /campaigns?per_page=1 (the key works; the
-// server's clock; the rate-limit budget). 2: GET /webhooks (failing receivers).
+// The checks that spend API requests: exactly four, all cheap reads that a
+// sandbox key may make. 1: GET /health (the service is up; no key). 2: GET
+// /auth/check (the key is valid, its team; the server's clock; the rate-limit
+// budget). 3: GET /domains (sending domains not verified). 4: GET /webhooks
+// (failing receivers).
 
-export const DOCTOR_REQUESTS = 2;
+export const DOCTOR_REQUESTS = 4;
 /** Beyond this the server's clock and ours disagree enough to matter (relative windows, schedule --at). */
 const SKEW_WARN_S = 30;
 const SKEW_FAIL_S = 300;
@@ -31,18 +34,21 @@ function explainRefusal(error: unknown, profile: string, what: string): Check {
 }
 
 export async function remoteChecks(api: ApiClient, profile: string, now: () => number): Promise<Check[]> {
-  const probe = OPERATIONS.listCampaigns;
-  const what = `${probe.name}?per_page=1`;
-  let res: ApiResponse;
+  const checks = [await serviceCheck(api)];
+  const probe = OPERATIONS.authCheck;
+  const what = probe.name;
+  let res: ApiResponse<{ data?: { team_id?: unknown } }>;
   const sent = now();
   try {
-    res = await api.request({ method: probe.method, path: probe.path(), query: { per_page: 1 } });
+    res = await api.request({ method: probe.method, path: probe.path() });
   } catch (error) {
-    return [explainRefusal(error, profile, what)];
+    return [...checks, explainRefusal(error, profile, what)];
   }
   const received = now();
-  const checks = [pass('auth', `${what} answered ${res.status} in ${received - sent} ms${api.via ? ` ${api.via}` : ''}`), clockCheck(res, (sent + received) / 2), rateLimitCheck(res)];
-  checks.push(await webhookCheck(api));
+  const team = res.body.data?.team_id;
+  const valid = `the key is valid${team !== undefined && team !== null ? ` for team ${String(team)}` : ''}`;
+  checks.push(pass('auth', `${valid}: ${what} answered ${res.status} in ${received - sent} ms${api.via ? ` ${api.via}` : ''}`), clockCheck(res, (sent + received) / 2), rateLimitCheck(res));
+  checks.push(await domainsCheck(api), quotaCheck([res]), await webhookCheck(api));
   return checks;
 }
 

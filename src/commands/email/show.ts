@@ -20,7 +20,7 @@ interface ShowOptions {
 /** Transmission ids are short (16 digits from the service); anything this long is not one. */
 const MAX_ID_LENGTH = 128;
 
-function transmissionId(raw: string): string {
+export function transmissionId(raw: string): string {
   const id = raw.trim();
   if (id === '') throw new ValueError('must not be empty');
   if (id.length > MAX_ID_LENGTH) throw new ValueError(`must be a transmission id of at most ${MAX_ID_LENGTH} characters`);
@@ -34,12 +34,12 @@ function transmissionId(raw: string): string {
   return id;
 }
 
-function sender(d: EmailDetail): string | null {
+export function sender(d: EmailDetail): string | null {
   if (!d.from) return d.from_name ?? null;
   return d.from_name ? `${d.from_name} <${d.from}>` : d.from;
 }
 
-function recipients(d: EmailDetail): string | null {
+export function recipients(d: EmailDetail): string | null {
   const list = d.recipients ?? [];
   const n = d.num_recipients ?? list.length;
   if (list.length === 0) return n ? `${n} recipients` : null;

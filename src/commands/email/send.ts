@@ -1,0 +1,228 @@
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { SendBody, SendResult } from '../../api/sending.js';
+import { OPERATIONS } from '../../api/operations.js';
+import { SCHEDULE_MAX_AHEAD_MS, SCHEDULE_MIN_AHEAD_MS, SEND_ATTACHMENT_NAME_MAX, SEND_ATTACHMENTS_MAX_BYTES, SEND_NAME_MAX, SEND_RESULT_FIELDS, SEND_SUBJECT_MAX } from '../../api/vocabulary.js';
+import { isSandboxKey } from '../../config/resolve.js';
+import type { Context } from '../../context.js';
+import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
+import { parseFutureTime } from '../../input/time.js';
+import { text } from '../../input/values.js';
+import { command, flag } from '../define.js';
+import { dryRunFlag, runWrite } from '../runners/write.js';
+import { address, checkRecipients, header, headersOf, metadataOf, mimeType, pair, tag, templateSlug, varsOf } from './send-input.js';
+
+// `email send` (service-api-rest.md 4.3; with --at, 4.5). Every rule of section 7 is checked
+// before anything is sent; the send itself is never repeated after it may have been accepted
+// (sending.ts), so a lost answer ends the run with exit 7 and the way to check.
+
+const FLAGS = {
+  to: flag.list('recipient (repeatable or comma list; 50 in all with --cc and --bcc)', { value: 'address', parse: address, item: 'address' }).required(),
+  cc: flag.list('copy recipient (repeatable or comma list)', { value: 'address', parse: address, item: 'address' }),
+  bcc: flag.list('blind copy recipient (repeatable or comma list)', { value: 'address', parse: address, item: 'address' }),
+  from: flag.string('sender address, on an approved sending domain of the team', { value: 'address', parse: address }).required(),
+  fromName: flag.string('sender display name (at most 255 characters)', { value: 'name', parse: text(SEND_NAME_MAX) }),
+  replyTo: flag.string('reply-to address', { value: 'address', parse: address }),
+  subject: flag.string('subject (at most 998 characters); required unless --template gives one', { value: 'text', parse: text(SEND_SUBJECT_MAX) }),
+  tag: flag.string('tag of the email (letters, digits, - and _, at most 64); default: the template slug', { value: 'tag', parse: tag }),
+  header: flag.repeated("custom header 'Name: value' (repeatable, at most 10; not From, To, Subject and the like)", { value: 'header', parse: header }),
+  metadata: flag.repeated('metadata key=value carried into events and webhooks (repeatable, at most 50 keys)', { value: 'key=value', parse: pair }),
+  trackOpens: flag.negated('do not track opens'),
+  trackClicks: flag.negated('do not track clicks'),
+  html: flag.string('HTML body from a file, or - for stdin', { value: 'file', values: 'files' }),
+  text: flag.string('plain-text body from a file, or - for stdin', { value: 'file', values: 'files' }),
+  template: flag.string("the template's active version is the body; its merge tags are checked first", { value: 'slug', parse: templateSlug }),
+  var: flag.repeated('merge tag value key=value for --template (repeatable)', { value: 'key=value', parse: pair }),
+  attach: flag.repeated('attach a file (repeatable; 5 MB in all after base64 encoding)', { value: 'file', values: 'files' }),
+  at: flag.string('send later: +30m, +2h, +1d or ISO 8601 (none means UTC), 5 minutes to 3 days ahead', { value: 'time' }),
+  dryRun: dryRunFlag,
+};
+
+type Raw = { [K in keyof typeof FLAGS]: (typeof FLAGS)[K]['_type'] };
+
+interface Options {
+  body: Omit<SendBody, 'html' | 'text' | 'attachments' | 'scheduled_at'>;
+  html?: string;
+  text?: string;
+  attach: string[];
+  vars: Record<string, string>;
+  at?: string;
+  dryRun: boolean;
+}
+
+function check(o: Raw): Options {
+  const [to, cc, bcc] = [o.to, o.cc ?? [], o.bcc ?? []];
+  checkRecipients(to, cc, bcc);
+  if (o.html === undefined && o.text === undefined && o.template === undefined) throw new UsageError('no body: give --html FILE, --text FILE or --template SLUG');
+  if (o.template !== undefined && o.html !== undefined) throw new UsageError('--html and --template cannot be used together: the template is the HTML body');
+  if (o.template === undefined && o.subject === undefined) throw new UsageError('--subject: required (only --template can supply a subject)');
+  if (o.html === '-' && o.text === '-') throw new UsageError('--html and --text cannot both read stdin (-)');
+  if (o.var?.length && o.template === undefined) throw new UsageError('--var: merge tags need --template');
+  const options = { ...(o.trackOpens ? {} : { open_tracking: false }), ...(o.trackClicks ? {} : { click_tracking: false }) };
+  const headers = headersOf(o.header ?? []);
+  const metadata = metadataOf(o.metadata ?? []);
+  return {
+    body: {
+      from: o.from, ...(o.fromName !== undefined ? { from_name: o.fromName } : {}), to,
+      ...(cc.length ? { cc } : {}), ...(bcc.length ? { bcc } : {}),
+      ...(o.replyTo !== undefined ? { reply_to: o.replyTo } : {}),
+      ...(o.subject !== undefined ? { subject: o.subject } : {}),
+      ...(o.template !== undefined ? { template_slug: o.template } : {}),
+      ...(o.tag !== undefined ? { tag: o.tag } : {}),
+      ...(metadata ? { metadata } : {}),
+      ...(headers ? { headers } : {}),
+      ...(Object.keys(options).length ? { options } : {}),
+    },
+    html: o.html, text: o.text, attach: o.attach ?? [], vars: varsOf(o.var ?? []), at: o.at, dryRun: o.dryRun,
+  };
+}
+
+async function attachments(paths: string[]): Promise<SendBody['attachments']> {
+  if (paths.length === 0) return undefined;
+  const out: NonNullable<SendBody['attachments']> = [];
+  let total = 0;
+  for (const path of paths) {
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(path);
+    } catch (error) {
+      const e = error as NodeJS.ErrnoException;
+      throw new UsageError(`--attach: cannot read ${path}: ${e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'it is a directory' : e.message}`);
+    }
+    const name = basename(path);
+    if (name.length > SEND_ATTACHMENT_NAME_MAX) throw new UsageError(`--attach: the file name ${name.slice(0, 60)}… is longer than ${SEND_ATTACHMENT_NAME_MAX} characters`);
+    const data = bytes.toString('base64');
+    total += data.length;
+    if (total > SEND_ATTACHMENTS_MAX_BYTES) {
+      throw new UsageError(`--attach: the attachments come to more than 5 MB after base64 encoding (${(total / 1024 / 1024).toFixed(1)} MB by ${name})`);
+    }
+    out.push({ name, type: mimeType(name), data });
+  }
+  return out;
+}
+
+/** --at within the window of 4.5, checked against our clock. */
+function scheduledAt(raw: string, now: number): string {
+  const t = parseFutureTime(raw, '--at', now);
+  if (t.ms < now + SCHEDULE_MIN_AHEAD_MS) throw new UsageError(`--at must be at least 5 minutes ahead (got "${raw}", ${new Date(t.ms).toISOString()})`);
+  if (t.ms > now + SCHEDULE_MAX_AHEAD_MS) throw new UsageError(`--at must be at most 3 days ahead (got "${raw}", ${new Date(t.ms).toISOString()})`);
+  return t.text;
+}
+
+/** With --template: every required merge tag has a --var, read from the template before sending. */
+async function checkVars(ctx: Context, slug: string, vars: Record<string, string>): Promise<void> {
+  const { templateMergeTags } = await import('../../api/sending.js');
+  const tags = await templateMergeTags(await ctx.api(), slug);
+  const missing = tags.filter((t) => t.required && !Object.hasOwn(vars, t.key)).map((t) => t.key);
+  if (missing.length) {
+    throw new UsageError(`--var: template ${slug} needs ${missing.join(', ')}: add ${missing.map((k) => `--var ${k}=VALUE`).join(' ')} (nothing was sent)`);
+  }
+  const known = new Set(tags.map((t) => t.key));
+  const unknown = Object.keys(vars).filter((k) => !known.has(k));
+  if (unknown.length) ctx.warn(`template ${slug} has no merge tag ${unknown.join(', ')}: ${unknown.length === 1 ? 'that value is' : 'those values are'} sent but unused`);
+}
+
+function header1(headers: Record<string, string | string[] | undefined>, name: string): number | undefined {
+  const v = headers[name.toLowerCase()];
+  const n = Number(Array.isArray(v) ? v[0] : v);
+  return v === undefined || !Number.isFinite(n) ? undefined : n;
+}
+
+const at = (unix: number | undefined) => (unix === undefined ? 'unknown' : new Date(unix * 1000).toISOString().replace('.000Z', 'Z'));
+
+/** A quota refusal (429 quota_exceeded / daily_quota_exceeded): when it resets, from the quota headers. */
+function quotaRefusal(error: ApiError): ApiError {
+  const h = error.headers ?? {};
+  const daily = error.code === 'daily_quota_exceeded';
+  const reset = header1(h, daily ? 'X-Daily-Reset' : 'X-Monthly-Reset');
+  return error.withHint(`the ${daily ? 'daily' : 'monthly'} sending quota resets at ${at(reset)}; nothing was sent`);
+}
+
+async function run(opts: Options, ctx: Context): Promise<void> {
+  const readText = (await import('../api/request.js')).readText;
+  const body: SendBody = { ...opts.body };
+  for (const part of ['html', 'text'] as const) {
+    const file = opts[part];
+    if (file === undefined) continue;
+    body[part] = await readText(ctx, file, `--${part}`);
+    if (body[part]!.trim() === '') throw new UsageError(`--${part}: ${file === '-' ? 'stdin' : file} is empty`);
+  }
+  if (opts.vars && Object.keys(opts.vars).length) body.substitution_data = opts.vars;
+  const files = await attachments(opts.attach);
+  if (files) body.attachments = files;
+  if (opts.at !== undefined) body.scheduled_at = scheduledAt(opts.at, ctx.now());
+  const key = ctx.settings().apiKey.value;
+  if (key && isSandboxKey(key)) {
+    ctx.warn("sandbox key: every recipient will be replaced by the key owner's address, and the sender's domain by dev.uselettr.com (spec 5.3)");
+  }
+  // The merge tags are read first: a send missing one is refused here, not half-rendered.
+  if (body.template_slug !== undefined && (!opts.dryRun || key)) await checkVars(ctx, body.template_slug, opts.vars);
+  const { sendEmail, sendRequest } = await import('../../api/sending.js');
+  const shown = files ? { ...body, attachments: files.map((f) => ({ ...f, data: `<${f.data.length} base64 characters, abbreviated in this dry run>` })) } : body;
+  if (opts.dryRun && files) ctx.notice('attachment contents are abbreviated below; the real request carries them whole');
+  const recipient = body.to[0]!;
+  let headers: Record<string, string | string[] | undefined> = {};
+  const result = await runWrite<SendResult>(ctx, {
+    operation: body.scheduled_at === undefined ? OPERATIONS.sendEmail : OPERATIONS.scheduleEmail,
+    action: 'send email',
+    request: sendRequest(shown as SendBody),
+    dryRun: opts.dryRun,
+    fields: SEND_RESULT_FIELDS,
+    async send(api) {
+      try {
+        const answer = await sendEmail(api, body);
+        headers = answer.headers;
+        return body.scheduled_at === undefined ? answer.result : { ...answer.result, scheduled_at: body.scheduled_at };
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 429 && (error.code === 'quota_exceeded' || error.code === 'daily_quota_exceeded')) throw quotaRefusal(error);
+        if (error instanceof CliError && error.outcomeUnknown) {
+          const lost = new CliError(`the email may have been sent: ${error.message}`, error.exitCode === ExitCode.Failure ? ExitCode.Failure : ExitCode.Network, {
+            details: error.details,
+            hint: `mailctl did not send it again; check with \`mailctl email list --recipient ${recipient}\` before sending again`,
+            cause: error,
+            outcomeUnknown: true,
+          });
+          throw lost;
+        }
+        throw error;
+      }
+    },
+    sections: (r) => [
+      {
+        fields: [
+          { key: 'request_id', label: 'Request ID', value: r.request_id },
+          { key: 'accepted', label: 'Accepted', value: r.accepted, kind: 'number' },
+          { key: 'rejected', label: 'Rejected', value: r.rejected, kind: 'number' },
+          ...(body.scheduled_at !== undefined ? [{ key: 'scheduled_at', label: 'Scheduled', value: body.scheduled_at, kind: 'time' as const }] : []),
+        ],
+      },
+    ],
+  });
+  if (!result) return;
+  ctx.notice(`watch its events: mailctl events list --transmission ${result.request_id} --follow`);
+  const daily = header1(headers, 'X-Daily-Remaining');
+  const monthly = header1(headers, 'X-Monthly-Remaining');
+  if (daily !== undefined || monthly !== undefined) ctx.notice(`free-tier quota left: ${daily ?? '?'} today, ${monthly ?? '?'} this month`);
+}
+
+export default command({
+  name: 'send',
+  summary: 'send an email now, or at --at; prints the request id with accepted and rejected counts',
+  description:
+    'Never sent twice: only a 429 rate_limit_exceeded or a refused connection is retried.\n' +
+    'After a timeout or a dropped connection it exits 7, as the email may have been sent:\n' +
+    'check with `mailctl email list --recipient ADDRESS`. Quota refusals exit 6 with the\n' +
+    'reset time. Watch a sent email with `mailctl events list --transmission ID --follow`.',
+  flags: FLAGS,
+  examples: [
+    'mailctl email send --from hello@acme.example --to ann@example.com --subject "Hi" --text body.txt',
+    'mailctl email send --from hello@acme.example --to ann@example.com --template welcome-email --var first_name=Ann',
+    'mailctl email send --from hello@acme.example --to ann@example.com,bob@example.com --subject Report --html report.html --attach report.pdf --at +2h',
+  ],
+  operation: OPERATIONS.sendEmail,
+  operationNote: 'with --at, POST /emails/scheduled',
+  check,
+  run: async (opts, ctx) => {
+    await run(opts, ctx);
+  },
+});

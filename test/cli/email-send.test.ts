@@ -1,0 +1,165 @@
+// `email send` against the emulator (service-api-rest.md 4.3, 4.5, section 7; cli.md): the exact
+// request, input refused before anything is sent, never sent twice after a lost answer, only
+// 429 rate_limit_exceeded retried, quota refusals (exit 6 with the reset time), --template's
+// merge tags checked first, the sandbox notice, --at and --dry-run.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runInProcess, useEmulator } from '../helpers/context.js';
+import { expectUsageError } from '../helpers/expect.js';
+import { keyValues } from '../helpers/parse.js';
+
+const emu = useEmulator({ seed: 28, events: 10 });
+const dir = mkdtempSync(join(tmpdir(), 'mailctl-send-'));
+const body = join(dir, 'body.txt');
+writeFileSync(body, 'Hello from the test.\n');
+const FROM = 'hello@acme.example';
+
+const send = (args: string[], key: 'full' | 'sandbox' | (string & {}) = 'full', stdin?: string, from = FROM) =>
+  runInProcess(['email', 'send', '--from', from, ...args], { emulator: emu, key, stdin });
+const FREE_FROM = 'hello@initech.example';
+const posts = (r: { requests: { method: string; path: string }[] }) => r.requests.filter((q) => q.method === 'POST');
+
+describe('email send', () => {
+  it('sends POST /emails with the body built from the flags and prints id, accepted, rejected and the watch command', async () => {
+    const r = await send([
+      '--to', 'ann@example.com,bob@example.com', '--cc', 'cat@example.com', '--subject', 'Hi', '--text', body,
+      '--header', 'X-Campaign: a, b', '--metadata', 'order=42', '--tag', 'receipts', '--no-track-opens', '--from-name', 'Acme',
+    ]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(posts(r)).toHaveLength(1);
+    expect(r.requests[0]).toMatchObject({
+      method: 'POST', path: '/emails', status: 200,
+      body: {
+        from: FROM, from_name: 'Acme', to: ['ann@example.com', 'bob@example.com'], cc: ['cat@example.com'], subject: 'Hi',
+        text: 'Hello from the test.\n', headers: { 'X-Campaign': 'a, b' }, metadata: { order: '42' }, tag: 'receipts', options: { open_tracking: false },
+      },
+    });
+    const out = keyValues(r.stdout);
+    expect(out.request_id).toMatch(/\S+/);
+    expect(out).toMatchObject({ accepted: '3', rejected: '0' });
+    expect(r.stderr).toContain(`mailctl events list --transmission ${out.request_id} --follow`);
+  });
+
+  it('--at sends POST /emails/scheduled with scheduled_at', async () => {
+    const r = await send(['--to', 'ann@example.com', '--subject', 'Later', '--text', body, '--at', '+2h', '--json']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.requests).toHaveLength(1);
+    expect(r.requests[0]).toMatchObject({ method: 'POST', path: '/emails/scheduled', status: 201 });
+    const sent = (r.requests[0]!.body as { scheduled_at: string }).scheduled_at;
+    expect(JSON.parse(r.stdout)).toMatchObject({ accepted: 1, rejected: 0, scheduled_at: sent });
+  });
+
+  it.each([
+    [['--to', Array.from({ length: 49 }, (_, i) => `u${i}@example.com`).join(','), '--cc', 'a@example.com,b@example.com'], '50 recipients in all'],
+    [['--to', 'not-an-address'], '--to'],
+    [['--to', 'ann@example.com', '--header', 'Subject: x'], '--header'],
+    [['--to', 'ann@example.com', ...Array.from({ length: 11 }, (_, i) => ['--header', `X-H${i}: v`]).flat()], 'at most 10 headers'],
+    [['--to', 'ann@example.com', '--metadata', `${'k'.repeat(41)}=v`], '--metadata'],
+    [['--to', 'ann@example.com', '--metadata', `k=${'v'.repeat(501)}`], '--metadata'],
+    [['--to', 'ann@example.com', '--at', '+2m'], 'at least 5 minutes'],
+    [['--to', 'ann@example.com', '--at', '+4d'], 'at most 3 days'],
+    [['--to', 'ann@example.com', '--attach', '/nonexistent/file.pdf'], '--attach'],
+    [['--to', 'ann@example.com', '--tag', 'has space'], '--tag'],
+  ])('refuses %j before sending anything', async (args, words) => {
+    const r = await send([...args, '--subject', 'S', '--text', body]);
+    expectUsageError(r, r.requests, words);
+  });
+
+  it('refuses a send with no body or no subject', async () => {
+    const none = await send(['--to', 'ann@example.com', '--subject', 'S']);
+    expectUsageError(none, none.requests, '--template');
+    const noSubject = await send(['--to', 'ann@example.com', '--text', body]);
+    expectUsageError(noSubject, noSubject.requests, '--subject');
+  });
+
+  it('refuses an empty body file', async () => {
+    const empty = join(dir, 'empty.txt');
+    writeFileSync(empty, '');
+    const r = await send(['--to', 'ann@example.com', '--subject', 'S', '--text', empty]);
+    expectUsageError(r, r.requests, '--text');
+  });
+
+  it('refuses attachments over 5 MB after encoding', async () => {
+    const big = join(dir, 'big.bin');
+    writeFileSync(big, Buffer.alloc(4 * 1024 * 1024));
+    const r = await send(['--to', 'ann@example.com', '--subject', 'S', '--text', body, '--attach', big]);
+    expectUsageError(r, r.requests, '5 MB');
+  });
+
+  it('a dropped connection after the request was sent: exit 7, one request only, and how to check', async () => {
+    emu.scriptFault({ method: 'POST', path: '/emails', drop: true, times: 3 });
+    const r = await runInProcess(['email', 'send', '--from', FROM, '--to', 'ann@example.com', '--subject', 'S', '--text', body, '--retries', '3'], { emulator: emu });
+    expect(r.exitCode, r.stderr).toBe(7);
+    expect(r.requests).toHaveLength(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('may have been sent');
+    expect(r.stderr).toContain('mailctl email list --recipient ann@example.com');
+  });
+
+  it('a 503 is not retried (the email may have been accepted)', async () => {
+    emu.scriptFault({ method: 'POST', path: '/emails', status: 503, times: 3 });
+    const r = await send(['--to', 'ann@example.com', '--subject', 'S', '--text', body]);
+    expect(r.exitCode).not.toBe(0);
+    expect(r.requests).toHaveLength(1);
+    expect(r.stderr).toContain('may have been sent');
+  });
+
+  it('a 429 rate_limit_exceeded is retried after Retry-After, and the email is sent once', async () => {
+    emu.scriptFault({
+      method: 'POST', path: '/emails', status: 429, headers: { 'Retry-After': '2' },
+      body: JSON.stringify({ message: 'Rate limit exceeded.', error_code: 'rate_limit_exceeded' }),
+    });
+    const r = await send(['--to', 'ann@example.com', '--subject', 'S', '--text', body]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.requests.map((q) => q.status)).toEqual([429, 200]);
+    expect(r.sleeps).toContain(2000);
+  });
+
+  it('a quota refusal is not retried: exit 6 with the reset time', async () => {
+    const many = Array.from({ length: 50 }, (_, i) => `q${i}@example.com`).join(',');
+    for (let i = 0; i < 2; i++) {
+      const ok = await send(['--to', many, '--subject', 'S', '--text', body], emu.keys.free_tier!, undefined, FREE_FROM);
+      expect(ok.exitCode, ok.stderr).toBe(0);
+      expect(ok.stderr).toContain('free-tier quota left');
+    }
+    const r = await send(['--to', 'ann@example.com', '--subject', 'S', '--text', body], emu.keys.free_tier!, undefined, FREE_FROM);
+    expect(r.exitCode, r.stderr).toBe(6);
+    expect(r.requests).toHaveLength(1);
+    expect(r.stderr).toContain('daily_quota_exceeded');
+    const midnight = new Date(Math.floor(Date.now() / 86_400_000 + 1) * 86_400_000).toISOString().replace('.000Z', 'Z');
+    expect(r.stderr).toContain(`resets at ${midnight}`);
+  });
+
+  it('--template: a missing --var is a usage error naming it, after reading the merge tags; nothing is sent', async () => {
+    const r = await send(['--to', 'ann@example.com', '--template', 'welcome-email', '--var', 'confirmation_url=https://x.example/c']);
+    expect(r.exitCode, r.stderr).toBe(2);
+    expect(r.stderr).toContain('unsubscribe_url');
+    expect(r.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /templates/welcome-email/merge-tags']);
+    const ok = await send(['--to', 'ann@example.com', '--template', 'welcome-email', '--var', 'confirmation_url=https://x.example/c', '--var', 'unsubscribe_url=https://x.example/u']);
+    expect(ok.exitCode, ok.stderr).toBe(0);
+    expect(posts(ok)[0]).toMatchObject({
+      path: '/emails', body: { template_slug: 'welcome-email', substitution_data: { confirmation_url: 'https://x.example/c', unsubscribe_url: 'https://x.example/u' } },
+    });
+  });
+
+  it('a sandbox key: says before sending that the recipients will be replaced', async () => {
+    const r = await send(['--to', 'ann@example.com', '--subject', 'S', '--text', body], 'sandbox');
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/sandbox key: every recipient will be replaced/);
+  });
+
+  it('--dry-run prints the request with attachment contents abbreviated, and sends nothing', async () => {
+    const pdf = join(dir, 'report.pdf');
+    writeFileSync(pdf, Buffer.from('%PDF-1.4 test'));
+    const r = await send(['--to', 'ann@example.com', '--subject', 'S', '--html', '-', '--attach', pdf, '--dry-run', '--json'], 'full', '<p>Hi</p>');
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.requests).toHaveLength(0);
+    const printed = JSON.parse(r.stdout) as { method: string; url: string; body: { html: string; attachments: { name: string; type: string; data: string }[] } };
+    expect(printed).toMatchObject({ dry_run: true, method: 'POST', url: `${emu.baseUrl}/emails`, body: { html: '<p>Hi</p>' } });
+    expect(printed.body.attachments[0]).toMatchObject({ name: 'report.pdf', type: 'application/pdf' });
+    expect(printed.body.attachments[0]!.data).toContain('abbreviated');
+    expect(r.stderr).toContain('abbreviated');
+  });
+});
