@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import campaignList from '../../src/commands/campaign/list.js';
+import campaignSchedule from '../../src/commands/campaign/schedule.js';
+import eventsList from '../../src/commands/events/list.js';
+import topicUpdate from '../../src/commands/topic/update.js';
+import webhookSet from '../../src/commands/webhook/set.js';
+import { UsageError } from '../../src/errors.js';
+import type { RawInput } from '../../src/commands/verb.js';
+
+// Parse tests as tables, as GitHub CLI's TestNewCmd*: commander's strings in (positional words
+// and option values keyed by attribute, as commander hands them over), the typed options or the
+// usage error out. No emulator, no context: the declarations alone decide.
+
+const ID = '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f';
+
+interface Row {
+  name: string;
+  parse: (input: RawInput) => unknown;
+  input: RawInput;
+  want?: Record<string, unknown>;
+  error?: RegExp;
+}
+
+const table: Row[] = [
+  { name: 'campaign list: defaults', parse: campaignList.parseInput, input: { args: [], opts: {} }, want: { all: false, page: undefined, perPage: undefined, status: undefined } },
+  { name: 'campaign list: typed numbers', parse: campaignList.parseInput, input: { args: [], opts: { perPage: '50', page: '2', limit: '7' } }, want: { perPage: 50, page: 2, limit: 7 } },
+  { name: 'campaign list: --per-page out of range', parse: campaignList.parseInput, input: { args: [], opts: { perPage: '101' } }, error: /^--per-page: must be from 1 to 100 \(got "101"\)$/ },
+  { name: 'campaign list: --page not a number', parse: campaignList.parseInput, input: { args: [], opts: { page: '1e2' } }, error: /^--page: must be a whole number from 1 to 10000/ },
+  { name: 'campaign list: --status outside the value set, with a suggestion', parse: campaignList.parseInput, input: { args: [], opts: { status: 'drat' } }, error: /^--status: must be one of draft, .*\(did you mean draft\?\)/ },
+  { name: 'campaign schedule: id and time', parse: campaignSchedule.parseInput, input: { args: [ID], opts: { at: '+2h' } }, want: { id: ID, at: '+2h', dryRun: false, check: false } },
+  { name: 'campaign schedule: a bad id is named as the argument', parse: campaignSchedule.parseInput, input: { args: ['nope'], opts: { at: '+2h' } }, error: /^CAMPAIGN_ID: must be a UUID/ },
+  { name: 'campaign schedule: --at is required', parse: campaignSchedule.parseInput, input: { args: [ID], opts: {} }, error: /^--at: is required/ },
+  { name: 'events list: comma lists and repeats', parse: eventsList.parseInput, input: { args: [], opts: { events: ['bounce,delivery', 'bounce'], bounceClass: '10,21' } }, want: { events: ['bounce', 'delivery'], bounceClasses: [10, 21] } },
+  { name: 'events list: an empty item', parse: eventsList.parseInput, input: { args: [], opts: { events: 'bounce,' } }, error: /^--events: must not have an empty item/ },
+  { name: 'events list: --follow with --all', parse: eventsList.parseInput, input: { args: [], opts: { follow: true, all: true } }, error: /^--follow cannot be combined with --all/ },
+  { name: 'events list: --db alone means the default archive', parse: eventsList.parseInput, input: { args: [], opts: { db: true } }, want: { db: true } },
+  { name: 'topic update: builds the patch', parse: topicUpdate.parseInput, input: { args: [ID], opts: { name: 'News', clearDescription: true } }, want: { id: ID, patch: { name: 'News', description: null }, dryRun: false } },
+  { name: 'topic update: nothing to update', parse: topicUpdate.parseInput, input: { args: [ID], opts: {} }, error: /^nothing to update/ },
+  { name: 'topic update: text counted in characters', parse: topicUpdate.parseInput, input: { args: [ID], opts: { name: 'é'.repeat(256) } }, error: /^--name: must be at most 255 characters \(this one has 256\)/ },
+  { name: 'webhook set: short event names kept for conversion', parse: webhookSet.parseInput, input: { args: ['wh_1'], opts: { events: 'delivery,bounce' } }, want: { id: 'wh_1' } },
+  { name: 'webhook set: every changing flag is named when none is given', parse: webhookSet.parseInput, input: { args: ['wh_1'], opts: { dryRun: true } }, error: /nothing to change: give at least one of --name, --url, --events, --enable, --disable, --auth-type/ },
+];
+
+describe('parsing, from the declarations alone', () => {
+  it.each(table.map((row) => [row.name, row] as const))('%s', (_name, row) => {
+    if (row.error) {
+      let thrown: unknown;
+      try {
+        row.parse(row.input);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(UsageError);
+      expect((thrown as Error).message).toMatch(row.error);
+      return;
+    }
+    expect(row.parse(row.input)).toMatchObject(row.want!);
+  });
+});
