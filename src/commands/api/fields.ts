@@ -61,14 +61,15 @@ function isObject(v: unknown): v is Json {
 
 /** Builds the JSON body from resolved fields; a key set twice, or as both a value and an object, is a usage error. */
 export function buildBody(fields: Array<{ spec: FieldSpec; value: unknown }>): Json {
-  const body: Json = {};
+  // Objects without a prototype: `--field __proto__.x=1` is an ordinary key of the body, never Object.prototype.
+  const body: Json = Object.create(null) as Json;
   for (const { spec, value } of fields) {
     let node = body;
     spec.path.forEach((segment, i) => {
       const last = i === spec.path.length - 1;
       const here = spec.path.slice(0, i + 1).join('.');
       if (!last) {
-        if (node[segment] === undefined) node[segment] = {};
+        if (node[segment] === undefined) node[segment] = Object.create(null) as Json;
         if (!isObject(node[segment])) throw new UsageError(`${spec.flag} ${spec.text}: "${here}" is already set to a value, not an object`);
         node = node[segment] as Json;
         return;
