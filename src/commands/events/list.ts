@@ -13,18 +13,12 @@ import { dbFlag, type DbFlag } from '../archive-db.js';
 import { command, flag, type Parsed } from '../define.js';
 import { nextPageCommand, nextPageHint, runListing } from '../listing.js';
 import { eventListSpec } from './columns.js';
+import type { ArchiveListing } from './list-db.js';
 
-interface ListOptions {
-  events?: string[];
-  recipients?: string[];
-  from?: string;
-  to?: string;
-  transmission?: string;
-  bounceClasses?: number[];
+/** The archive's filters, and what only the API listing has. */
+interface ListOptions extends Omit<ArchiveListing, 'db'> {
   perPage?: number;
   cursor?: string;
-  all: boolean;
-  limit?: number;
   follow: boolean;
   pollIntervalMs: number;
   /** --db [PATH]: read the local archive instead of the API (true: the default archive). */
