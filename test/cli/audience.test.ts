@@ -220,21 +220,21 @@ describe('contact show', () => {
 describe('segment show', () => {
   const segment = (name: string) => [...emu.store.teams.main.segments.values()].find((s) => s.name.startsWith(name))!;
 
-  it('renders groups readably: OR between groups, AND within one', async () => {
+  it('renders groups readably, as service-api-rest 2.14 combines them: AND between groups, OR within one', async () => {
     const s = segment('Example.com readers');
     const res = await runCli(['segment', 'show', s.id], { env });
     expect(res.code).toBe(0);
     expect(emu.requests[0]).toMatchObject({ method: 'GET', path: `/audience/segments/${s.id}` });
     const list = emu.store.teams.main.lists.get(s.list_id!)!;
     expect(res.stdout).toContain(`list_id\t${list.id}\nlist_name\t${list.name}\ncached_contacts_count\t${s.cached_contacts_count}\n`);
-    expect(res.stdout).toContain('conditions\temail ends_with "@example.com" OR (plan equals "enterprise" AND country equals "FR")\n');
+    expect(res.stdout).toContain('conditions\temail ends_with "@example.com" AND (plan equals "enterprise" OR country equals "FR")\n');
   });
 
   it('a terminal gets one line per group under a heading that says how they combine', async (t) => {
     const out = await onTty(t, ['segment', 'show', segment('Example.com readers').id]);
-    expect(out).toContain('Conditions: any of these groups (all conditions within a group must hold)\n');
+    expect(out).toContain('Conditions: every one of these groups (any condition within a group may hold)\n');
     expect(out).toMatch(/^Group 1\s+email ends_with "@example\.com"$/m);
-    expect(out).toMatch(/^Group 2\s+plan equals "enterprise" AND country equals "FR"$/m);
+    expect(out).toMatch(/^Group 2\s+plan equals "enterprise" OR country equals "FR"$/m);
   });
 
   it('null list and count (service-notes) print as empty in a pipe, "not counted yet" on a terminal', async (t) => {
@@ -251,7 +251,7 @@ describe('segment show', () => {
     const json = await runCli(['segment', 'show', s.id, '--json'], { env });
     expect(JSON.parse(json.stdout).condition_groups).toEqual(s.condition_groups);
     const csv = await runCli(['segment', 'show', s.id, '-o', 'csv', '--fields', 'name,conditions'], { env });
-    expect(csv.stdout).toBe(`name,conditions\r\n${s.name},"email ends_with ""@example.com"" OR (plan equals ""enterprise"" AND country equals ""FR"")"\r\n`);
+    expect(csv.stdout).toBe(`name,conditions\r\n${s.name},"email ends_with ""@example.com"" AND (plan equals ""enterprise"" OR country equals ""FR"")"\r\n`);
   });
 
   it('bad and unknown ids', async () => {

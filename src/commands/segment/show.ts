@@ -7,10 +7,10 @@ import { runShow } from '../runners/show.js';
 
 const ID = '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f';
 
-// Spec 2.9 gives condition_groups as groups of {field, operator, value} and
-// does not spell out how they combine. mailctl shows the usual reading, which
-// the service's own examples follow ("Example.com readers or VIP plan"):
-// a contact matches when every condition of at least one group holds.
+// Base spec 2.9 gives condition_groups without saying how they combine;
+// service-api-rest 2.14 does: conditions inside one group are combined with OR,
+// groups with AND (and the emulator matches so). A contact matches when at
+// least one condition of every group holds.
 
 type Group = { conditions: Condition[] };
 
@@ -21,14 +21,14 @@ function conditionText(c: Condition): string {
 }
 
 function groupText(g: Group): string {
-  return g.conditions.length === 0 ? '(no conditions)' : g.conditions.map(conditionText).join(' AND ');
+  return g.conditions.length === 0 ? '(no conditions)' : g.conditions.map(conditionText).join(' OR ');
 }
 
-/** One line: `a = "x" OR (b = "y" AND c = "z")`. */
+/** One line: `a = "x" AND (b = "y" OR c = "z")`. */
 export function conditionsText(groups: readonly Group[]): string {
   if (groups.length === 0) return '';
   if (groups.length === 1) return groupText(groups[0]!);
-  return groups.map((g) => (g.conditions.length > 1 ? `(${groupText(g)})` : groupText(g))).join(' OR ');
+  return groups.map((g) => (g.conditions.length > 1 ? `(${groupText(g)})` : groupText(g))).join(' AND ');
 }
 
 export const SEGMENT_FIELDS = [
@@ -59,9 +59,9 @@ export function segmentSections(s: Segment, grouped: boolean): DetailSection[] {
   const list = s.list_name && s.list_id ? `${s.list_name}  (${s.list_id})` : (s.list_name ?? s.list_id);
   const title =
     groups.length > 1
-      ? 'Conditions: any of these groups (all conditions within a group must hold)'
+      ? 'Conditions: every one of these groups (any condition within a group may hold)'
       : groups.length === 1 && groups[0]!.conditions.length > 1
-        ? 'Conditions: all must hold'
+        ? 'Conditions: any may hold'
         : 'Conditions';
   const main: DetailSection = {
     fields: [
