@@ -1,8 +1,7 @@
 import { OPERATIONS } from '../../api/operations.js';
 import { uuid } from '../../input/values.js';
 import { arg, command } from '../define.js';
-import { ifExistsFlag, runDelete } from '../runners/delete.js';
-import { dryRunFlag, yesFlag } from '../runners/write.js';
+import { deleteFlags, runDelete } from '../runners/delete.js';
 import { CONTACT_ID } from './shared.js';
 
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -11,7 +10,7 @@ export default command({
   name: 'delete',
   summary: 'delete a contact with its activity log and memberships (past campaign records stay)',
   args: { contactId: arg('id of the contact (a UUID)', { parse: uuid }) },
-  flags: { yes: yesFlag, ifExists: ifExistsFlag, dryRun: dryRunFlag },
+  flags: { ...deleteFlags },
   examples: [`mailctl contact delete ${CONTACT_ID}`, `mailctl contact delete ${CONTACT_ID} --yes --if-exists`, `mailctl contact delete ${CONTACT_ID} --dry-run`],
   operation: OPERATIONS.deleteContact,
   async run({ contactId, yes, ifExists, dryRun }, ctx) {

@@ -1,14 +1,13 @@
 import { OPERATIONS } from '../../api/operations.js';
 import { command } from '../define.js';
-import { ifExistsFlag, runDelete } from '../runners/delete.js';
-import { dryRunFlag, yesFlag } from '../runners/write.js';
+import { deleteFlags, runDelete } from '../runners/delete.js';
 import { DOMAIN_ARGS } from './records.js';
 
 export default command({
   name: 'remove',
   summary: 'remove a sending domain: email from it can no longer be sent (asks on a terminal, --yes otherwise)',
   args: DOMAIN_ARGS,
-  flags: { yes: yesFlag, ifExists: ifExistsFlag, dryRun: dryRunFlag },
+  flags: { ...deleteFlags },
   examples: ['mailctl domain remove old.example.com', 'mailctl domain remove old.example.com --yes --if-exists', 'mailctl domain remove old.example.com --dry-run'],
   operation: OPERATIONS.deleteDomain,
   async run({ name, yes, ifExists, dryRun }, ctx) {

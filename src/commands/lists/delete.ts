@@ -2,8 +2,7 @@ import { OPERATIONS } from '../../api/operations.js';
 import { BULK_DELETE_MAX_LISTS } from '../../api/vocabulary.js';
 import { uuid } from '../../input/values.js';
 import { arg, command } from '../define.js';
-import { ifExistsFlag } from '../runners/delete.js';
-import { dryRunFlag, yesFlag } from '../runners/write.js';
+import { deleteFlags } from '../runners/delete.js';
 import { LIST } from './options.js';
 
 export default command({
@@ -14,7 +13,7 @@ export default command({
     `${BULK_DELETE_MAX_LISTS} ids a request. On a terminal it names each list and how many contacts\n` +
     'lose it before asking.',
   args: { listIds: arg('ids of the lists (UUIDs)', { parse: uuid }).variadic() },
-  flags: { yes: yesFlag, ifExists: ifExistsFlag, dryRun: dryRunFlag },
+  flags: { ...deleteFlags },
   examples: [`mailctl lists delete ${LIST}`, `mailctl lists delete ${LIST} --yes --if-exists`, `mailctl lists delete ${LIST} 3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f --dry-run`],
   operation: OPERATIONS.deleteList,
   operationNote: `several ids: ${OPERATIONS.deleteLists.name}`,

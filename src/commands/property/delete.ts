@@ -1,8 +1,7 @@
 import { OPERATIONS } from '../../api/operations.js';
 import { uuid } from '../../input/values.js';
 import { arg, command } from '../define.js';
-import { ifExistsFlag, runDelete } from '../runners/delete.js';
-import { dryRunFlag, yesFlag } from '../runners/write.js';
+import { deleteFlags, runDelete } from '../runners/delete.js';
 
 const ID = '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f';
 
@@ -10,7 +9,7 @@ export default command({
   name: 'delete',
   summary: 'delete a contact property',
   args: { propertyId: arg('id of the property (a UUID)', { parse: uuid }) },
-  flags: { yes: yesFlag, ifExists: ifExistsFlag, dryRun: dryRunFlag },
+  flags: { ...deleteFlags },
   examples: [`mailctl property delete ${ID}`, `mailctl property delete ${ID} --yes --if-exists`, `mailctl property delete ${ID} --dry-run`],
   operation: OPERATIONS.deleteProperty,
   async run({ propertyId, yes, ifExists, dryRun }, ctx) {

@@ -6,13 +6,17 @@ import { writeDetail } from '../../output/detail.js';
 import { flag } from '../define.js';
 import { printDryRun, refuseSandboxKey } from '../write.js';
 import { confirmOrRefuse } from './confirm.js';
+import { dryRunFlag, yesFlag } from './write.js';
 
 // The one delete runner: --dry-run prints the request; a terminal is asked
 // (naming what will be lost), --yes is required anywhere else; --if-exists
 // turns a 404 into a no-op so a CI job can be re-run; the result is one row
 // per resource: {"id", "deleted": true|false}.
 
-export const ifExistsFlag = flag.boolean('succeed without change (exit 0, notice on stderr) when it does not exist');
+const ifExistsFlag = flag.boolean('succeed without change (exit 0, notice on stderr) when it does not exist');
+
+/** The flags of every delete: `flags: { ...deleteFlags }`. */
+export const deleteFlags = { yes: yesFlag, ifExists: ifExistsFlag, dryRun: dryRunFlag };
 
 export interface DeleteRun {
   operation: Operation;

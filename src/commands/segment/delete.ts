@@ -1,15 +1,14 @@
 import { OPERATIONS } from '../../api/operations.js';
 import { uuid } from '../../input/values.js';
 import { arg, command } from '../define.js';
-import { ifExistsFlag, runDelete } from '../runners/delete.js';
-import { dryRunFlag, yesFlag } from '../runners/write.js';
+import { deleteFlags, runDelete } from '../runners/delete.js';
 import { SEGMENT_ID } from './flags.js';
 
 export default command({
   name: 'delete',
   summary: 'delete a segment (the contacts stay)',
   args: { segmentId: arg('id of the segment (a UUID)', { parse: uuid }) },
-  flags: { yes: yesFlag, ifExists: ifExistsFlag, dryRun: dryRunFlag },
+  flags: { ...deleteFlags },
   examples: [`mailctl segment delete ${SEGMENT_ID}`, `mailctl segment delete ${SEGMENT_ID} --yes --if-exists`, `mailctl segment delete ${SEGMENT_ID} --dry-run`],
   operation: OPERATIONS.deleteSegment,
   async run({ segmentId, yes, ifExists, dryRun }, ctx) {

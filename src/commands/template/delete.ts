@@ -1,14 +1,13 @@
 import { OPERATIONS } from '../../api/operations.js';
 import { command } from '../define.js';
-import { ifExistsFlag, runDelete } from '../runners/delete.js';
-import { dryRunFlag, yesFlag } from '../runners/write.js';
+import { deleteFlags, runDelete } from '../runners/delete.js';
 import { projectFlag, SLUG_ARGS } from './shared.js';
 
 export default command({
   name: 'delete',
   summary: 'delete a template and every version of it; later sends naming it fail (asks on a terminal, --yes otherwise)',
   args: SLUG_ARGS,
-  flags: { project: projectFlag, yes: yesFlag, ifExists: ifExistsFlag, dryRun: dryRunFlag },
+  flags: { project: projectFlag, ...deleteFlags },
   examples: ['mailctl template delete old-promo', 'mailctl template delete old-promo --yes --if-exists', 'mailctl template delete spring-sale --project 2 --dry-run'],
   operation: OPERATIONS.deleteTemplate,
   async run({ slug, project, yes, ifExists, dryRun }, ctx) {

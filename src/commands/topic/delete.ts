@@ -1,8 +1,7 @@
 import { OPERATIONS } from '../../api/operations.js';
 import { uuid } from '../../input/values.js';
 import { arg, command } from '../define.js';
-import { ifExistsFlag, runDelete } from '../runners/delete.js';
-import { dryRunFlag, yesFlag } from '../runners/write.js';
+import { deleteFlags, runDelete } from '../runners/delete.js';
 
 const ID = '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f';
 
@@ -10,7 +9,7 @@ export default command({
   name: 'delete',
   summary: 'delete a topic with all its subscriptions (the contacts stay)',
   args: { topicId: arg('id of the topic (a UUID)', { parse: uuid }) },
-  flags: { yes: yesFlag, ifExists: ifExistsFlag, dryRun: dryRunFlag },
+  flags: { ...deleteFlags },
   examples: [`mailctl topic delete ${ID}`, `mailctl topic delete ${ID} --yes --if-exists`, `mailctl topic delete ${ID} --dry-run`],
   operation: OPERATIONS.deleteTopic,
   async run({ topicId, yes, ifExists, dryRun }, ctx) {

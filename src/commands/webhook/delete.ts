@@ -1,7 +1,6 @@
 import { OPERATIONS } from '../../api/operations.js';
 import { command } from '../define.js';
-import { ifExistsFlag, runDelete } from '../runners/delete.js';
-import { dryRunFlag, yesFlag } from '../runners/write.js';
+import { deleteFlags, runDelete } from '../runners/delete.js';
 import { WEBHOOK_ID_ARGS } from './options.js';
 
 export default command({
@@ -9,7 +8,7 @@ export default command({
   summary: 'delete a webhook: it stops receiving events (asks on a terminal, --yes otherwise)',
   description: 'Events that occur while no webhook exists are never delivered: to pause deliveries,\n`mailctl webhook set ID --disable` keeps the webhook.',
   args: WEBHOOK_ID_ARGS,
-  flags: { yes: yesFlag, ifExists: ifExistsFlag, dryRun: dryRunFlag },
+  flags: { ...deleteFlags },
   examples: ['mailctl webhook delete webhook-abc123', 'mailctl webhook delete webhook-abc123 --yes --if-exists', 'mailctl webhook delete webhook-abc123 --dry-run'],
   operation: OPERATIONS.deleteWebhook,
   async run({ webhookId, yes, ifExists, dryRun }, ctx) {
