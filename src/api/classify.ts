@@ -2,6 +2,7 @@ import { CliError, ExitCode, NetworkError, type CliErrorOptions } from '../error
 import { apiErrorFrom, describeNonJson } from './errors.js';
 import { describeNetworkError, neverSent } from './network.js';
 import { backoffMs, retryAfterMs, RETRYABLE_STATUS, type Headers } from './pacing.js';
+import { MS_PER_MINUTE } from '../time-units.js';
 
 // What one attempt of a request ended with, and what the transport does next:
 // return the answer, wait N ms and try again, or fail with a typed error.
@@ -34,7 +35,7 @@ export interface Attempt {
 const QUOTA_CODES = new Set(['quota_exceeded', 'daily_quota_exceeded']);
 
 /** A Retry-After longer than this is not waited for: the command fails (exit 6) and says when to retry. */
-const MAX_RETRY_WAIT_MS = 60_000;
+const MAX_RETRY_WAIT_MS = MS_PER_MINUTE;
 
 export type Verdict =
   | { kind: 'success'; status: number; headers: Headers; body: object; lost: boolean }

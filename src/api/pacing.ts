@@ -1,3 +1,5 @@
+import { MS_PER_MINUTE } from '../time-units.js';
+
 /**
  * Rate-limit pacing and retry delays. The service allows about 3 requests a
  * second per team and says so in X-RateLimit-* headers on every answer; a
@@ -13,7 +15,7 @@ function header(headers: Headers, name: string): string | undefined {
 }
 
 /** Waits longer than this are not paced: the request is sent and the server decides. */
-const MAX_PACING_WAIT_MS = 60_000;
+const MAX_PACING_WAIT_MS = MS_PER_MINUTE;
 
 /**
  * A drop of the server-clock lead larger than this cannot come from the Date header's whole

@@ -7,8 +7,8 @@
  * window closes. The day budget is not waited for: it is told before a long run starts.
  */
 import type { Headers } from './pacing.js';
+import { MS_PER_MINUTE } from '../time-units.js';
 
-const MINUTE_MS = 60_000;
 
 function numberHeader(headers: Headers, name: string): number | undefined {
   const raw = headers[name];
@@ -48,7 +48,7 @@ export class SandboxPacer {
     if (this.minuteRemaining === undefined || this.minuteRemaining > 0 || this.minuteLimit === undefined) return 0;
     // Fewer answers than the limit: an earlier run spent the budget; the server's 429 says how long.
     if (this.answeredAt.length < this.minuteLimit) return 0;
-    return Math.max(0, this.answeredAt[0]! + MINUTE_MS - this.now());
+    return Math.max(0, this.answeredAt[0]! + MS_PER_MINUTE - this.now());
   }
 
   /** Called once a paced wait is over: the minute budget is unknown until the next answer. */

@@ -1,3 +1,5 @@
+import { MS_PER_DAY, MS_PER_MINUTE } from '../time-units.js';
+
 // The value sets the spec fixes, in one module with no imports: verbs validate
 // against them, api modules type with them, and help and shell completion list
 // them without loading zod. (The emulator keeps its own copies: it is the
@@ -165,8 +167,8 @@ export const SEND_METADATA_MAX_BYTES = 8 * 1024;
 export const SEND_ATTACHMENTS_MAX_BYTES = 5 * 1024 * 1024;
 export const SEND_ATTACHMENT_NAME_MAX = 255;
 /** The scheduling window of POST /emails/scheduled. */
-export const SCHEDULE_MIN_AHEAD_MS = 5 * 60_000;
-export const SCHEDULE_MAX_AHEAD_MS = 3 * 86_400_000;
+export const SCHEDULE_MIN_AHEAD_MS = 5 * MS_PER_MINUTE;
+export const SCHEDULE_MAX_AHEAD_MS = 3 * MS_PER_DAY;
 
 export const SEND_RESULT_FIELDS = ['request_id', 'accepted', 'rejected', 'scheduled_at'] as const;
 

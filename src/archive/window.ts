@@ -1,21 +1,14 @@
-import { resolveEventWindow } from '../input/day-range.js';
+import { resolveWindow, type TimeWindow } from '../input/window.js';
+import { displayZone } from '../input/zone.js';
 
 // The time window of an archive query, from --from/--to as `events list`
-// takes them (resolveEventWindow): whole UTC days, or the exact instant of a
-// bound finer than a day (`--from 1h`), with the API's defaults (10 days
-// back, to now) so that `--db` answers what the API would.
+// takes them (input/window.ts, the rule every command shares), with the API's
+// defaults (10 days back, to now) so that `--db` answers what the API would.
 
-const DAY_MS = 86_400_000;
+export type { TimeWindow };
 
-export interface TimeWindow {
-  fromMs: number;
-  toMs: number;
-}
-
-export function archiveWindow(raw: { from?: string; to?: string }, now: number, defaultWindowDays: number): TimeWindow {
-  const range = resolveEventWindow(raw, now, defaultWindowDays);
-  const fromMs = range.start ?? (range.from ? Date.parse(`${range.from}T00:00:00Z`) : now - defaultWindowDays * DAY_MS);
-  // toMs is inclusive; an exact end is exclusive
-  const toMs = range.end !== undefined ? range.end - 1 : range.to ? Date.parse(`${range.to}T00:00:00Z`) + DAY_MS - 1 : now;
+export function archiveWindow(raw: { from?: string; to?: string }, now: number, defaultWindowDays: number, utc?: boolean): TimeWindow {
+  // --utc: calendar days of UTC, else of the local zone (the display zone)
+  const { fromMs, toMs } = resolveWindow(raw, now, { defaultDays: defaultWindowDays, zone: displayZone(utc) });
   return { fromMs, toMs };
 }

@@ -1,4 +1,5 @@
 import type { Context } from '../context.js';
+import { SECONDS_PER_HOUR, SECONDS_PER_MINUTE } from '../time-units.js';
 
 // The live count of an export (--all, --limit) on stderr, for a person at a
 // terminal even when stdout goes to a file:
@@ -11,8 +12,8 @@ const n = (x: number) => x.toLocaleString('en-US');
 function duration(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
   if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
-  return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+  if (s < SECONDS_PER_HOUR) return `${Math.floor(s / SECONDS_PER_MINUTE)}m ${String(s % SECONDS_PER_MINUTE).padStart(2, '0')}s`;
+  return `${Math.floor(s / SECONDS_PER_HOUR)}h ${String(Math.floor((s % SECONDS_PER_HOUR) / SECONDS_PER_MINUTE)).padStart(2, '0')}m`;
 }
 
 export interface ExportProgress {

@@ -1,15 +1,10 @@
+import { MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE, MS_PER_WEEK } from '../time-units.js';
 import { UsageError } from '../errors.js';
 
-// Times and dates from flags. Everything resolves in UTC, because the API's
-// date-only values mean UTC days (spec 4.1, 4.5) and CI machines disagree on
-// their local zone.
+// Times and dates from flags: ISO values, relative amounts, future times.
+// Windows (--from/--to) are resolved by window.ts.
 
-const DAY_MS = 86_400_000;
-const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: DAY_MS, w: 7 * DAY_MS };
-
-function isoDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
+const UNIT_MS: Record<string, number> = { m: MS_PER_MINUTE, h: MS_PER_HOUR, d: MS_PER_DAY, w: MS_PER_WEEK };
 
 /** True for a real calendar date: 2026-02-30 is not one. */
 export function isRealDate(text: string): boolean {
@@ -23,40 +18,6 @@ export function isRealDate(text: string): boolean {
 export function relativeMs(text: string): number | undefined {
   const m = /^(\d{1,6})(m|h|d|w)$/.exec(text.trim());
   return m ? Number(m[1]) * UNIT_MS[m[2]!]! : undefined;
-}
-
-/** A bound of an events window: the UTC day that covers it, and the exact instant when it is finer than a day. */
-export interface DayBound {
-  day: string;
-  /** Set for `1h`, `30m` and ISO date-times: the window starts or ends there, not at a day's edge. */
-  ms?: number;
-}
-
-/**
- * A bound for events --from/--to: YYYY-MM-DD, an ISO date-time, or relative to
- * now in UTC (`today`, `yesterday`, `7d` = the day 7 days ago; `24h`, `30m` =
- * exactly that long ago). The API takes whole days, so `day` covers the bound.
- */
-export function parseDayBound(text: string, flag: string, now: number): DayBound {
-  const t = text.trim();
-  if (t === 'today') return { day: isoDay(now) };
-  if (t === 'yesterday') return { day: isoDay(now - DAY_MS) };
-  const rel = relativeMs(t);
-  if (rel !== undefined) return /[mh]$/.test(t) ? { day: isoDay(now - rel), ms: now - rel } : { day: isoDay(now - rel) };
-  if (isRealDate(t)) return { day: t };
-  if (DATE_TIME.test(t)) {
-    const parsed = parseIsoTime(t, flag);
-    return { day: isoDay(parsed.ms), ms: parsed.ms };
-  }
-  const hint = /^\d{4}-\d{2}-\d{2}$/.test(t)
-    ? 'is not a real date'
-    : 'must be a date YYYY-MM-DD, a date-time 2026-11-23T09:00:00Z, or today, yesterday, 7d, 24h, 30m';
-  throw new UsageError(`${flag} ${hint} (got "${text}")`);
-}
-
-/** The covering day of a bound (email show, which has no event times to filter on). */
-export function parseDay(text: string, flag: string, now: number): string {
-  return parseDayBound(text, flag, now).day;
 }
 
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
@@ -85,21 +46,6 @@ export function parseIsoTime(text: string, flag: string): ParsedTime {
   const ms = Date.parse(`${m[1]}T${m[2]}:${m[3]}:${m[4] ?? '00'}${m[5] ?? ''}${offset}`);
   if (Number.isNaN(ms)) throw new UsageError(`${flag} is not a valid time (got "${text}")`);
   return { text: t, ms, dateOnly: false, hasOffset };
-}
-
-/** A past bound for listings: ISO date/date-time, or relative to now (`7d`, `24h`, `30m`, `today`, `yesterday`). */
-export function parseSince(text: string, flag: string, now: number): ParsedTime {
-  const t = text.trim();
-  if (t === 'today' || t === 'yesterday') {
-    const day = parseDay(t, flag, now);
-    return { text: day, ms: Date.parse(`${day}T00:00:00Z`), dateOnly: true, hasOffset: false };
-  }
-  const rel = relativeMs(t);
-  if (rel !== undefined) {
-    const ms = now - rel;
-    return { text: new Date(ms).toISOString(), ms, dateOnly: false, hasOffset: true };
-  }
-  return parseIsoTime(t, flag);
 }
 
 /**

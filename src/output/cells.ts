@@ -1,5 +1,6 @@
 import { escapeControls } from './terminal-text.js';
 import type { Column, ColumnKind, OutputTarget } from './types.js';
+import { SECONDS_PER_DAY, SECONDS_PER_HOUR, SECONDS_PER_MINUTE } from '../time-units.js';
 
 function pad(n: number): string {
   return String(n).padStart(2, '0');
@@ -36,7 +37,7 @@ function relativeTime(iso: string, now: number): string {
   const diff = Math.round((t - now) / 1000);
   const abs = Math.abs(diff);
   const [n, unit] =
-    abs < 60 ? [abs, 's'] : abs < 3600 ? [Math.floor(abs / 60), 'm'] : abs < 86_400 ? [Math.floor(abs / 3600), 'h'] : [Math.floor(abs / 86_400), 'd'];
+    abs < SECONDS_PER_MINUTE ? [abs, 's'] : abs < SECONDS_PER_HOUR ? [Math.floor(abs / SECONDS_PER_MINUTE), 'm'] : abs < SECONDS_PER_DAY ? [Math.floor(abs / SECONDS_PER_HOUR), 'h'] : [Math.floor(abs / SECONDS_PER_DAY), 'd'];
   if (abs < 5) return 'just now';
   return diff < 0 ? `${n}${unit} ago` : `in ${n}${unit}`;
 }

@@ -1,5 +1,6 @@
 import { addCounts, emptyCounts, summarise, Tally, type Counts, type ReportEvent, type Summary } from './tally.js';
-import { MAX_FILLED_TIME_ROWS, timeKeyCount, timeKeys, utcDay, utcHour, type Window } from './window.js';
+import { utcDay } from '../input/zone.js';
+import { MAX_FILLED_TIME_ROWS, timeKeyCount, timeKeys, utcHour, type Window } from './window.js';
 
 // Counting a stream of events into the totals and the rows of one breakdown.
 

@@ -5,6 +5,7 @@ import { byVolume, timeRows } from './aggregate.js';
 import { emptyCounts, summarise, type Counts } from './tally.js';
 import { BLOCK_CLASSES, HARD_CLASSES, SOFT_CLASSES, UNDETERMINED_CLASSES, type Signal } from './thresholds.js';
 import { iso, type Window } from './window.js';
+import { MS_PER_DAY } from '../time-units.js';
 
 // `report --db`: the same counters as the streamed report, computed by SQLite
 // over the archive's `events` table (issue 18's schema), so a million rows are
@@ -87,7 +88,7 @@ export interface SignalGap {
  * one day, the cadence of a daily sync and its default --overlap. A window
  * that ends later lacks the events since that sync.
  */
-const STALE_AFTER_MS = 86_400_000;
+const STALE_AFTER_MS = MS_PER_DAY;
 
 const holds = (c: Coverage, type: string) => c.types === null || c.types.includes(type);
 

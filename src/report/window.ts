@@ -1,53 +1,23 @@
+import { MS_PER_DAY, MS_PER_HOUR } from '../time-units.js';
 import { UsageError } from '../errors.js';
-import { isRealDate, parseSince } from '../input/time.js';
+import type { TimeWindow } from '../input/window.js';
+import { utcDay } from '../input/zone.js';
 
-// The report's window: exact instants, not whole days. `--from 6h` means the
-// last six hours; a date means that whole UTC day (`--to` inclusive). The API
-// takes whole days (spec 4.1), so the report asks for the covering days and
-// keeps the events inside [from, to].
+// The report's window is resolved by input/window.ts (the rule every command
+// shares): exact instants, the covering UTC days asked of the API and the
+// events outside the window dropped. Here: its rows by day or hour (UTC).
 
-const DAY_MS = 86_400_000;
-const DEFAULT_REPORT_DAYS = 7;
-
-export interface Window {
-  fromMs: number;
-  /** Inclusive. */
-  toMs: number;
-}
-
-function parseUntil(text: string, flag: string, now: number): number {
-  const t = text.trim();
-  if (t === 'now') return now;
-  // A date alone covers that whole UTC day; "today" ends now.
-  if (isRealDate(t)) return Date.parse(`${t}T00:00:00Z`) + DAY_MS - 1;
-  if (t === 'yesterday') return Date.parse(`${new Date(now - DAY_MS).toISOString().slice(0, 10)}T00:00:00Z`) + DAY_MS - 1;
-  if (t === 'today') return now;
-  return parseSince(t, flag, now).ms;
-}
-
-export function resolveWindow(raw: { from?: string; to?: string }, now: number): Window {
-  const fromMs = raw.from === undefined ? now - DEFAULT_REPORT_DAYS * DAY_MS : parseSince(raw.from, '--from', now).ms;
-  const toMs = raw.to === undefined ? now : parseUntil(raw.to, '--to', now);
-  if (fromMs > toMs) {
-    throw new UsageError(`--from ${iso(fromMs)} is after --to ${iso(toMs)}`);
-  }
-  return { fromMs, toMs };
-}
+export type Window = TimeWindow;
+export const DEFAULT_REPORT_DAYS = 7;
 
 export function iso(ms: number): string {
   return new Date(ms).toISOString();
-}
-
-export function utcDay(ms: number): string {
-  return iso(ms).slice(0, 10);
 }
 
 /** 2026-11-20T14 for hour buckets (UTC). */
 export function utcHour(ms: number): string {
   return iso(ms).slice(0, 13);
 }
-
-const HOUR_MS = 3_600_000;
 
 /**
  * `--by hour` windows are at most this long: one row per hour, 2,401 at most. Longer windows
@@ -65,15 +35,15 @@ export const MAX_FILLED_TIME_ROWS = 3660;
 
 /** Refuses a window the breakdown would need too many rows for, before anything is read. */
 export function checkBreakdownWindow(by: string, w: Window): void {
-  if (by !== 'hour' || w.toMs - w.fromMs <= MAX_HOUR_WINDOW_DAYS * DAY_MS) return;
-  const days = Math.ceil((w.toMs - w.fromMs) / DAY_MS);
+  if (by !== 'hour' || w.toMs - w.fromMs <= MAX_HOUR_WINDOW_DAYS * MS_PER_DAY) return;
+  const days = Math.ceil((w.toMs - w.fromMs) / MS_PER_DAY);
   throw new UsageError(
     `--by hour covers at most ${MAX_HOUR_WINDOW_DAYS} days (one row per hour); the window from --from to --to is ${days.toLocaleString('en-US')} days (nothing was read)`,
     { hint: `use --by day for a window this long, or a shorter --from/--to for hours` },
   );
 }
 
-const stepOf = (unit: 'day' | 'hour') => (unit === 'day' ? DAY_MS : HOUR_MS);
+const stepOf = (unit: 'day' | 'hour') => (unit === 'day' ? MS_PER_DAY : MS_PER_HOUR);
 
 /** How many days or hours the window touches, without listing them. */
 export function timeKeyCount(w: Window, unit: 'day' | 'hour'): number {

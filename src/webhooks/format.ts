@@ -1,3 +1,5 @@
+import { MS_PER_MINUTE } from '../time-units.js';
+
 // The delivery format: what a webhook's URL receives (service-notes, "Webhook deliveries"),
 // and the ONE mapping between it and an events-API event (spec 2.1). The emulator, `webhook
 // listen` and `webhook forward` all use it, so a receiver tested against one sees what the
@@ -151,7 +153,7 @@ export function parseDeliveryBody(body: unknown): ApiEvent[] {
 export const DELIVERY_DEADLINE_MS = 30_000;
 
 /** Delay before each of the 7 attempts: 0 s, 1 min, 5 min, 30 min, 2 h, 8 h, 24 h (about 35 hours in all). */
-export const SERVICE_RETRY_DELAYS_MS: readonly number[] = [0, 60_000, 300_000, 1_800_000, 7_200_000, 28_800_000, 86_400_000];
+export const SERVICE_RETRY_DELAYS_MS: readonly number[] = [0, 1, 5, 30, 120, 480, 1440].map((min) => min * MS_PER_MINUTE);
 
 /**
  * Events per POST. The service does not document its batch size; SparkPost, whose shape it

@@ -5,9 +5,10 @@
 import { batches, deliveryBody, SERVICE_RETRY_DELAYS_MS, SIGNATURE_HEADER, type ApiEvent } from './format.js';
 import type { RelayResult } from './relay.js';
 import { signBody } from './verify.js';
+import { MS_PER_HOUR, MS_PER_MINUTE, MS_PER_SECOND } from '../time-units.js';
 
 /** For developing a receiver: the service's 7 attempts, over a minute instead of 35 hours. */
-export const COMPRESSED_RETRY_DELAYS_MS: readonly number[] = [0, 1000, 2000, 5000, 10_000, 30_000, 60_000];
+export const COMPRESSED_RETRY_DELAYS_MS: readonly number[] = [0, 1, 2, 5, 10, 30, 60].map((s) => s * MS_PER_SECOND);
 export const RETRY_SCHEDULES = { compressed: COMPRESSED_RETRY_DELAYS_MS, service: SERVICE_RETRY_DELAYS_MS } as const;
 
 export interface ForwardAttempt {
@@ -44,7 +45,7 @@ export class ReceiverGone extends Error {
   }
 }
 
-const seconds = (ms: number) => (ms < 60_000 ? `${ms / 1000}s` : ms < 3_600_000 ? `${ms / 60_000}min` : `${ms / 3_600_000}h`);
+const seconds = (ms: number) => (ms < MS_PER_MINUTE ? `${ms / MS_PER_SECOND}s` : ms < MS_PER_HOUR ? `${ms / MS_PER_MINUTE}min` : `${ms / MS_PER_HOUR}h`);
 
 export function createForwarder(opts: ForwarderOptions) {
   let delivered = 0;

@@ -126,16 +126,19 @@ describe('events list: one page', () => {
     expect(emu.requests[0]!.query.cursor).toBe(args[args.indexOf('--cursor') + 1]);
   });
 
-  it('the next command keeps the filters, with relative days written as the days they meant', async () => {
+  it('the next command keeps the filters, with a relative span written as the instant it meant (issue 27: 3d is exactly 3 days)', async () => {
     const r = await list(['--events', 'delivery', '--from', '3d', '--per-page', '5', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const args = nextCommand(r.stderr);
     const sent = emu.requests[0]!.query;
-    expect(args.slice(0, args.indexOf('--cursor'))).toEqual(['--events', 'delivery', '--from', sent.from, '--per-page', '5']);
+    const from = args[args.indexOf('--from') + 1]!;
+    expect(from).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/);
+    expect(from.slice(0, 10)).toBe(sent.from); // the covering date asked of the API
+    expect(args.slice(0, args.indexOf('--cursor'))).toEqual(['--events', 'delivery', '--from', from, '--per-page', '5']);
     expect(args.slice(args.indexOf('--cursor') + 2)).toEqual(['--json']);
     const r2 = await list(args);
     expect(r2.code, r2.stderr).toBe(0);
-    const want = stored(Date.parse(`${sent.from}T00:00:00Z`)).filter((e) => e.type === 'delivery');
+    const want = stored(Date.parse(from)).filter((e) => e.type === 'delivery');
     expect(ids(JSON.parse(r2.stdout))).toEqual(ids(want.slice(5, 10)));
   });
 

@@ -2,7 +2,6 @@
 // takes whole days, so the CLI asks for the covering days and keeps only the
 // events inside [start, end).
 import { describe, expect, it } from 'vitest';
-import { resolveEventWindow } from '../../src/input/day-range.js';
 import { fakeClock, runInProcess, useEmulator } from '../helpers/context.js';
 import { expectUsageError } from '../helpers/expect.js';
 
@@ -67,18 +66,5 @@ describe('events list with a sub-day window', () => {
     const r = await runInProcess(['events', 'list', '--from', '1h', '--to', '2h'], { emulator: emu });
     expectUsageError(r, r.requests, '--from');
     expect(r.requests).toHaveLength(0);
-  });
-});
-
-describe('resolveEventWindow', () => {
-  const now = Date.parse('2026-11-23T19:11:00Z');
-  it('gives covering days and exact bounds only for bounds finer than a day', () => {
-    expect(resolveEventWindow({ from: '1h' }, now, 10)).toEqual({ from: '2026-11-23', to: undefined, start: now - HOUR });
-    expect(resolveEventWindow({ from: '24h' }, now, 10)).toEqual({ from: '2026-11-22', to: undefined, start: now - 24 * HOUR });
-    expect(resolveEventWindow({ from: '7d', to: 'today' }, now, 10)).toEqual({ from: '2026-11-16', to: '2026-11-23' });
-    expect(resolveEventWindow({ from: '2026-11-23T08:30:00+01:00' }, now, 10)).toEqual({
-      from: '2026-11-23', to: undefined, start: Date.parse('2026-11-23T07:30:00Z'),
-    });
-    expect(resolveEventWindow({ to: '30m' }, now, 10)).toEqual({ from: undefined, to: '2026-11-23', end: now - 30 * 60_000 });
   });
 });

@@ -9,7 +9,6 @@ import { follow, OVERLAP_MS, pollOnce, SeenEvents } from '../../src/commands/eve
 import { cursorPages } from '../../src/api/paginate.js';
 import { createStreamingTable } from '../../src/output/stream-table.js';
 import { eventListSpec } from '../../src/commands/events/columns.js';
-import { resolveDayRange } from '../../src/input/day-range.js';
 import type { OutputTarget } from '../../src/output/types.js';
 
 const T0 = Date.parse('2026-03-10T12:00:00.000Z');
@@ -182,19 +181,6 @@ describe('--follow polling', () => {
     expect(s.calls.at(-1)!.from).toBe('2026-03-10'); // 60 s back crosses midnight
     await pollOnce({ fetchPage: s.fetchPage, from: '2026-03-11' }, seen, 100);
     expect(s.calls.at(-1)!.from).toBe('2026-03-11');
-  });
-});
-
-describe('resolveDayRange', () => {
-  const now = Date.parse('2026-03-10T05:00:00Z');
-  it('resolves relative days in UTC and checks the order', () => {
-    expect(resolveDayRange({ from: '7d', to: 'today' }, now, 10)).toEqual({ from: '2026-03-03', to: '2026-03-10' });
-    expect(resolveDayRange({ from: '24h' }, now, 10)).toEqual({ from: '2026-03-09', to: undefined });
-    expect(resolveDayRange({}, now, 10)).toEqual({ from: undefined, to: undefined });
-    expect(() => resolveDayRange({ from: '2026-03-05', to: '2026-03-04' }, now, 10)).toThrow('--from 2026-03-05 is after --to 2026-03-04');
-    expect(() => resolveDayRange({ from: '2026-03-11' }, now, 10)).toThrow(/is in the future/);
-    expect(() => resolveDayRange({ to: '2026-02-27' }, now, 10)).toThrow(/before the default start/);
-    expect(resolveDayRange({ to: '2026-02-28' }, now, 10)).toEqual({ from: undefined, to: '2026-02-28' });
   });
 });
 

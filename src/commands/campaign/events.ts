@@ -2,8 +2,9 @@ import type { CampaignEvent, CampaignEventsQuery } from '../../api/campaigns.js'
 import { OPERATIONS } from '../../api/operations.js';
 import { CAMPAIGN_EVENT_FIELDS, CAMPAIGN_EVENT_TYPES, MAX_CAMPAIGN_EVENTS_PER_PAGE } from '../../api/vocabulary.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
-import { parseSince, type ParsedTime } from '../../input/time.js';
+import { isRealDate } from '../../input/time.js';
+import { isoInstant, resolveWindow } from '../../input/window.js';
+import { dayStartIn, displayZone, type Zone } from '../../input/zone.js';
 import { email } from '../../input/values.js';
 import { checkFields } from '../../output/fields.js';
 import type { ListSpec } from '../../output/types.js';
@@ -12,13 +13,11 @@ import { nextPageHint, runListing } from '../listing.js';
 import { cursorFlags } from '../runners/list.js';
 import { campaignIdArg, EXAMPLE_ID as ID } from './shared.js';
 
-const DAY_MS = 86_400_000;
-
 const FLAGS = {
   type: flag.enum(CAMPAIGN_EVENT_TYPES, 'only events of this type', 'type'),
   email: flag.string('only events of this recipient', { value: 'address', parse: email }),
-  since: flag.string('events at or after: ISO date (start of that UTC day) or date-time, or relative: 7d, 24h, 30m, today, yesterday', { value: 'time' }),
-  until: flag.string('events at or before: ISO date (through the end of that UTC day) or date-time, or relative', { value: 'time' }),
+  since: flag.string('events at or after: YYYY-MM-DD, today or yesterday (days of the local zone; UTC with --utc), 7d, 24h, 30m (exactly that long before now), or an ISO date-time', { value: 'time' }),
+  until: flag.string('events at or before: the same forms as --since (a day through its end)', { value: 'time' }),
   ...cursorFlags('events', { max: MAX_CAMPAIGN_EVENTS_PER_PAGE, default: 25, sentAs: 'limit' }),
 };
 
@@ -43,14 +42,14 @@ const CAMPAIGN_EVENT_LIST: ListSpec<CampaignEvent> = {
   fields: CAMPAIGN_EVENT_FIELDS,
 };
 
-/** The value sent for --since/--until: ISO as written (date and time joined by "T"), a relative one as UTC. */
-function wire(t: ParsedTime): string {
-  return t.text.replace(' ', 'T');
-}
-
-/** The last instant a bound covers: a date-only --until is the whole UTC day (spec 4.5). */
-function endOf(t: ParsedTime): number {
-  return t.dateOnly ? t.ms + DAY_MS - 1 : t.ms;
+/**
+ * The value sent for --since/--until (spec 4.5 takes date-times): ISO as written, a relative
+ * bound as its instant, a day as itself when it is a UTC day (a date-only value means the UTC
+ * day, spec 4.5), else as the instant where that day of the display zone starts or ends.
+ */
+function wire(arg: string | undefined, ms: number, zone: Zone): string | undefined {
+  if (arg === undefined || !isRealDate(arg)) return arg;
+  return dayStartIn(zone, arg) === Date.parse(`${arg}T00:00:00Z`) ? arg : isoInstant(ms);
 }
 
 /** The user's listing as flags, for the next-page command (relative bounds as the times they resolved to). */
@@ -70,18 +69,16 @@ async function run(opts: Options, ctx: Context): Promise<void> {
   const out = ctx.output();
   checkFields(out.fields, CAMPAIGN_EVENT_LIST.columns, CAMPAIGN_EVENT_LIST.fields);
   const now = ctx.now();
-  const since = opts.since !== undefined ? parseSince(opts.since, '--since', now) : undefined;
-  const until = opts.until !== undefined ? parseSince(opts.until, '--until', now) : undefined;
-  if (since && until && since.ms > endOf(until)) {
-    throw new UsageError(`--since (${since.text}) is after --until (${until.text}): no event can match`);
-  }
+  // no default window: without --since the API lists the campaign's events from the first
+  const zone = displayZone(ctx.globals.utc);
+  const w = resolveWindow({ from: opts.since, to: opts.until }, now, { defaultDays: Infinity, zone, flags: { from: '--since', to: '--until' } });
   const follow = Boolean(opts.all) || opts.limit !== undefined;
   // Relative bounds are resolved once, so every page of one run asks for the same window.
   const query: CampaignEventsQuery = {
     eventType: opts.type,
     email: opts.email,
-    startDate: since && wire(since),
-    endDate: until && wire(until),
+    startDate: wire(w.fromArg, w.fromMs, zone),
+    endDate: wire(w.toArg, w.toMs, zone),
     limit: opts.perPage ?? (follow ? MAX_CAMPAIGN_EVENTS_PER_PAGE : undefined),
   };
   const api = await ctx.api();

@@ -5,6 +5,7 @@ import { CheckFailedError } from '../../errors.js';
 import { createListWriter } from '../../output/list.js';
 import type { Column } from '../../output/types.js';
 import { utcText } from './shared.js';
+import { MS_PER_MINUTE } from '../../time-units.js';
 
 // The pre-flight checks of cli.md ("Campaign pre-flight"), shared by
 // `campaign check` and `campaign schedule --check`: would scheduling succeed,
@@ -26,7 +27,7 @@ export interface PreflightOptions {
   sendNow?: boolean;
 }
 
-export const DEFAULT_MIN_LEAD_MS = 10 * 60_000;
+export const DEFAULT_MIN_LEAD_MS = 10 * MS_PER_MINUTE;
 
 const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 // An unsubscribe link: a link whose address or text says so, or the merge tag that becomes one.
@@ -96,7 +97,7 @@ function campaignChecks(c: Campaign, apiKey: string, now: number, opts: Prefligh
 }
 
 function minutes(ms: number): string {
-  const m = Math.round(ms / 60_000);
+  const m = Math.round(ms / MS_PER_MINUTE);
   return m >= 120 ? `${Math.round(m / 60)}h` : `${m}m`;
 }
 
@@ -111,9 +112,8 @@ export async function runPreflight(ctx: Context, opts: PreflightOptions): Promis
 }
 
 async function healthCheck(ctx: Context): Promise<Check> {
-  const { computeReport } = await import('../report/run.js');
-  const { resolveWindow } = await import('../../report/window.js');
-  const window = resolveWindow({}, ctx.now());
+  const { computeReport, reportWindow } = await import('../report/run.js');
+  const window = reportWindow({}, ctx);
   const doc = await computeReport({ by: 'day', judge: ['bounce', 'complaint'] }, ctx, window);
   const t = doc.totals;
   const rate = (v: number | null) => (v === null ? 'no data' : `${v.toFixed(2)}%`);

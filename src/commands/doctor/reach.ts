@@ -6,6 +6,7 @@ import { describeNetworkError, TLS_CAUSES } from '../../api/network.js';
 import { decideProxy, ProxyConfigError, type ProxyDecision } from '../../api/proxy.js';
 import type { Env } from '../../io.js';
 import { fail, pass, warn, type Check } from './check.js';
+import { MS_PER_DAY } from '../../time-units.js';
 
 // Can this machine reach the API: the base URL, the proxy in use, DNS, TCP and
 // TLS, each with its time. No API request is spent here; every step gives up
@@ -130,7 +131,7 @@ async function tlsCheck(host: string, port: number, env: Env): Promise<Check> {
       ),
     );
     const cert = socket.getPeerCertificate();
-    const days = cert.valid_to ? Math.floor((Date.parse(cert.valid_to) - Date.now()) / 86_400_000) : undefined;
+    const days = cert.valid_to ? Math.floor((Date.parse(cert.valid_to) - Date.now()) / MS_PER_DAY) : undefined;
     const found = `handshake ${ms} ms, ${socket.getProtocol() ?? 'TLS'}, certificate valid until ${cert.valid_to ?? '?'}${ca ? ' (trusting NODE_EXTRA_CA_CERTS too)' : ''}`;
     if (days !== undefined && days < 14) return warn('tls', `${found}: expires in ${days} days`, 'tell the service operator: the certificate expires soon');
     return pass('tls', found);

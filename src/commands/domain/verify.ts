@@ -6,13 +6,14 @@ import { CheckFailedError, ExitCode } from '../../errors.js';
 import { command, flag } from '../define.js';
 import { refuseSandboxKey } from '../write.js';
 import { CHECK_COLUMNS, checkRows, DOMAIN_ARGS, type CheckRow } from './records.js';
+import { MS_PER_MINUTE } from '../../time-units.js';
 
 // POST /domains/{domain}/verify: one row per record, exit 8 unless every
 // record the domain needs passes. --wait re-checks with a growing pause (DNS
 // changes take minutes to hours to propagate) until all pass or time is up.
 
 const FIRST_PAUSE_MS = 5_000;
-const MAX_PAUSE_MS = 60_000;
+const MAX_PAUSE_MS = MS_PER_MINUTE;
 
 const CHECK_FIELDS = CHECK_COLUMNS.map((c) => c.key);
 

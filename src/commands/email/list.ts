@@ -1,7 +1,8 @@
 import type { SentEmail } from '../../api/sending.js';
 import { OPERATIONS } from '../../api/operations.js';
-import { MAX_SENT_EMAILS_PER_PAGE, SENT_EMAIL_FIELDS } from '../../api/vocabulary.js';
-import { parseDay } from '../../input/time.js';
+import { DEFAULT_WINDOW_DAYS, MAX_SENT_EMAILS_PER_PAGE, SENT_EMAIL_FIELDS } from '../../api/vocabulary.js';
+import { resolveWindow, WINDOW_FROM_HELP, WINDOW_TO_HELP } from '../../input/window.js';
+import { displayZone } from '../../input/zone.js';
 import type { ListSpec } from '../../output/types.js';
 import { command, flag } from '../define.js';
 import { cursorFlags, runList } from '../runners/list.js';
@@ -26,8 +27,8 @@ export default command({
   summary: 'list the emails sent in the last 10 days (or --from/--to), newest first',
   flags: {
     recipient: flag.string('only emails sent to this address', { value: 'address', parse: address }),
-    from: flag.string('emails sent on or after this day, UTC: YYYY-MM-DD, today, yesterday, 7d', { value: 'day' }).defaultShown('10 days ago'),
-    to: flag.string('emails sent on or before this day, same forms as --from', { value: 'day' }),
+    from: flag.string(`emails sent from: ${WINDOW_FROM_HELP}`, { value: 'time' }).defaultShown('10 days ago'),
+    to: flag.string(`emails sent to: ${WINDOW_TO_HELP}`, { value: 'time' }),
     ...cursorFlags('emails', { max: MAX_SENT_EMAILS_PER_PAGE, default: 25 }),
   },
   examples: ['mailctl email list', 'mailctl email list --recipient ann@example.com', 'mailctl email list --from 7d --all --ndjson > sent.ndjson'],
@@ -36,8 +37,8 @@ export default command({
     const { listSentEmails } = await import('../../api/sending.js');
     const now = ctx.now();
     // Relative days are resolved once, so every page of one run asks for the same window.
-    const from = opts.from === undefined ? undefined : parseDay(opts.from, '--from', now);
-    const to = opts.to === undefined ? undefined : parseDay(opts.to, '--to', now);
+    // the covering UTC days (the API takes whole dates)
+    const { from, to } = resolveWindow({ from: opts.from, to: opts.to }, now, { defaultDays: DEFAULT_WINDOW_DAYS, zone: displayZone(ctx.globals.utc) });
     const args: string[] = [];
     if (opts.recipient) args.push('--recipient', opts.recipient);
     if (from) args.push('--from', from);

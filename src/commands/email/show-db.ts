@@ -33,7 +33,7 @@ function stateOf(types: readonly string[]): string | null {
 export async function emailFromArchive(opts: ArchiveLookup, ctx: Context): Promise<EmailDetail> {
   const { archiveWindow } = await import('../../archive/window.js');
   const { eventBatches } = await import('../../archive/query.js');
-  const window = archiveWindow({ from: opts.from, to: opts.to }, ctx.now(), DEFAULT_WINDOW_DAYS);
+  const window = archiveWindow({ from: opts.from, to: opts.to }, ctx.now(), DEFAULT_WINDOW_DAYS, ctx.globals.utc);
   const { db, path } = await openArchiveForReading(ctx, opts.db);
   try {
     const all = (db.prepare('SELECT type FROM events WHERE request_id = ? ORDER BY timestamp_ms ASC, rowid DESC').pluck().all(opts.requestId) as string[]);

@@ -3,7 +3,8 @@ import { OPERATIONS } from '../../api/operations.js';
 import { DEFAULT_WINDOW_DAYS, EMAIL_DETAIL_FIELDS } from '../../api/vocabulary.js';
 import type { Context } from '../../context.js';
 import { ApiError, ValueError } from '../../errors.js';
-import { resolveDayRange, type DayRange } from '../../input/day-range.js';
+import { resolveWindow, WINDOW_FROM_HELP, WINDOW_TO_HELP, type EventWindow } from '../../input/window.js';
+import { displayZone } from '../../input/zone.js';
 import { writeDetail } from '../../output/detail.js';
 import { checkFields } from '../../output/fields.js';
 import { dbFlag, type DbFlag } from '../archive-db.js';
@@ -46,7 +47,7 @@ export function recipients(d: EmailDetail): string | null {
   return n > list.length ? `${list.join(', ')} (+${n - list.length} more)` : list.join(', ');
 }
 
-async function fromApi(opts: ShowOptions, ctx: Context, range: DayRange): Promise<EmailDetail> {
+async function fromApi(opts: ShowOptions, ctx: Context, range: EventWindow): Promise<EmailDetail> {
   const { getEmail } = await import('../../api/emails.js');
   const api = await ctx.api();
   try {
@@ -70,7 +71,8 @@ async function run(opts: ShowOptions, ctx: Context): Promise<void> {
   const out = ctx.output();
   // writeDetail checks --fields against the answer; unknown names must fail before anything is sent.
   checkFields(out.fields, [], EMAIL_DETAIL_FIELDS);
-  const range = resolveDayRange({ from: opts.from, to: opts.to }, ctx.now(), DEFAULT_WINDOW_DAYS);
+  // the covering UTC days: the detail's events are those of the email, not of a window to cut
+  const range = resolveWindow({ from: opts.from, to: opts.to }, ctx.now(), { defaultDays: DEFAULT_WINDOW_DAYS, zone: displayZone(ctx.globals.utc) });
   let detail: EmailDetail;
   if (opts.db !== undefined) detail = await (await import('./show-db.js')).emailFromArchive({ ...opts, db: opts.db }, ctx);
   else detail = await fromApi(opts, ctx, range);
@@ -96,8 +98,8 @@ export default command({
   summary: 'show a sent email: sender, subject, recipients, state and its events oldest first',
   args: { requestId: arg('transmission id of the email (the request_id of its events)', { parse: transmissionId }) },
   flags: {
-    from: flag.string('first day of events, UTC: YYYY-MM-DD, today, yesterday, 7d, 24h', { value: 'day' }).defaultShown('10 days ago'),
-    to: flag.string('last day of events, inclusive, same forms as --from', { value: 'day' }).defaultShown('now'),
+    from: flag.string(`events searched from: ${WINDOW_FROM_HELP}`, { value: 'time' }).defaultShown('10 days ago'),
+    to: flag.string(`events searched to: ${WINDOW_TO_HELP}`, { value: 'time' }).defaultShown('now'),
     db: dbFlag('from the local archive of `events sync` instead of the API: no key, no network (put it after the id)'),
   },
   examples: ['mailctl email show 4829301758203345', 'mailctl email show 4829301758203345 --from 30d --json', 'mailctl email show 4829301758203345 --db'],

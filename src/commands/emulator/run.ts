@@ -2,6 +2,7 @@ import type { Context } from '../../context.js';
 import { UsageError, ValueError } from '../../errors.js';
 import { nonEmpty } from '../../input/values.js';
 import { command, flag, type Parsed } from '../define.js';
+import { MS_PER_MINUTE } from '../../time-units.js';
 
 function share(raw: string): number {
   if (!/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/.test(raw.trim())) throw new ValueError('must be a number from 0 to 1');
@@ -24,7 +25,7 @@ const FLAGS = {
   contacts: flag.integer('contacts to generate', [0, 1_000_000]).default(200),
   lists: flag.integer('lists to generate (bulk membership needs more than 50 to split requests)', [1, 10_000]).default(6),
   rateLimit: flag.integer('requests per second per team, as the service enforces (3 mirrors production); off by default', [1, 100_000], 'rps'),
-  latency: flag.integer('milliseconds added before each answer', [0, 60_000], 'ms').default(0),
+  latency: flag.integer('milliseconds added before each answer', [0, MS_PER_MINUTE], 'ms').default(0),
   faultRate: flag.string('share of requests (0-1) failing with 500/502/503 or a dropped connection', { value: 'p', parse: share }).default(0),
   scenario: flag.enum(['mixed', 'healthy', 'critical-complaint'] as const, 'event mix of the team: mixed (every type, critical rates), healthy, critical-complaint', 'name').default('mixed'),
   tls: flag.boolean('serve HTTPS with a certificate from a CA made at start; prints the CA file to pass as NODE_EXTRA_CA_CERTS'),

@@ -1,6 +1,7 @@
 import type { EmailEvent, EventsPage } from '../../api/emails.js';
 import { ApiError, NetworkError } from '../../errors.js';
 import { eventTime, oldestFirst } from './columns.js';
+import { MS_PER_MINUTE } from '../../time-units.js';
 
 // `events list --follow`: the newest page first (what `events list` shows,
 // oldest first), then a poll every interval for what is new, until Ctrl-C.
@@ -14,7 +15,7 @@ import { eventTime, oldestFirst } from './columns.js';
 // below the first page (when it was not the last) were never meant to be
 // printed: polls stop at the oldest event of that page too.
 
-export const OVERLAP_MS = 60_000;
+export const OVERLAP_MS = MS_PER_MINUTE;
 /**
  * An event stamped ahead of the server's own clock (a sender's clock, a bad import) must not
  * move the watermark there: every later event would fall below the overlap and be dropped. The
@@ -23,7 +24,7 @@ export const OVERLAP_MS = 60_000;
 const MAX_FUTURE_SKEW_MS = 5_000;
 /** Ids remembered across the overlap, at most: a flood of events in one minute cannot grow memory without end. */
 export const MAX_SEEN_IDS = 100_000;
-const MAX_BACKOFF_MS = 60_000;
+const MAX_BACKOFF_MS = MS_PER_MINUTE;
 
 export interface FollowOptions {
   /** One request of spec 4.1 with the user's filters; `from` narrows the window as time goes on. */

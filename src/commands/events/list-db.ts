@@ -38,7 +38,7 @@ export async function runFromArchive(opts: ArchiveListing, ctx: Context): Promis
   checkFields(out.fields, eventListSpec.columns, eventListSpec.fields);
   const { archiveWindow } = await import('../../archive/window.js');
   const { countEvents, eventBatches, rawEventBatches } = await import('../../archive/query.js');
-  const window = archiveWindow({ from: opts.from, to: opts.to }, ctx.now(), DEFAULT_WINDOW_DAYS);
+  const window = archiveWindow({ from: opts.from, to: opts.to }, ctx.now(), DEFAULT_WINDOW_DAYS, ctx.globals.utc);
   const { db, path } = await openArchiveForReading(ctx, opts.db);
   const paging = opts.all || opts.limit !== undefined;
   const limit = opts.all ? opts.limit : (opts.limit ?? ONE_PAGE);

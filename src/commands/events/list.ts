@@ -5,8 +5,9 @@ import { DEFAULT_WINDOW_DAYS, EMAIL_EVENT_TYPES, MAX_EVENTS_PER_PAGE } from '../
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { UsageError, ValueError } from '../../errors.js';
-import { describeEventWindow, inEventWindow, isExactWindow, resolveEventWindow, type EventWindow } from '../../input/day-range.js';
+import { displayZone } from '../../input/zone.js';
 import { email, integer, nonEmpty } from '../../input/values.js';
+import { describeWindow, inWindow, resolveWindow, WINDOW_FROM_HELP, WINDOW_TO_HELP, type EventWindow } from '../../input/window.js';
 import { checkFields } from '../../output/fields.js';
 import { createListWriter } from '../../output/list.js';
 import { dbFlag, type DbFlag } from '../archive-db.js';
@@ -28,7 +29,6 @@ interface ListOptions extends Omit<ArchiveListing, 'db'> {
 const DEFAULT_POLL = '2s';
 /** Big enough for any export, small enough to stay an exact integer. */
 const MAX_LIMIT = 1_000_000_000;
-const DAY_FORMS = 'YYYY-MM-DD, today, yesterday, 7d, 24h';
 
 function transmissionId(raw: string): string {
   const value = raw.trim();
@@ -40,8 +40,8 @@ function transmissionId(raw: string): string {
 const FLAGS = {
   events: flag.enumList(EMAIL_EVENT_TYPES, 'only these event types, repeatable', 'types'),
   recipient: flag.list('only events of this recipient (repeatable or comma-separated)', { value: 'email', parse: email }),
-  from: flag.string(`first day, UTC: ${DAY_FORMS}`, { value: 'day' }).defaultShown('10 days ago'),
-  to: flag.string('last day, inclusive, same forms as --from', { value: 'day' }).defaultShown('now'),
+  from: flag.string(WINDOW_FROM_HELP, { value: 'time' }).defaultShown('10 days ago'),
+  to: flag.string(WINDOW_TO_HELP, { value: 'time' }).defaultShown('now'),
   transmission: flag.string('only events of this sent email (its request_id)', { value: 'id', parse: transmissionId }),
   bounceClass: flag.list('only bounces of these classification codes, repeatable or comma-separated', { value: 'n', parse: integer(1, 999) }),
   perPage: flag.integer('events per request', [1, MAX_EVENTS_PER_PAGE]).defaultShown('25 for one page, 100 with --all/--limit'),
@@ -85,17 +85,13 @@ function check(o: Parsed<typeof FLAGS, Record<never, never>>): ListOptions {
   };
 }
 
-const isoInstant = (ms: number) => new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
-
 /** The user's listing as flags, with relative days and times written as the days and instants they meant. */
 function listArgs(opts: ListOptions, range: EventWindow): string[] {
   const args: string[] = [];
   if (opts.events) args.push('--events', opts.events.join(','));
   if (opts.recipients) args.push('--recipient', opts.recipients.join(','));
-  if (range.start !== undefined) args.push('--from', isoInstant(range.start));
-  else if (range.from) args.push('--from', range.from);
-  if (range.end !== undefined) args.push('--to', isoInstant(range.end));
-  else if (range.to) args.push('--to', range.to);
+  if (range.fromArg) args.push('--from', range.fromArg);
+  if (range.toArg) args.push('--to', range.toArg);
   if (opts.transmission) args.push('--transmission', opts.transmission);
   if (opts.bounceClasses) args.push('--bounce-class', opts.bounceClasses.join(','));
   if (opts.perPage !== undefined) args.push('--per-page', String(opts.perPage));
@@ -105,7 +101,7 @@ function listArgs(opts: ListOptions, range: EventWindow): string[] {
 }
 
 function describeRange(page: EventsPage, range: EventWindow): string {
-  if (isExactWindow(range)) return ` between ${describeEventWindow(range).replace(' to ', ' and ')}`;
+  if (range.cut) return ` between ${describeWindow(range).replace(' to ', ' and ')}`;
   const { from, to } = page;
   return from && to ? ` between ${from} and ${to}` : '';
 }
@@ -116,10 +112,10 @@ function describeRange(page: EventsPage, range: EventWindow): string {
  * engine then counts --limit on what is kept).
  */
 function windowed(range: EventWindow, fetch: (q: EventsQuery) => Promise<EventsPage>): (q: EventsQuery) => Promise<EventsPage> {
-  if (!isExactWindow(range)) return fetch;
+  if (!range.cut) return fetch;
   return async (q) => {
     const page = await fetch(q);
-    return { ...page, items: page.items.filter((e) => inEventWindow(range, e.timestamp)) };
+    return { ...page, items: page.items.filter((e) => inWindow(range, e.timestamp)) };
   };
 }
 
@@ -138,11 +134,11 @@ async function run(opts: ListOptions, ctx: Context): Promise<void> {
   const { cursorPages } = await import('../../api/paginate.js');
   const out = ctx.output();
   checkFields(out.fields, eventListSpec.columns, eventListSpec.fields);
-  const range = resolveEventWindow({ from: opts.from, to: opts.to }, ctx.now(), DEFAULT_WINDOW_DAYS);
+  const range = resolveWindow({ from: opts.from, to: opts.to }, ctx.now(), { defaultDays: DEFAULT_WINDOW_DAYS, zone: displayZone(ctx.globals.utc) });
   const api = await ctx.api();
-  const exact = isExactWindow(range);
+  const exact = range.cut;
   if (exact && ctx.globals.verbose) {
-    ctx.notice(`> window ${describeEventWindow(range)}: the API takes whole days, so asking for ${range.from ?? 'the default start'} to ${range.to ?? 'today'} and keeping only the events inside the window`);
+    ctx.notice(`> window ${describeWindow(range)}: the API takes whole days, so asking for ${range.from ?? 'the default start'} to ${range.to ?? 'today'} and keeping only the events inside the window`);
   }
   const fetch = windowed(range, (q) => listEmailEvents(api, q));
   const filters: EventsQuery = {

@@ -1,6 +1,9 @@
 import type { SyncState } from '../../archive/sync-state.js';
 import { UsageError } from '../../errors.js';
-import { parseDay, relativeMs } from '../../input/time.js';
+import { MS_PER_DAY } from '../../time-units.js';
+import { relativeMs } from '../../input/time.js';
+import { parseBound } from '../../input/window.js';
+import { daysBefore as before, displayZone, utcDay } from '../../input/zone.js';
 
 // Which date ranges a sync reads. The API takes whole UTC days (service-notes
 // "Retention and windows"), so a later run asks again for the newest day it
@@ -8,7 +11,6 @@ import { parseDay, relativeMs } from '../../input/time.js';
 // whole days before that one. An interrupted run is continued first, at the
 // cursor of its next page.
 
-const DAY_MS = 86_400_000;
 /** The service keeps events 90 days: the first run's default start. */
 const RETENTION_DAYS = 90;
 
@@ -20,9 +22,6 @@ export interface SyncPass {
   resumed?: boolean;
 }
 
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
-const daysBefore = (day: string, n: number) => isoDay(dayStart(day) - n * DAY_MS);
 
 /** --overlap: a duration of whole days or hours (1d, 36h, 2w) → whole days re-read, at least the newest one. */
 export function parseOverlap(text: string | undefined): number {
@@ -31,31 +30,34 @@ export function parseOverlap(text: string | undefined): number {
   if (ms === undefined || /m$/.test(text.trim())) {
     throw new UsageError(`--overlap must be a duration in days or hours such as 1d, 36h or 2w (got "${text}")`);
   }
-  if (ms === 0 || ms > RETENTION_DAYS * DAY_MS) {
+  if (ms === 0 || ms > RETENTION_DAYS * MS_PER_DAY) {
     throw new UsageError(`--overlap must be from 1h to ${RETENTION_DAYS}d (got "${text}")`);
   }
-  return Math.max(1, Math.ceil(ms / DAY_MS));
+  return Math.max(1, Math.ceil(ms / MS_PER_DAY));
 }
 
-/** The first run's start: --from, else the service's retention; never after today. */
-export function firstRunFrom(from: string | undefined, now: number): string {
-  if (from === undefined) return isoDay(now - RETENTION_DAYS * DAY_MS);
-  const day = parseDay(from, '--from', now);
-  if (dayStart(day) > now) throw new UsageError(`--from ${day} is in the future`);
-  return day;
+/**
+ * The first run's start: --from (the UTC day that covers its first instant,
+ * since whole days are read), else the service's retention; never after today.
+ */
+export function firstRunFrom(from: string | undefined, now: number, utc?: boolean): string {
+  if (from === undefined) return utcDay(now - RETENTION_DAYS * MS_PER_DAY);
+  const bound = parseBound(from, '--from', now, displayZone(utc), 'from');
+  if (bound.ms > now) throw new UsageError(`--from ${bound.day ?? from} is in the future`);
+  return utcDay(bound.ms);
 }
 
 export function planPasses(state: SyncState, opts: { firstFrom: string; overlapDays: number }, now: number): SyncPass[] {
-  const today = isoDay(now);
+  const today = utcDay(now);
   const back = opts.overlapDays - 1;
   if (state.pending) {
     const passes: SyncPass[] = [{ ...state.pending, resumed: true }];
     // Days that began since the interrupted run: read them too, from its last day.
-    if (state.pending.to < today) passes.push({ from: daysBefore(state.pending.to, back), to: today });
+    if (state.pending.to < today) passes.push({ from: before(state.pending.to, back), to: today });
     return passes;
   }
   if (state.newestDay) {
-    const from = daysBefore(state.newestDay, back);
+    const from = before(state.newestDay, back);
     return [{ from: from > today ? today : from, to: today }];
   }
   return [{ from: opts.firstFrom, to: today }];

@@ -145,7 +145,7 @@ async function run(opts: SyncOptions, ctx: Context): Promise<void> {
   const baseUrl = accountOf(requireBaseUrl(ctx.settings()));
   const key: SyncKey = { baseUrl, eventTypes: opts.events?.join(',') ?? '' };
   const path = await archivePath(ctx, opts.db);
-  const firstFrom = firstRunFrom(opts.from, ctx.now());
+  const firstFrom = firstRunFrom(opts.from, ctx.now(), ctx.globals.utc);
   const { openArchive } = await import('../../archive/open.js');
   const { readSyncState } = await import('../../archive/sync-state.js');
   if (opts.dryRun) return printSyncDryRun(ctx, { path, key, firstFrom, overlapDays: opts.overlapDays, types: opts.events });

@@ -1,4 +1,5 @@
 import type { Context } from '../../context.js';
+import { SECONDS_PER_HOUR, SECONDS_PER_MINUTE } from '../../time-units.js';
 
 // A one-line progress display on stderr, only when stderr is a TTY (and not
 // --quiet or --verbose, whose request lines would run into it); pipes get nothing:
@@ -12,8 +13,8 @@ const n = (x: number) => x.toLocaleString('en-US');
 function formatEta(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
   if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
-  return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+  if (s < SECONDS_PER_HOUR) return `${Math.floor(s / SECONDS_PER_MINUTE)}m ${String(s % SECONDS_PER_MINUTE).padStart(2, '0')}s`;
+  return `${Math.floor(s / SECONDS_PER_HOUR)}h ${String(Math.floor((s % SECONDS_PER_HOUR) / SECONDS_PER_MINUTE)).padStart(2, '0')}m`;
 }
 
 export interface Progress {

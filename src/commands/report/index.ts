@@ -1,6 +1,7 @@
 import { OPERATIONS } from '../../api/operations.js';
 import { ExitCode, UsageError } from '../../errors.js';
 import { uuid } from '../../input/values.js';
+import { WINDOW_FROM_HELP, WINDOW_TO_HELP } from '../../input/window.js';
 import { BREAKDOWNS } from '../../report/aggregate.js';
 import { DEFAULT_JUDGED, SIGNALS } from '../../report/thresholds.js';
 import { dbFlag } from '../archive-db.js';
@@ -12,10 +13,8 @@ export const spec = command({
   summary: "how healthy the sending is: counts, rates and verdicts over a window, judged against the service's thresholds",
   group: 'reading',
   flags: {
-    from: flag
-      .string('start of the window: YYYY-MM-DD (start of that UTC day), ISO date-time, or relative: 7d, 24h, 30m, today, yesterday', { value: 'time' })
-      .defaultShown('7d'),
-    to: flag.string('end of the window, inclusive: YYYY-MM-DD (through the end of that UTC day), ISO date-time, or relative', { value: 'time' }).defaultShown('now'),
+    from: flag.string(WINDOW_FROM_HELP, { value: 'time' }).defaultShown('7d'),
+    to: flag.string(WINDOW_TO_HELP, { value: 'time' }).defaultShown('now'),
     campaign: flag.string("only this campaign's events (GET /campaigns/{id}/events)", { value: 'campaign_id', parse: uuid }),
     db: dbFlag('read the local archive of `events sync` instead of the API: no key, no network').defaultShown("the profile's archive"),
     by: flag.enum(BREAKDOWNS, 'rows of the breakdown', 'breakdown').default('day'),

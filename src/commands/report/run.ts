@@ -6,7 +6,9 @@ import type { Aggregate, Breakdown } from '../../report/aggregate.js';
 import { REPORT_ROW_FIELDS } from '../../report/columns.js';
 import { buildDocument, type ReportDocument, type ReportSource } from '../../report/document.js';
 import type { Signal } from '../../report/thresholds.js';
-import { checkBreakdownWindow, resolveWindow, type Window } from '../../report/window.js';
+import { resolveWindow } from '../../input/window.js';
+import { displayZone } from '../../input/zone.js';
+import { checkBreakdownWindow, DEFAULT_REPORT_DAYS, type Window } from '../../report/window.js';
 import { archivePath, openArchiveForReading, type DbFlag } from '../archive-db.js';
 import { streamAccountEvents, streamCampaignEvents } from './stream.js';
 import { writeReport } from './write.js';
@@ -77,10 +79,16 @@ export async function computeReport(opts: ReportOptions, ctx: Context, window: W
   return buildDocument({ aggregate, window, source, by: opts.by, judged: opts.judge, failOn: opts.failOn, skipped });
 }
 
+/** The report's window: the last 7 days unless --from/--to say otherwise. */
+export function reportWindow(opts: { from?: string; to?: string }, ctx: Context): Window {
+  const { fromMs, toMs } = resolveWindow(opts, ctx.now(), { defaultDays: DEFAULT_REPORT_DAYS, zone: displayZone(ctx.globals.utc) });
+  return { fromMs, toMs };
+}
+
 export async function runReport(opts: ReportOptions, ctx: Context): Promise<void> {
   const out = ctx.output();
   checkFields(out.fields, [], REPORT_ROW_FIELDS);
-  const window = resolveWindow({ from: opts.from, to: opts.to }, ctx.now());
+  const window = reportWindow(opts, ctx);
   // the archive is read and the HTML written in one run: never one over the other
   const archive = opts.db === undefined ? undefined : await archivePath(ctx, opts.db);
   await checkRunFiles({ inputs: [{ flag: '--db', path: archive }], outputs: [{ flag: '--html', path: opts.html }] });

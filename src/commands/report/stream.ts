@@ -5,7 +5,8 @@ import { OPERATIONS } from '../../api/operations.js';
 import { cursorPages } from '../../api/paginate.js';
 import { Aggregator, type Aggregate, type Breakdown, type StreamEvent } from '../../report/aggregate.js';
 import { fromAccountEvent, fromCampaignEvent } from '../../report/events.js';
-import { iso, utcDay, type Window } from '../../report/window.js';
+import { coveringDays } from '../../input/window.js';
+import { iso, type Window } from '../../report/window.js';
 
 // One pass over the window's pages at the largest page size, each page
 // counted and dropped: memory stays flat however many events there are.
@@ -38,7 +39,7 @@ async function count<T>(
 /** GET /emails/events for the days covering the window; events outside it are dropped. */
 export async function streamAccountEvents(api: ApiClient, by: Breakdown, w: Window, progress: (n: number) => void): Promise<Streamed> {
   const agg = new Aggregator(by, w);
-  const query = { from: utcDay(w.fromMs), to: utcDay(w.toMs) };
+  const query = coveringDays(w);
   const pages = cursorPages(
     async (cursor, size) => {
       const page = await listEmailEvents(api, { ...query, cursor, per_page: size });

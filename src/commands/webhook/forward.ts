@@ -14,6 +14,7 @@ import type { ListSpec } from '../../output/types.js';
 import type { ForwardAttempt } from '../../webhooks/forwarder.js';
 import { command, flag, type Parsed } from '../define.js';
 import { authFlags, authorizationHeader, guardUrlSecret, parseAuthFlags, readAuth, RECEIVER_SECRET_FLAGS, type AuthChoice } from './receiver-auth.js';
+import { MS_PER_MINUTE } from '../../time-units.js';
 
 // `webhook forward --to URL`: real events to a local receiver with no tunnel and no change to any
 // webhook. The `events list --follow` engine polls; the forwarder (src/webhooks) delivers as the
@@ -75,7 +76,7 @@ async function run(opts: ForwardOptions, ctx: Context): Promise<void> {
   const api = await ctx.api();
   const sandbox = isSandboxKey(ctx.settings().apiKey.value ?? '');
   const intervalMs = opts.pollIntervalMs ?? (sandbox ? SANDBOX_POLL_MS : DEFAULT_POLL_MS);
-  if (sandbox) ctx.notice(`sandbox key: polling every ${intervalMs / 1000}s to stay within its 10 requests a minute (its 100 a day last about ${Math.round((100 * intervalMs) / 60_000)} minutes of forwarding)`);
+  if (sandbox) ctx.notice(`sandbox key: polling every ${intervalMs / 1000}s to stay within its 10 requests a minute (its 100 a day last about ${Math.round((100 * intervalMs) / MS_PER_MINUTE)} minutes of forwarding)`);
 
   const { createForwarder, ReceiverGone, RETRY_SCHEDULES } = await import('../../webhooks/forwarder.js');
   const { postTo } = await import('../../webhooks/relay.js');

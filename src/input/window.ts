@@ -1,0 +1,140 @@
+import { MS_PER_DAY } from '../time-units.js';
+import { UsageError } from '../errors.js';
+import { isRealDate, parseIsoTime, relativeMs } from './time.js';
+import { dayIn, dayStartIn, daysBefore, nextDay, utcDay, type Zone } from './zone.js';
+
+// The one time-window resolver: --from/--to of `events list`, `report`,
+// `email show`, `email list`, `events sync --from`, `campaign events
+// --since/--until` and the archive readers. The rule, the same everywhere:
+// - a relative span (`30m`, `24h`, `7d`, `2w`) is exactly that span back from now;
+// - `today`, `yesterday` and a plain date are calendar days of the display zone
+//   (local, or UTC with --utc), `--to` through the end of its day;
+// - an ISO date-time is that instant (UTC when it has no offset, as spec 4.6 says).
+// The API's date parameters are whole UTC days (spec 4.1), so a command asks
+// for the UTC days that cover the window and drops the events outside it.
+
+/** An inclusive span of instants (ms). */
+export interface TimeWindow {
+  fromMs: number;
+  /** Inclusive. */
+  toMs: number;
+}
+
+export interface EventWindow extends TimeWindow {
+  /** The UTC date to send as `from`; undefined when --from was not given (the API's default). */
+  from?: string;
+  /** The UTC date to send as `to`; undefined when --to was not given (the API's default: now). */
+  to?: string;
+  /** The window does not fill its covering days: events outside it must be dropped. */
+  cut: boolean;
+  /** The bounds as flag values that denote the same window in another run (next-page commands). */
+  fromArg?: string;
+  toArg?: string;
+}
+
+/** One bound: the first instant for --from, the last (inclusive) for --to. */
+export interface Bound {
+  ms: number;
+  /** Set when the text named a calendar day (a date, today, yesterday): that day of the zone. */
+  day?: string;
+  /** Set for an ISO date-time: the text as written ("T" between date and time). */
+  iso?: string;
+}
+
+/** The help of every --from/--to that this resolver reads. */
+export const WINDOW_FROM_HELP =
+  'start: YYYY-MM-DD, today or yesterday (days of the local zone; UTC with --utc), 7d, 24h, 30m (exactly that long before now), or an ISO date-time';
+export const WINDOW_TO_HELP = 'end, inclusive: the same forms as --from (a day through its end)';
+
+const FORMS = 'must be a date YYYY-MM-DD, a date-time 2026-11-23T09:00:00Z, or today, yesterday, 7d, 24h, 30m';
+
+/** "2026-11-23T18:11:00Z": an instant as a flag value, without zero milliseconds. */
+export function isoInstant(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
+}
+
+export function parseBound(text: string, flag: string, now: number, zone: Zone, side: 'from' | 'to'): Bound {
+  const t = text.trim();
+  const ofDay = (day: string): Bound => {
+    if (side === 'from') return { day, ms: dayStartIn(zone, day) };
+    const start = dayStartIn(zone, day);
+    const end = dayStartIn(zone, nextDay(day)) - 1;
+    // the day under way ends now: later instants hold no events yet
+    return { day, ms: start <= now && now < end ? now : end };
+  };
+  if (t === 'today') return ofDay(dayIn(zone, now));
+  if (t === 'yesterday') return ofDay(daysBefore(dayIn(zone, now), 1));
+  if (t === 'now' && side === 'to') return { ms: now };
+  const rel = relativeMs(t);
+  if (rel !== undefined) return { ms: now - rel };
+  if (isRealDate(t)) return ofDay(t);
+  if (/^\d{4}-\d{2}-\d{2}[T ]/i.test(t)) return { ms: parseIsoTime(t, flag).ms, iso: t.replace(' ', 'T') };
+  throw new UsageError(`${flag} ${/^\d{4}-\d{2}-\d{2}$/.test(t) ? 'is not a real date' : FORMS} (got "${text}")`);
+}
+
+/** How a bound reads in a message or a next-page command. */
+const argOf = (b: Bound) => b.day ?? b.iso ?? isoInstant(b.ms);
+
+const utcDayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+export interface WindowOptions {
+  /** The window's start when --from is not given: this many days back from now. */
+  defaultDays: number;
+  zone: Zone;
+  flags?: { from: string; to: string };
+}
+
+/** --from/--to → the window, its covering UTC dates and whether it cuts them; refuses an empty window. */
+export function resolveWindow(raw: { from?: string; to?: string }, now: number, opts: WindowOptions): EventWindow {
+  const flags = opts.flags ?? { from: '--from', to: '--to' };
+  const fromB = raw.from === undefined ? undefined : parseBound(raw.from, flags.from, now, opts.zone, 'from');
+  const toB = raw.to === undefined ? undefined : parseBound(raw.to, flags.to, now, opts.zone, 'to');
+  const fromMs = fromB?.ms ?? now - opts.defaultDays * MS_PER_DAY;
+  const toMs = toB?.ms ?? now;
+  if (fromB && toB && fromMs >= toMs) {
+    throw new UsageError(`${flags.from} ${argOf(fromB)} is ${fromMs > toMs ? 'after' : 'the same instant as'} ${flags.to} ${argOf(toB)}: no event can match`);
+  }
+  if (fromB && !toB && fromMs > now) {
+    throw new UsageError(`${flags.from} ${argOf(fromB)} is in the future (the range ends now unless ${flags.to} is given)`);
+  }
+  if (toB && !fromB && toMs < fromMs) {
+    throw new UsageError(
+      `${flags.to} ${argOf(toB)} is before the default start of the range (${opts.defaultDays} days ago, ${utcDay(fromMs)}): give ${flags.from} too`,
+    );
+  }
+  const from = fromB && utcDay(fromB.ms);
+  const to = toB && utcDay(toB.ms);
+  const cut =
+    (from !== undefined && fromMs !== utcDayStart(from)) || (to !== undefined && toMs < now && toMs !== utcDayStart(to) + MS_PER_DAY - 1);
+  return {
+    fromMs,
+    toMs,
+    cut,
+    ...(from !== undefined ? { from, fromArg: argOf(fromB!) } : {}),
+    ...(to !== undefined ? { to, toArg: argOf(toB!) } : {}),
+  };
+}
+
+/** The UTC dates that cover the whole window (a report asks for both). */
+export function coveringDays(w: TimeWindow): { from: string; to: string } {
+  return { from: utcDay(w.fromMs), to: utcDay(w.toMs) };
+}
+
+/**
+ * Whether an event's timestamp lies in the window. A timestamp that does not
+ * parse is kept: dropping rows silently would be worse than one row too many.
+ */
+export function inWindow(w: TimeWindow, timestamp: unknown): boolean {
+  if (typeof timestamp !== 'string') return true;
+  const t = Date.parse(timestamp);
+  if (Number.isNaN(t)) return true;
+  return t >= w.fromMs && t <= w.toMs;
+}
+
+/** "2026-11-23T18:11:00Z to 2026-11-23T19:11:00Z": how --verbose and notices name a window (the end exclusive). */
+export function describeWindow(w: EventWindow): string {
+  const from = w.from !== undefined ? isoInstant(w.fromMs) : 'the default start';
+  // a day's end (…:59.999) reads as the next midnight
+  const to = w.to !== undefined ? isoInstant(w.toMs % 1000 === 999 ? w.toMs + 1 : w.toMs) : 'now';
+  return `${from} to ${to}`;
+}
