@@ -1,15 +1,21 @@
 import { Chalk } from 'chalk';
 import { escapeControls } from './terminal-text.js';
 import { createListWriter } from './list.js';
-import type { ListSpec, OutputTarget } from './types.js';
+import type { Column, ListSpec, OutputTarget } from './types.js';
 
-// A checklist: one row per check, each passed, worth attention, or failed, with
-// what was found and the fix. On a terminal the finding is never cut (it is the
-// point of the command): the fix goes on its own line under it. In a pipe, csv
-// or ndjson it is a plain list; --json is `{"ok", "checks": [...]}`.
+// The one checklist printer (`doctor`, `campaign check` and its `--check` runs,
+// `domain verify`): one row per check, each passed, worth attention, failed,
+// or skipped (a check that does not apply, which does not count). On a
+// terminal the finding is never cut (it is the point of the command): one line
+// per check, the fix on its own line under it. In a pipe, csv or ndjson the
+// rows are a plain list; --json is `{"ok", "checks": [...]}` for the commands
+// that print a document, the list's array for the others.
 
-type CheckStatus = 'pass' | 'warn' | 'fail';
+export type CheckStatus = 'pass' | 'warn' | 'fail';
+/** `skip`: a row shown but not judged (a DNS record the domain does not need). */
+export type CheckState = CheckStatus | 'skip';
 
+/** A check with its own fix (doctor): what was checked, what was found, how to mend it. */
 export interface ChecklistRow {
   name: string;
   status: CheckStatus;
@@ -17,42 +23,69 @@ export interface ChecklistRow {
   fix?: string;
 }
 
-const CHECK_SYMBOL: Record<CheckStatus, string> = { pass: '✔', warn: '!', fail: '✘' };
+/** How one command's checks print: its columns and fields, plus what makes them a checklist. */
+export interface ChecklistSpec<T> extends ListSpec<T> {
+  /** The row's result: its symbol, its colour, and whether it lets the checklist pass. */
+  state(row: T): CheckState;
+  /** --json prints `{"ok", ...document, "checks": rows}`; without it, the rows as a JSON array. */
+  document?: Record<string, unknown>;
+  /** On a terminal: a line per check instead of a table. */
+  line?: (row: T) => { name: string; detail: string; fix?: string };
+}
 
-const SPEC: ListSpec<ChecklistRow & { ok: boolean }> = {
-  columns: [
-    { key: 'status', header: '', value: (c) => CHECK_SYMBOL[c.status] },
-    { key: 'name', header: 'CHECK', value: (c) => c.name },
-    { key: 'detail', header: 'FOUND', value: (c) => c.detail },
-    { key: 'fix', header: 'FIX', value: (c) => c.fix ?? '' },
-  ],
-  fields: ['name', 'status', 'ok', 'detail', 'fix'],
-};
+const CHECK_SYMBOL: Record<CheckState, string> = { pass: '✔', warn: '!', fail: '✘', skip: '-' };
 
-/** Writes the rows; true when every check passed. `extra` adds top-level keys to the JSON object. */
-export async function writeChecklist(target: OutputTarget, rows: ChecklistRow[], extra: Record<string, unknown> = {}): Promise<boolean> {
-  const ok = rows.every((r) => r.status === 'pass');
-  const withOk = rows.map((r) => ({ name: r.name, status: r.status, ok: r.status === 'pass', detail: r.detail, ...(r.fix ? { fix: r.fix } : {}) }));
-  if (target.format === 'json') {
-    await target.write(`${JSON.stringify({ ok, ...extra, checks: withOk }, null, 2)}\n`);
-  } else if (target.format === 'table' && target.isTTY) {
-    await target.write(terminalText(target, rows));
+/** True when no row is a warning or a failure (skipped rows do not count). */
+function checklistPassed<T>(spec: Pick<ChecklistSpec<T>, 'state'>, rows: readonly T[]): boolean {
+  return rows.every((r) => {
+    const s = spec.state(r);
+    return s === 'pass' || s === 'skip';
+  });
+}
+
+/** Writes the rows; true when every check passed. */
+export async function writeChecklist<T>(target: OutputTarget, spec: ChecklistSpec<T>, rows: readonly T[]): Promise<boolean> {
+  const ok = checklistPassed(spec, rows);
+  if (target.format === 'json' && spec.document) {
+    await target.write(`${JSON.stringify({ ok, ...spec.document, checks: rows }, null, 2)}\n`);
+  } else if (target.format === 'table' && target.isTTY && spec.line) {
+    await target.write(terminalText(target, spec, rows));
   } else {
-    const writer = createListWriter(target, SPEC);
-    await writer.write(withOk);
+    const writer = createListWriter(target, spec);
+    await writer.write(rows);
     await writer.end();
   }
   return ok;
 }
 
-function terminalText(target: OutputTarget, rows: ChecklistRow[]): string {
+function terminalText<T>(target: OutputTarget, spec: ChecklistSpec<T>, rows: readonly T[]): string {
   const chalk = new Chalk({ level: target.color ? 1 : 0 });
-  const paint = { pass: chalk.green, warn: chalk.yellow, fail: chalk.red };
-  const width = Math.max(...rows.map((r) => r.name.length));
+  const paint = { pass: chalk.green, warn: chalk.yellow, fail: chalk.red, skip: chalk.dim };
+  const lines = rows.map((r) => ({ state: spec.state(r), ...spec.line!(r) }));
+  const width = Math.max(0, ...lines.map((l) => l.name.length));
   let text = '';
-  for (const r of rows) {
-    text += `${paint[r.status](CHECK_SYMBOL[r.status])} ${chalk.bold(r.name.padEnd(width))}  ${escapeControls(r.detail)}\n`;
-    if (r.fix) text += `${' '.repeat(width + 4)}${chalk.dim('fix:')} ${escapeControls(r.fix)}\n`;
+  for (const l of lines) {
+    text += `${paint[l.state](CHECK_SYMBOL[l.state])} ${chalk.bold(escapeControls(l.name).padEnd(width))}  ${escapeControls(l.detail)}\n`;
+    if (l.fix) text += `${' '.repeat(width + 4)}${chalk.dim('fix:')} ${escapeControls(l.fix)}\n`;
   }
   return text;
+}
+
+/** A ChecklistRow as JSON and list rows: `ok` beside the status, `fix` only where there is one. */
+export type ChecklistEntry = ChecklistRow & { ok: boolean };
+
+export function checklistEntries(rows: readonly ChecklistRow[]): ChecklistEntry[] {
+  return rows.map((r) => ({ name: r.name, status: r.status, ok: r.status === 'pass', detail: r.detail, ...(r.fix ? { fix: r.fix } : {}) }));
+}
+
+const ENTRY_COLUMNS: Column<ChecklistEntry>[] = [
+  { key: 'status', header: '', value: (c) => CHECK_SYMBOL[c.status] },
+  { key: 'name', header: 'CHECK', value: (c) => c.name },
+  { key: 'detail', header: 'FOUND', value: (c) => c.detail },
+  { key: 'fix', header: 'FIX', value: (c) => c.fix ?? '' },
+];
+
+/** The layout of ChecklistRow checks: symbol, name, finding, fix; `document` adds keys to the JSON object. */
+export function entrySpec(document: Record<string, unknown> = {}): ChecklistSpec<ChecklistEntry> {
+  return { columns: ENTRY_COLUMNS, fields: ['name', 'status', 'ok', 'detail', 'fix'], state: (c) => c.status, document, line: (c) => c };
 }

@@ -49,7 +49,7 @@ export default command({
   exitCodes: [ExitCode.CheckFailed],
   async run({ name, wait }, ctx) {
     const { checkFields } = await import('../../output/fields.js');
-    const { createListWriter } = await import('../../output/list.js');
+    const { writeChecklist } = await import('../../output/checklist.js');
     const { verifyDomain } = await import('../../api/domains.js');
     const out = ctx.output();
     checkFields(out.fields, CHECK_COLUMNS, CHECK_FIELDS);
@@ -57,9 +57,7 @@ export default command({
     const api = await ctx.api();
     const check = () => verifyDomain(api, name);
     const rows = wait === undefined ? checkRows(await check()) : await waitForRecords(ctx, check, wait);
-    const writer = createListWriter(out, { columns: CHECK_COLUMNS, fields: CHECK_FIELDS });
-    await writer.write(rows);
-    await writer.end();
+    await writeChecklist(out, { columns: CHECK_COLUMNS, fields: CHECK_FIELDS, state: (r) => (r.result === 'not needed' ? 'skip' : r.result) }, rows);
     const bad = failing(rows);
     if (bad.length > 0) {
       throw new CheckFailedError(`${name}: ${bad.length} of ${rows.filter((r) => r.result !== 'not needed').length} records do not pass (${bad.map((r) => r.record).join(', ')})${wait !== undefined ? ' after waiting' : ''}`, {
