@@ -60,7 +60,7 @@ describe('parsing, from the declarations alone', () => {
 
 describe('api --field bodies', () => {
   it('`__proto__` is an ordinary key of the body, never the prototype of every object', async () => {
-    const { buildBody, parseFieldSpec } = await import('../../src/commands/api/fields.js');
+    const { buildBody, parseFieldSpec } = await import('../../src/input/api-fields.js');
     const spec = parseFieldSpec('__proto__.polluted=yes', '--field');
     const body = buildBody([{ spec, value: 'yes' }]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

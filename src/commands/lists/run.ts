@@ -5,7 +5,7 @@ import { IdSource } from '../../input/id-source.js';
 import { refuseSandboxKey, requestUrl } from '../write.js';
 import { confirmOrRefuse } from '../runners/confirm.js';
 import type { BulkOptions } from './options.js';
-import { describeRequest, planShape, plannedRequests, type PlanEntry, type PlannedRequest } from './plan.js';
+import { describeRequest, planShape, plannedRequests, type PlanEntry, type PlannedRequest } from '../../api/bulk-plan.js';
 import { startProgress } from './progress.js';
 import { checkPlanFields, checkTotalsFields, writePlan, writeTotals, type Totals } from './report.js';
 

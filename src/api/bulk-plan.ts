@@ -1,5 +1,4 @@
-import { BULK_MAX_CONTACTS, BULK_MAX_LISTS } from '../../api/audience.js';
-import type { IdSource } from '../../input/id-source.js';
+import { BULK_MAX_CONTACTS, BULK_MAX_LISTS } from './audience.js';
 
 // The fewest requests the API's limits allow (spec 4.12: at most 1000 contacts
 // and 50 lists per request): ceil(contacts/1000) × ceil(lists/50), each
@@ -36,6 +35,11 @@ function ranges(count: number, size: number): Range[] {
 
 const width = (r: Range) => r.to - r.from + 1;
 
+/** Where the ids come from (input/id-source.ts): in order, de-duplicated, `size` at a time. */
+interface IdChunks {
+  chunks(size: number): AsyncIterable<{ from: number; ids: string[] }>;
+}
+
 export function planShape(contacts: number, lists: number): PlanEntry[] {
   const plan: PlanEntry[] = [];
   for (const l of ranges(lists, BULK_MAX_LISTS)) {
@@ -47,7 +51,7 @@ export function planShape(contacts: number, lists: number): PlanEntry[] {
 }
 
 /** The requests of planShape(contacts.count, lists.count), in order, each with its ids. */
-export async function* plannedRequests(contacts: IdSource, lists: IdSource): AsyncGenerator<PlannedRequest> {
+export async function* plannedRequests(contacts: IdChunks, lists: IdChunks): AsyncGenerator<PlannedRequest> {
   let index = 0;
   for await (const l of lists.chunks(BULK_MAX_LISTS)) {
     for await (const c of contacts.chunks(BULK_MAX_CONTACTS)) {
