@@ -17,7 +17,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildAppBundles } from './app-bundle.mjs';
+import { buildAppBundles, EXTERNAL } from './app-bundle.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = new URL('../dist/', import.meta.url);
@@ -77,7 +77,7 @@ await build({
   splitting: true,
   chunkNames: '[name]-[hash]',
   // Loaded only inside the verbs that need them, from node_modules as published.
-  external: ['cli-table3', 'chalk', 'better-sqlite3', 'selfsigned', '@napi-rs/keyring'],
+  external: EXTERNAL.flatMap((e) => [e, `${e}/*`]),
   // commander is CommonJS: its require() calls of node built-ins need a real
   // require in ESM output.
   banner: { js: "import { createRequire as __mailctlCreateRequire } from 'node:module'; const require = __mailctlCreateRequire(import.meta.url);" },

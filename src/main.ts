@@ -66,8 +66,8 @@ async function report(error: unknown, runtime: Runtime, errors: Errors): Promise
 export async function runArgv(argv: string[], runtime: Runtime, errors: Errors): Promise<ExitCode> {
   const { ExitCode, InterruptedError } = errors;
   try {
-    const { buildProgram } = await (await app()).loadProgram();
-    const program = buildProgram(runtime, argv);
+    const { programFor } = await (await app()).loadProgram();
+    const program = await programFor(runtime, argv);
     if (argv.length <= 2) {
       program.outputHelp();
       return ExitCode.Ok;
