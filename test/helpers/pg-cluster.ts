@@ -9,7 +9,8 @@
 // run fails or is interrupted.
 //
 // Cheap when no PostgreSQL test is selected: a run given file filters none of
-// which matches a test file that uses test/helpers/postgres.ts starts nothing.
+// which matches a test file that uses test/helpers/postgres.ts (or the
+// two-store suites' test/archive/stores.ts) starts nothing.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -58,7 +59,7 @@ function pgTestSelected(root: string): boolean {
   const files = readdirSync(join(root, 'test'), { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() && e.name.endsWith('.test.ts'))
     .map((e) => join(e.parentPath, e.name))
-    .filter((f) => readFileSync(f, 'utf8').includes('helpers/postgres.js'));
+    .filter((f) => /helpers\/postgres\.js|\/stores\.js/.test(readFileSync(f, 'utf8')));
   return files.some((f) => filters.some((flt) => relative(root, f).includes(flt) || f.includes(flt)));
 }
 
