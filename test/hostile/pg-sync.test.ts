@@ -73,6 +73,26 @@ describe('events sync into PostgreSQL, killed with -9 at random moments', () => 
   });
 });
 
+describe('events sync into PostgreSQL, interrupted', () => {
+  it('Ctrl-C: exit 130 as an interruption (not a lost connection); the re-run completes', async (ctx) => {
+    const admin = requirePostgres(ctx);
+    const db = await freshDatabase(admin, 'sigint');
+    made.push(db);
+    const args = ['events', 'sync', '--db', db.url, '--from', '30d'];
+    emu.clearRequests();
+    const child = startCli(args, { env: emulatorEnv(emu) });
+    const done = finished(child);
+    while (eventPages() < 3 && child.exitCode === null) await new Promise((r) => setTimeout(r, 5));
+    child.kill('SIGINT');
+    const r = await done;
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.stderr).not.toMatch(/lost the connection|PostgreSQL server/);
+    const again = await runCli([...args, '--json'], { env: emulatorEnv(emu) });
+    expect(again.code, again.stderr).toBe(0);
+    expect([...(await archived(db)).keys()].sort()).toEqual([...(await exported()).keys()].sort());
+  });
+});
+
 describe('events sync while the PostgreSQL server restarts', () => {
   it('the sync fails with exit 7 and one error line; the re-run completes with every event once', async (ctx) => {
     requirePostgres(ctx);
