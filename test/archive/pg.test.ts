@@ -1,16 +1,18 @@
 // What only the PostgreSQL archive has (issue 29, cli.md "Team archive on
 // PostgreSQL"): the password never in the URL and never printed, --verbose
 // naming host, port and database only, the password from PGPASSWORD or
-// ~/.pgpass, one-line connection failures with their exit codes, the advisory
+// ~/.pgpass, sslmode, one-line connection failures with their exit codes, the advisory
 // lock of two syncs at once (--no-wait), a newer schema or another program's
 // database refused and left as it is, one partition per day.
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { PG_SCHEMA_VERSION } from '../../src/archive/pg/schema.js';
 import { partitionName } from '../../src/archive/pg/partitions.js';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { emulatorEnv, tempDir } from '../helpers/cli.js';
+import { BIN, emulatorEnv, runCli, tempDir } from '../helpers/cli.js';
 import { runCliInProcess } from '../helpers/context.js';
 import { freshDatabase, PASSWORD_ROLE, PASSWORD_ROLE_SECRET, requirePostgres, type TestDatabase } from '../helpers/postgres.js';
 import { pgQuery } from './stores.js';
@@ -109,6 +111,35 @@ describe('the password: never in the URL, never printed', () => {
     expect(refused.stderr).toContain('PGPASSWORD, ~/.pgpass or the OS credential store (service "mailctl-postgres"');
   });
 
+  it('the OS credential store (service mailctl-postgres, account user@host:port/db) gives the password when nothing else does', async (ctx) => {
+    const missing = ['dbus-run-session', 'gnome-keyring-daemon'].filter((c) => spawnSync('sh', ['-c', `command -v ${c}`]).status !== 0);
+    if (missing.length > 0) {
+      // as helpers/tools.ts's requireCommand
+      if (process.env.MAILCTL_CI_STRICT === '1') throw new Error(`${missing.join(', ')} not installed, and MAILCTL_CI_STRICT=1 forbids skipping`);
+      ctx.skip(`${missing.join(', ')} not installed: skipped; .ci/run installs gnome-keyring and dbus-daemon`);
+    }
+    const url = await ownedByPasswordRole();
+    const { port, pathname } = new URL(url);
+    const account = `${PASSWORD_ROLE}@127.0.0.1:${port}${pathname}`;
+    const script = [
+      'echo -n test-keyring-pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1 || exit 90',
+      `"${process.execPath}" -e 'const { Entry } = require(process.argv[1]); new Entry("mailctl-postgres", process.argv[2]).setPassword(process.argv[3])' "$KEYRING" "$ACCOUNT" "$PW" || exit 11`,
+      `"${process.execPath}" "${BIN}" events sync --db "$URL" --from 1d --json || exit 12`,
+    ].join('\n');
+    const env = { ...emulatorEnv(emu), PATH: process.env.PATH!, HOME: tempDir('mailctl-home-'), KEYRING: createRequire(import.meta.url).resolve('@napi-rs/keyring'), ACCOUNT: account, PW: PASSWORD_ROLE_SECRET, URL: url };
+    // spawned, not spawnSync: the emulator answers from this process
+    const child = spawn('dbus-run-session', ['--', 'sh', '-c', script], { env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const r = { status, stdout, stderr };
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ archive: url });
+    expect(r.stdout + r.stderr).not.toContain(PASSWORD_ROLE_SECRET);
+  });
+
   it('a wrong password: exit 3, one line, the password given never printed', async () => {
     const url = await ownedByPasswordRole();
     const r = await runCliInProcess(['events', 'list', '--db', url, '--all'], { env: { PGPASSWORD: 'wrong-Pa55', ...NO_KEYCHAIN } });
@@ -134,16 +165,33 @@ describe('connection failures: one line, the right exit code', () => {
     expect(errorLines(r.stderr)[0]).toMatch(/has no database "no_such_db"/);
   });
 
-  it('sslmode=require against a server without TLS: exit 7 saying so; sslmode=disable and the default (prefer) connect', async () => {
+  // The test cluster offers TLS with a certificate of a test CA for 127.0.0.1 (not 127.0.0.2, where it listens too).
+  it('sslmode: disable, prefer and require connect; verify-full checks the CA (sslrootcert) and the host name, verify-ca the CA only', async () => {
     const db = await fresh();
     expect((await sync(emu, db.url, ['--from', '1d'])).code).toBe(0);
-    const required = await runCliInProcess(['events', 'list', '--db', `${db.url}?sslmode=require`, '--all']);
-    expect(required.code).toBe(7);
-    expect(errorLines(required.stderr)[0]).toMatch(/TLS with the PostgreSQL server 127\.0\.0\.1:\d+ failed \(sslmode=require\): The server does not support SSL/);
-    for (const url of [`${db.url}?sslmode=disable`, db.url]) {
-      const r = await runCliInProcess(['events', 'list', '--db', url, '--all', '--json']);
-      expect(r.code, r.stderr).toBe(0);
+    const ca = inject('pgCaFile');
+    const other = db.url.replace('127.0.0.1', '127.0.0.2');
+    const list = (url: string, env: Record<string, string> = {}) => runCliInProcess(['events', 'list', '--db', url, '--all', '--json'], { env });
+    for (const url of [`${db.url}?sslmode=disable`, db.url, `${db.url}?sslmode=require`, `${db.url}?sslmode=verify-full&sslrootcert=${ca}`, `${other}?sslmode=verify-ca&sslrootcert=${ca}`]) {
+      const r = await list(url);
+      expect(r.code, `${url}: ${r.stderr}`).toBe(0);
     }
+    const untrusted = await list(`${db.url}?sslmode=verify-full`);
+    expect(untrusted.code).toBe(7);
+    expect(errorLines(untrusted.stderr)).toEqual([expect.stringMatching(/^error: TLS with the PostgreSQL server 127\.0\.0\.1:\d+ failed \(sslmode=verify-full\): .*certificate/)]);
+    const wrongHost = await list(`${other}?sslmode=verify-full&sslrootcert=${ca}`);
+    expect(wrongHost.code).toBe(7);
+    expect(errorLines(wrongHost.stderr)[0]).toMatch(/TLS with the PostgreSQL server 127\.0\.0\.2:\d+ failed \(sslmode=verify-full\): .*127\.0\.0\.2/);
+    const missing = await list(`${db.url}?sslmode=verify-full&sslrootcert=/nonexistent/ca.pem`);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('sslrootcert /nonexistent/ca.pem: cannot read it (ENOENT)');
+  });
+
+  it('sslmode=verify-full trusts the CAs of NODE_EXTRA_CA_CERTS (spawned: Node reads it at start)', async () => {
+    const db = await fresh();
+    expect((await sync(emu, db.url, ['--from', '1d'])).code).toBe(0);
+    const r = await runCli(['events', 'list', '--db', `${db.url}?sslmode=verify-full`, '--all', '--json'], { env: { NODE_EXTRA_CA_CERTS: inject('pgCaFile') } });
+    expect(r.code, r.stderr).toBe(0);
   });
 
   it('an unknown URL parameter or sslmode is a usage error naming it', async () => {
