@@ -146,6 +146,6 @@ function timed(command, args) {
 
 /** The report's two statements (rows by day, totals) with the window written in. */
 function sqlFor(archiveSql, from, to) {
-  const { rows, totals } = archiveSql('day');
+  const { rows, totals } = archiveSql('day', 'sqlite');
   return [rows, totals].map((s) => `${s.replaceAll('@from', String(from)).replaceAll('@to', String(to))};`).join('\n');
 }
