@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import campaignList from '../../src/commands/campaign/list.js';
 import campaignSchedule from '../../src/commands/campaign/schedule.js';
 import eventsList from '../../src/commands/events/list.js';
+import eventsPrune from '../../src/commands/events/prune.js';
 import topicUpdate from '../../src/commands/topic/update.js';
 import webhookSet from '../../src/commands/webhook/set.js';
 import { UsageError } from '../../src/errors.js';
@@ -34,6 +35,8 @@ const table: Row[] = [
   { name: 'events list: an empty item', parse: eventsList.parseInput, input: { args: [], opts: { events: 'bounce,' } }, error: /^--events: must not have an empty item/ },
   { name: 'events list: --follow with --all', parse: eventsList.parseInput, input: { args: [], opts: { follow: true, all: true } }, error: /^--follow cannot be combined with --all/ },
   { name: 'events list: --db alone means the default archive', parse: eventsList.parseInput, input: { args: [], opts: { db: true } }, want: { db: true } },
+  { name: 'events prune: --before is required', parse: eventsPrune.parseInput, input: { args: [], opts: { yes: true } }, error: /^--before: required/ },
+  { name: 'events prune: --before, --yes and --dry-run as given', parse: eventsPrune.parseInput, input: { args: [], opts: { before: '90d', yes: true } }, want: { before: '90d', yes: true, dryRun: false } },
   { name: 'topic update: builds the patch', parse: topicUpdate.parseInput, input: { args: [ID], opts: { name: 'News', clearDescription: true } }, want: { id: ID, patch: { name: 'News', description: null }, dryRun: false } },
   { name: 'topic update: nothing to update', parse: topicUpdate.parseInput, input: { args: [ID], opts: {} }, error: /^nothing to update/ },
   { name: 'topic update: text counted in characters', parse: topicUpdate.parseInput, input: { args: [ID], opts: { name: 'é'.repeat(256) } }, error: /^--name: must be at most 255 characters \(this one has 256\)/ },
