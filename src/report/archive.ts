@@ -27,8 +27,8 @@ const SQLITE_KEYS: Record<Breakdown, string> = {
 /** PostgreSQL keeps a timestamptz: the UTC day and hour as the stream keys them (utcDay, utcHour). */
 const POSTGRES_KEYS: Record<Breakdown, string> = {
   ...SQLITE_KEYS,
-  day: "to_char(timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD')",
-  hour: "to_char(timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24')",
+  day: `to_char("timestamp" AT TIME ZONE 'UTC', 'YYYY-MM-DD')`,
+  hour: `to_char("timestamp" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24')`,
 };
 
 /**
@@ -48,7 +48,7 @@ const CLICK_PAIR: Record<SqlDialect, string> = {
  */
 const WINDOW_SQL: Record<SqlDialect, string> = {
   sqlite: 'timestamp_ms BETWEEN @from AND @to',
-  postgres: 'timestamp >= to_timestamp($1::float8 / 1000) AND timestamp < to_timestamp(($2::float8 + 1) / 1000)',
+  postgres: '"timestamp" >= to_timestamp($1::float8 / 1000) AND "timestamp" < to_timestamp(($2::float8 + 1) / 1000)',
 };
 
 const BOUNCE = "type IN ('bounce', 'out_of_band')";

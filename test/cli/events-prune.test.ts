@@ -1,13 +1,14 @@
-// `events prune --before DAY` on the SQLite archive: what it removes is
+// `events prune --before DAY` on both archives: what it removes is
 // exactly the events of the days before DAY, it asks (or needs --yes) like
 // every destructive command, --dry-run changes nothing, and a report over a
 // pruned window no longer passes a gate on data the archive lost.
 import Database from 'better-sqlite3';
 import { copyFileSync, readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { archiveRows, day, newArchivePath, storedEvents, sync, syncState, type Ev } from '../archive/support.js';
 import { runCliInProcess, runInProcess, useEmulator } from '../helpers/context.js';
 import { expectUsageError } from '../helpers/expect.js';
+import { freshDatabase, requirePostgres, type TestDatabase } from '../helpers/postgres.js';
 
 const DAY_MS = 86_400_000;
 const emu = useEmulator({ seed: 29, events: 3000 });
@@ -134,5 +135,56 @@ describe('events prune --before DAY (SQLite)', () => {
     const r = await prune(file, '--before', cutDay(), '--yes');
     expectUsageError(r, [], /no event archive at .*nothing to prune/);
     expect(() => new Database(file, { fileMustExist: true })).toThrow();
+  });
+});
+
+describe('events prune --before DAY (PostgreSQL)', () => {
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    await database?.drop();
+    database = undefined;
+  });
+
+  /** A fresh database holding the emulator's events, synced by mailctl. */
+  async function pgArchive(admin: string): Promise<TestDatabase> {
+    database = await freshDatabase(admin, 'prune');
+    const r = await sync(emu, database.url);
+    expect(r.code, r.stderr).toBe(0);
+    return database;
+  }
+  const partitions = async (db: TestDatabase) =>
+    (await db.query<{ name: string }>("SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'events'::regclass ORDER BY 1")).map((r) => r.name);
+
+  it('drops the day partitions before the day: the same report of what it removed as SQLite gives', async (ctx) => {
+    const db = await pgArchive(requirePostgres(ctx));
+    const sqlite = archive();
+    const dry = await prune(db.url, '--before', cutDay(), '--dry-run', '--json');
+    expect(dry.code, dry.stderr).toBe(0);
+    const all = await partitions(db);
+    expect(all.length).toBeGreaterThan(5);
+    const r = await prune(db.url, '--before', cutDay(), '--yes', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const mine = await prune(sqlite, '--before', cutDay(), '--yes', '--json');
+    const { archive: pgWhere, ...pgDone } = JSON.parse(r.stdout);
+    const { archive: _file, ...sqliteDone } = JSON.parse(mine.stdout);
+    expect(pgWhere).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\//);
+    expect(pgDone).toEqual(sqliteDone);
+    expect({ ...JSON.parse(dry.stdout), archive: undefined, dry_run: undefined }).toEqual({ ...pgDone, archive: undefined, dry_run: undefined });
+    const cut = `events_p${cutDay().replaceAll('-', '')}`;
+    expect(await partitions(db)).toEqual(all.filter((name) => name >= cut));
+    const kept = all.length - (await partitions(db)).length;
+    expect(pgDone.removed_days).toBe(kept);
+    const ids = (await db.query<{ event_id: string }>('SELECT event_id FROM events')).map((row) => row.event_id);
+    expect(new Set(ids)).toEqual(new Set(archiveRows(sqlite).map((row) => row.event_id)));
+    expect((await db.query<{ first_day: string }>('SELECT first_day FROM sync_state')).map((s) => s.first_day)).toEqual([cutDay()]);
+    expect(r.stderr).not.toContain('VACUUM');
+  });
+
+  it('without --yes off a terminal: exit 2, no partition dropped', async (ctx) => {
+    const db = await pgArchive(requirePostgres(ctx));
+    const before = await partitions(db);
+    const r = await prune(db.url, '--before', cutDay());
+    expectUsageError(r, [], /events prune would remove .* pass --yes/);
+    expect(await partitions(db)).toEqual(before);
   });
 });

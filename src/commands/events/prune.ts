@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { ExitCode, UsageError } from '../../errors.js';
 import { parseDayBound } from '../../input/time.js';
 import { writeDetail } from '../../output/detail.js';
-import { archivePath, dbFlag, type DbFlag } from '../archive-db.js';
+import { archiveLocationOf, dbFlag, pgConnectOptions, type DbFlag } from '../archive-db.js';
 import { command, flag } from '../define.js';
 import { commandLine } from '../command-line.js';
 import { confirmOrRefuse } from '../runners/confirm.js';
@@ -87,49 +87,37 @@ async function printOutcome(ctx: Context, path: string, p: PruneOutcome, dryRun:
 
 async function run(opts: PruneOptions, ctx: Context): Promise<void> {
   const before = firstDayKept(opts.before, ctx.now());
-  const path = await archivePath(ctx, opts.db);
-  const { existsSync } = await import('node:fs');
-  if (!existsSync(path)) {
-    throw new UsageError(`no event archive at ${path}: nothing to prune`, { hint: 'check --db (or MAILCTL_DB, --profile); `mailctl events sync` creates an archive' });
-  }
-  const { openArchive, closeArchive } = await import('../../archive/open.js');
-  const { archiveFailure } = await import('../../archive/damage.js');
-  const { planSqlitePrune, pruneSqlite } = await import('../../archive/prune.js');
-  // Read-only first: a refusal or a dry run leaves the file exactly as it was.
-  let plan: PruneOutcome;
-  const reader = openArchive(path, { readonly: true });
+  const loc = await archiveLocationOf(ctx, opts.db);
+  const { openPruner } = await import('../../archive/pruner.js');
+  const pruner = await openPruner(loc, pgConnectOptions(ctx, 'mailctl events prune'));
   try {
-    plan = planSqlitePrune(reader, before);
-  } catch (error) {
-    throw archiveFailure(error, path);
+    const plan = await pruner.plan(before);
+    const where = pruner.label;
+    if (opts.dryRun) {
+      await printOutcome(ctx, where, plan, true);
+      ctx.notice(`dry run: nothing was removed (${commandLine(['events', 'prune'], ['--before', before, '--db', where, '--yes'])} removes ${describe(plan)})`);
+      return;
+    }
+    const interactive = ctx.io.stdinIsTTY && ctx.io.stderrIsTTY;
+    // Nothing to lose is not asked about on a terminal; a script without --yes is refused either way, so it fails on its first run.
+    if (!(plan.events === 0 && interactive)) {
+      await confirmOrRefuse(ctx, { command: 'events prune', what: `remove ${describe(plan)} before ${before} from the archive ${where}`, done: 'removed', yes: opts.yes });
+    }
+    const spinner = await ctx.spinner('Removing events…');
+    let done: PruneOutcome;
+    try {
+      done = await pruner.prune(before, (n) => spinner.update(`Removing events… ${count(n)} of ${count(plan.events)}`));
+    } finally {
+      spinner.stop();
+    }
+    await printOutcome(ctx, where, done, false);
+    // SQLite's DELETE leaves the freed pages in the file, for later syncs to reuse; a dropped partition's space is the server's again.
+    if (done.events > 0 && loc.kind === 'sqlite') {
+      ctx.notice(`the file keeps its size: later syncs reuse the freed space; to give it back, run when no sync is running: sqlite3 '${where}' 'VACUUM'`);
+    }
   } finally {
-    reader.close();
+    await pruner.close();
   }
-  if (opts.dryRun) {
-    await printOutcome(ctx, path, plan, true);
-    ctx.notice(`dry run: nothing was removed (${commandLine(['events', 'prune'], ['--before', before, '--db', path, '--yes'])} removes ${describe(plan)})`);
-    return;
-  }
-  const nothing = plan.events === 0;
-  const interactive = ctx.io.stdinIsTTY && ctx.io.stderrIsTTY;
-  // Nothing to lose is not asked about on a terminal; a script without --yes is refused either way, so it fails on its first run.
-  if (!(nothing && interactive)) {
-    await confirmOrRefuse(ctx, { command: 'events prune', what: `remove ${describe(plan)} before ${before} from the archive ${path}`, done: 'removed', yes: opts.yes });
-  }
-  const db = openArchive(path);
-  const spinner = await ctx.spinner('Removing events…');
-  let done: PruneOutcome;
-  try {
-    done = pruneSqlite(db, before, (n) => spinner.update(`Removing events… ${count(n)} of ${count(plan.events)}`));
-  } catch (error) {
-    throw archiveFailure(error, path);
-  } finally {
-    spinner.stop();
-    closeArchive(db);
-  }
-  await printOutcome(ctx, path, done, false);
-  // DELETE leaves the freed pages in the file, for later syncs to reuse.
-  if (done.events > 0) ctx.notice(`the file keeps its size: later syncs reuse the freed space; to give it back, run when no sync is running: sqlite3 '${path}' 'VACUUM'`);
 }
 
 export default command({
