@@ -11,5 +11,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
+    // A throwaway PostgreSQL cluster for the PostgreSQL archive's tests (issue 29), started only when one is selected.
+    globalSetup: ['test/helpers/pg-cluster.ts'],
   },
 });

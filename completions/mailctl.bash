@@ -31,7 +31,7 @@ __mailctl_flags() {
   case "$1" in
     '') __mailctl_words='--version --help' ;;
     'events list') __mailctl_words='--events --recipient --from --to --transmission --bounce-class --per-page --cursor --all --limit --follow --db --help' ;;
-    'events sync') __mailctl_words='--db --from --events --overlap --dry-run --help' ;;
+    'events sync') __mailctl_words='--db --from --events --overlap --dry-run --no-wait --help' ;;
     'events prune') __mailctl_words='--before --db --dry-run --yes --help' ;;
     'email send') __mailctl_words='--to --cc --bcc --from --from-name --reply-to --subject --tag --header --metadata --no-track-opens --no-track-clicks --html --text --template --var --attach --at --dry-run --help' ;;
     'email list') __mailctl_words='--recipient --from --to --per-page --cursor --all --limit --help' ;;

@@ -80,6 +80,8 @@ export interface Context {
   readStdin(): Promise<string>;
   /** A secret of this run (a password, a client secret): never printed on stderr, even when a server echoes it. */
   addSecret(secret: string | undefined): void;
+  /** With --verbose, a live line on stderr (`> …`): what a connection is made to (archive commands). */
+  trace(message: string): void;
   /** mailctl's version (package.json). */
   readonly version: string;
   /** The command tree this run was parsed with: for the commands that describe every command (completion, commands, mcp). */
@@ -281,6 +283,9 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
     },
     addSecret(secret) {
       hooks.secrets?.add(secret);
+    },
+    trace(message) {
+      if (globals.verbose) stderrLine(`> ${message}`, true);
     },
     async readStdin() {
       // A signal must stop the read at once, even while stdin sends nothing.
