@@ -42,7 +42,8 @@ async function zodNamesUsed(appText) {
 // Loaded only inside the verbs that need them, from node_modules as published.
 // better-sqlite3 finds its native binding relative to its own package: bundled, it looks under dist/ and fails.
 // selfsigned (emulator --tls) and @napi-rs/keyring (its native binding, likewise) load only in the commands that use them.
-const EXTERNAL = ['cli-table3', 'chalk', 'better-sqlite3', 'selfsigned', '@napi-rs/keyring'];
+// pg and pg-copy-streams (the PostgreSQL archive) stay out of app.js, which every run reads, and load only in archive commands.
+const EXTERNAL = ['cli-table3', 'chalk', 'better-sqlite3', 'selfsigned', '@napi-rs/keyring', 'pg', 'pg-copy-streams'];
 
 /**
  * The external packages that are ES modules only (chalk). A CommonJS

@@ -77,7 +77,7 @@ await build({
   splitting: true,
   chunkNames: '[name]-[hash]',
   // Loaded only inside the verbs that need them, from node_modules as published.
-  external: ['cli-table3', 'chalk', 'better-sqlite3', 'selfsigned', '@napi-rs/keyring'],
+  external: ['cli-table3', 'chalk', 'better-sqlite3', 'selfsigned', '@napi-rs/keyring', 'pg', 'pg-copy-streams'],
   // commander is CommonJS: its require() calls of node built-ins need a real
   // require in ESM output.
   banner: { js: "import { createRequire as __mailctlCreateRequire } from 'node:module'; const require = __mailctlCreateRequire(import.meta.url);" },

@@ -67,7 +67,7 @@ describe('start-up discipline', () => {
   // the built-ins that only other commands use. undici (only in commands that
   // call the API) brings node:http2, tls, crypto and assert with it; commander
   // brings node:child_process.
-  const NEVER_IN_ONE_CALL = /^(conf|ora|cli-table3|chalk|better-sqlite3|keytar|@napi-rs\/keyring|selfsigned|playwright|puppeteer)$|^node:(sqlite|worker_threads)$/;
+  const NEVER_IN_ONE_CALL = /^(conf|ora|cli-table3|chalk|better-sqlite3|pg|pg-copy-streams|keytar|@napi-rs\/keyring|selfsigned|playwright|puppeteer)$|^node:(sqlite|worker_threads)$/;
   const UNUSED_BUILTINS = ['sqlite', 'worker_threads'];
   const UNDICI_BUILTINS = ['http2', 'tls', 'crypto', 'assert'];
 
@@ -133,6 +133,33 @@ describe('start-up discipline', () => {
         expect(loaded.required, args.join(' ')).toContain('better-sqlite3');
         expect(loaded.dist.filter((f) => f.startsWith('vendor/')), args.join(' ')).toEqual(['vendor/zod.js']);
         expect(loaded.builtins.filter((b) => ['http', 'zlib'].includes(b)), args.join(' ')).toEqual([]);
+      }
+    } finally {
+      await emu.close();
+    }
+  });
+
+  // The PostgreSQL client loads only when an archive command is given a postgres:// URL (port 1:
+  // nothing listens there, so the run fails with exit 7 once pg is loaded and has tried).
+  it('only an archive command with a postgres:// URL loads pg; the SQLite archive and --help do not', async () => {
+    const emu = await (await import('../../src/emulator/index.js')).startEmulator({ events: 5 });
+    try {
+      const db = join(tempDir(), 'events.sqlite');
+      const env = { MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full, MAILCTL_DB: db };
+      const url = 'postgres://nobody@127.0.0.1:1/events';
+      const runs: Array<[string[], boolean, number]> = [
+        [['events', 'sync', '--help'], false, 0],
+        [['events', 'sync', '--json'], false, 0],
+        [['events', 'list', '--db', '--json'], false, 0],
+        [['events', 'list', '--json'], false, 0],
+        [['events', 'list', '--db', url, '--json'], true, 7],
+        [['email', 'show', 'x1', '--db', url], true, 7],
+        [['events', 'sync', '--db', url], true, 7],
+      ];
+      for (const [args, loads, code] of runs) {
+        const loaded = await loadedBy(args, env, code);
+        expect(loaded.required.includes('pg'), args.join(' ')).toBe(loads);
+        if (!loads) expect(loaded.required.includes('pg-copy-streams'), args.join(' ')).toBe(false);
       }
     } finally {
       await emu.close();

@@ -3,13 +3,14 @@
 // Debian's /usr/lib/postgresql/<version>/bin), it creates a temporary data
 // directory, runs initdb and the server (as the `postgres` user when running
 // as root: initdb refuses root), listening on 127.0.0.1 at a free port with
-// its unix socket in that directory, and hands the tests its admin URL
+// its unix socket in that directory and TLS offered, and hands the tests its admin URL
 // (`inject('pgAdminUrl')`, '' when there is no cluster; test/helpers/postgres.ts
 // reads it). Teardown stops the server and deletes the directory, also when the
 // run fails or is interrupted.
 //
 // Cheap when no PostgreSQL test is selected: a run given file filters none of
-// which matches a test file that uses test/helpers/postgres.ts starts nothing.
+// which matches a test file that uses test/helpers/postgres.ts (or the
+// two-store suites' test/archive/stores.ts) starts nothing.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -23,6 +24,8 @@ declare module 'vitest' {
     pgAdminUrl: string;
     /** Why there is no cluster, when there is none. */
     pgMissing: string;
+    /** The CA (PEM file) that signed the server's certificate (for localhost, 127.0.0.1 and ::1). */
+    pgCaFile: string;
   }
 }
 
@@ -58,7 +61,7 @@ function pgTestSelected(root: string): boolean {
   const files = readdirSync(join(root, 'test'), { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() && e.name.endsWith('.test.ts'))
     .map((e) => join(e.parentPath, e.name))
-    .filter((f) => readFileSync(f, 'utf8').includes('helpers/postgres.js'));
+    .filter((f) => /helpers\/postgres\.js|\/stores\.js/.test(readFileSync(f, 'utf8')));
   return files.some((f) => filters.some((flt) => relative(root, f).includes(flt) || f.includes(flt)));
 }
 
@@ -76,6 +79,8 @@ async function freePort(): Promise<number> {
 export interface Cluster {
   adminUrl: string;
   port: number;
+  /** The CA that signed the server's TLS certificate. */
+  caFile: string;
   /** Stops the server at once (as a crash would) and starts it again on the same port. */
   restart(): void;
   /** Stops the server and deletes its directory. */
@@ -108,9 +113,11 @@ export async function startCluster(): Promise<Cluster | string> {
     started = true;
     return undefined;
   };
+  let removeCa = () => {};
   const stop = () => {
     halt();
     if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
+    removeCa();
     process.removeListener('exit', stop);
   };
   process.once('exit', stop);
@@ -119,13 +126,22 @@ export async function startCluster(): Promise<Cluster | string> {
     const [icmd, iargs] = asOwner(initdb, ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync', '--no-instructions']);
     execFileSync(icmd, iargs, { stdio: 'pipe' });
     // Speed over durability: a test cluster is thrown away (no fsync, no full-page writes).
+    // 127.0.0.2 too: a loopback address the certificate does not name (sslmode=verify-full refuses it, verify-ca not).
     appendFileSync(
       join(data, 'postgresql.conf'),
-      ["listen_addresses = '127.0.0.1'", `unix_socket_directories = '${dir}'`, 'fsync = off', 'synchronous_commit = off',
+      ["listen_addresses = '127.0.0.1,127.0.0.2'", `unix_socket_directories = '${dir}'`, 'fsync = off', 'synchronous_commit = off',
         'full_page_writes = off', 'max_connections = 60', "shared_buffers = '32MB'", "timezone = 'UTC'", ''].join('\n'),
     );
+    // TLS offered (sslmode tests), with a certificate of the emulator's test CA for the loopback names.
+    const { makeEmulatorTls } = await import('../../src/emulator/tls.js');
+    const tls = await makeEmulatorTls('127.0.0.1', Date.now());
+    removeCa = tls.remove;
+    writeFileSync(join(data, 'server.crt'), tls.cert);
+    writeFileSync(join(data, 'server.key'), tls.key, { mode: 0o600 });
+    if (root) execFileSync('chown', ['postgres:postgres', join(data, 'server.crt'), join(data, 'server.key')]);
+    appendFileSync(join(data, 'postgresql.conf'), "ssl = on\nssl_cert_file = 'server.crt'\nssl_key_file = 'server.key'\n");
     // The password role must give its password over TCP; every other role is trusted.
-    writeFileSync(join(data, 'pg_hba.conf'), `host all ${PASSWORD_ROLE} 127.0.0.1/32 scram-sha-256\nhost all all 127.0.0.1/32 trust\nlocal all all trust\n`);
+    writeFileSync(join(data, 'pg_hba.conf'), `host all ${PASSWORD_ROLE} 127.0.0.0/8 scram-sha-256\nhost all all 127.0.0.0/8 trust\nlocal all all trust\n`);
     for (let attempt = 0; ; attempt++) {
       port = await freePort();
       const failed = start();
@@ -141,6 +157,7 @@ export async function startCluster(): Promise<Cluster | string> {
     return {
       adminUrl,
       port,
+      caFile: tls.caPath,
       restart() {
         halt();
         const failed = start();
@@ -156,6 +173,7 @@ export async function startCluster(): Promise<Cluster | string> {
 
 export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
   project.provide('pgAdminUrl', '');
+  project.provide('pgCaFile', '');
   if (!pgTestSelected(project.config.root)) {
     project.provide('pgMissing', 'no PostgreSQL test selected');
     return undefined;
@@ -166,6 +184,7 @@ export default async function setup(project: TestProject): Promise<(() => void) 
     return undefined;
   }
   project.provide('pgAdminUrl', cluster.adminUrl);
+  project.provide('pgCaFile', cluster.caFile);
   project.provide('pgMissing', '');
   return () => cluster.stop();
 }

@@ -3,6 +3,7 @@ import campaignList from '../../src/commands/campaign/list.js';
 import campaignSchedule from '../../src/commands/campaign/schedule.js';
 import eventsList from '../../src/commands/events/list.js';
 import eventsPrune from '../../src/commands/events/prune.js';
+import eventsSync from '../../src/commands/events/sync.js';
 import topicUpdate from '../../src/commands/topic/update.js';
 import webhookSet from '../../src/commands/webhook/set.js';
 import { UsageError } from '../../src/errors.js';
@@ -37,6 +38,13 @@ const table: Row[] = [
   { name: 'events list: --db alone means the default archive', parse: eventsList.parseInput, input: { args: [], opts: { db: true } }, want: { db: true } },
   { name: 'events prune: --before is required', parse: eventsPrune.parseInput, input: { args: [], opts: { yes: true } }, error: /^--before: required/ },
   { name: 'events prune: --before, --yes and --dry-run as given', parse: eventsPrune.parseInput, input: { args: [], opts: { before: '90d', yes: true } }, want: { before: '90d', yes: true, dryRun: false } },
+  { name: 'events list: --db takes a PostgreSQL URL', parse: eventsList.parseInput, input: { args: [], opts: { db: 'postgres://ops@db.internal:5432/events?sslmode=verify-full' } }, want: { db: 'postgres://ops@db.internal:5432/events?sslmode=verify-full' } },
+  { name: 'events list: a password in the --db URL is refused, never quoted', parse: eventsList.parseInput, input: { args: [], opts: { db: 'postgresql://ops:hunter2@db.internal/events' } }, error: /^--db: a PostgreSQL URL must not carry a password \(it would show in shell history and process lists\): give it in PGPASSWORD, ~\/\.pgpass or the OS credential store \(service "mailctl-postgres", account "ops@db\.internal:5432\/events"\)$/ },
+  { name: 'events sync: a password as a URL parameter is refused too', parse: eventsSync.parseInput, input: { args: [], opts: { db: 'postgres://ops@db.internal/events?password=hunter2' } }, error: /^--db: a PostgreSQL URL must not carry a password [^]*account "ops@db\.internal:5432\/events"\)$/ },
+  { name: 'events sync: a URL without a database', parse: eventsSync.parseInput, input: { args: [], opts: { db: 'postgres://ops@db.internal' } }, error: /^--db: the PostgreSQL URL names no database/ },
+  { name: 'events sync: an sslmode libpq does not have', parse: eventsSync.parseInput, input: { args: [], opts: { db: 'postgres://ops@h/db?sslmode=always' } }, error: /^--db: sslmode must be one of disable, prefer, require, verify-ca, verify-full \(got "always"\)$/ },
+  { name: 'events sync: --no-wait', parse: eventsSync.parseInput, input: { args: [], opts: { wait: false } }, want: { wait: false } },
+  { name: 'events sync: waits by default', parse: eventsSync.parseInput, input: { args: [], opts: {} }, want: { wait: true } },
   { name: 'topic update: builds the patch', parse: topicUpdate.parseInput, input: { args: [ID], opts: { name: 'News', clearDescription: true } }, want: { id: ID, patch: { name: 'News', description: null }, dryRun: false } },
   { name: 'topic update: nothing to update', parse: topicUpdate.parseInput, input: { args: [ID], opts: {} }, error: /^nothing to update/ },
   { name: 'topic update: text counted in characters', parse: topicUpdate.parseInput, input: { args: [ID], opts: { name: 'é'.repeat(256) } }, error: /^--name: must be at most 255 characters \(this one has 256\)/ },

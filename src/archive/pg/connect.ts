@@ -67,7 +67,7 @@ export function pgFailure(error: unknown, target: PgTarget): unknown {
   const message = (e.message ?? String(error)).split('\n')[0]!;
   const where = `${target.host}:${target.port}`;
   if (NETWORK_CODES.has(code)) return new NetworkError(`cannot reach the PostgreSQL server ${where} (${code})`, { cause: error });
-  if (/^Connection terminated|^timeout expired|Connection ended unexpectedly/i.test(message)) {
+  if (/^Connection terminated|^timeout expired|Connection ended unexpectedly|is not queryable/i.test(message)) {
     return new NetworkError(`lost the connection to the PostgreSQL server ${where} (${message})`, { cause: error });
   }
   if (code === '57P01' || code === '57P02' || code === '57P03') {

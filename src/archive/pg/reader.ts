@@ -103,7 +103,7 @@ export async function openPgReader(target: PgTarget, opts: PgConnectOptions): Pr
       return r.rows.map((row) => row.type);
     },
     syncState: (key) => readPgSyncState(client, key),
-    failure: (error) => pgFailure(error, target),
+    failure: (error) => (opts.signal?.aborted ? opts.signal.reason : pgFailure(error, target)),
     async close() {
       await client.end().catch(() => undefined);
     },

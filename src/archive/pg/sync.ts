@@ -21,7 +21,7 @@ export async function openPgSync(target: PgTarget, key: SyncKey, opts: PgConnect
     committer = await pgPageCommitter(client, key);
   } catch (error) {
     await client.end().catch(() => undefined);
-    throw pgFailure(error, target);
+    throw opts.signal?.aborted ? opts.signal.reason : pgFailure(error, target);
   }
   const state = pgSyncStateWriter(client, key);
   return {
@@ -34,7 +34,8 @@ export async function openPgSync(target: PgTarget, key: SyncKey, opts: PgConnect
     settle: async (counts) => counts,
     finish: (at) => state.finish(at),
     totals: () => pgArchiveTotals(client),
-    failure: (error) => pgFailure(error, target),
+    // Ctrl-C closes the connection under the query in flight: the interruption is the error, not the lost connection.
+    failure: (error) => (opts.signal?.aborted ? opts.signal.reason : pgFailure(error, target)),
     async close() {
       // Ending the session releases the advisory lock.
       await client.end().catch(() => undefined);
