@@ -9,36 +9,17 @@
 //   psql running the same statement (taken from src/report/archive.ts).
 // - `events list --db postgres://… --events bounce --all --ndjson` over the same
 //   archive against psql printing the same rows.
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CaseCrash, ROOT, cli, interleave, measure, median, scratch, stats } from './lib.mjs';
+import { ratioRow } from './archive.mjs';
+import { CaseCrash, ROOT, cli, interleave, measure, scratch, timed } from './lib.mjs';
 
 const require = createRequire(join(ROOT, 'package.json'));
 const DAY = 86_400_000;
 const maxRss = (runs) => Math.max(...runs.map((r) => r.rssKb ?? 0));
 const emuEnv = (emu, db) => ({ MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full, MAILCTL_DB: db });
-
-function ratioRow(name, runs, floorRuns, floorLabel, max) {
-  const time = stats(runs.map((r) => r.ms));
-  const floorMs = median(floorRuns.map((r) => r.ms));
-  const ratio = time.median / floorMs;
-  const cpu = (xs) => median(xs.map((r) => r.cpuMs).filter((x) => x !== undefined));
-  return {
-    case: name,
-    time,
-    floor: { label: floorLabel, median: floorMs },
-    ratio,
-    // psql runs without the usage preload: no CPU figure for it.
-    cpu: Number.isFinite(cpu(runs) / cpu(floorRuns)) ? { ratio: cpu(runs) / cpu(floorRuns) } : undefined,
-    rssKb: maxRss(runs),
-    target: `≤ ${max}x floor`,
-    met: ratio <= max,
-    figure: `${ratio.toFixed(2)}x`,
-  };
-}
 
 /** A TypeScript module of the source tree, bundled on the fly (the bench runs plain .mjs). */
 async function bundled(entry, name) {
@@ -51,18 +32,6 @@ async function bundled(entry, name) {
   } finally {
     rmSync(outfile, { force: true });
   }
-}
-
-/** Wall time of a plain command (psql), spawn to exit, its stdout to /dev/null. */
-function timed(command, args) {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (d) => (err += d));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve({ ms: performance.now() - t0 }) : reject(new CaseCrash(`${command} exited ${code}: ${err.trim()}`))));
-  });
 }
 
 async function admin(adminUrl, sql) {
