@@ -12,7 +12,6 @@
 import { createRequire } from 'node:module';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { ratioRow } from './archive.mjs';
 import { CaseCrash, ROOT, cli, interleave, measure, scratch, timed } from './lib.mjs';
 
@@ -24,11 +23,12 @@ const emuEnv = (emu, db) => ({ MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: e
 /** A TypeScript module of the source tree, bundled on the fly (the bench runs plain .mjs). */
 async function bundled(entry, name) {
   const { build } = await import('esbuild');
-  // Inside node_modules, so that the bundle's imports of packages (pg) resolve.
-  const outfile = join(ROOT, 'node_modules', '.cache', `mailctl-bench-${process.pid}-${name}.mjs`);
-  await build({ entryPoints: [join(ROOT, entry)], bundle: true, format: 'esm', platform: 'node', outfile, logLevel: 'error', packages: 'external' });
+  // Inside node_modules, so that the bundle's requires of packages (pg, selfsigned) resolve;
+  // CommonJS, because the packages it requires are left out of the bundle.
+  const outfile = join(ROOT, 'node_modules', '.cache', `mailctl-bench-${process.pid}-${name}.cjs`);
+  await build({ entryPoints: [join(ROOT, entry)], bundle: true, format: 'cjs', platform: 'node', outfile, logLevel: 'error', packages: 'external' });
   try {
-    return await import(pathToFileURL(outfile).href);
+    return require(outfile);
   } finally {
     rmSync(outfile, { force: true });
   }

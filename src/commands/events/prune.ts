@@ -42,7 +42,7 @@ function firstDayKept(text: string, now: number): string {
   }
   const today = isoDay(now);
   if (bound.day > today) {
-    throw new UsageError(`--before ${bound.day} is after today (${today}, UTC): prune removes past days only, today's events are still arriving`);
+    throw new UsageError(`--before ${bound.day} is after today (${today}, UTC): prune removes past days only (today's events are still arriving)`);
   }
   return bound.day;
 }
@@ -51,7 +51,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 /** "1,204 events of 12 days (2026-08-01 to 2026-08-12)". */
 function describe(p: PruneOutcome): string {
-  if (p.events === 0 && p.days === 0) return 'no events: none is older';
+  if (p.events === 0 && p.days === 0) return 'nothing (no event is older)';
   const span = p.firstDay === null ? '' : p.firstDay === p.lastDay ? ` (${p.firstDay})` : ` (${p.firstDay} to ${p.lastDay})`;
   return `${count(p.events)} events of ${count(p.days)} day${p.days === 1 ? '' : 's'}${span}`;
 }
@@ -129,7 +129,7 @@ export default command({
   ].join('\n'),
   flags: FLAGS,
   examples: ['mailctl events prune --before 90d --dry-run', 'mailctl events prune --before 2026-09-01 --yes', 'mailctl events prune --before 30d --db team.sqlite --yes'],
-  // No API operation: the archive only. A PostgreSQL archive can be unreachable (exit 7).
-  exitCodes: [ExitCode.Network],
+  // No API operation: the archive only. A PostgreSQL archive can refuse the login (3) or be unreachable (7).
+  exitCodes: [ExitCode.Auth, ExitCode.Network],
   run,
 });
