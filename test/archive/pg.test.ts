@@ -4,13 +4,15 @@
 // ~/.pgpass, sslmode, one-line connection failures with their exit codes, the advisory
 // lock of two syncs at once (--no-wait), a newer schema or another program's
 // database refused and left as it is, one partition per day.
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { PG_SCHEMA_VERSION } from '../../src/archive/pg/schema.js';
 import { partitionName } from '../../src/archive/pg/partitions.js';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { emulatorEnv, runCli, tempDir } from '../helpers/cli.js';
+import { BIN, emulatorEnv, runCli, tempDir } from '../helpers/cli.js';
 import { runCliInProcess } from '../helpers/context.js';
 import { freshDatabase, PASSWORD_ROLE, PASSWORD_ROLE_SECRET, requirePostgres, type TestDatabase } from '../helpers/postgres.js';
 import { pgQuery } from './stores.js';
@@ -107,6 +109,35 @@ describe('the password: never in the URL, never printed', () => {
     expect(errorLines(refused.stderr)).toHaveLength(1);
     expect(refused.stderr).toMatch(/asks a password for mailctl_pw@127\.0\.0\.1:\d+\/pg_\w+, and none was found/);
     expect(refused.stderr).toContain('PGPASSWORD, ~/.pgpass or the OS credential store (service "mailctl-postgres"');
+  });
+
+  it('the OS credential store (service mailctl-postgres, account user@host:port/db) gives the password when nothing else does', async (ctx) => {
+    const missing = ['dbus-run-session', 'gnome-keyring-daemon'].filter((c) => spawnSync('sh', ['-c', `command -v ${c}`]).status !== 0);
+    if (missing.length > 0) {
+      // as helpers/tools.ts's requireCommand
+      if (process.env.MAILCTL_CI_STRICT === '1') throw new Error(`${missing.join(', ')} not installed, and MAILCTL_CI_STRICT=1 forbids skipping`);
+      ctx.skip(`${missing.join(', ')} not installed: skipped; .ci/run installs gnome-keyring and dbus-daemon`);
+    }
+    const url = await ownedByPasswordRole();
+    const { port, pathname } = new URL(url);
+    const account = `${PASSWORD_ROLE}@127.0.0.1:${port}${pathname}`;
+    const script = [
+      'echo -n test-keyring-pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1 || exit 90',
+      `"${process.execPath}" -e 'const { Entry } = require(process.argv[1]); new Entry("mailctl-postgres", process.argv[2]).setPassword(process.argv[3])' "$KEYRING" "$ACCOUNT" "$PW" || exit 11`,
+      `"${process.execPath}" "${BIN}" events sync --db "$URL" --from 1d --json || exit 12`,
+    ].join('\n');
+    const env = { ...emulatorEnv(emu), PATH: process.env.PATH!, HOME: tempDir('mailctl-home-'), KEYRING: createRequire(import.meta.url).resolve('@napi-rs/keyring'), ACCOUNT: account, PW: PASSWORD_ROLE_SECRET, URL: url };
+    // spawned, not spawnSync: the emulator answers from this process
+    const child = spawn('dbus-run-session', ['--', 'sh', '-c', script], { env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const r = { status, stdout, stderr };
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ archive: url });
+    expect(r.stdout + r.stderr).not.toContain(PASSWORD_ROLE_SECRET);
   });
 
   it('a wrong password: exit 3, one line, the password given never printed', async () => {
