@@ -2,7 +2,7 @@ import type { Context } from '../context.js';
 import type { Database } from '../archive/open.js';
 import type { ArchiveReader } from '../archive/reader.js';
 import type { PgConnectOptions } from '../archive/pg/connect.js';
-import { archiveLocation, isPostgresUrl, locationLabel, parsePgUrl, type ArchiveLocation } from '../archive/location.js';
+import { archiveLocation, isPostgresUrl, parsePgUrl, type ArchiveLocation } from '../archive/location.js';
 import { UsageError, ValueError } from '../errors.js';
 import { flag } from './define.js';
 
@@ -34,11 +34,6 @@ export async function archiveLocationOf(ctx: Context, flag: DbFlag | undefined):
   if (fromEnv) return archiveLocation(fromEnv, 'MAILCTL_DB');
   const { defaultArchivePath } = await import('../archive/open.js');
   return { kind: 'sqlite', path: defaultArchivePath(ctx.io.env, ctx.settings().profile.value) };
-}
-
-/** What messages call the archive: its path, or its URL without a password. */
-export async function archivePath(ctx: Context, flag: DbFlag | undefined): Promise<string> {
-  return locationLabel(await archiveLocationOf(ctx, flag));
 }
 
 /** How archive commands connect to PostgreSQL: the run's env, Ctrl-C, --verbose, the OS credential store, the secret set. */

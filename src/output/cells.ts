@@ -31,7 +31,7 @@ export function ttyHeader(header: string, kind: ColumnKind | undefined, target: 
 }
 
 /** "3h ago", "in 5m": for times where recency is what matters. */
-function relativeTime(iso: string, now: number): string {
+export function relativeTime(iso: string, now: number): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
   const diff = Math.round((t - now) / 1000);

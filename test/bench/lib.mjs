@@ -136,6 +136,18 @@ export function stats(xs) {
   return { median: median(xs), min: Math.min(...xs), max: Math.max(...xs), samples: xs.map((x) => Math.round(x * 10) / 10) };
 }
 
+/** Wall time of a plain command (the sqlite3 shell, psql), spawn to exit, its stdout discarded. */
+export function timed(command, args) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve({ ms: performance.now() - t0 }) : reject(new CaseCrash(`${command} exited ${code}: ${err.trim()}`))));
+  });
+}
+
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export function fmtMs(ms) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import campaignList from '../../src/commands/campaign/list.js';
 import campaignSchedule from '../../src/commands/campaign/schedule.js';
 import eventsList from '../../src/commands/events/list.js';
+import eventsPrune from '../../src/commands/events/prune.js';
 import eventsSync from '../../src/commands/events/sync.js';
 import topicUpdate from '../../src/commands/topic/update.js';
 import webhookSet from '../../src/commands/webhook/set.js';
@@ -35,6 +36,8 @@ const table: Row[] = [
   { name: 'events list: an empty item', parse: eventsList.parseInput, input: { args: [], opts: { events: 'bounce,' } }, error: /^--events: must not have an empty item/ },
   { name: 'events list: --follow with --all', parse: eventsList.parseInput, input: { args: [], opts: { follow: true, all: true } }, error: /^--follow cannot be combined with --all/ },
   { name: 'events list: --db alone means the default archive', parse: eventsList.parseInput, input: { args: [], opts: { db: true } }, want: { db: true } },
+  { name: 'events prune: --before is required', parse: eventsPrune.parseInput, input: { args: [], opts: { yes: true } }, error: /^--before: required/ },
+  { name: 'events prune: --before, --yes and --dry-run as given', parse: eventsPrune.parseInput, input: { args: [], opts: { before: '90d', yes: true } }, want: { before: '90d', yes: true, dryRun: false } },
   { name: 'events list: --db takes a PostgreSQL URL', parse: eventsList.parseInput, input: { args: [], opts: { db: 'postgres://ops@db.internal:5432/events?sslmode=verify-full' } }, want: { db: 'postgres://ops@db.internal:5432/events?sslmode=verify-full' } },
   { name: 'events list: a password in the --db URL is refused, never quoted', parse: eventsList.parseInput, input: { args: [], opts: { db: 'postgresql://ops:hunter2@db.internal/events' } }, error: /^--db: a PostgreSQL URL must not carry a password \(it would show in shell history and process lists\): give it in PGPASSWORD, ~\/\.pgpass or the OS credential store \(service "mailctl-postgres", account "ops@db\.internal:5432\/events"\)$/ },
   { name: 'events sync: a password as a URL parameter is refused too', parse: eventsSync.parseInput, input: { args: [], opts: { db: 'postgres://ops@db.internal/events?password=hunter2' } }, error: /^--db: a PostgreSQL URL must not carry a password [^]*account "ops@db\.internal:5432\/events"\)$/ },
