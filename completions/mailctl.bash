@@ -6,7 +6,7 @@
 # Sets __mailctl_words to the subcommands of command path $1.
 __mailctl_subcommands() {
   case "$1" in
-    '') __mailctl_words='events email campaign contact segment topic property lists webhook domain template project report auth profile config doctor api emulator completion commands help' ;;
+    '') __mailctl_words='events email campaign contact segment topic property lists webhook domain template project report auth profile config doctor api emulator completion commands mcp help' ;;
     'events') __mailctl_words='list sync' ;;
     'email') __mailctl_words='send list show scheduled cancel' ;;
     'campaign') __mailctl_words='list show events schedule check unschedule send' ;;
@@ -95,6 +95,7 @@ __mailctl_flags() {
     'doctor') __mailctl_words='--db --help' ;;
     'api') __mailctl_words='--field --raw-field --query --input --paginate --dry-run --help' ;;
     'emulator') __mailctl_words='--host --allow-remote --port --seed --events --contacts --lists --rate-limit --latency --fault-rate --scenario --tls --live --no-live --log --domains-verified --env --webhook-retry-scale --help' ;;
+    'mcp') __mailctl_words='--read-only --help' ;;
     *) __mailctl_words='--help' ;;
   esac
   __mailctl_words="$__mailctl_words --profile --base-url --output --json --ndjson --fields --timeout --retries --verbose --quiet --no-color --utc --csv-raw --no-pager"

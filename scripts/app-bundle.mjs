@@ -42,7 +42,8 @@ async function zodNamesUsed(appText) {
 // Loaded only inside the verbs that need them, from node_modules as published.
 // better-sqlite3 finds its native binding relative to its own package: bundled, it looks under dist/ and fails.
 // selfsigned (emulator --tls) and @napi-rs/keyring (its native binding, likewise) load only in the commands that use them.
-const EXTERNAL = ['cli-table3', 'chalk', 'better-sqlite3', 'selfsigned', '@napi-rs/keyring'];
+// The MCP SDK (`mailctl mcp` only) is large, and imported by subpath (`@modelcontextprotocol/sdk/server/index.js`).
+const EXTERNAL = ['cli-table3', 'chalk', 'better-sqlite3', 'selfsigned', '@napi-rs/keyring', '@modelcontextprotocol/sdk'];
 
 /**
  * The external packages that are ES modules only (chalk). A CommonJS
@@ -56,7 +57,7 @@ const EXTERNAL = ['cli-table3', 'chalk', 'better-sqlite3', 'selfsigned', '@napi-
 const esmExternals = {
   name: 'esm-externals',
   setup(b) {
-    const filter = new RegExp(`^(${EXTERNAL.map((e) => e.replace('/', '\\/')).join('|')})$`);
+    const filter = new RegExp(`^(${EXTERNAL.map((e) => e.replace('/', '\\/')).join('|')})(\\/.*)?$`);
     b.onResolve({ filter }, async (args) => {
       if (args.kind !== 'import-statement' && args.kind !== 'dynamic-import') return { path: args.path, external: true };
       const { createRequire } = await import('node:module');

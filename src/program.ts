@@ -8,7 +8,7 @@ import { scrubbingStream, SecretSet } from './output/scrub.js';
 import { tidy } from './output/terminal-text.js';
 
 /** Commands that describe every command: the whole tree is built for them. */
-const WHOLE_TREE = ['completion', 'help', 'commands'];
+const WHOLE_TREE = ['completion', 'help', 'commands', 'mcp'];
 
 /**
  * The noun that argv runs, when building it alone gives the same result as

@@ -14,6 +14,7 @@ import { GLOBAL_OPTIONS } from './globals.js';
 import { spec as help, TOPIC_ROWS } from './help-topics/index.js';
 import type { RootSpec } from './help-layout.js';
 import { spec as lists } from './lists/index.js';
+import { spec as mcp } from './mcp/index.js';
 import { spec as profile } from './profile/index.js';
 import { spec as project } from './project/index.js';
 import { spec as property } from './property/index.js';
@@ -51,6 +52,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   emulator,
   completion,
   commands,
+  mcp,
   help,
 ];
 

@@ -67,14 +67,14 @@ describe('start-up discipline', () => {
   // the built-ins that only other commands use. undici (only in commands that
   // call the API) brings node:http2, tls, crypto and assert with it; commander
   // brings node:child_process.
-  const NEVER_IN_ONE_CALL = /^(conf|ora|cli-table3|chalk|better-sqlite3|keytar|@napi-rs\/keyring|selfsigned|playwright|puppeteer)$|^node:(sqlite|worker_threads)$/;
+  const NEVER_IN_ONE_CALL = /^(conf|ora|cli-table3|chalk|better-sqlite3|keytar|@napi-rs\/keyring|selfsigned|playwright|puppeteer)$|^@modelcontextprotocol\/sdk(\/.*)?$|^node:(sqlite|worker_threads)$/;
   const UNUSED_BUILTINS = ['sqlite', 'worker_threads'];
   const UNDICI_BUILTINS = ['http2', 'tls', 'crypto', 'assert'];
 
   it.each([
     [['--version']], [['--help']], [['campaign', '--help']], [['lists', 'attach', '--help']], [['help', 'exit-codes']], [['help', 'events', 'list']],
     [['events', 'sync', '--help']], [['report', '--help']], [['campaign', 'check', '--help']], [['webhook', 'listen', '--help']], [['webhook', 'forward', '--help']],
-    [['doctor', '--help']], [['auth', 'login', '--help']], [['emulator', '--help']],
+    [['doctor', '--help']], [['auth', 'login', '--help']], [['emulator', '--help']], [['mcp', '--help']],
   ])(
     'mailctl %j loads commander and our own small modules only',
     async (args) => {
@@ -107,6 +107,12 @@ describe('start-up discipline', () => {
     } finally {
       await emu.close();
     }
+  });
+
+  // The MCP SDK loads for `mailctl mcp` alone (its --help is in the list above).
+  it('mcp loads the MCP SDK (the checks above can fail)', async () => {
+    const loaded = await loadedBy(['mcp', '--read-only']);
+    expect(loaded.required.filter((r) => NEVER_IN_ONE_CALL.test(r))).toEqual(expect.arrayContaining(['@modelcontextprotocol/sdk/server/index.js']));
   });
 
   // The webhook receiver (src/webhooks: node:http, and node:crypto for signatures) is evaluated
