@@ -30,7 +30,7 @@ interface Source extends SourceCommand {
 }
 
 /** Every command of the program as the planner reads it: the tree's model and what only the declarations know. */
-export function toolSources(program: Command): Source[] {
+function toolSources(program: Command): Source[] {
   return commandModels(program).map((m) => {
     const d = m.definition!;
     const flags = d.declaration.flags ?? {};
