@@ -60,7 +60,7 @@ function capNotes(ci: CommandInput, stdout: string): string[] {
   } catch {
     // not a JSON list: nothing to count
   }
-  if (ci.limit === LIST_CAP && rows === LIST_CAP) notes.push(`stopped at ${LIST_CAP} rows, the most one tool call lists: there may be more; narrow the listing to see them`);
+  if (ci.limit === LIST_CAP && rows === LIST_CAP) notes.push(`stopped at ${LIST_CAP} rows, the most one tool call lists: there may be more; narrow the listing, or go on from the cursor or page the notice above names`);
   return notes;
 }
 
