@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CliError, ExitCode } from '../errors.js';
 import { errorJson } from '../output/error.js';
@@ -6,18 +5,6 @@ import { errorJson } from '../output/error.js';
 // A command's run as a tool result: what it printed on stdout (JSON) as the
 // result, its notices as a second block, and a failure as the `{"error": …}`
 // object the CLI prints with --json, flagged isError.
-
-/** A stream that keeps what a tool's command writes (never the process's stdout: that is the transport). */
-export class Captured extends Writable {
-  private chunks: Buffer[] = [];
-  override _write(chunk: Buffer | string, _enc: BufferEncoding, done: (error?: Error | null) => void): void {
-    this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-    done();
-  }
-  text(): string {
-    return Buffer.concat(this.chunks).toString('utf8');
-  }
-}
 
 /** The parsed JSON when it is an object (structuredContent must be one); a list or text stays text only. */
 function structured(text: string): Record<string, unknown> | undefined {

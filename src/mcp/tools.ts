@@ -1,39 +1,17 @@
+import type { ArgModel, FlagModel } from '../command-model.js';
+
 // The tools of `mailctl mcp`, made by rule from the command tree (the same data
 // as `mailctl commands --json`): which commands become tools, which of their
 // flags an agent may set, the JSON Schema of each tool's input and its
 // annotations. Nothing here names a command: docs/agents.md states each rule.
 
-/** A flag as the command tree describes it (commands/tree.ts FlagModel), plus what only the declaration knows. */
-export interface SourceFlag {
-  /** `--per-page`, `--no-track-opens` */
-  name: string;
-  /** The declaration's key in snake_case (`track_opens` for `--no-track-opens`). */
-  key: string;
-  type: 'boolean' | 'string' | 'integer' | 'enum' | 'list';
-  /** `<n>`, `[path]`; null for a switch. */
-  value: string | null;
-  value_optional: boolean;
-  description: string;
-  values: readonly string[] | null;
-  values_enforced: boolean;
-  min: number | null;
-  max: number | null;
-  default: unknown;
-  default_text: string | null;
-  required: boolean;
-  hidden: boolean;
-  negatable: boolean;
+/** A flag as the command tree describes it, plus what only the declaration knows. */
+export interface SourceFlag extends FlagModel {
   /** Its value names a file or folder of the machine the server runs on. */
   localFile: boolean;
 }
 
-export interface SourceArg {
-  /** `campaign_id` */
-  name: string;
-  description: string;
-  required: boolean;
-  variadic: boolean;
-  values: readonly string[] | null;
+export interface SourceArg extends ArgModel {
   localFile: boolean;
 }
 

@@ -5,9 +5,10 @@ import { createContext, type Context, type GlobalOptions } from '../../context.j
 import { CliError, systemFailure, UsageError } from '../../errors.js';
 import type { IO } from '../../io.js';
 import { commandInput, type CommandInput } from '../../mcp/input.js';
-import { Captured, errorResult, isGate, outputResult, scrubResult, unexpectedError } from '../../mcp/result.js';
+import { errorResult, isGate, outputResult, scrubResult, unexpectedError } from '../../mcp/result.js';
 import { toolServer } from '../../mcp/server.js';
 import { LIST_CAP, planTools, type SourceCommand, type ToolPlan } from '../../mcp/tools.js';
+import { MemoryOutput } from '../../output/memory.js';
 import { SecretSet, scrubbingStream } from '../../output/scrub.js';
 import type { CommandDefinition } from '../define.js';
 import { snake, type FlagShape } from '../flag-shapes.js';
@@ -89,8 +90,8 @@ async function callTool(ctx: Context, program: Command, source: Source, plan: To
     const would = { dry_run: true, command: `mailctl ${plan.path}`, request: plan.request };
     return outputResult(`${JSON.stringify(would)}\n`, [`nothing was sent: call ${plan.name} again with confirm: true to do it`]);
   }
-  const stdout = new Captured();
-  const stderr = new Captured();
+  const stdout = new MemoryOutput();
+  const stderr = new MemoryOutput();
   const io: IO = {
     stdout,
     stderr: scrubbingStream(stderr, secrets),
