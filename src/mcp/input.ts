@@ -51,6 +51,8 @@ export function commandInput(plan: ToolPlan, given: Record<string, unknown>): Co
     const value = given[i.property];
     if (i.to === 'arg') {
       if (value === undefined || value === null) {
+        // commander refuses a missing argument before parseInput sees the words: so must a call
+        if (i.arg.required) throw new UsageError(`${i.arg.display}: required`);
         argsEnded = true;
         continue;
       }
