@@ -50,7 +50,8 @@ export function commandInput(plan: ToolPlan, given: Record<string, unknown>): Co
   for (const i of plan.inputs) {
     const value = given[i.property];
     if (i.to === 'arg') {
-      if (value === undefined || value === null) {
+      const none = value === undefined || value === null || (Array.isArray(value) && value.length === 0);
+      if (none) {
         // commander refuses a missing argument before parseInput sees the words: so must a call
         if (i.arg.required) throw new UsageError(`${i.arg.display}: required`);
         argsEnded = true;

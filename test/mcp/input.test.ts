@@ -61,6 +61,7 @@ describe('tool arguments → command options', () => {
     ['topic_show', { topic_id: 'nope' }, /^TOPIC_ID: /],
     ['topic_show', {}, /^TOPIC_ID: required$/],
     ['topic_update', { name: 'x' }, /^TOPIC_ID: required$/],
+    ['lists_delete', { list_ids: [] }, /^LIST_IDS: required$/],
     ['campaign_list', { per_page: 1000 }, /^--per-page: /],
     ['campaign_list', { status: 'gone' }, /^--status: must be one of /],
     ['events_list', { limit: 0 }, /^--limit: /],
