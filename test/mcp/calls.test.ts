@@ -147,6 +147,16 @@ describe('gates', () => {
 });
 
 describe('the profile of the server', () => {
+  it('mailctl mcp --profile with a profile that does not exist fails at start, before serving', async () => {
+    const r = await runInProcess(['mcp', '--profile', 'nowhere'], { emulator: emu });
+    expect(r.exitCode).not.toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/nowhere/);
+    const ok = await runInProcess(['mcp', '--read-only'], { emulator: emu });
+    expect(ok).toMatchObject({ exitCode: 0, stdout: '' });
+    expect(ok.stderr).toMatch(/^mailctl mcp: \d+ tools \(read-only\) on stdio\n$/);
+  });
+
   it('every call uses the --profile the server was started with', async () => {
     const p = await connect({ emulator: emu, globals: { profile: 'nowhere' } });
     try {

@@ -1,3 +1,4 @@
+import { requireNamedProfile } from '../../config/resolve.js';
 import { CliError } from '../../errors.js';
 import { command, flag } from '../define.js';
 
@@ -23,6 +24,8 @@ export const spec = command({
   examples: ['mailctl mcp --read-only', 'mailctl mcp --profile staging', 'MAILCTL_PROFILE=ops mailctl mcp'],
   async run(opts, ctx) {
     if (!ctx.program) throw new CliError('mcp: no command tree to serve');
+    // a profile that does not exist fails here, once, not in every call an agent makes
+    requireNamedProfile(ctx.settings(), ctx.configData());
     const { createToolServer } = await import('./tool-server.js');
     const { serveStdio } = await import('../../mcp/server.js');
     const { served, tools } = createToolServer(ctx, ctx.program, { readOnly: opts.readOnly });
