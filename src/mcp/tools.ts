@@ -130,7 +130,7 @@ function isDestructive(c: SourceCommand, methods: string[]): boolean {
 function plan(c: SourceCommand, readOnly: boolean): ToolPlan | Exclusion {
   const out = (reason: string): Exclusion => ({ path: c.path, reason });
   if (c.hidden) return out('hidden');
-  if (c.operation === null) return out('calls no API operation and reads no archive');
+  if (c.operation === null) return out('declares no API operation');
   const reqs = requests(c);
   if (reqs.length === 0) return out('its requests are not known before the call');
   const has = (key: string) => c.flags.some((f) => f.key === key);

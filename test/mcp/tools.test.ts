@@ -12,7 +12,7 @@ interface TreeCommand { path: string; summary: string; hidden: boolean; argument
 
 /** The documented reasons a command has no tool (docs/agents.md "What is left out"). */
 const REASONS = [
-  /^calls no API operation and reads no archive$/,
+  /^declares no API operation$/,
   /^its requests are not known before the call$/,
   /^runs until stopped$/,
   /^its [-\w]+ (names a local file|is a local file)$/,
