@@ -58,6 +58,17 @@ describe('read tools', () => {
   });
 });
 
+describe('one call at a time', () => {
+  it('calls sent together run in the order they came, the second after the first has finished', async () => {
+    const [events, topics] = await Promise.all([c.call('events_list', { limit: 500 }), c.call('topic_list')]);
+    expect(JSON.parse(text(events))).toHaveLength(500);
+    expect(topics.isError).toBeFalsy();
+    const paths = emu.requests.map((r) => r.path);
+    expect(paths.filter((p) => p === '/emails/events').length).toBeGreaterThan(1);
+    expect(paths.lastIndexOf('/emails/events')).toBeLessThan(paths.indexOf('/audience/topics'));
+  });
+});
+
 describe('write tools', () => {
   it('without confirm: a dry run, nothing sent, and the result says to set confirm', async () => {
     const r = await c.call('topic_create', { name: 'Agent news' });
