@@ -6,8 +6,13 @@
 # Sets __mailctl_words to the subcommands of command path $1.
 __mailctl_subcommands() {
   case "$1" in
+<<<<<<< HEAD
     '') __mailctl_words='events email campaign contact segment topic property lists webhook domain template project report auth profile config doctor api emulator completion commands help' ;;
     'events') __mailctl_words='list sync prune' ;;
+=======
+    '') __mailctl_words='events email campaign contact segment topic property lists webhook domain template project report auth profile config doctor api emulator completion commands mcp help' ;;
+    'events') __mailctl_words='list sync' ;;
+>>>>>>> r6-mcp
     'email') __mailctl_words='send list show scheduled cancel' ;;
     'campaign') __mailctl_words='list show events schedule check unschedule send' ;;
     'contact') __mailctl_words='list show create import update delete subscribe unsubscribe' ;;
@@ -96,6 +101,7 @@ __mailctl_flags() {
     'doctor') __mailctl_words='--db --help' ;;
     'api') __mailctl_words='--field --raw-field --query --input --paginate --dry-run --help' ;;
     'emulator') __mailctl_words='--host --allow-remote --port --seed --events --contacts --lists --rate-limit --latency --fault-rate --scenario --tls --live --no-live --log --domains-verified --env --webhook-retry-scale --help' ;;
+    'mcp') __mailctl_words='--read-only --help' ;;
     *) __mailctl_words='--help' ;;
   esac
   __mailctl_words="$__mailctl_words --profile --base-url --output --json --ndjson --fields --timeout --retries --verbose --quiet --no-color --utc --csv-raw --no-pager"

@@ -6,7 +6,7 @@
 function __mailctl_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' events email campaign contact segment topic property lists webhook domain template project report auth profile config doctor api emulator completion commands help
+            printf '%s\n' events email campaign contact segment topic property lists webhook domain template project report auth profile config doctor api emulator completion commands mcp help
         case 'events'
             printf '%s\n' list sync prune
         case 'email'
@@ -163,6 +163,7 @@ complete -c mailctl -n '__mailctl_arg "" 0' -a api -d 'send any request of the A
 complete -c mailctl -n '__mailctl_arg "" 0' -a emulator -d 'run the bundled API emulator on loopback (for trying mailctl and testing CI scripts without an account)'
 complete -c mailctl -n '__mailctl_arg "" 0' -a completion -d 'print the shell completion script: commands, options, option values and profile names'
 complete -c mailctl -n '__mailctl_arg "" 0' -a commands -d 'print every command with its arguments, flags (types, bounds, values, defaults), API operation and exit codes'
+complete -c mailctl -n '__mailctl_arg "" 0' -a mcp -d 'serve the API and archive commands as tools to an AI agent (Model Context Protocol on stdio)'
 complete -c mailctl -n '__mailctl_arg "" 0' -a help -d 'show a help topic, or the help of a command'
 complete -c mailctl -n '__mailctl_arg "events" 0' -a list -d 'list email events, newest first; --all exports every page, --follow watches for new ones'
 complete -c mailctl -n '__mailctl_arg "events" 0' -a sync -d 'copy the account\'s events into a local SQLite archive or a team\'s PostgreSQL database, incrementally (read it with events list --db)'
@@ -567,4 +568,5 @@ complete -c mailctl -n '__mailctl_is "emulator"' -l domains-verified -d 'a creat
 complete -c mailctl -n '__mailctl_is "emulator"' -l env -d 'print `export MAILCTL_BASE_URL=… MAILCTL_API_KEY=…` lines on stdout (the banner goes to stderr)'
 complete -c mailctl -n '__mailctl_is "emulator"' -l webhook-retry-scale -x -d 'multiply the webhook retry schedule (1 min … 24 h) by F, up to 1000; 0.001 retries within seconds (default: 1)'
 complete -c mailctl -n '__mailctl_arg "completion" 0' -a 'bash zsh fish'
+complete -c mailctl -n '__mailctl_is "mcp"' -l read-only -d 'expose only the tools that read: no write tool at all'
 complete -c mailctl -n '__mailctl_arg_from "help" 0' -a '(__mailctl_help_words)'

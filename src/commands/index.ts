@@ -13,6 +13,7 @@ import { spec as events } from './events/index.js';
 import type { RootSpec } from './help-layout.js';
 import { spec as lists } from './lists/index.js';
 import { HELP_SPEC as help, ROOT_INFO } from './nouns.js';
+import { spec as mcp } from './mcp/index.js';
 import { spec as profile } from './profile/index.js';
 import { spec as project } from './project/index.js';
 import { spec as property } from './property/index.js';
@@ -51,6 +52,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   emulator,
   completion,
   commands,
+  mcp,
   help,
 ];
 

@@ -14,7 +14,7 @@ import { RunCommand, type Runtime } from './verb.js';
 // request. src/program.ts builds the whole tree the same way, synchronously, for the tests.
 
 /** Commands that describe every command: the whole tree is built for them. */
-const WHOLE_TREE = ['completion', 'help', 'commands'];
+const WHOLE_TREE = ['completion', 'help', 'commands', 'mcp'];
 
 /** The root, with the global options and no command yet. */
 export function rootProgram(runtime: Runtime): RunCommand {

@@ -100,7 +100,7 @@ describe('start-up discipline', () => {
   it.each([
     [['--version']], [['--help']], [['campaign', '--help']], [['lists', 'attach', '--help']], [['help', 'exit-codes']], [['help', 'events', 'list']],
     [['events', 'sync', '--help']], [['report', '--help']], [['campaign', 'check', '--help']], [['webhook', 'listen', '--help']], [['webhook', 'forward', '--help']],
-    [['doctor', '--help']], [['auth', 'login', '--help']], [['emulator', '--help']],
+    [['doctor', '--help']], [['auth', 'login', '--help']], [['emulator', '--help']], [['mcp', '--help']],
   ])(
     'mailctl %j loads commander and our own small modules only',
     async (args) => {
@@ -148,6 +148,12 @@ describe('start-up discipline', () => {
     } finally {
       await emu.close();
     }
+  });
+
+  // The MCP SDK loads for `mailctl mcp` alone (its --help is in the list above).
+  it('mcp loads the MCP SDK (the checks above can fail)', async () => {
+    const loaded = await loadedBy(['mcp', '--read-only']);
+    expect(loaded.required.filter((r) => NEVER_IN_ONE_CALL.test(r))).toEqual(expect.arrayContaining(['@modelcontextprotocol/sdk/server/index.js']));
   });
 
   // The webhook receiver (src/webhooks: node:http, and node:crypto for signatures) is evaluated
