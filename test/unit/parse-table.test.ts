@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import campaignList from '../../src/commands/campaign/list.js';
 import campaignSchedule from '../../src/commands/campaign/schedule.js';
 import eventsList from '../../src/commands/events/list.js';
+import { spec as report } from '../../src/commands/report/index.js';
 import topicUpdate from '../../src/commands/topic/update.js';
 import webhookSet from '../../src/commands/webhook/set.js';
 import { UsageError } from '../../src/errors.js';
@@ -34,6 +35,15 @@ const table: Row[] = [
   { name: 'events list: an empty item', parse: eventsList.parseInput, input: { args: [], opts: { events: 'bounce,' } }, error: /^--events: must not have an empty item/ },
   { name: 'events list: --follow with --all', parse: eventsList.parseInput, input: { args: [], opts: { follow: true, all: true } }, error: /^--follow cannot be combined with --all/ },
   { name: 'events list: --db alone means the default archive', parse: eventsList.parseInput, input: { args: [], opts: { db: true } }, want: { db: true } },
+  { name: 'report: --fail-on takes a list of levels, rising with --compare', parse: report.parseInput, input: { args: [], opts: { failOn: 'critical,rising', compare: 'previous' } }, want: { failOn: 'critical', failOnRising: true, compare: 'previous' } },
+  { name: 'report: --fail-on warning alone, as before', parse: report.parseInput, input: { args: [], opts: { failOn: 'warning' } }, want: { failOn: 'warning', failOnRising: false } },
+  { name: 'report: warning includes critical', parse: report.parseInput, input: { args: [], opts: { failOn: 'critical,warning' } }, want: { failOn: 'warning' } },
+  { name: 'report: --fail-on rising needs --compare', parse: report.parseInput, input: { args: [], opts: { failOn: 'rising' } }, error: /^--fail-on rising needs --compare/ },
+  { name: 'report: --fail-on outside its levels', parse: report.parseInput, input: { args: [], opts: { failOn: 'soaring' } }, error: /^--fail-on: must be one of warning, critical, rising/ },
+  { name: 'report: --compare an explicit window', parse: report.parseInput, input: { args: [], opts: { compare: '2026-10-01..2026-10-07' } }, want: { compare: { from: '2026-10-01', to: '2026-10-07' } } },
+  { name: 'report: --compare relative sides', parse: report.parseInput, input: { args: [], opts: { compare: '14d..7d' } }, want: { compare: { from: '14d', to: '7d' } } },
+  { name: 'report: --compare neither previous nor FROM..TO', parse: report.parseInput, input: { args: [], opts: { compare: 'last week' } }, error: /^--compare: must be previous or an earlier window FROM\.\.TO/ },
+  { name: 'report: --compare with an impossible date', parse: report.parseInput, input: { args: [], opts: { compare: '2026-02-30..2026-03-01' } }, error: /^--compare: must be previous or FROM\.\.TO: the from side is not a real date \(got "2026-02-30\.\.2026-03-01"\)/ },
   { name: 'topic update: builds the patch', parse: topicUpdate.parseInput, input: { args: [ID], opts: { name: 'News', clearDescription: true } }, want: { id: ID, patch: { name: 'News', description: null }, dryRun: false } },
   { name: 'topic update: nothing to update', parse: topicUpdate.parseInput, input: { args: [ID], opts: {} }, error: /^nothing to update/ },
   { name: 'topic update: text counted in characters', parse: topicUpdate.parseInput, input: { args: [ID], opts: { name: 'é'.repeat(256) } }, error: /^--name: must be at most 255 characters \(this one has 256\)/ },

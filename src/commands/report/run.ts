@@ -3,10 +3,11 @@ import { CheckFailedError, UsageError } from '../../errors.js';
 import { checkFields } from '../../output/fields.js';
 import { checkRunFiles } from '../../output/whole-file.js';
 import type { Aggregate, Breakdown } from '../../report/aggregate.js';
-import { REPORT_ROW_FIELDS } from '../../report/columns.js';
-import { buildDocument, type ReportDocument, type ReportSource } from '../../report/document.js';
+import { CHANGE_FIELDS, REPORT_ROW_FIELDS } from '../../report/columns.js';
+import type { SignalGap } from '../../report/archive.js';
+import { buildDocument, signedPoints, type Earlier, type ReportDocument, type ReportSource } from '../../report/document.js';
 import type { Signal } from '../../report/thresholds.js';
-import { resolveWindow } from '../../input/window.js';
+import { compareWindow, resolveWindow, type CompareSpec } from '../../input/window.js';
 import { displayZone } from '../../input/zone.js';
 import { checkBreakdownWindow, DEFAULT_REPORT_DAYS, type Window } from '../../report/window.js';
 import { archivePath, openArchiveForReading, type DbFlag } from '../archive-db.js';
@@ -22,6 +23,9 @@ export interface ReportOptions {
   by: Breakdown;
   judge: Signal[];
   failOn?: 'warning' | 'critical';
+  /** --fail-on rising: exit 8 when a judged rate moved the wrong way by half or more against --compare */
+  failOnRising?: boolean;
+  compare?: CompareSpec;
   html?: string;
 }
 
@@ -29,11 +33,13 @@ const ARCHIVE_GAP_HINT =
   'run `mailctl events sync` without --events, with a --from that covers the window, or report from the API (without --db)';
 
 /** The report of the options, from the archive or the API; the caller decides what to print. */
-export async function computeReport(opts: ReportOptions, ctx: Context, window: Window): Promise<ReportDocument> {
+export async function computeReport(opts: ReportOptions, ctx: Context, window: Window, earlierWindow?: Window): Promise<ReportDocument> {
   checkBreakdownWindow(opts.by, window);
+  if (earlierWindow) checkBreakdownWindow(opts.by, earlierWindow);
   let aggregate: Aggregate;
   let skipped = 0;
   let source: ReportSource;
+  let earlier: Earlier | undefined;
   if (opts.db !== undefined) {
     // better-sqlite3 is a native module: loaded only when an archive is asked for.
     const { aggregateArchive } = await import('../../report/archive.js');
@@ -51,7 +57,9 @@ export async function computeReport(opts: ReportOptions, ctx: Context, window: W
         if (opts.failOn) throw new UsageError(`--fail-on ${opts.failOn}: ${what}: the gate cannot be judged`, { hint: ARCHIVE_GAP_HINT });
         ctx.warn(`${what}: its verdict is not the account's`);
       }
+      if (earlierWindow) compareGaps(ctx, opts, archiveGaps(archiveCoverage(db), opts.judge, earlierWindow), describeGaps, path);
       aggregate = aggregateArchive(db, opts.by, window);
+      if (earlierWindow) earlier = { window: earlierWindow, aggregate: aggregateArchive(db, opts.by, earlierWindow), skipped: 0 };
     } catch (error) {
       if (error instanceof UsageError) throw error;
       const { archiveFailure } = await import('../../archive/damage.js');
@@ -66,17 +74,35 @@ export async function computeReport(opts: ReportOptions, ctx: Context, window: W
     const spinner = await ctx.spinner('Reading events…');
     try {
       const progress = (n: number) => spinner.update(`Reading events… ${n.toLocaleString('en-US')}`);
-      const streamed = opts.campaign
-        ? await streamCampaignEvents(api, opts.campaign, opts.by, window, progress)
-        : await streamAccountEvents(api, opts.by, window, progress);
+      // one pass over each window's pages at the largest page size
+      const stream = (w: Window) =>
+        opts.campaign ? streamCampaignEvents(api, opts.campaign, opts.by, w, progress) : streamAccountEvents(api, opts.by, w, progress);
+      const streamed = await stream(window);
       aggregate = streamed.aggregate;
       skipped = streamed.skipped;
+      if (earlierWindow) earlier = { window: earlierWindow, ...(await stream(earlierWindow)) };
     } finally {
       spinner.stop();
     }
     source = opts.campaign ? { kind: 'campaign', campaign: opts.campaign } : { kind: 'api' };
   }
-  return buildDocument({ aggregate, window, source, by: opts.by, judged: opts.judge, failOn: opts.failOn, skipped });
+  return buildDocument({ aggregate, window, source, by: opts.by, judged: opts.judge, failOn: opts.failOn, skipped, earlier, failOnRising: opts.failOnRising });
+}
+
+/** The earlier window of --compare must be in the archive too: a trend gate never passes on events it lacks. */
+function compareGaps(ctx: Context, opts: ReportOptions, gaps: SignalGap[], describe: (g: SignalGap[]) => string, path: string): void {
+  if (gaps.length === 0) return;
+  const what = `the archive ${path} cannot compute ${describe(gaps)} for the --compare window`;
+  if (opts.failOnRising) throw new UsageError(`--fail-on rising: ${what}: the gate cannot be judged`, { hint: ARCHIVE_GAP_HINT });
+  ctx.warn(`${what}: its changes are not the account's`);
+}
+
+/** "bounce rate rising 0.80% → 1.70% (+0.90 points)": a trend that failed the gate, in words. */
+function risingText(s: Signal, doc: ReportDocument): string {
+  const before = doc.compare!.totals[`${s}_rate`];
+  const after = doc.totals[`${s}_rate`];
+  const pct = (v: number | null) => (v === null ? 'no data' : `${v.toFixed(2)}%`);
+  return `${s} rate ${doc.totals[`${s}_trend`]} ${pct(before)} → ${pct(after)} (${signedPoints(doc.totals[`${s}_change`])})`;
 }
 
 /** The report's window: the last 7 days unless --from/--to say otherwise. */
@@ -88,15 +114,18 @@ export function reportWindow(opts: { from?: string; to?: string }, ctx: Context)
 export async function runReport(opts: ReportOptions, ctx: Context): Promise<void> {
   const out = ctx.output();
   checkFields(out.fields, [], REPORT_ROW_FIELDS);
+  const change = out.fields?.find((f) => CHANGE_FIELDS.includes(f));
+  if (change && opts.compare === undefined) throw new UsageError(`--fields ${change}: a change needs --compare (previous or FROM..TO)`);
   const window = reportWindow(opts, ctx);
+  const earlier = opts.compare === undefined ? undefined : compareWindow(opts.compare, window, ctx.now(), displayZone(ctx.globals.utc));
   // the archive is read and the HTML written in one run: never one over the other
   const archive = opts.db === undefined ? undefined : await archivePath(ctx, opts.db);
   await checkRunFiles({ inputs: [{ flag: '--db', path: archive }], outputs: [{ flag: '--html', path: opts.html }] });
-  const doc = await computeReport(opts, ctx, window);
+  const doc = await computeReport(opts, ctx, window, earlier);
   await writeReport(doc, ctx, opts.html);
-  if (doc.failing.length > 0) {
-    throw new CheckFailedError(
-      `--fail-on ${opts.failOn}: ${doc.failing.map((s) => `${s} rate ${doc.verdicts[s]}`).join(', ')} (${doc.window.from} to ${doc.window.to})`,
-    );
-  }
+  const reasons: string[] = [];
+  if (doc.failing.length > 0) reasons.push(`--fail-on ${opts.failOn}: ${doc.failing.map((s) => `${s} rate ${doc.verdicts[s]}`).join(', ')}`);
+  const rising = doc.compare?.failing ?? [];
+  if (rising.length > 0) reasons.push(`--fail-on rising: ${rising.map((s) => risingText(s, doc)).join(', ')}`);
+  if (reasons.length > 0) throw new CheckFailedError(`${reasons.join('; ')} (${doc.window.from} to ${doc.window.to})`);
 }
