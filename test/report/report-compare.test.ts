@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MS_PER_DAY } from '../../src/time-units.js';
+import { MS_PER_DAY, MS_PER_HOUR } from '../../src/time-units.js';
 import { newArchivePath, sync } from '../archive/support.js';
 import { tempDir } from '../helpers/cli.js';
 import { fakeClock, runCliInProcess, runInProcess, useEmulator } from '../helpers/context.js';
@@ -50,6 +50,40 @@ describe('report --compare from the API', () => {
     }
     // day rows match by place: the first day of the window against the first of the earlier one
     expect(doc.rows[0].bounce_change).toBeCloseTo(doc.rows[0].bounce_rate - earlier.rows[0].bounce_rate, 10);
+  });
+
+  it('--fail-on rising exits 8 when the judged bounce rate rose by half or more against the previous window, 0 otherwise', async () => {
+    const clock = fakeClock();
+    const listing = await runInProcess(['events', 'list', '--from', '4d', '--all', '--ndjson'], { emulator: emu, clock });
+    const served = listing.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { type: string; timestamp: string });
+    const rate = (from: number, to: number) => {
+      const inside = served.filter((e) => Date.parse(e.timestamp) >= from && Date.parse(e.timestamp) <= to);
+      const injected = inside.filter((e) => e.type === 'injection').length;
+      const bounced = inside.filter((e) => e.type === 'bounce' || e.type === 'out_of_band').length;
+      return injected === 0 ? null : (100 * bounced) / injected;
+    };
+    // six-hour windows of the last three days: one where the rate clearly rose by half, one where it clearly did not
+    const SIX = 6 * MS_PER_HOUR;
+    const end = Math.floor(clock.now() / MS_PER_HOUR) * MS_PER_HOUR;
+    let rising: number | undefined;
+    let steady: number | undefined;
+    for (let from = end - SIX; from > end - 3 * MS_PER_DAY; from -= MS_PER_HOUR) {
+      const [before, after] = [rate(from - SIX, from - 1), rate(from, from + SIX)];
+      if (!before || after === null) continue;
+      if (after >= 1.6 * before) rising ??= from;
+      if (after <= 1.4 * before) steady ??= from;
+    }
+    expect(rising, 'the emulator data has a rising window').toBeDefined();
+    expect(steady, 'the emulator data has a steady window').toBeDefined();
+    const gate = (from: number) =>
+      runInProcess(['report', '--from', new Date(from).toISOString(), '--to', new Date(from + SIX).toISOString(), '--judge', 'bounce', '--compare', 'previous', '--fail-on', 'rising', '--json'], { emulator: emu, clock });
+    const up = await gate(rising!);
+    expect(up.exitCode, up.stderr).toBe(8);
+    expect(JSON.parse(up.stdout).compare.failing).toEqual(['bounce']);
+    expect(up.stderr).toMatch(/^error: --fail-on rising: bounce rate rising \d+\.\d\d% → \d+\.\d\d% \(\+\d+\.\d\d points\)/m);
+    const flat = await gate(steady!);
+    expect(flat.exitCode, flat.stderr).toBe(0);
+    expect(JSON.parse(flat.stdout).totals.bounce_trend).not.toBe('rising');
   });
 
   it('a pipe keeps the columns of a report without --compare, with the changes after them', async () => {
