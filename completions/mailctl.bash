@@ -96,7 +96,7 @@ __mailctl_flags() {
     'template pull') __mailctl_words='--dir --project --help' ;;
     'template push') __mailctl_words='--dir --project --force --dry-run --help' ;;
     'project list') __mailctl_words='--page --per-page --all --limit --help' ;;
-    'report') __mailctl_words='--from --to --campaign --db --by --judge --fail-on --html --help' ;;
+    'report') __mailctl_words='--from --to --campaign --db --by --judge --compare --fail-on --html --help' ;;
     'auth login') __mailctl_words='--no-verify --storage --help' ;;
     'doctor') __mailctl_words='--db --help' ;;
     'api') __mailctl_words='--field --raw-field --query --input --paginate --dry-run --help' ;;
@@ -162,7 +162,7 @@ __mailctl_takes_value() {
     'template pull --dir'|'template pull --project') return 0 ;;
     'template push --dir'|'template push --project') return 0 ;;
     'project list --page'|'project list --per-page'|'project list --limit') return 0 ;;
-    'report --from'|'report --to'|'report --campaign'|'report --db'|'report --by'|'report --judge'|'report --fail-on'|'report --html') return 0 ;;
+    'report --from'|'report --to'|'report --campaign'|'report --db'|'report --by'|'report --judge'|'report --compare'|'report --fail-on'|'report --html') return 0 ;;
     'auth login --storage') return 0 ;;
     'doctor --db') return 0 ;;
     'api -F'|'api --field'|'api -f'|'api --raw-field'|'api --query'|'api --input') return 0 ;;
@@ -217,7 +217,7 @@ __mailctl_values() {
     'report --db') __mailctl_kind=files ;;
     'report --by') __mailctl_kind=words; __mailctl_words='day hour type domain provider bounce-class' ;;
     'report --judge') __mailctl_kind=list; __mailctl_words='bounce complaint open click' ;;
-    'report --fail-on') __mailctl_kind=words; __mailctl_words='warning critical' ;;
+    'report --fail-on') __mailctl_kind=list; __mailctl_words='warning critical rising' ;;
     'report --html') __mailctl_kind=files ;;
     'auth login --storage') __mailctl_kind=words; __mailctl_words='file keychain' ;;
     'doctor --db') __mailctl_kind=files ;;

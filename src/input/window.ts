@@ -1,5 +1,5 @@
 import { MS_PER_DAY } from '../time-units.js';
-import { UsageError } from '../errors.js';
+import { UsageError, ValueError } from '../errors.js';
 import { isRealDate, parseIsoTime, relativeMs } from './time.js';
 import { dayIn, dayStartIn, daysBefore, nextDay, utcDay, type Zone } from './zone.js';
 
@@ -137,4 +137,51 @@ export function describeWindow(w: EventWindow): string {
   // a day's end (…:59.999) reads as the next midnight
   const to = w.to !== undefined ? isoInstant(w.toMs % 1000 === 999 ? w.toMs + 1 : w.toMs) : 'now';
   return `${from} to ${to}`;
+}
+
+/** --compare: the window of the same length just before, or an explicit one (flag value, checked by its parser). */
+export type CompareSpec = 'previous' | { from: string; to: string };
+
+/** `previous` or `FROM..TO`, each side in any form --from/--to take. */
+export function parseCompare(raw: string): CompareSpec {
+  const t = raw.trim();
+  if (t === 'previous') return t;
+  const m = /^(.+?)\.\.(.+)$/.exec(t);
+  if (!m) throw new ValueError('must be previous or an earlier window FROM..TO such as 2026-10-01..2026-10-07');
+  for (const [side, text] of [['from', m[1]!], ['to', m[2]!]] as const) {
+    try {
+      parseBound(text, `the ${side} side`, 0, 'UTC', side);
+    } catch (error) {
+      // the bound's rule, named by its side of "..": the flag is named by the caller
+      if (error instanceof UsageError) throw new ValueError(`must be previous or FROM..TO: ${error.message.replace(/ \(got "[^"]*"\)$/, '')}`);
+      throw error;
+    }
+  }
+  return { from: m[1]!.trim(), to: m[2]!.trim() };
+}
+
+/**
+ * The earlier window of --compare. `previous`: as many calendar days before a window of whole
+ * days of the zone, else the same length just before. An explicit window must end before the
+ * report's starts: comparing a window with itself, or with a later one, would hide a trend.
+ */
+export function compareWindow(spec: CompareSpec, w: TimeWindow, now: number, zone: Zone): TimeWindow {
+  if (spec === 'previous') {
+    const first = dayIn(zone, w.fromMs);
+    const after = dayIn(zone, w.toMs + 1);
+    if (dayStartIn(zone, first) === w.fromMs && dayStartIn(zone, after) === w.toMs + 1) {
+      const days = Math.round((utcDayStart(after) - utcDayStart(first)) / MS_PER_DAY);
+      return { fromMs: dayStartIn(zone, daysBefore(first, days)), toMs: w.fromMs - 1 };
+    }
+    // `--from 7d` is [now - 7d, now]: the 7 days before are [now - 14d, now - 7d)
+    return { fromMs: w.fromMs - (w.toMs - w.fromMs), toMs: w.fromMs - 1 };
+  }
+  const flags = { from: '--compare', to: '--compare' };
+  const earlier = resolveWindow(spec, now, { defaultDays: 0, zone, flags });
+  if (earlier.toMs >= w.fromMs) {
+    throw new UsageError(
+      `--compare ${spec.from}..${spec.to} does not end before the report's window starts (${isoInstant(w.fromMs)}): give an earlier window, or previous`,
+    );
+  }
+  return { fromMs: earlier.fromMs, toMs: earlier.toMs };
 }

@@ -14,8 +14,12 @@ const HEADERS: Record<string, string> = {
 
 const round = (v: number | null) => (v === null ? null : Math.round(v * 10_000) / 10_000);
 
-export function reportColumns(by: string): Column<ReportRow>[] {
-  return [
+/**
+ * The breakdown's columns; with --compare each rate's change (percentage points) and its trend
+ * follow at the end, so the columns of a report without --compare keep their places.
+ */
+export function reportColumns(by: string, compare = false): Column<ReportRow>[] {
+  const columns: Column<ReportRow>[] = [
     { key: 'key', header: by.toUpperCase(), value: (r) => r.key, maxWidth: 40, minWidth: by === 'hour' ? 13 : 10 },
     ...COUNT_KEYS.map((k): Column<ReportRow> => ({ key: k, header: HEADERS[k]!, value: (r) => r[k], kind: 'number' })),
     ...SIGNALS.flatMap((s): Column<ReportRow>[] => [
@@ -23,7 +27,18 @@ export function reportColumns(by: string): Column<ReportRow>[] {
       { key: `${s}_verdict`, header: s.toUpperCase(), value: (r) => r.verdicts[s], kind: 'status' },
     ]),
   ];
+  if (!compare) return columns;
+  return [
+    ...columns,
+    ...SIGNALS.flatMap((s): Column<ReportRow>[] => [
+      { key: `${s}_change`, header: `${s.toUpperCase()} CHANGE`, value: (r) => round(r[`${s}_change`] ?? null) },
+      { key: `${s}_trend`, header: `${s.toUpperCase()} TREND`, value: (r) => r[`${s}_trend`] ?? null, kind: 'status' },
+    ]),
+  ];
 }
 
+/** The change columns' names: --fields may name them only with --compare. */
+export const CHANGE_FIELDS: readonly string[] = SIGNALS.flatMap((s) => [`${s}_change`, `${s}_trend`]);
+
 /** What --fields may name: the columns, and the bounce parts the JSON document carries beside them. */
-export const REPORT_ROW_FIELDS: readonly string[] = [...reportColumns('key').map((c) => c.key), ...BOUNCE_PART_KEYS];
+export const REPORT_ROW_FIELDS: readonly string[] = [...reportColumns('key', true).map((c) => c.key), ...BOUNCE_PART_KEYS];

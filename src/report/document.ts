@@ -1,5 +1,6 @@
 import type { Aggregate, Breakdown, ReportRow } from './aggregate.js';
 import type { Summary } from './tally.js';
+import { compareAggregates, worsened } from './compare.js';
 import { SIGNALS, THRESHOLDS, reaches, type Signal, type Verdict } from './thresholds.js';
 import { iso, type Window } from './window.js';
 
@@ -38,6 +39,28 @@ export interface ReportDocument {
   skipped: number;
   /** quiet days or hours without a row: only a window too long to list them all (window.ts) has any */
   quiet_rows_omitted: number;
+  /** --compare: the earlier window; the totals and rows above then carry `<signal>_change` and `<signal>_trend` */
+  compare?: ComparisonOut;
+}
+
+export interface ComparisonOut {
+  window: { from: string; to: string };
+  /** the earlier window's totals (counts, rates, verdicts) */
+  totals: Summary;
+  /** judged signals that moved the wrong way by half or more: bounce or complaint rising, open or click falling */
+  worse: Signal[];
+  fail_on_rising: boolean;
+  /** `worse` when --fail-on rising, else empty */
+  failing: Signal[];
+  /** events of the earlier window's covering days outside it, not counted */
+  skipped: number;
+}
+
+/** The earlier window of --compare, aggregated like the report's own. */
+export interface Earlier {
+  aggregate: Aggregate;
+  window: Window;
+  skipped: number;
 }
 
 function thresholdsOut(): Record<Signal, ThresholdOut> {
@@ -53,6 +76,11 @@ function thresholdsOut(): Record<Signal, ThresholdOut> {
     };
   }
   return out;
+}
+
+/** "+0.90 points": a change of a rate, for people ("-" without one). */
+export function signedPoints(v: number | null | undefined): string {
+  return typeof v === 'number' ? `${v >= 0 ? '+' : ''}${v.toFixed(2)} points` : '-';
 }
 
 /** "warning from 2%, critical above 5%": the rule in words, for people. */
@@ -71,8 +99,24 @@ export function buildDocument(input: {
   judged: Signal[];
   failOn?: 'warning' | 'critical';
   skipped?: number;
+  earlier?: Earlier;
+  failOnRising?: boolean;
 }): ReportDocument {
-  const { totals, rows } = input.aggregate;
+  let { totals, rows } = input.aggregate;
+  let compare: ComparisonOut | undefined;
+  if (input.earlier) {
+    const e = input.earlier;
+    ({ totals, rows } = compareAggregates(input.by, { window: input.window, totals, rows }, { window: e.window, ...e.aggregate }));
+    const worse = worsened(totals, input.judged);
+    compare = {
+      window: { from: iso(e.window.fromMs), to: iso(e.window.toMs) },
+      totals: e.aggregate.totals,
+      worse,
+      fail_on_rising: Boolean(input.failOnRising),
+      failing: input.failOnRising ? worse : [],
+      skipped: e.skipped,
+    };
+  }
   const failing = input.failOn ? input.judged.filter((s) => reaches(totals.verdicts[s], input.failOn!)) : [];
   return {
     window: { from: iso(input.window.fromMs), to: iso(input.window.toMs) },
@@ -87,5 +131,6 @@ export function buildDocument(input: {
     rows,
     skipped: input.skipped ?? 0,
     quiet_rows_omitted: input.aggregate.omittedQuietRows ?? 0,
+    ...(compare ? { compare } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import { mergeRows, type ReportRow } from './aggregate.js';
 import { reportColumns } from './columns.js';
-import { thresholdText, type ReportDocument } from './document.js';
+import { signedPoints, thresholdText, type ReportDocument } from './document.js';
 import { bounceParts, ratesOf, type Counts, type Rates } from './tally.js';
 import { SIGNALS, THRESHOLDS, type Signal } from './thresholds.js';
 
@@ -21,6 +21,7 @@ th,td{padding:.3rem .5rem;border-bottom:1px solid #d0d7de;text-align:right;white
 th:first-child,td:first-child,#verdicts td,#verdicts th{text-align:left}
 .verdict{font-weight:600;padding:.1rem .45rem;border-radius:.3rem}
 .healthy{background:#dafbe1;color:#116329}.warning{background:#fff8c5;color:#7d4e00}.critical{background:#ffebe9;color:#a40e26}.none{color:#57606a}
+.rising{background:#fff8c5;color:#7d4e00}.falling{background:#ddf4ff;color:#0a3069}.steady,.new{color:#57606a}
 svg{display:block;margin:.25rem 0 1rem;background:#f6f8fa;border-radius:.4rem}
 .bar{fill:#0969da}.bar.over-warning{fill:#bf8700}.bar.over-critical{fill:#cf222e}
 .threshold{stroke-width:1;stroke-dasharray:4 3}.threshold.warning{stroke:#bf8700}.threshold.critical{stroke:#cf222e}
@@ -104,11 +105,19 @@ export function renderHtml(doc: ReportDocument, generatedAt: string): string {
   const t = doc.totals;
   const rateOf: Record<Signal, number | null> = { bounce: t.bounce_rate, complaint: t.complaint_rate, open: t.open_rate, click: t.click_rate };
   const source = doc.source.kind === 'archive' ? `archive ${doc.source.db}` : doc.source.kind === 'campaign' ? `campaign ${doc.source.campaign}` : 'the API';
+  const c = doc.compare;
+  // with --compare: the earlier rate, the change in points and its trend, beside each verdict
+  const changeCells = (s: Signal) =>
+    c ? `<td>${pct(c.totals[`${s}_rate`])}</td><td>${esc(signedPoints(t[`${s}_change`]))}</td><td>${verdictCell(t[`${s}_trend`] ?? null)}</td>` : '';
   const verdictRows = SIGNALS.map(
     (s) =>
-      `<tr><td>${s} rate</td><td>${pct(rateOf[s])}</td><td>${verdictCell(doc.verdicts[s])}</td><td>${doc.judged.includes(s) ? 'judged' : 'shown for information'}</td>` +
+      `<tr><td>${s} rate</td><td>${pct(rateOf[s])}</td><td>${verdictCell(doc.verdicts[s])}</td>${changeCells(s)}<td>${doc.judged.includes(s) ? 'judged' : 'shown for information'}</td>` +
       `<td>${esc(thresholdText(s))}</td><td>${esc(THRESHOLDS[s].computed)}</td></tr>`,
   ).join('\n');
+  const changeHeads = c ? '<th>earlier</th><th>change</th><th>trend</th>' : '';
+  const compared = c
+    ? `\n<p class="meta" id="compare">Compared with <time>${esc(c.window.from)}</time> to <time>${esc(c.window.to)}</time>: a rate that moved half its earlier value or more is rising or falling.</p>`
+    : '';
   const time = doc.by === 'day' || doc.by === 'hour';
   const unit = time ? `per ${doc.by}` : `by ${doc.by}`;
   const { bars, per } = chartBars(doc);
@@ -118,11 +127,12 @@ export function renderHtml(doc: ReportDocument, generatedAt: string): string {
     svgChart({ id: 'chart-bounce', title: `Bounce rate ${per}`, values: bars.map((b) => b.rates.bounce_rate), labels, format: (v) => `${v.toFixed(2)}%`, signal: 'bounce' }),
     svgChart({ id: 'chart-complaint', title: `Complaint rate ${per}`, values: bars.map((b) => b.rates.complaint_rate), labels, format: (v) => `${v.toFixed(3)}%`, signal: 'complaint' }),
   ].join('\n');
-  const columns = reportColumns(doc.by);
+  const columns = reportColumns(doc.by, c !== undefined);
   const cell = (r: ReportRow, key: string) => {
     const col = columns.find((c) => c.key === key)!;
     const v = col.value(r);
-    if (key.endsWith('_verdict')) return verdictCell(v as string | null);
+    if (key.endsWith('_verdict') || key.endsWith('_trend')) return verdictCell(v as string | null);
+    if (key.endsWith('_change')) return esc(signedPoints(v as number | null));
     if (key.endsWith('_rate')) return pct(v as number | null);
     return esc(typeof v === 'number' ? v.toLocaleString('en-US') : String(v ?? ''));
   };
@@ -136,7 +146,7 @@ export function renderHtml(doc: ReportDocument, generatedAt: string): string {
 <style>${CSS}</style></head>
 <body>
 <h1>Deliverability report</h1>
-<p class="meta">Window <time>${esc(doc.window.from)}</time> to <time>${esc(doc.window.to)}</time> (UTC), from ${esc(source)}, by ${esc(doc.by)}. Generated ${esc(generatedAt)} by mailctl.</p>
+<p class="meta">Window <time>${esc(doc.window.from)}</time> to <time>${esc(doc.window.to)}</time> (UTC), from ${esc(source)}, by ${esc(doc.by)}. Generated ${esc(generatedAt)} by mailctl.</p>${compared}
 <h2>Totals</h2>
 <table id="totals"><tbody>
 <tr><td>events</td><td>${t.events.toLocaleString('en-US')}</td><td>injections</td><td>${t.injections.toLocaleString('en-US')}</td><td>deliveries</td><td>${t.deliveries.toLocaleString('en-US')}</td></tr>
@@ -144,7 +154,7 @@ export function renderHtml(doc: ReportDocument, generatedAt: string): string {
 <tr><td>opens</td><td>${t.opens.toLocaleString('en-US')}</td><td>clicks</td><td>${t.clicks.toLocaleString('en-US')}</td><td></td><td></td></tr>
 </tbody></table>
 <h2>Verdicts</h2>
-<table id="verdicts"><thead><tr><th>signal</th><th>rate</th><th>verdict</th><th></th><th>thresholds</th><th>computed as</th></tr></thead><tbody>
+<table id="verdicts"><thead><tr><th>signal</th><th>rate</th><th>verdict</th>${changeHeads}<th></th><th>thresholds</th><th>computed as</th></tr></thead><tbody>
 ${verdictRows}
 </tbody></table>
 ${charts}

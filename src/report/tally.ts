@@ -41,7 +41,13 @@ export interface Rates {
 
 export type Verdicts = Record<Signal, Verdict | null>;
 
-export type Summary = Counts & Rates & { verdicts: Verdicts };
+/** How a rate moved against an earlier window (report --compare, compare.ts). */
+export type Trend = 'rising' | 'falling' | 'steady' | 'new';
+
+/** With --compare: each rate's change in percentage points, and the verdict on it. */
+export type RateChanges = { [K in `${Signal}_change`]?: number | null } & { [K in `${Signal}_trend`]?: Trend | null };
+
+export type Summary = Counts & Rates & { verdicts: Verdicts } & RateChanges;
 
 export const COUNT_KEYS = [
   'events', 'injections', 'deliveries', 'bounces', 'hard_bounces', 'soft_bounces', 'complaints', 'opens', 'clicks', 'unsubscribes',

@@ -4,7 +4,8 @@ import { renderTable } from '../output/table.js';
 import type { Column, OutputTarget } from '../output/types.js';
 import { mergeRows, type ReportRow } from './aggregate.js';
 import { reportColumns } from './columns.js';
-import type { ReportDocument } from './document.js';
+import { isWorse } from './compare.js';
+import { signedPoints, type ReportDocument } from './document.js';
 import { bounceParts, ratesOf } from './tally.js';
 import { SIGNALS, THRESHOLDS, type Signal, type Verdict } from './thresholds.js';
 
@@ -25,6 +26,7 @@ export function renderTerminal(doc: ReportDocument, target: OutputTarget): strin
   const lines: string[] = [
     chalk.bold(`Deliverability report (${source}, by ${doc.by})`),
     `${doc.window.from} to ${doc.window.to}`,
+    ...(doc.compare ? [chalk.dim(`compared with ${doc.compare.window.from} to ${doc.compare.window.to}`)] : []),
     '',
     `  injections ${num(t.injections)}   deliveries ${num(t.deliveries)}   complaints ${num(t.complaints)}`,
     `  bounces ${num(t.bounces)} (${bounceParts(t).map(([k, n]) => `${k} ${num(n)}`).join(', ')})   unsubscribes ${num(t.unsubscribes)}`,
@@ -37,15 +39,18 @@ export function renderTerminal(doc: ReportDocument, target: OutputTarget): strin
     const verdict = doc.verdicts[s];
     const word = (verdict ?? 'no data').padEnd(9);
     const shown = judged ? tone(verdict)(word) : chalk.dim(word);
-    lines.push(`  ${SIGNAL_NAMES[s].padEnd(15)}${pct(rateOf[s]).padStart(7)}  ${shown} ${chalk.dim(`${judged ? '' : '(not judged) '}${shortRule(s)}`)}`);
+    lines.push(`  ${SIGNAL_NAMES[s].padEnd(15)}${pct(rateOf[s]).padStart(7)}  ${shown} ${changeText(doc, s, judged, chalk)}${chalk.dim(`${judged ? '' : '(not judged) '}${shortRule(s)}`)}`);
   }
   if (doc.failing.length > 0) {
     lines.push('', chalk.red.bold(`  --fail-on ${doc.fail_on}: ${doc.failing.map((s) => `${SIGNAL_NAMES[s]} is ${doc.verdicts[s]}`).join(', ')}`));
   }
+  if (doc.compare && doc.compare.failing.length > 0) {
+    lines.push('', chalk.red.bold(`  --fail-on rising: ${doc.compare.failing.map((s) => `${SIGNAL_NAMES[s]} is ${doc.totals[`${s}_trend`]}`).join(', ')}`));
+  }
   lines.push('');
   let text = `${lines.join('\n')}\n`;
   if ((doc.by === 'day' || doc.by === 'hour') && doc.rows.length > 0) text += charts(doc, target, chalk);
-  text += `\n${renderTable(target, ttyColumns(doc.by, target.fields, target.columns), doc.rows)}`;
+  text += `\n${renderTable(target, ttyColumns(doc.by, target.fields, target.columns, doc.compare !== undefined), doc.rows)}`;
   return text;
 }
 
@@ -67,6 +72,18 @@ function charts(doc: ReportDocument, target: OutputTarget, chalk: InstanceType<t
   ].join('\n');
 }
 
+/** "▲ +0.90 points rising  ": a rate's change, red when a judged signal got worse by half, yellow when it got worse at all. */
+function changeText(doc: ReportDocument, s: Signal, judged: boolean, chalk: InstanceType<typeof Chalk>): string {
+  if (!doc.compare) return '';
+  const change = doc.totals[`${s}_change`];
+  const trend = doc.totals[`${s}_trend`] ?? 'no data';
+  const arrow = typeof change !== 'number' || change === 0 ? '=' : change > 0 ? '▲' : '▼';
+  const worse = typeof change === 'number' && (THRESHOLDS[s].higherIsWorse ? change > 0 : change < 0);
+  const text = `${arrow} ${signedPoints(change)} ${trend}`.padEnd(24);
+  const paint = isWorse(s, doc.totals[`${s}_trend`]) ? (judged ? chalk.red.bold : chalk.yellow) : worse ? chalk.yellow : chalk.dim;
+  return `${paint(text)} `;
+}
+
 /** "warning ≥ 2%, critical > 5%": the rule, short enough for 80 columns. */
 function shortRule(s: Signal): string {
   const t = THRESHOLDS[s];
@@ -80,18 +97,25 @@ function compact(v: number): string {
 }
 
 /** What fits 80 columns (wider terminals get more); --fields chooses others. Pipes, CSV and JSON carry them all. */
-function defaultFields(columns: number): string[] {
+function defaultFields(columns: number, compare: boolean): string[] {
   const wide = columns >= 120 ? ['deliveries', 'opens', 'clicks'] : [];
+  if (compare) return ['key', ...(columns >= 120 ? ['injections', ...wide] : []), 'bounce_rate', 'bounce_change', 'complaint_rate', 'complaint_change'];
   return ['key', 'injections', ...wide, 'bounces', 'complaints', 'bounce_rate', 'complaint_rate'];
 }
 
 /** The breakdown table's columns on a terminal: a rate and its verdict in one cell ("4.00% warning"). */
-function ttyColumns(by: string, fields: string[] | undefined, columns: number): Column<ReportRow>[] {
-  const wanted = fields ?? defaultFields(columns);
-  const all = reportColumns(by);
+function ttyColumns(by: string, fields: string[] | undefined, columns: number, compare: boolean): Column<ReportRow>[] {
+  const wanted = fields ?? defaultFields(columns, compare);
+  const all = reportColumns(by, compare);
   return wanted
     .flatMap((k) => all.filter((c) => c.key === k))
     .map((c) => {
+      const changed = SIGNALS.find((s) => c.key === `${s}_change`);
+      if (changed) {
+        // "+0.90 rising": the trend word last, so the table colours the cell by it
+        const header = `${changed.toUpperCase()} Δ`;
+        return { ...c, header, kind: 'status' as const, value: (r: ReportRow) => `${signedPoints(r[`${changed}_change`]).replace(' points', '')} ${r[`${changed}_trend`] ?? ''}`.trim() };
+      }
       const signal = SIGNALS.find((s) => c.key === `${s}_rate`);
       if (!signal) return c;
       const header = `${signal.toUpperCase()} RATE`;

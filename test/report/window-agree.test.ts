@@ -2,7 +2,8 @@
 // resolver): `--from 7d` is exactly seven days back from now in both, both ask
 // the API for the same covering dates, and both count the same events.
 import { describe, expect, it } from 'vitest';
-import { MS_PER_DAY } from '../../src/time-units.js';
+import { MS_PER_DAY, MS_PER_HOUR } from '../../src/time-units.js';
+import { emulatorEnv, ndjson, runCli } from '../helpers/cli.js';
 import { fakeClock, runInProcess, useEmulator } from '../helpers/context.js';
 
 const emu = useEmulator({ seed: 5, events: 3000 });
@@ -27,5 +28,25 @@ describe('report --from 7d and events list --from 7d', () => {
     if (from === '7d') expect(first).toBe(clock.now() - 7 * MS_PER_DAY);
     expect(listed.every((e) => Date.parse(e.timestamp) >= first)).toBe(true);
     expect(dates(list)[0]).toBe(utcDay(first));
+  });
+});
+
+// The zone is the process's: these spawn the built CLI with a TZ of their own.
+describe('calendar days of the display zone', () => {
+  it('TZ=Asia/Kolkata: --from today starts at local midnight, asked as the covering UTC date; --utc at UTC midnight', async () => {
+    const env = { ...emulatorEnv(emu), TZ: 'Asia/Kolkata' };
+    const local = await runCli(['events', 'list', '--from', 'today', '--all', '--ndjson'], { env });
+    expect(local.code, local.stderr).toBe(0);
+    const utc = await runCli(['--utc', 'events', 'list', '--from', 'today', '--all', '--ndjson'], { env });
+    expect(utc.code, utc.stderr).toBe(0);
+    // local midnight in Kolkata (UTC+05:30) of the day it is there now
+    const now = Date.now();
+    const kolkataDay = new Date(now + 5.5 * MS_PER_HOUR).toISOString().slice(0, 10);
+    const midnight = Date.parse(`${kolkataDay}T00:00:00+05:30`);
+    const times = (out: string) => (ndjson(out) as Array<{ timestamp: string }>).map((e) => Date.parse(e.timestamp));
+    expect(times(local.stdout).every((t) => t >= midnight)).toBe(true);
+    expect(times(utc.stdout).every((t) => t >= Date.parse(`${utcDay(now)}T00:00:00Z`))).toBe(true);
+    const asked = emu.requests.filter((q) => q.path === '/emails/events' && q.query.cursor === undefined).map((q) => q.query.from);
+    expect(asked).toEqual([utcDay(midnight), utcDay(now)]);
   });
 });

@@ -4,6 +4,7 @@ import campaignSchedule from '../../src/commands/campaign/schedule.js';
 import eventsList from '../../src/commands/events/list.js';
 import eventsPrune from '../../src/commands/events/prune.js';
 import eventsSync from '../../src/commands/events/sync.js';
+import { spec as report } from '../../src/commands/report/index.js';
 import topicUpdate from '../../src/commands/topic/update.js';
 import webhookSet from '../../src/commands/webhook/set.js';
 import { UsageError } from '../../src/errors.js';
@@ -45,6 +46,15 @@ const table: Row[] = [
   { name: 'events sync: an sslmode libpq does not have', parse: eventsSync.parseInput, input: { args: [], opts: { db: 'postgres://ops@h/db?sslmode=always' } }, error: /^--db: sslmode must be one of disable, prefer, require, verify-ca, verify-full \(got "always"\)$/ },
   { name: 'events sync: --no-wait', parse: eventsSync.parseInput, input: { args: [], opts: { wait: false } }, want: { wait: false } },
   { name: 'events sync: waits by default', parse: eventsSync.parseInput, input: { args: [], opts: {} }, want: { wait: true } },
+  { name: 'report: --fail-on takes a list of levels, rising with --compare', parse: report.parseInput, input: { args: [], opts: { failOn: 'critical,rising', compare: 'previous' } }, want: { failOn: 'critical', failOnRising: true, compare: 'previous' } },
+  { name: 'report: --fail-on warning alone, as before', parse: report.parseInput, input: { args: [], opts: { failOn: 'warning' } }, want: { failOn: 'warning', failOnRising: false } },
+  { name: 'report: warning includes critical', parse: report.parseInput, input: { args: [], opts: { failOn: 'critical,warning' } }, want: { failOn: 'warning' } },
+  { name: 'report: --fail-on rising needs --compare', parse: report.parseInput, input: { args: [], opts: { failOn: 'rising' } }, error: /^--fail-on rising needs --compare/ },
+  { name: 'report: --fail-on outside its levels', parse: report.parseInput, input: { args: [], opts: { failOn: 'soaring' } }, error: /^--fail-on: must be one of warning, critical, rising/ },
+  { name: 'report: --compare an explicit window', parse: report.parseInput, input: { args: [], opts: { compare: '2026-10-01..2026-10-07' } }, want: { compare: { from: '2026-10-01', to: '2026-10-07' } } },
+  { name: 'report: --compare relative sides', parse: report.parseInput, input: { args: [], opts: { compare: '14d..7d' } }, want: { compare: { from: '14d', to: '7d' } } },
+  { name: 'report: --compare neither previous nor FROM..TO', parse: report.parseInput, input: { args: [], opts: { compare: 'last week' } }, error: /^--compare: must be previous or an earlier window FROM\.\.TO/ },
+  { name: 'report: --compare with an impossible date', parse: report.parseInput, input: { args: [], opts: { compare: '2026-02-30..2026-03-01' } }, error: /^--compare: must be previous or FROM\.\.TO: the from side is not a real date \(got "2026-02-30\.\.2026-03-01"\)/ },
   { name: 'topic update: builds the patch', parse: topicUpdate.parseInput, input: { args: [ID], opts: { name: 'News', clearDescription: true } }, want: { id: ID, patch: { name: 'News', description: null }, dryRun: false } },
   { name: 'topic update: nothing to update', parse: topicUpdate.parseInput, input: { args: [ID], opts: {} }, error: /^nothing to update/ },
   { name: 'topic update: text counted in characters', parse: topicUpdate.parseInput, input: { args: [ID], opts: { name: 'é'.repeat(256) } }, error: /^--name: must be at most 255 characters \(this one has 256\)/ },

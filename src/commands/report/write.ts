@@ -4,7 +4,8 @@ import { createListWriter } from '../../output/list.js';
 import { writeWholeFile, type WholeFileError } from '../../output/whole-file.js';
 import type { ReportRow } from '../../report/aggregate.js';
 import { reportColumns, REPORT_ROW_FIELDS } from '../../report/columns.js';
-import type { ReportDocument } from '../../report/document.js';
+import { signedPoints, type ReportDocument } from '../../report/document.js';
+import { SIGNALS } from '../../report/thresholds.js';
 
 // Where the report goes: --html to its file, then stdout in the chosen
 // format. json is the whole document (totals, verdicts, thresholds, rows);
@@ -37,7 +38,7 @@ export async function writeReport(doc: ReportDocument, ctx: Context, htmlFile?: 
     await out.write(renderTerminal(doc, out));
     return;
   }
-  const writer = createListWriter<ReportRow>(out, { columns: reportColumns(doc.by), fields: REPORT_ROW_FIELDS });
+  const writer = createListWriter<ReportRow>(out, { columns: reportColumns(doc.by, doc.compare !== undefined), fields: REPORT_ROW_FIELDS });
   await writer.write(doc.rows);
   await writer.end();
   // A pipe or CSV has rows only: the verdicts of the whole window go to stderr for the person watching.
@@ -47,4 +48,10 @@ export async function writeReport(doc: ReportDocument, ctx: Context, htmlFile?: 
         .map(([s, v]) => `${s} ${v ?? 'no data'}${doc.judged.includes(s as never) ? '' : ' (not judged)'}`)
         .join(', '),
   );
+  if (doc.compare) {
+    ctx.notice(
+      `changes against ${doc.compare.window.from} to ${doc.compare.window.to}: ` +
+        SIGNALS.map((s) => `${s} ${signedPoints(doc.totals[`${s}_change`])} ${doc.totals[`${s}_trend`] ?? 'no data'}`).join(', '),
+    );
+  }
 }
