@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { enableHelp } from './commands/help-topics/index.js';
 import { helpFormatter } from './commands/help-text.js';
 import { COMMANDS, ROOT } from './commands/index.js';
-import { optionFrom, registerSpec } from './commands/register.js';
+import { commandsTaking, optionFrom, registerSpec } from './commands/register.js';
 import { RunCommand, type Runtime } from './commands/verb.js';
 import { scrubbingStream, SecretSet } from './output/scrub.js';
 import { tidy } from './output/terminal-text.js';
@@ -40,6 +40,7 @@ export function buildProgram(runtime: Runtime, argv?: readonly string[]): Comman
   // stderr, main.ts's error report included (it writes through runtime.io): see output/scrub.ts.
   const secrets = new SecretSet();
   runtime.secrets = secrets;
+  runtime.commandsTaking = (format) => commandsTaking(COMMANDS, format);
   runtime.io = { ...runtime.io, stderr: scrubbingStream(runtime.io.stderr, secrets) };
   // Help is 80 columns in a pipe (and in dist/help.txt), the terminal's width otherwise.
   const helpWidth = () => (runtime.io.stdoutIsTTY ? runtime.io.columns : 80);
