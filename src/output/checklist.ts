@@ -94,7 +94,7 @@ function markdownSummary<T>(spec: ChecklistSpec<T>, rows: readonly T[]): Markdow
   const plural = (n: number) => `${n} ${noun}${n === 1 ? '' : 's'}`;
   const parts: string[] = [];
   if (failed.length) parts.push(`${failed.length} of ${plural(judged)} ${failed.length === 1 ? 'fails' : 'fail'}: ${failed.join(', ')}`);
-  if (warned.length) parts.push(`${failed.length ? '' : `${warned.length} of ${plural(judged)} `}${warned.length === 1 ? 'needs' : 'need'} attention: ${warned.join(', ')}`);
+  if (warned.length) parts.push(`${warned.length}${failed.length ? '' : ` of ${plural(judged)}`} ${warned.length === 1 ? 'needs' : 'need'} attention: ${warned.join(', ')}`);
   if (!parts.length) parts.push(judged === 1 ? `the ${noun} passes` : `all ${plural(judged)} pass`);
   if (skipped.length) parts.push(`not needed: ${skipped.join(', ')}`);
   const state: CheckState = failed.length ? 'fail' : warned.length ? 'warn' : 'pass';
