@@ -235,8 +235,8 @@ __mailctl_values() {
     'completion #0') __mailctl_kind=words; __mailctl_words='bash zsh fish' ;;
     'help #'*) __mailctl_kind=help; __mailctl_words='exit-codes environment formats' ;;
     *' --profile') __mailctl_kind=profiles ;;
-    *' -o') __mailctl_kind=words; __mailctl_words='table json ndjson csv' ;;
-    *' --output') __mailctl_kind=words; __mailctl_words='table json ndjson csv' ;;
+    *' -o') __mailctl_kind=words; __mailctl_words='table json ndjson csv markdown' ;;
+    *' --output') __mailctl_kind=words; __mailctl_words='table json ndjson csv markdown' ;;
     *) __mailctl_kind=none ;;
   esac
 }

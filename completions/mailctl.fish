@@ -129,7 +129,7 @@ complete -c mailctl -f
 complete -c mailctl -s h -l help -d 'show help'
 complete -c mailctl -l profile -x -a '(__mailctl_profiles)' -d 'config profile to use (env MAILCTL_PROFILE)'
 complete -c mailctl -l base-url -x -d 'API root (env MAILCTL_BASE_URL, else the profile\'s)'
-complete -c mailctl -s o -l output -x -a 'table json ndjson csv' -d 'output format'
+complete -c mailctl -s o -l output -x -a 'table json ndjson csv markdown' -d 'output format (markdown: only the commands whose help lists it)'
 complete -c mailctl -l json -d 'short for --output json'
 complete -c mailctl -l ndjson -d 'short for --output ndjson'
 complete -c mailctl -l fields -x -d 'columns for table/csv, keys kept in json/ndjson (comma-separated)'

@@ -4,7 +4,7 @@ import { tidy } from '../output/terminal-text.js';
 import { enableHelp } from './help-topics/index.js';
 import { helpFormatter } from './help-text.js';
 import { HELP_SPEC, NOUN_LOADERS, ROOT_INFO } from './nouns.js';
-import { optionFrom, registerSpec } from './register.js';
+import { commandsTaking, optionFrom, registerSpec } from './register.js';
 import type { CommandSpec } from './spec.js';
 import { RunCommand, type Runtime } from './verb.js';
 
@@ -22,6 +22,8 @@ export function rootProgram(runtime: Runtime): RunCommand {
   // stderr, main.ts's error report included (it writes through runtime.io): see output/scrub.ts.
   const secrets = new SecretSet();
   runtime.secrets = secrets;
+  // Only a refused `-o markdown` asks which commands print it: then every noun is loaded.
+  runtime.commandsTaking = async (format) => commandsTaking(await Promise.all(Object.values(NOUN_LOADERS).map((load) => load())), format);
   runtime.io = { ...runtime.io, stderr: scrubbingStream(runtime.io.stderr, secrets) };
   // Help is 80 columns in a pipe (and in dist/help.txt), the terminal's width otherwise.
   const helpWidth = () => (runtime.io.stdoutIsTTY ? runtime.io.columns : 80);

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Operation } from '../api/operations.js';
 import type { ExitCode } from '../errors.js';
+import { ALL_FORMATS, isExtraFormat, type Format } from '../format.js';
 import type { CommandDefinition } from './define.js';
 import { exitCodesOf } from './exit-codes.js';
 import type { ArgModel, FlagModel, FlagType } from '../command-model.js';
@@ -22,6 +23,8 @@ export interface CommandModel {
   flags: FlagModel[];
   operation: { method: string; path: string; scope: string | null; sandbox_refused: boolean } | { description: string } | null;
   exit_codes: ExitCode[];
+  /** What --output takes here: table, json, ndjson, csv, and the command's extra ones (markdown). */
+  formats: readonly Format[];
   examples: readonly string[];
   hidden: boolean;
   /** The declaration, for `mailctl mcp`: not printed. */
@@ -113,6 +116,7 @@ function model(path: string[], spec: CommandDefinition): CommandModel {
     flags: Object.entries(d.flags ?? {}).map(([key, f]) => flagModel(key, f.shape)),
     operation: operationOf(spec.operation),
     exit_codes: exitCodesOf(spec),
+    formats: ALL_FORMATS.filter((f) => !isExtraFormat(f) || spec.formats?.includes(f)),
     examples: spec.examples ?? [],
     hidden: Boolean(spec.hidden),
     definition: spec,

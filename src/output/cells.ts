@@ -77,6 +77,11 @@ function ttyText(value: unknown, kind: ColumnKind, now: number, utc: boolean): s
   }
 }
 
+/** A cell of a markdown page (output/markdown.ts escapes it): text for people, times in UTC (a page is read anywhere, and later). */
+export function pageCell(value: unknown, kind: ColumnKind = 'text'): string {
+  return ttyText(value, kind === 'reltime' ? 'time' : kind, 0, true);
+}
+
 /** A tab-separated cell must not carry tabs or line breaks of its own. */
 export function tsvCell(value: unknown, kind?: ColumnKind): string {
   return plainCell(value, kind).replace(/[\t\r\n]+/g, ' ');

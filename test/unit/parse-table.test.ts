@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import campaignCheck from '../../src/commands/campaign/check.js';
 import campaignList from '../../src/commands/campaign/list.js';
 import campaignSchedule from '../../src/commands/campaign/schedule.js';
 import eventsList from '../../src/commands/events/list.js';
@@ -8,7 +9,9 @@ import { spec as report } from '../../src/commands/report/index.js';
 import topicUpdate from '../../src/commands/topic/update.js';
 import webhookSet from '../../src/commands/webhook/set.js';
 import { UsageError } from '../../src/errors.js';
-import type { RawInput } from '../../src/commands/verb.js';
+import { COMMANDS } from '../../src/commands/index.js';
+import { commandsTaking } from '../../src/commands/register.js';
+import { checkFormat, type RawInput } from '../../src/commands/verb.js';
 
 // Parse tests as tables, as GitHub CLI's TestNewCmd*: commander's strings in (positional words
 // and option values keyed by attribute, as commander hands them over), the typed options or the
@@ -24,12 +27,20 @@ interface Row {
   error?: RegExp;
 }
 
+/** The global --output against the formats a command declares (`formats: ['markdown']`). */
+const output = (spec: { formats?: readonly 'markdown'[] }) => (input: RawInput) => {
+  checkFormat(input.opts, spec.formats ?? [], (format) => commandsTaking(COMMANDS, format));
+  return { output: input.opts.output };
+};
+
 const table: Row[] = [
   { name: 'campaign list: defaults', parse: campaignList.parseInput, input: { args: [], opts: {} }, want: { all: false, page: undefined, perPage: undefined, status: undefined } },
   { name: 'campaign list: typed numbers', parse: campaignList.parseInput, input: { args: [], opts: { perPage: '50', page: '2', limit: '7' } }, want: { perPage: 50, page: 2, limit: 7 } },
   { name: 'campaign list: --per-page out of range', parse: campaignList.parseInput, input: { args: [], opts: { perPage: '101' } }, error: /^--per-page: must be from 1 to 100 \(got "101"\)$/ },
   { name: 'campaign list: --page not a number', parse: campaignList.parseInput, input: { args: [], opts: { page: '1e2' } }, error: /^--page: must be a whole number from 1 to 10000/ },
   { name: 'campaign list: --status outside the value set, with a suggestion', parse: campaignList.parseInput, input: { args: [], opts: { status: 'drat' } }, error: /^--status: must be one of draft, .*\(did you mean draft\?\)/ },
+  { name: 'campaign list: -o markdown is refused, naming the commands that print it', parse: output(campaignList), input: { args: [], opts: { output: 'markdown' } }, error: /^--output markdown is only for campaign check, domain verify, report and doctor; / },
+  { name: 'campaign check: -o markdown is one of its formats', parse: output(campaignCheck), input: { args: [], opts: { output: 'markdown' } }, want: { output: 'markdown' } },
   { name: 'campaign schedule: id and time', parse: campaignSchedule.parseInput, input: { args: [ID], opts: { at: '+2h' } }, want: { id: ID, at: '+2h', dryRun: false, check: false } },
   { name: 'campaign schedule: a bad id is named as the argument', parse: campaignSchedule.parseInput, input: { args: ['nope'], opts: { at: '+2h' } }, error: /^CAMPAIGN_ID: must be a UUID/ },
   { name: 'campaign schedule: --at is required', parse: campaignSchedule.parseInput, input: { args: [ID], opts: {} }, error: /^--at: is required/ },

@@ -133,13 +133,15 @@ const CHECKLIST: ChecklistSpec<Check> = {
   ],
   fields: ['name', 'ok', 'detail'],
   state: (c) => (c.ok ? 'pass' : 'fail'),
+  name: (c) => c.name,
+  resultColumn: 'ok',
   document: {},
   line: (c) => c,
 };
 
-/** Prints the checks (json: {"ok", "checks"}; otherwise one row each). */
-export async function printChecks(ctx: Context, checks: Check[]): Promise<void> {
-  await writeChecklist(ctx.output(), CHECKLIST, checks);
+/** Prints the checks of campaign `id` (json: {"ok", "checks"}; otherwise one row each). */
+export async function printChecks(ctx: Context, id: string, checks: Check[]): Promise<void> {
+  await writeChecklist(ctx.output(), { ...CHECKLIST, title: `campaign check — ${id}` }, checks);
 }
 
 export function failedChecks(id: string, checks: Check[]): CheckFailedError {

@@ -60,7 +60,7 @@ export async function runDoctor(opts: DoctorOptions, ctx: Context): Promise<void
   const out = ctx.output();
   const checks = await gather(ctx);
   if (opts.db !== undefined) checks.push(await (await import('./archive.js')).archiveCheck(ctx, opts.db));
-  const ok = await writeChecklist(out, entrySpec({ requests_budget: DOCTOR_REQUESTS }), checklistEntries(checks));
+  const ok = await writeChecklist(out, entrySpec(`doctor — profile ${ctx.settings().profile.value}`, { requests_budget: DOCTOR_REQUESTS }), checklistEntries(checks));
   const bad = checks.filter((c) => c.status !== 'pass');
   if (!ok) throw new CheckFailedError(`${bad.length} of ${checks.length} checks did not pass: ${bad.map((c) => c.name).join(', ')}`);
 }
