@@ -1,3 +1,4 @@
+import { ApiError } from '../errors.js';
 import { BULK_MAX_CONTACTS, BULK_MAX_LISTS } from './audience.js';
 
 // The fewest requests the API's limits allow (spec 4.12: at most 1000 contacts
@@ -72,4 +73,17 @@ export const rangeText = (r: Range) => `${r.from}-${r.to}`;
 /** "contacts 2001-3000 × lists 1-50" */
 export function describeRequest(r: PlanEntry): string {
   return `contacts ${rangeText(r.contacts)} × lists ${rangeText(r.lists)}`;
+}
+
+/** The ids of a request that an error names (a 422's `contact_ids.3`), with their 1-based positions in the input. */
+export function idsNamedBy(error: unknown, req: PlanEntry | PlannedRequest): { field: string; id: string; what: 'contact' | 'list'; position: number }[] {
+  if (!(error instanceof ApiError) || !('contactIds' in req)) return [];
+  return Object.keys(error.fieldErrors).flatMap((field) => {
+    const m = /^(contact_ids|list_ids)\.(\d+)$/.exec(field);
+    if (!m) return [];
+    const contact = m[1] === 'contact_ids';
+    const i = Number(m[2]);
+    const id = (contact ? req.contactIds : req.listIds)[i];
+    return id === undefined ? [] : [{ field, id, what: contact ? ('contact' as const) : ('list' as const), position: (contact ? req.contacts.from : req.lists.from) + i }];
+  });
 }

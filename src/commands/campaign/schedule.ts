@@ -7,7 +7,8 @@ import { ExitCode } from '../../errors.js';
 import { command, flag } from '../define.js';
 import { dryRunFlag } from '../runners/write.js';
 import { printDryRun, refuseSandboxKey } from '../write.js';
-import { campaignIdArg, EXAMPLE_ID as ID, localText, utcText } from './shared.js';
+import { localText, utcText } from '../../output/instant-text.js';
+import { campaignIdArg, EXAMPLE_ID as ID } from './shared.js';
 
 interface Options {
   id: string;
