@@ -220,6 +220,18 @@ describe('the program of a run', () => {
     for (const spec of alone) expect(await NOUN_LOADERS[spec.name]!(), spec.name).toBe(spec);
   });
 
+  it('building it does not read io.stdin: main.ts makes process.stdin (a file stream for /dev/null) only for commands that read it', async () => {
+    const { programFor } = await import('../../src/commands/root.js');
+    const rt = runtime();
+    let reads = 0;
+    Object.defineProperty(rt.io, 'stdin', { get: () => (reads++, rt.io.stdout), enumerable: true, configurable: true });
+    const program = await programFor(rt, ['node', 'mailctl', 'webhook', 'list', '--json']);
+    expect(program.commands.map((c) => c.name())).toEqual(['webhook', 'help']);
+    expect(reads).toBe(0);
+    expect(rt.io.stdin).toBe(rt.io.stdout); // still there, through the same getter
+    expect(reads).toBe(1);
+  });
+
   it.each([
     [['webhook', 'list', '--json'], ['webhook', 'help']],
     [['--profile', 'staging', '-o', 'json', 'campaign', 'list'], ['campaign', 'help']],
