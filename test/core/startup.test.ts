@@ -150,6 +150,18 @@ describe('start-up discipline', () => {
     }
   });
 
+  // The emulator is a bundle of its own (dist/emulator.js): only `mailctl emulator` reads it.
+  it('mailctl emulator reads the emulator bundle, and its --help does not', async () => {
+    expect((await loadedBy(['emulator', '--help'])).dist).not.toContain('emulator.js');
+    const log = join(tempDir(), 'loaded.json');
+    const child = startCli(['emulator', '--port', '0', '--events', '10'], { env: { NODE_OPTIONS: `--require ${HOOK}`, MAILCTL_LOAD_LOG: log } });
+    const done = finished(child);
+    await new Promise<void>((resolve) => child.stdout.on('data', () => resolve())); // the banner
+    child.kill('SIGTERM');
+    expect((await done).code).toBe(0);
+    expect((JSON.parse(readFileSync(log, 'utf8')) as { files: string[] }).files.some((f) => f.endsWith('/dist/emulator.js'))).toBe(true);
+  });
+
   // The webhook receiver (src/webhooks: node:http, and node:crypto for signatures) is evaluated
   // only when listen runs; `webhook listen --help` above loads neither built-in.
   it('webhook listen loads the receiver and its signature check (the webhook checks above can fail)', async () => {
