@@ -32,7 +32,7 @@ const vendorSplit = {
  */
 async function zodNamesUsed(appText) {
   const exported = new Set(Object.keys(await import('zod')));
-  const spaces = [...appText.matchAll(/([\w$]+) = __toESM\(require\("\.\/vendor\/zod\.js"\)/g)].map((m) => m[1]);
+  const spaces = [...appText.matchAll(/([\w$]+)\s*=\s*__toESM\(require\("\.\/vendor\/zod\.js"\)/g)].map((m) => m[1]);
   const names = new Set();
   for (const space of spaces) {
     for (const m of appText.matchAll(new RegExp(`(?<![\\w$.])${space.replaceAll('$', '\\$')}\\.([\\w$]+)`, 'g'))) {
@@ -154,7 +154,9 @@ const lazyBuiltins = {
 };
 
 export async function buildAppBundles(common, root) {
-  const cjs = { ...common, bundle: true, format: 'cjs', write: false, outdir: 'dist', supported: NO_DYNAMIC_IMPORT, metafile: true };
+  // Whitespace only (names and the code's shape stay, for stack traces): each run reads
+  // every byte of the bundles it loads, a quarter fewer this way.
+  const cjs = { ...common, bundle: true, format: 'cjs', write: false, outdir: 'dist', supported: NO_DYNAMIC_IMPORT, metafile: true, minifyWhitespace: true };
   const app = await build({
     ...cjs,
     entryPoints: { app: 'src/app.ts' },
