@@ -7,7 +7,7 @@
 //   `--help` are answered without loading anything else.
 // - Everything else it loads from CommonJS bundles through the V8 code cache
 //   (scripts/app-bundle.mjs): dist/app.js (our code + commander, each module
-//   evaluated when first used) and dist/vendor/{zod,undici}.js.
+//   evaluated when first used), dist/vendor/{zod,undici}.js and dist/emulator.js.
 // - dist/emulator/index.mjs is an ES module build of the emulator for the tests
 //   and the bench.
 // Type checking is tsc's job (`tsc` with noEmit runs first in `npm run build`).

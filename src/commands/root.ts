@@ -24,7 +24,11 @@ export function rootProgram(runtime: Runtime): RunCommand {
   runtime.secrets = secrets;
   // Only a refused `-o markdown` asks which commands print it: then every noun is loaded.
   runtime.commandsTaking = async (format) => commandsTaking(await Promise.all(Object.values(NOUN_LOADERS).map((load) => load())), format);
-  runtime.io = { ...runtime.io, stderr: scrubbingStream(runtime.io.stderr, secrets) };
+  // Copied with its getters, not spread: a spread reads io.stdin, and main.ts makes
+  // process.stdin (for /dev/null a file stream, and fs/promises and readline with it) only
+  // for the commands that read it.
+  const stderr = { value: scrubbingStream(runtime.io.stderr, secrets), writable: true, enumerable: true, configurable: true };
+  runtime.io = Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(runtime.io), stderr }) as Runtime['io'];
   // Help is 80 columns in a pipe (and in dist/help.txt), the terminal's width otherwise.
   const helpWidth = () => (runtime.io.stdoutIsTTY ? runtime.io.columns : 80);
   const program = new RunCommand(ROOT_INFO.name, runtime)

@@ -67,6 +67,11 @@ export async function measure(args, { env = {}, stdout = 'pipe', rss = false, ex
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     MAILCTL_CONFIG_DIR: join(scratch, 'config'),
+    // The bench's own code cache, kept for the whole run as a user's is between runs. Not
+    // $HOME/.cache/mailctl: on a shared machine another build's run there deletes this
+    // build's cache (a new bundle hash replaces the old), and a row would then measure
+    // compiling the bundles instead of loading them.
+    MAILCTL_CACHE_DIR: join(scratch, 'cache'),
     ...(rss ? { BENCH_USAGE_FILE: rssFile } : {}),
     ...env,
   };

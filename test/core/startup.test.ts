@@ -156,6 +156,18 @@ describe('start-up discipline', () => {
     expect(loaded.required.filter((r) => NEVER_IN_ONE_CALL.test(r))).toEqual(expect.arrayContaining(['@modelcontextprotocol/sdk/server/index.js']));
   });
 
+  // The emulator is a bundle of its own (dist/emulator.js): only `mailctl emulator` reads it.
+  it('mailctl emulator reads the emulator bundle, and its --help does not', async () => {
+    expect((await loadedBy(['emulator', '--help'])).dist).not.toContain('emulator.js');
+    const log = join(tempDir(), 'loaded.json');
+    const child = startCli(['emulator', '--port', '0', '--events', '10'], { env: { NODE_OPTIONS: `--require ${HOOK}`, MAILCTL_LOAD_LOG: log } });
+    const done = finished(child);
+    await new Promise<void>((resolve) => child.stdout.on('data', () => resolve())); // the banner
+    child.kill('SIGTERM');
+    expect((await done).code).toBe(0);
+    expect((JSON.parse(readFileSync(log, 'utf8')) as { files: string[] }).files.some((f) => f.endsWith('/dist/emulator.js'))).toBe(true);
+  });
+
   // The webhook receiver (src/webhooks: node:http, and node:crypto for signatures) is evaluated
   // only when listen runs; `webhook listen --help` above loads neither built-in.
   it('webhook listen loads the receiver and its signature check (the webhook checks above can fail)', async () => {
@@ -224,6 +236,18 @@ describe('the program of a run', () => {
     // a noun added to commands/index.ts goes into NOUN_LOADERS of commands/nouns.ts too
     expect(Object.keys(NOUN_LOADERS).sort()).toEqual(alone.map((c) => c.name).sort());
     for (const spec of alone) expect(await NOUN_LOADERS[spec.name]!(), spec.name).toBe(spec);
+  });
+
+  it('building it does not read io.stdin: main.ts makes process.stdin (a file stream for /dev/null) only for commands that read it', async () => {
+    const { programFor } = await import('../../src/commands/root.js');
+    const rt = runtime();
+    let reads = 0;
+    Object.defineProperty(rt.io, 'stdin', { get: () => (reads++, rt.io.stdout), enumerable: true, configurable: true });
+    const program = await programFor(rt, ['node', 'mailctl', 'webhook', 'list', '--json']);
+    expect(program.commands.map((c) => c.name())).toEqual(['webhook', 'help']);
+    expect(reads).toBe(0);
+    expect(rt.io.stdin).toBe(rt.io.stdout); // still there, through the same getter
+    expect(reads).toBe(1);
   });
 
   it.each([
