@@ -80,13 +80,14 @@ export function resolveWebhookEvents(names: readonly string[]): ResolvedEvents {
 /** The closest canonical name to a mistyped one ("delivry" → "message.delivery"), if any is close. */
 export function suggestWebhookEvent(name: string): WebhookEvent | undefined {
   const n = name.trim().toLowerCase();
+  const limit = Math.max(1, Math.floor(n.length / 4));
   let best: { event: WebhookEvent; d: number } | undefined;
   for (const event of WEBHOOK_EVENTS) {
     const short = event.slice(event.indexOf('.') + 1);
-    const d = Math.min(editDistance(n, event), editDistance(n, short));
+    const d = Math.min(editDistance(n, event, limit), editDistance(n, short, limit));
     if (!best || d < best.d) best = { event, d };
   }
-  return best && best.d <= Math.max(1, Math.floor(n.length / 4)) ? best.event : undefined;
+  return best && best.d <= limit ? best.event : undefined;
 }
 
 /** The canonical names of --events, or a usage error naming the unknown ones. */
