@@ -6,13 +6,8 @@
 # Sets __mailctl_words to the subcommands of command path $1.
 __mailctl_subcommands() {
   case "$1" in
-<<<<<<< HEAD
-    '') __mailctl_words='events email campaign contact segment topic property lists webhook domain template project report auth profile config doctor api emulator completion commands help' ;;
-    'events') __mailctl_words='list sync prune' ;;
-=======
     '') __mailctl_words='events email campaign contact segment topic property lists webhook domain template project report auth profile config doctor api emulator completion commands mcp help' ;;
-    'events') __mailctl_words='list sync' ;;
->>>>>>> r6-mcp
+    'events') __mailctl_words='list sync prune' ;;
     'email') __mailctl_words='send list show scheduled cancel' ;;
     'campaign') __mailctl_words='list show events schedule check unschedule send' ;;
     'contact') __mailctl_words='list show create import update delete subscribe unsubscribe' ;;
