@@ -104,7 +104,9 @@ export function createEmulatorServer(deps: ServerDeps): EmulatorServer {
     }
     if (fault?.kind === 'answer') {
       rec.status = fault.status;
-      res.writeHead(fault.status, { 'Content-Length': Buffer.byteLength(fault.body), ...fault.headers });
+      // Dated by the emulator's clock, as every answer is: Node's default Date header is the
+      // machine's, which a client pacing on X-RateLimit-Reset would measure against the wrong clock.
+      res.writeHead(fault.status, { Date: new Date(deps.now()).toUTCString(), 'Content-Length': Buffer.byteLength(fault.body), ...fault.headers });
       res.end(fault.body);
       return;
     }
