@@ -26,8 +26,8 @@ export const ROOT_INFO: Omit<RootSpec, 'commands'> = {
 export const HELP_SPEC: CommandSpec = help;
 
 /**
- * Nouns a run may load alone. Not here: `help`, `completion` and `commands`, which
- * describe every command, so their runs build the whole tree; a noun missing from this
+ * Nouns a run may load alone. Not here: `help`, `completion`, `commands` and `mcp`, which
+ * describe or serve every command, so their runs build the whole tree; a noun missing from this
  * list still works, from the whole tree.
  */
 export const NOUN_LOADERS: Readonly<Record<string, () => Promise<CommandSpec>>> = {
