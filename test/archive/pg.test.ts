@@ -204,7 +204,7 @@ describe('connection failures: one line, the right exit code', () => {
 });
 
 describe('the schema: created once, partitioned by day, never written when it is not ours', () => {
-  it('one partition per day of the events, each holding its day; the version table says this version', async () => {
+  it('one partition per day of the events, each holding its day, and one for the next day; the version table says this version', async () => {
     const db = await fresh();
     expect((await sync(emu, db.url, ['--from', '6d'])).code).toBe(0);
     const days = [...new Set(all.filter((e) => e.timestamp >= day(Date.now() - 6 * 86_400_000)).map((e) => e.timestamp.slice(0, 10)))].sort();
@@ -212,8 +212,10 @@ describe('the schema: created once, partitioned by day, never written when it is
       `SELECT c.relname AS name, (xpath('/row/n/text()', query_to_xml(format('SELECT count(*) AS n FROM %I', c.relname), false, true, '')))[1]::text AS n
        FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'events'::regclass ORDER BY 1`,
     );
-    expect(parts.map((p) => p.name)).toEqual(days.map(partitionName));
-    for (const [i, d] of days.entries()) expect(Number(parts[i]!.n)).toBe(all.filter((e) => e.timestamp.startsWith(d)).length);
+    // and the day after the newest, made ahead of its first event, empty
+    const ahead = day(Date.parse(`${days.at(-1)!}T00:00:00Z`) + 86_400_000);
+    expect(parts.map((p) => p.name)).toEqual([...days, ahead].map(partitionName));
+    for (const [i, d] of [...days, ahead].entries()) expect(Number(parts[i]!.n)).toBe(all.filter((e) => e.timestamp.startsWith(d)).length);
     expect(await db.query('SELECT max(version) AS v FROM mailctl_schema')).toEqual([{ v: PG_SCHEMA_VERSION }]);
   });
 
