@@ -6,30 +6,22 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { runCli } from '../helpers/cli.js';
 import { runCliInProcess } from '../helpers/context.js';
-import { freshDatabase, requirePostgres, type TestDatabase } from '../helpers/postgres.js';
+import { usePostgres } from '../helpers/postgres.js';
 import { eventRequests, sync } from './support.js';
 
 let emu: Emulator;
-let admin: string;
-const made: TestDatabase[] = [];
+const pg = usePostgres('conn');
+const fresh = () => pg.fresh();
 
 beforeAll(async () => {
   emu = await startEmulator({ seed: 30, events: 300 });
 });
 afterAll(async () => {
   await emu.close();
-  for (const db of made) await db.drop().catch(() => undefined);
 });
-beforeEach((ctx) => {
-  admin = requirePostgres(ctx);
+beforeEach(() => {
   emu.clearRequests();
 });
-
-async function fresh(): Promise<TestDatabase> {
-  const db = await freshDatabase(admin, 'conn');
-  made.push(db);
-  return db;
-}
 
 const errorLines = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('error:'));
 
@@ -42,7 +34,7 @@ describe('connection failures: one line, the right exit code', () => {
   });
 
   it('a database the server does not have: exit 2 naming it', async () => {
-    const url = admin.replace(/\/postgres$/, '/no_such_db');
+    const url = pg.admin().replace(/\/postgres$/, '/no_such_db');
     const r = await runCliInProcess(['events', 'list', '--db', url, '--all']);
     expect(r.code).toBe(2);
     expect(errorLines(r.stderr)[0]).toMatch(/has no database "no_such_db"/);

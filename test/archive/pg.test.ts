@@ -15,15 +15,15 @@ import { partitionName } from '../../src/archive/pg/partitions.js';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { BIN, emulatorEnv, tempDir } from '../helpers/cli.js';
 import { runCliInProcess } from '../helpers/context.js';
-import { freshDatabase, PASSWORD_ROLE, PASSWORD_ROLE_SECRET, requirePostgres, type TestDatabase } from '../helpers/postgres.js';
+import { PASSWORD_ROLE, PASSWORD_ROLE_SECRET, usePostgres } from '../helpers/postgres.js';
 import { pgQuery } from './stores.js';
 import { day, eventRequests, storedEvents, sync, type Ev } from './support.js';
 
 const EVENTS = 1200;
 let emu: Emulator;
 let all: Ev[];
-let admin: string;
-const made: TestDatabase[] = [];
+const pg = usePostgres('pg');
+const fresh = () => pg.fresh();
 
 beforeAll(async () => {
   emu = await startEmulator({ seed: 29, events: EVENTS });
@@ -31,24 +31,16 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await emu.close();
-  for (const db of made) await db.drop().catch(() => undefined);
 });
-beforeEach((ctx) => {
-  admin = requirePostgres(ctx);
+beforeEach(() => {
   emu.clearRequests();
   emu.clearFaults();
 });
 
-async function fresh(): Promise<TestDatabase> {
-  const db = await freshDatabase(admin, 'pg');
-  made.push(db);
-  return db;
-}
-
 /** The URL of a database as the password role sees it (it owns the database, so it may create the archive). */
 async function ownedByPasswordRole(): Promise<string> {
   const db = await fresh();
-  await pgQuery(admin, `ALTER DATABASE ${db.name} OWNER TO ${PASSWORD_ROLE}`);
+  await pgQuery(pg.admin(), `ALTER DATABASE ${db.name} OWNER TO ${PASSWORD_ROLE}`);
   return db.url.replace('postgres://postgres@', `postgres://${PASSWORD_ROLE}@`);
 }
 
