@@ -189,6 +189,10 @@ describe('report --db --compare', () => {
     expect(outside.code, outside.stderr).toBe(2);
     expect(outside.stdout).toBe('');
     expect(outside.stderr).toMatch(/--fail-on rising: the archive .* cannot compute the bounce rate .* for the --compare window/);
+    // nor on a report window the archive lacks, when rising is the only gate
+    const wide = await runCliInProcess(['report', '--db', db, '--from', '30d', '--compare', 'previous', '--fail-on', 'rising', '--json']);
+    expect(wide.code, wide.stderr).toBe(2);
+    expect(wide.stderr).toMatch(/^error: --fail-on rising: the archive .* cannot compute the bounce rate .*the gate cannot be judged/m);
     // without the trend gate the report is printed, with a warning
     const plain = await runCliInProcess(['report', '--db', db, '--from', '2d', '--compare', 'previous', '--json']);
     expect(plain.code, plain.stderr).toBe(0);
