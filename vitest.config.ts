@@ -11,5 +11,13 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
+    // A throwaway PostgreSQL cluster for the PostgreSQL archive's tests (issue 29), started only when one is selected.
+    globalSetup: ['test/helpers/pg-cluster.ts'],
+    // Test files share their worker process (one per core) instead of each
+    // loading vitest, src/ and the emulator into a new one: most of the suite's
+    // CPU went to that loading. So a file that changes process-wide state
+    // (a prototype, process.env, V8 flags) restores it in afterAll, as
+    // test/helpers/network-guard.ts does; see CONTRIBUTING, "Running the tests".
+    isolate: false,
   },
 });

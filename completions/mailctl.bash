@@ -6,8 +6,8 @@
 # Sets __mailctl_words to the subcommands of command path $1.
 __mailctl_subcommands() {
   case "$1" in
-    '') __mailctl_words='events email campaign contact segment topic property lists webhook domain template project report auth profile config doctor api emulator completion commands help' ;;
-    'events') __mailctl_words='list sync' ;;
+    '') __mailctl_words='events email campaign contact segment topic property lists webhook domain template project report auth profile config doctor api emulator completion commands mcp help' ;;
+    'events') __mailctl_words='list sync prune' ;;
     'email') __mailctl_words='send list show scheduled cancel' ;;
     'campaign') __mailctl_words='list show events schedule check unschedule send' ;;
     'contact') __mailctl_words='list show create import update delete subscribe unsubscribe' ;;
@@ -31,7 +31,8 @@ __mailctl_flags() {
   case "$1" in
     '') __mailctl_words='--version --help' ;;
     'events list') __mailctl_words='--events --recipient --from --to --transmission --bounce-class --per-page --cursor --all --limit --follow --db --help' ;;
-    'events sync') __mailctl_words='--db --from --events --overlap --dry-run --help' ;;
+    'events sync') __mailctl_words='--db --from --events --overlap --dry-run --no-wait --help' ;;
+    'events prune') __mailctl_words='--before --db --dry-run --yes --help' ;;
     'email send') __mailctl_words='--to --cc --bcc --from --from-name --reply-to --subject --tag --header --metadata --no-track-opens --no-track-clicks --html --text --template --var --attach --at --dry-run --help' ;;
     'email list') __mailctl_words='--recipient --from --to --per-page --cursor --all --limit --help' ;;
     'email show') __mailctl_words='--from --to --db --help' ;;
@@ -95,6 +96,7 @@ __mailctl_flags() {
     'doctor') __mailctl_words='--db --help' ;;
     'api') __mailctl_words='--field --raw-field --query --input --paginate --dry-run --help' ;;
     'emulator') __mailctl_words='--host --allow-remote --port --seed --events --contacts --lists --rate-limit --latency --fault-rate --scenario --tls --live --no-live --log --domains-verified --env --webhook-retry-scale --help' ;;
+    'mcp') __mailctl_words='--read-only --help' ;;
     *) __mailctl_words='--help' ;;
   esac
   __mailctl_words="$__mailctl_words --profile --base-url --output --json --ndjson --fields --timeout --retries --verbose --quiet --no-color --utc --csv-raw --no-pager"
@@ -108,6 +110,7 @@ __mailctl_takes_value() {
   case "$1 $2" in
     'events list --events'|'events list --recipient'|'events list --from'|'events list --to'|'events list --transmission'|'events list --bounce-class'|'events list --per-page'|'events list --cursor'|'events list --limit'|'events list --db') return 0 ;;
     'events sync --db'|'events sync --from'|'events sync --events'|'events sync --overlap') return 0 ;;
+    'events prune --before'|'events prune --db') return 0 ;;
     'email send --to'|'email send --cc'|'email send --bcc'|'email send --from'|'email send --from-name'|'email send --reply-to'|'email send --subject'|'email send --tag'|'email send --header'|'email send --metadata'|'email send --html'|'email send --text'|'email send --template'|'email send --var'|'email send --attach'|'email send --at') return 0 ;;
     'email list --recipient'|'email list --from'|'email list --to'|'email list --per-page'|'email list --cursor'|'email list --limit') return 0 ;;
     'email show --from'|'email show --to'|'email show --db') return 0 ;;
@@ -172,6 +175,7 @@ __mailctl_values() {
     'events list --db') __mailctl_kind=files ;;
     'events sync --db') __mailctl_kind=files ;;
     'events sync --events') __mailctl_kind=list; __mailctl_words='injection delivery bounce delay out_of_band spam_complaint policy_rejection click open initial_open amp_click amp_open amp_initial_open generation_failure generation_rejection list_unsubscribe link_unsubscribe' ;;
+    'events prune --db') __mailctl_kind=files ;;
     'email send --html') __mailctl_kind=files ;;
     'email send --text') __mailctl_kind=files ;;
     'email send --attach') __mailctl_kind=files ;;
@@ -226,8 +230,8 @@ __mailctl_values() {
     'completion #0') __mailctl_kind=words; __mailctl_words='bash zsh fish' ;;
     'help #'*) __mailctl_kind=help; __mailctl_words='exit-codes environment formats' ;;
     *' --profile') __mailctl_kind=profiles ;;
-    *' -o') __mailctl_kind=words; __mailctl_words='table json ndjson csv' ;;
-    *' --output') __mailctl_kind=words; __mailctl_words='table json ndjson csv' ;;
+    *' -o') __mailctl_kind=words; __mailctl_words='table json ndjson csv markdown' ;;
+    *' --output') __mailctl_kind=words; __mailctl_words='table json ndjson csv markdown' ;;
     *) __mailctl_kind=none ;;
   esac
 }

@@ -1,7 +1,8 @@
 // Builds the CommonJS bundles that dist/main.js loads through the V8 code cache
-// (src/boot/code-cache.ts): dist/app.js (our code and commander, from src/app.ts) and
-// dist/vendor/{zod,undici}.js, which app.js requires only inside the modules that
-// import them, so `--help` never reads them. Why CommonJS: Node 20 can cache the
+// (src/boot/code-cache.ts): dist/app.js (our code and commander, from src/app.ts),
+// dist/vendor/{zod,undici}.js and dist/emulator.js (`mailctl emulator`), which app.js
+// requires only inside the modules that import them, so `--help` never reads them and a
+// one-call command never reads the emulator. Why CommonJS: Node 20 can cache the
 // compiled code of a vm.Script, not of an ES module. Returns each file's content
 // hash, which names its cache file. Measured in docs/performance.md.
 import { build } from 'esbuild';
@@ -16,6 +17,10 @@ const vendorSplit = {
     b.onResolve({ filter: /^\.\/undici\.js$/ }, (args) =>
       /src[\\/]api$/.test(args.resolveDir) ? { path: './vendor/undici.js', external: true } : undefined,
     );
+    // the emulator (`mailctl emulator`) is a bundle of its own: no other command reads or compiles it
+    b.onResolve({ filter: /^\.\.\/\.\.\/emulator\/serve\.js$/ }, (args) =>
+      /src[\\/]commands[\\/]emulator$/.test(args.resolveDir) ? { path: './emulator.js', external: true } : undefined,
+    );
   },
 };
 
@@ -27,7 +32,7 @@ const vendorSplit = {
  */
 async function zodNamesUsed(appText) {
   const exported = new Set(Object.keys(await import('zod')));
-  const spaces = [...appText.matchAll(/([\w$]+) = __toESM\(require\("\.\/vendor\/zod\.js"\)/g)].map((m) => m[1]);
+  const spaces = [...appText.matchAll(/([\w$]+)\s*=\s*__toESM\(require\("\.\/vendor\/zod\.js"\)/g)].map((m) => m[1]);
   const names = new Set();
   for (const space of spaces) {
     for (const m of appText.matchAll(new RegExp(`(?<![\\w$.])${space.replaceAll('$', '\\$')}\\.([\\w$]+)`, 'g'))) {
@@ -42,7 +47,9 @@ async function zodNamesUsed(appText) {
 // Loaded only inside the verbs that need them, from node_modules as published.
 // better-sqlite3 finds its native binding relative to its own package: bundled, it looks under dist/ and fails.
 // selfsigned (emulator --tls) and @napi-rs/keyring (its native binding, likewise) load only in the commands that use them.
-const EXTERNAL = ['cli-table3', 'chalk', 'better-sqlite3', 'selfsigned', '@napi-rs/keyring'];
+// pg and pg-copy-streams (the PostgreSQL archive) and @modelcontextprotocol/sdk (`mailctl mcp`, imported by
+// subpath) load only in their commands: bundled, every run would read and compile them.
+export const EXTERNAL = ['cli-table3', 'chalk', 'better-sqlite3', 'selfsigned', '@napi-rs/keyring', 'pg', 'pg-copy-streams', '@modelcontextprotocol/sdk'];
 
 /**
  * The external packages that are ES modules only (chalk). A CommonJS
@@ -56,7 +63,7 @@ const EXTERNAL = ['cli-table3', 'chalk', 'better-sqlite3', 'selfsigned', '@napi-
 const esmExternals = {
   name: 'esm-externals',
   setup(b) {
-    const filter = new RegExp(`^(${EXTERNAL.map((e) => e.replace('/', '\\/')).join('|')})$`);
+    const filter = new RegExp(`^(${EXTERNAL.map((e) => e.replace('/', '\\/')).join('|')})(/.*)?$`);
     b.onResolve({ filter }, async (args) => {
       if (args.kind !== 'import-statement' && args.kind !== 'dynamic-import') return { path: args.path, external: true };
       const { createRequire } = await import('node:module');
@@ -89,19 +96,79 @@ function assertNoDynamicImport(result) {
   }
 }
 
+/**
+ * Built-ins that a dependency requires as it loads but uses only on a path a plain call
+ * never takes, given to it as a stand-in that requires the real one on first use: so a
+ * one-call command does not compile them (rows "one call", "one call over TLS").
+ * - commander requires node:child_process for executable subcommands, which mailctl has
+ *   none of: every property read goes to the real module, so any use works, only later.
+ * - undici's HTTP/2 client requires node:http2 (and with it tls and crypto, over plain HTTP)
+ *   for a session that starts only when ALPN picks h2, which the transport never offers
+ *   (no allowH2). It reads http2.constants as it loads, so the stand-in carries the values
+ *   it reads, taken from node:http2 here; connect() loads the real module. checkLazyHttp2
+ *   fails the build when undici uses http2 in any other way.
+ * This is the one place a dependency's require is redirected; test/core/startup.test.ts
+ * checks that a plain call loads neither module.
+ */
+const LAZY_BUILTINS = [
+  { builtin: 'node:child_process', importer: /[\\/]commander[\\/]lib[\\/]command\.js$/ },
+  { builtin: 'node:http2', importer: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/ },
+];
+
+async function lazyBuiltinSource(builtin, importer) {
+  const load = `let real; const load = () => (real ??= require(${JSON.stringify(builtin)}));`;
+  if (builtin !== 'node:http2') return `${load}\nmodule.exports = new Proxy({}, { get: (_, key) => load()[key], has: (_, key) => key in load() });\n`;
+  const { readFileSync } = await import('node:fs');
+  const { constants } = await import('node:http2');
+  const names = checkLazyHttp2(readFileSync(importer, 'utf8'), importer, constants);
+  const values = Object.fromEntries(names.map((n) => [n, constants[n]]));
+  return `${load}\nmodule.exports = { constants: ${JSON.stringify(values)}, connect: (...args) => load().connect(...args) };\n`;
+}
+
+/** The constants undici's HTTP/2 client destructures from node:http2, after checking that it uses nothing else as it loads. */
+function checkLazyHttp2(source, file, constants) {
+  const fail = (why) => {
+    throw new Error(`build: ${file} ${why}: the node:http2 stand-in of scripts/app-bundle.mjs (LAZY_BUILTINS) no longer fits this undici; update it or remove it`);
+  };
+  const destructured = /const\s*\{\s*constants:\s*\{([^}]*)\}\s*\}\s*=\s*http2\b/.exec(source);
+  if (!destructured) fail('no longer reads node:http2 as `const { constants: { ... } } = http2`');
+  const names = destructured[1].split(',').map((n) => n.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !/^[A-Z0-9_]+$/.test(n) || constants[n] === undefined);
+  if (unknown.length) fail(`reads constants node:http2 does not have: ${unknown.join(', ')}`);
+  const members = new Set([...source.matchAll(/\bhttp2\.(\w+)/g)].map((m) => m[1]));
+  const others = [...members].filter((m) => m !== 'connect');
+  if (others.length) fail(`uses http2.${others.join(', http2.')}`);
+  return names;
+}
+
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?(child_process|http2)$/ }, (args) => {
+      const builtin = `node:${args.path.replace(/^node:/, '')}`;
+      const lazy = LAZY_BUILTINS.find((l) => l.builtin === builtin && l.importer.test(args.importer));
+      return lazy ? { path: `${builtin} (required lazily)`, namespace: 'lazy-builtin', pluginData: args.importer } : undefined;
+    });
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, async (args) => ({ contents: await lazyBuiltinSource(args.path.split(' ')[0], args.pluginData), loader: 'js' }));
+  },
+};
+
 export async function buildAppBundles(common, root) {
-  const cjs = { ...common, bundle: true, format: 'cjs', write: false, outdir: 'dist', supported: NO_DYNAMIC_IMPORT, metafile: true };
+  // Whitespace only (names and the code's shape stay, for stack traces): each run reads
+  // every byte of the bundles it loads, a quarter fewer this way.
+  const cjs = { ...common, bundle: true, format: 'cjs', write: false, outdir: 'dist', supported: NO_DYNAMIC_IMPORT, metafile: true, minifyWhitespace: true };
   const app = await build({
     ...cjs,
     entryPoints: { app: 'src/app.ts' },
-    plugins: [vendorSplit, esmExternals],
+    plugins: [vendorSplit, esmExternals, lazyBuiltins],
   });
   const zodEntry = `export { ${(await zodNamesUsed(app.outputFiles[0].text)).join(', ')} } from 'zod';`;
   const results = [
     app,
     ...(await Promise.all([
       build({ ...cjs, stdin: { contents: zodEntry, resolveDir: root, loader: 'js' }, outfile: 'dist/vendor/zod.js', outdir: undefined }),
-      build({ ...cjs, entryPoints: { 'vendor/undici': 'src/api/undici.ts' } }),
+      build({ ...cjs, entryPoints: { 'vendor/undici': 'src/api/undici.ts' }, plugins: [lazyBuiltins] }),
+      build({ ...cjs, entryPoints: { emulator: 'src/emulator/serve.ts' }, plugins: [esmExternals] }),
     ])),
   ];
   const { mkdirSync, writeFileSync } = await import('node:fs');

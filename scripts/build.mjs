@@ -7,7 +7,7 @@
 //   `--help` are answered without loading anything else.
 // - Everything else it loads from CommonJS bundles through the V8 code cache
 //   (scripts/app-bundle.mjs): dist/app.js (our code + commander, each module
-//   evaluated when first used) and dist/vendor/{zod,undici}.js.
+//   evaluated when first used), dist/vendor/{zod,undici}.js and dist/emulator.js.
 // - dist/emulator/index.mjs is an ES module build of the emulator for the tests
 //   and the bench.
 // Type checking is tsc's job (`tsc` with noEmit runs first in `npm run build`).
@@ -17,7 +17,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildAppBundles } from './app-bundle.mjs';
+import { buildAppBundles, EXTERNAL } from './app-bundle.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = new URL('../dist/', import.meta.url);
@@ -77,7 +77,7 @@ await build({
   splitting: true,
   chunkNames: '[name]-[hash]',
   // Loaded only inside the verbs that need them, from node_modules as published.
-  external: ['cli-table3', 'chalk', 'better-sqlite3', 'selfsigned', '@napi-rs/keyring'],
+  external: EXTERNAL.flatMap((e) => [e, `${e}/*`]),
   // commander is CommonJS: its require() calls of node built-ins need a real
   // require in ESM output.
   banner: { js: "import { createRequire as __mailctlCreateRequire } from 'node:module'; const require = __mailctlCreateRequire(import.meta.url);" },

@@ -5,6 +5,6 @@
 // read only by the verbs that import them.
 
 export const loadErrors = () => import('./errors.js');
-export const loadProgram = () => import('./program.js');
+export const loadProgram = () => import('./commands/root.js');
 export const loadOutputError = () => import('./output/error.js');
 export const loadFileStdout = () => import('./output/file-stdout.js');

@@ -9,6 +9,7 @@ import { terminalSafe } from './output/terminal-safe.js';
 import type { OutputTarget } from './output/types.js';
 import type { PagedOutput } from './output/pager.js';
 import { readAll, type IO } from './io.js';
+import { isExtraFormat, type ExtraFormat } from './format.js';
 
 /** Global flags as commander parsed them (strings, not yet validated). */
 export interface GlobalOptions {
@@ -80,6 +81,8 @@ export interface Context {
   readStdin(): Promise<string>;
   /** A secret of this run (a password, a client secret): never printed on stderr, even when a server echoes it. */
   addSecret(secret: string | undefined): void;
+  /** With --verbose, a live line on stderr (`> …`): what a connection is made to (archive commands). */
+  trace(message: string): void;
   /** mailctl's version (package.json). */
   readonly version: string;
   /** The command tree this run was parsed with: for the commands that describe every command (completion, commands, mcp). */
@@ -108,6 +111,8 @@ export interface ContextHooks {
   disposers: Array<() => Promise<void>>;
   secrets?: { add(secret: string | undefined): void };
   program?: Command;
+  /** The extra output formats the running command prints (its spec's `formats`). */
+  formats?: readonly ExtraFormat[];
 }
 
 /** Builds the Context of one command run. Heavy modules load on first use only. */
@@ -202,7 +207,13 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       return data;
     },
     settings() {
-      settings ??= resolveSettings(globals, io.env, ctx.configData());
+      if (!settings) {
+        const s = resolveSettings(globals, io.env, ctx.configData());
+        // A profile's `output markdown` applies to the commands that print markdown; the others
+        // print their default. (A flag asking for it was refused before the run: verb.ts.)
+        const refused = isExtraFormat(s.output.value) && !(hooks.formats ?? []).includes(s.output.value);
+        settings = refused ? { ...s, output: { value: 'table', source: 'default' } } : s;
+      }
       return settings;
     },
     api(key, tuning) {
@@ -281,6 +292,9 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
     },
     addSecret(secret) {
       hooks.secrets?.add(secret);
+    },
+    trace(message) {
+      if (globals.verbose) stderrLine(`> ${message}`, true);
     },
     async readStdin() {
       // A signal must stop the read at once, even while stdin sends nothing.

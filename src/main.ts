@@ -7,7 +7,7 @@ import type { Runtime } from './commands/verb.js';
 import type { ExitCode } from './errors.js';
 import type { BundleHashes } from './boot/code-cache.js';
 import { cachedRootHelp, writeOut } from './boot/fast-paths.js';
-import { tuneV8 } from './boot/v8-flags.js';
+import { tuneV8BeforeWasm } from './boot/v8-flags.js';
 
 type Errors = typeof import('./errors.js');
 type App = typeof import('./app.js');
@@ -66,8 +66,8 @@ async function report(error: unknown, runtime: Runtime, errors: Errors): Promise
 export async function runArgv(argv: string[], runtime: Runtime, errors: Errors): Promise<ExitCode> {
   const { ExitCode, InterruptedError } = errors;
   try {
-    const { buildProgram } = await (await app()).loadProgram();
-    const program = buildProgram(runtime, argv);
+    const { programFor } = await (await app()).loadProgram();
+    const program = await programFor(runtime, argv);
     if (argv.length <= 2) {
       program.outputHelp();
       return ExitCode.Ok;
@@ -142,7 +142,7 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     await writeOut(help, fastPathFailed);
     return;
   }
-  await tuneV8();
+  tuneV8BeforeWasm();
   const errors = await (await app()).loadErrors();
   const { ExitCode, InterruptedError, TerminatedError } = errors;
   const io = captureIO(await stdoutStream());

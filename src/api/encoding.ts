@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { CliError, ExitCode } from '../errors.js';
+
+/** node:zlib, loaded for a compressed answer only: a plain one (the common case) never compiles it. */
+const zlib = () => process.getBuiltinModule('node:zlib');
 
 /**
  * Compressed answers: the client asks for what it can decode (gzip, deflate, br, all in
@@ -24,7 +26,7 @@ export function decodedBody(body: NodeJS.ReadableStream & { destroy(): void }, h
   let stream: AsyncIterable<unknown> = body;
   for (const coding of codings.reverse()) {
     const decoder =
-      coding === 'gzip' || coding === 'x-gzip' ? createGunzip() : coding === 'deflate' ? createInflate() : coding === 'br' ? createBrotliDecompress() : undefined;
+      coding === 'gzip' || coding === 'x-gzip' ? zlib().createGunzip() : coding === 'deflate' ? zlib().createInflate() : coding === 'br' ? zlib().createBrotliDecompress() : undefined;
     if (!decoder) {
       body.on('error', () => undefined); // the abort of a body nobody will read is not news
       body.destroy();

@@ -13,7 +13,7 @@ export interface Coverage {
   untilMs: number;
 }
 
-interface Row {
+export interface CoverageRow {
   event_types: string;
   first_day: string | null;
   covered_until: string | null;
@@ -37,7 +37,12 @@ export function archiveCoverage(db: Database): Coverage[] | null {
              CASE WHEN last_run_finished_at IS NOT NULL AND pending_from IS NULL THEN last_run_started_at END AS covered_until
            FROM sync_state`,
     )
-    .all() as Row[];
+    .all() as CoverageRow[];
+  return coverageOfRows(rows);
+}
+
+/** The sync positions' rows (sync_state, either store) as the windows they cover; null when there is none. */
+export function coverageOfRows(rows: readonly CoverageRow[]): Coverage[] | null {
   if (rows.length === 0) return null;
   const out: Coverage[] = [];
   for (const row of rows) {

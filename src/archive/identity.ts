@@ -31,6 +31,14 @@ export function archiveTeam(db: Database): number | null {
   return value === undefined ? null : Number(value);
 }
 
+/** The refusal of a key of another team than the archive's (either store): naming both teams, never a key. */
+export function otherTeamRefused(label: string, recorded: number, teamId: number): UsageError {
+  return new UsageError(
+    `the event archive ${label} holds the events of team ${recorded}, and this key belongs to team ${teamId}: one archive holds one team's events, nothing was synced`,
+    { hint: `sync team ${teamId} into an archive of its own (--db PATH or URL, or another --profile), or use a key of team ${recorded}` },
+  );
+}
+
 /**
  * The archive holds one team's events: a key of another team is refused
  * (exit 2, naming both teams, never a key) before anything is written. An
@@ -39,11 +47,6 @@ export function archiveTeam(db: Database): number | null {
 export function claimForTeam(db: Database, path: string, teamId: number): void {
   const recorded = archiveTeam(db);
   if (recorded === teamId) return;
-  if (recorded !== null) {
-    throw new UsageError(
-      `the event archive ${path} holds the events of team ${recorded}, and this key belongs to team ${teamId}: one archive holds one team's events, nothing was synced`,
-      { hint: `sync team ${teamId} into an archive of its own (--db PATH, or another --profile), or use a key of team ${recorded}` },
-    );
-  }
+  if (recorded !== null) throw otherTeamRefused(path, recorded, teamId);
   db.prepare("INSERT OR REPLACE INTO archive_info (name, value) VALUES ('team_id', ?)").run(String(teamId));
 }

@@ -3,6 +3,7 @@ import * as nodeModule from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, join, posix } from 'node:path';
 import { Script } from 'node:vm';
+import { untuneV8 } from './v8-flags.js';
 
 // Loads the CommonJS bundles of dist/ (dist/app.js and the vendor bundles it
 // requires) with V8's code cache, so that a run does not compile again the
@@ -74,7 +75,8 @@ function v8CacheLoader(distDir: string, hashes: BundleHashes, dir: string): Requ
     });
     if (cacheFile && (!cachedData || script.cachedDataRejected)) {
       // made at exit, so it holds every function this run compiled, not only the top level
-      if (toWrite.length === 0) process.once('exit', () => toWrite.forEach(([f, s, p]) => writeCache(f, s, p)));
+      // with V8's default flags, as the next run starts: a cache made under other flags is rejected
+      if (toWrite.length === 0) process.once('exit', () => (untuneV8(), toWrite.forEach(([f, s, p]) => writeCache(f, s, p))));
       toWrite.push([cacheFile, script, cachePrefix(name)]);
     }
     const nodeRequire = nodeModule.createRequire(file);

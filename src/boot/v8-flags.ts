@@ -1,7 +1,13 @@
-// The V8 flags mailctl sets at run time, before any command loads undici (so
-// before undici compiles its WebAssembly HTTP parser). Set from main.ts, after
-// the fast paths: `--version` and `--help` return before this and pay nothing.
-// These flags steer only tiering and heap sizing, never what a command does.
+// The V8 flags mailctl sets at run time, and when. These flags steer only tiering and heap
+// sizing, never what a command does.
+//
+// When: just before the first WebAssembly module compiles (undici's HTTP parser, once the
+// first connection is up), not at start. Any flag set changes V8's flag hash, and Node's
+// built-in modules carry a code cache made under the default flags: every built-in loaded
+// after a flag is set is compiled from source. Set at the first compile, they come after
+// what a call loads (net, http, tls, crypto, assert, undici) and before anything they steer.
+// A run that compiles no WebAssembly (help, config, an offline read) sets none.
+// Bench rows: "one call: webhook list --json", "one call over TLS".
 
 const FLAGS: readonly string[] = [
   // undici's llhttp stays on V8's baseline WebAssembly code: no optimising
@@ -18,8 +24,56 @@ const FLAGS: readonly string[] = [
   '--interrupt-budget=2000000',
 ];
 
-export async function tuneV8(): Promise<void> {
-  // loaded here, not at the top of main.ts: the fast paths never need node:v8
-  const { setFlagsFromString } = await import('node:v8');
-  for (const flag of FLAGS) setFlagsFromString(flag);
+/**
+ * The same flags at V8's defaults, with what setting them implied (`node --print-flag-values`
+ * with and without each): set back before the code cache is written at exit (code-cache.ts),
+ * so that the cache carries the flag hash of the next run's start. test/core/vm-tuning.test.ts
+ * checks that a cache made after tuneV8 and untuneV8 is accepted by a run with the defaults.
+ */
+const DEFAULTS: readonly string[] = [
+  '--no-liftoff-only',
+  '--wasm-tier-up',
+  '--wasm-dynamic-tiering',
+  '--semi-space-growth-factor=2',
+  '--no-optimize-for-size',
+  '--max-semi-space-size=0',
+  '--interrupt-budget=67584',
+];
+
+let tuned = false;
+
+function setFlags(flags: readonly string[]): void {
+  const { setFlagsFromString } = process.getBuiltinModule('node:v8');
+  for (const flag of flags) setFlagsFromString(flag);
+}
+
+/** Sets the flags now (the tests; a run calls tuneV8BeforeWasm). */
+export function tuneV8(): void {
+  if (tuned) return;
+  setFlags(FLAGS);
+  tuned = true;
+}
+
+/** The defaults back, if the flags were set: before the code cache is made. */
+export function untuneV8(): void {
+  if (!tuned) return;
+  setFlags(DEFAULTS);
+  tuned = false;
+}
+
+/**
+ * Sets the flags as the first WebAssembly.Module is constructed, then puts the constructor
+ * back: one wrapped call, nothing left behind.
+ */
+export function tuneV8BeforeWasm(): void {
+  // WebAssembly is a global of Node; the project's type library (ES2023, no DOM) does not declare it
+  const wasm = (globalThis as unknown as { WebAssembly: { Module: new (...args: unknown[]) => object } }).WebAssembly;
+  const Original = wasm.Module;
+  wasm.Module = new Proxy(Original, {
+    construct(target, args: unknown[]) {
+      wasm.Module = Original;
+      tuneV8();
+      return new target(...args);
+    },
+  });
 }

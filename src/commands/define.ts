@@ -1,6 +1,7 @@
 import type { Operation } from '../api/operations.js';
 import type { Context } from '../context.js';
 import type { ExitCode } from '../errors.js';
+import type { ExtraFormat } from '../format.js';
 import { integer } from '../input/values.js';
 import { kebab, snake, type ArgShape, type FlagShape } from './flag-shapes.js';
 import { parseDeclared } from './parse-flags.js';
@@ -156,6 +157,8 @@ export interface CommandDeclaration<F extends Flags, A extends Args, O> {
   readonly exitCodes?: readonly ExitCode[];
   readonly callsApi?: boolean;
   readonly apiFailuresAsRows?: boolean;
+  /** Output formats beyond the four every command prints (`markdown`): the others refuse them. */
+  readonly formats?: readonly ExtraFormat[];
   readonly hidden?: boolean;
   /** Top-level commands only (doctor, report): the group of the root help. */
   readonly group?: CommandGroup;
@@ -223,6 +226,7 @@ export function command<F extends Flags = Record<never, never>, A extends Args =
     exitCodes: declaration.exitCodes,
     callsApi: declaration.callsApi,
     apiFailuresAsRows: declaration.apiFailuresAsRows,
+    formats: declaration.formats,
     hidden: declaration.hidden,
     group: declaration.group,
     secretFlags: declaration.secretFlags,

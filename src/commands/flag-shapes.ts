@@ -1,11 +1,10 @@
+import type { FlagType } from '../command-model.js';
 import type { ValueSet } from './spec.js';
 
 
 // The declarations of define.ts as plain data, shared by the parser
 // (parse-flags.ts) and everything that renders a command from its declarations.
 
-/** What a flag's value is, for `commands --json`, MCP input schemas and the help text. */
-export type FlagType = 'boolean' | 'string' | 'integer' | 'enum' | 'list';
 
 export interface FlagShape {
   readonly type: FlagType;

@@ -1,10 +1,11 @@
+import { ALL_FORMATS } from '../format.js';
 import type { OptionSpec } from './spec.js';
 
 /** The global options of cli.md: accepted after any command, registered on the root program. */
 export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
   { flags: '--profile <name>', description: 'config profile to use (env MAILCTL_PROFILE)', values: 'profiles' },
   { flags: '--base-url <url>', description: "API root (env MAILCTL_BASE_URL, else the profile's)" },
-  { flags: '-o, --output <format>', description: 'output format', values: ['table', 'json', 'ndjson', 'csv'] },
+  { flags: '-o, --output <format>', description: 'output format (markdown: only the commands whose help lists it)', values: ALL_FORMATS },
   { flags: '--json', description: 'short for --output json' },
   { flags: '--ndjson', description: 'short for --output ndjson' },
   { flags: '--fields <list>', description: 'columns for table/csv, keys kept in json/ndjson (comma-separated)' },

@@ -121,6 +121,12 @@ export function rootDocument(root: RootSpec): HelpDocument {
   };
 }
 
+/** The extra formats a command prints (`-o markdown`): listed with its own flags, since other commands refuse them. */
+function formatRows(spec: CommandSpec): HelpRow[] {
+  if (!spec.formats?.length) return [];
+  return [{ term: '-o, --output <format>', text: `also ${spec.formats.join(', ')}: a summary for CI job pages (heading, verdict line, table); see \`mailctl help formats\`` }];
+}
+
 /** The help of a command, given the specs from the top-level command down to it. */
 export function commandDocument(root: RootSpec, chain: readonly CommandSpec[]): HelpDocument {
   const spec = chain[chain.length - 1]!;
@@ -135,7 +141,7 @@ export function commandDocument(root: RootSpec, chain: readonly CommandSpec[]): 
     description: spec.description,
     commands: subcommands.length ? [{ title: 'Commands', rows: subcommands.map((c) => ({ term: c.name, text: c.summary })) }] : [],
     args: args.map((a) => ({ term: argTerm(a), text: argText(a) })),
-    flags: [...visible(spec.options).map((o) => ({ term: optionTerm(o), text: optionText(o) })), HELP_FLAG],
+    flags: [...visible(spec.options).map((o) => ({ term: optionTerm(o), text: optionText(o) })), ...formatRows(spec), HELP_FLAG],
     // A noun without examples of its own shows its verbs' first ones, three in all.
     examples: spec.examples ?? subcommands.flatMap((c) => c.examples?.slice(0, Math.ceil(3 / subcommands.length)) ?? []).slice(0, 3),
     api: apiLine(spec),

@@ -10,10 +10,10 @@ import { spec as domain } from './domain/index.js';
 import { spec as email } from './email/index.js';
 import { spec as emulator } from './emulator/index.js';
 import { spec as events } from './events/index.js';
-import { GLOBAL_OPTIONS } from './globals.js';
-import { spec as help, TOPIC_ROWS } from './help-topics/index.js';
 import type { RootSpec } from './help-layout.js';
 import { spec as lists } from './lists/index.js';
+import { HELP_SPEC as help, ROOT_INFO } from './nouns.js';
+import { spec as mcp } from './mcp/index.js';
 import { spec as profile } from './profile/index.js';
 import { spec as project } from './project/index.js';
 import { spec as property } from './property/index.js';
@@ -26,8 +26,9 @@ import { spec as webhook } from './webhook/index.js';
 
 /**
  * Every top-level command's spec, in the order the root help lists them
- * within their group. Importing this loads data only (no verb code, no zod):
- * a start-up path that knows the invoked noun may register that spec alone.
+ * within their group. Importing this evaluates every verb file's declaration
+ * (no zod, no API code): a run that names one noun loads it alone, through
+ * nouns.ts, where a new noun is listed too.
  */
 export const COMMANDS: readonly CommandSpec[] = [
   events,
@@ -51,18 +52,8 @@ export const COMMANDS: readonly CommandSpec[] = [
   emulator,
   completion,
   commands,
+  mcp,
   help,
 ];
 
-export const ROOT: RootSpec = {
-  name: 'mailctl',
-  summary: 'operate the email sending service from the terminal, shell pipelines and CI jobs',
-  options: GLOBAL_OPTIONS,
-  commands: COMMANDS,
-  examples: [
-    'mailctl auth login --base-url https://api.example.com',
-    'mailctl events list --events bounce,spam_complaint --from 7d',
-    'mailctl campaign schedule a2c4e6f8-1b3d-4f5a-8c7e-9d0b1a2c3e4f --at +2h --dry-run',
-  ],
-  topics: TOPIC_ROWS,
-};
+export const ROOT: RootSpec = { ...ROOT_INFO, commands: COMMANDS };

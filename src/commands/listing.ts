@@ -13,10 +13,15 @@ import { exportProgress } from './export-progress.js';
 
 export interface ListingOptions<T, P extends { items: T[] }> {
   spec: ListSpec<T>;
-  /** The paging engine's generator (api/paginate.ts), already limited to what the user asked for. */
-  pages: AsyncIterable<P>;
+  /**
+   * The paging engine's generator (api/paginate.ts), already limited to what the user asked for;
+   * or any other source of pages: `--follow`'s polls, an archive query, rows already in hand.
+   */
+  pages: AsyncIterable<P> | Iterable<P>;
   /** Print a terminal table as rows come (long listings) instead of waiting for the last page. */
   streamTable?: boolean;
+  /** false: never through the pager (a listing that runs until Ctrl-C would wait behind it). */
+  pager?: false;
   /** Indent JSON rows (`api` on a terminal). */
   prettyJson?: boolean;
   /** Where and how to write, when not the command's usual output (`api` always writes JSON). */
@@ -44,7 +49,7 @@ export interface ListingResult<P> {
 export async function runListing<T, P extends { items: T[] }>(ctx: Context, opts: ListingOptions<T, P>): Promise<ListingResult<P>> {
   const out = opts.target ?? ctx.output();
   checkFields(out.fields, opts.spec.columns, opts.spec.fields);
-  await ctx.pageOutput();
+  if (opts.pager !== false) await ctx.pageOutput();
   const writer = createListWriter(out, opts.spec, { streamTable: opts.streamTable, prettyJson: opts.prettyJson });
   // A buffered TTY table shows nothing until the end, so a spinner can run meanwhile; streamed output would garble it.
   const buffered = out.format === 'table' && out.isTTY && !opts.streamTable;

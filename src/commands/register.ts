@@ -1,5 +1,6 @@
 import { Argument, Option, type Command } from 'commander';
 import type { ValueSource, ValueTable } from '../completion/model.js';
+import type { ExtraFormat } from '../format.js';
 import { longFlag, type ArgumentSpec, type CommandSpec, type OptionSpec, type ValueSet } from './spec.js';
 import { optionText } from './help-layout.js';
 import { verb } from './verb.js';
@@ -61,8 +62,19 @@ export function registerSpec(parent: Command, spec: CommandSpec): Command {
   for (const arg of spec.args ?? []) cmd.addArgument(argumentFrom(arg));
   for (const option of spec.options ?? []) cmd.addOption(optionFrom(option));
   for (const sub of spec.commands ?? []) registerSpec(cmd, sub);
-  if (spec.load) cmd.action(verb(spec.load));
+  if (spec.load) cmd.action(verb(spec.load, spec.formats));
   return cmd;
+}
+
+/** The commands (`campaign check`) that print an extra output format, in help order. */
+export function commandsTaking(specs: readonly CommandSpec[], format: ExtraFormat): string[] {
+  const out: string[] = [];
+  const visit = (spec: CommandSpec, path: string[]) => {
+    if (spec.formats?.includes(format)) out.push([...path, spec.name].join(' '));
+    for (const sub of spec.commands ?? []) visit(sub, [...path, spec.name]);
+  };
+  for (const spec of specs) visit(spec, []);
+  return out;
 }
 
 function valueSource(values: ValueSet, list?: boolean): ValueSource {

@@ -1,4 +1,5 @@
 import type { ExitCode } from '../errors.js';
+import type { ExtraFormat } from '../format.js';
 import type { Operation } from '../api/operations.js';
 import type { VerbModule } from './verb.js';
 
@@ -89,6 +90,8 @@ export interface CommandSpec {
   readonly callsApi?: boolean;
   /** The API's failures (no key, 401, network...) become rows of its report, not exit codes 3-7 (doctor). */
   readonly apiFailuresAsRows?: boolean;
+  /** Output formats beyond table, json, ndjson and csv that it prints (`-o markdown`); any other command refuses them. */
+  readonly formats?: readonly ExtraFormat[];
 }
 
 /** The long flag of an option spec (`--per-page`), else its short one. */

@@ -1,9 +1,11 @@
 import type { Command } from 'commander';
 import type { Operation } from '../api/operations.js';
 import type { ExitCode } from '../errors.js';
+import { ALL_FORMATS, isExtraFormat, type Format } from '../format.js';
 import type { CommandDefinition } from './define.js';
 import { exitCodesOf } from './exit-codes.js';
-import { argName, kebab, snake, type ArgShape, type FlagShape, type FlagType } from './flag-shapes.js';
+import type { ArgModel, FlagModel, FlagType } from '../command-model.js';
+import { argName, kebab, snake, type ArgShape, type FlagShape } from './flag-shapes.js';
 import { GLOBAL_OPTIONS } from './globals.js';
 import { specOf } from './register.js';
 import type { CommandSpec, OptionSpec, ValueSet } from './spec.js';
@@ -11,42 +13,6 @@ import type { CommandSpec, OptionSpec, ValueSet } from './spec.js';
 // The command tree as data, from the same declarations as --help: `mailctl
 // commands --json` prints it for scripts and agents, and `mailctl mcp` makes
 // its tools from it. Nothing here is written per command.
-
-export interface FlagModel {
-  /** `--per-page` */
-  name: string;
-  /** `per_page`: the key of an agent's input */
-  key: string;
-  short: string | null;
-  type: FlagType;
-  /** `<n>`, `[path]` */
-  value: string | null;
-  value_optional: boolean;
-  description: string;
-  values: readonly string[] | null;
-  /** Completion only: the values are offered, not enforced (webhook event names take short forms too). */
-  values_enforced: boolean;
-  min: number | null;
-  max: number | null;
-  default: unknown;
-  default_text: string | null;
-  required: boolean;
-  repeatable: boolean;
-  hidden: boolean;
-  /** `--no-<name>` exists beside `--<name>`. */
-  negatable: boolean;
-}
-
-export interface ArgModel {
-  /** `campaign_id` */
-  name: string;
-  /** `CAMPAIGN_ID`, as help and errors name it */
-  display: string;
-  description: string;
-  required: boolean;
-  variadic: boolean;
-  values: readonly string[] | null;
-}
 
 export interface CommandModel {
   /** `campaign list` */
@@ -57,6 +23,8 @@ export interface CommandModel {
   flags: FlagModel[];
   operation: { method: string; path: string; scope: string | null; sandbox_refused: boolean } | { description: string } | null;
   exit_codes: ExitCode[];
+  /** What --output takes here: table, json, ndjson, csv, and the command's extra ones (markdown). */
+  formats: readonly Format[];
   examples: readonly string[];
   hidden: boolean;
   /** The declaration, for `mailctl mcp`: not printed. */
@@ -148,6 +116,7 @@ function model(path: string[], spec: CommandDefinition): CommandModel {
     flags: Object.entries(d.flags ?? {}).map(([key, f]) => flagModel(key, f.shape)),
     operation: operationOf(spec.operation),
     exit_codes: exitCodesOf(spec),
+    formats: ALL_FORMATS.filter((f) => !isExtraFormat(f) || spec.formats?.includes(f)),
     examples: spec.examples ?? [],
     hidden: Boolean(spec.hidden),
     definition: spec,

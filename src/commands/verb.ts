@@ -1,5 +1,7 @@
 import { Command } from 'commander';
 import { createContext, type Clock, type Context, type GlobalOptions } from '../context.js';
+import { UsageError } from '../errors.js';
+import { isExtraFormat, type ExtraFormat } from '../format.js';
 import type { IO } from '../io.js';
 
 /** How main.ts reports a failure of this run: decided once, from the parsed global options, when a verb starts. */
@@ -23,6 +25,8 @@ export interface Runtime {
   clock?: Clock;
   /** Absent until a verb starts (commander's own usage errors come before). */
   state?: RunState;
+  /** The commands that print an extra format ("report", "campaign check"), for the refusal of the others (program.ts). */
+  commandsTaking?: (format: ExtraFormat) => Promise<string[]>;
 }
 
 /**
@@ -104,11 +108,26 @@ function runState(globals: GlobalOptions, ctx: Context): RunState {
   return { quiet: Boolean(globals.quiet), errorFormat: flagsWantJson || settingWantsJson ? 'json' : 'text' };
 }
 
+/** The extra format (`-o markdown`) asked of a command that does not print it, if any. */
+function refusedFormat(globals: GlobalOptions, formats: readonly ExtraFormat[]): ExtraFormat | undefined {
+  const asked = globals.json || globals.ndjson ? undefined : globals.output;
+  return isExtraFormat(asked) && !formats.includes(asked) ? asked : undefined;
+}
+
+/** `-o markdown` on a command that does not print it: a usage error naming the ones that do, before anything is sent. */
+export function checkFormat(globals: GlobalOptions, formats: readonly ExtraFormat[], commandsTaking?: (format: ExtraFormat) => string[]): void {
+  const asked = refusedFormat(globals, formats);
+  if (asked === undefined) return;
+  const takers = commandsTaking?.(asked) ?? [];
+  const list = takers.length > 1 ? `${takers.slice(0, -1).join(', ')} and ${takers.at(-1)}` : takers.join('');
+  throw new UsageError(`--output ${asked} is only for ${list || 'the commands whose help lists it'}; this command prints table, json, ndjson or csv`);
+}
+
 /**
  * The commander action of a verb: load the verb's module (heavy imports stay
  * out of --help), parse, then run. Nothing here touches process.*.
  */
-export function verb<O>(load: () => Promise<VerbModule<O>>) {
+export function verb<O>(load: () => Promise<VerbModule<O>>, formats: readonly ExtraFormat[] = []) {
   return async (...actionArgs: unknown[]): Promise<void> => {
     const cmd = actionArgs[actionArgs.length - 1] as Command;
     if (!(cmd instanceof RunCommand)) throw new Error('mailctl: a verb registered outside the program');
@@ -116,8 +135,13 @@ export function verb<O>(load: () => Promise<VerbModule<O>>) {
     const globals = cmd.optsWithGlobals() as GlobalOptions;
     let program: Command = cmd;
     while (program.parent) program = program.parent;
-    const ctx = createContext(runtime.io, globals, runtime.signal, { ...runtime, program });
+    const ctx = createContext(runtime.io, globals, runtime.signal, { ...runtime, program, formats });
     runtime.state = runState(globals, ctx);
+    const refused = refusedFormat(globals, formats);
+    if (refused) {
+      const takers = (await runtime.commandsTaking?.(refused)) ?? [];
+      checkFormat(globals, formats, () => takers);
+    }
     const mod = await load();
     const opts = await mod.parse({ args: cmd.args, opts: cmd.opts() }, cmd);
     try {

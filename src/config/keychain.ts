@@ -88,7 +88,7 @@ const WHAT: Record<Op, string> = { set: 'write to', get: 'read from', delete: 'r
  * One call of the store in a child process, ended (SIGKILL) after KEYCHAIN_TIMEOUT_MS or as
  * soon as `signal` aborts (Ctrl-C, SIGTERM: the run then ends with the signal's reason).
  */
-async function call(op: Op, profile: string, env: Env, signal: AbortSignal | undefined, input = ''): Promise<unknown> {
+async function call(op: Op, profile: string, env: Env, signal: AbortSignal | undefined, input = '', service = SERVICE): Promise<unknown> {
   const what = WHAT[op];
   const modulePath = keyringModulePath();
   // loaded by the commands that reach the store, not by `auth status` or --help
@@ -98,7 +98,7 @@ async function call(op: Op, profile: string, env: Env, signal: AbortSignal | und
     let settled = false;
     let stdout = '';
     const childEnv = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
-    const child = spawn(process.execPath, ['-e', CHILD, modulePath, op, SERVICE, profile], { env: childEnv, stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, ['-e', CHILD, modulePath, op, service, profile], { env: childEnv, stdio: ['pipe', 'pipe', 'ignore'] });
     const settle = (done: () => void) => {
       if (settled) return;
       settled = true;
@@ -140,6 +140,23 @@ export async function storeKey(profile: string, key: string, env: Env = process.
 export async function readKey(profile: string, env: Env = process.env, signal?: AbortSignal): Promise<string | undefined> {
   const value = await call('get', profile, env, signal);
   return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/**
+ * A PostgreSQL archive's password (docs/archive.md): service "mailctl-postgres",
+ * account user@host:port/dbname, as `secret-tool store` or `security
+ * add-generic-password` put it there. Undefined when the store has none or
+ * cannot be used (then the server's refusal says what is missing).
+ */
+export async function readDbPassword(account: string, env: Env, signal?: AbortSignal): Promise<string | undefined> {
+  if (keychainUnavailable(env)) return undefined;
+  try {
+    const value = await call('get', account, env, signal, '', 'mailctl-postgres');
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return undefined;
+  }
 }
 
 /** True when there was a key to remove. */

@@ -1,8 +1,14 @@
 // "Did you mean …?": the one nearness rule for mistyped names (help topics,
 // enum values of flags, webhook event names).
 
-/** Optimal string alignment distance (Damerau-Levenshtein with adjacent swaps), as commander's suggestions use. */
-export function editDistance(a: string, b: string): number {
+/**
+ * Optimal string alignment distance (Damerau-Levenshtein with adjacent swaps), as commander's suggestions use.
+ * Above `limit` the exact figure does not matter (limit + 1 is returned): a value far longer than
+ * every candidate (a 100 KB flag value) is then not compared letter by letter, which takes time
+ * and memory in the product of the lengths.
+ */
+export function editDistance(a: string, b: string, limit = Infinity): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
   for (let j = 1; j <= b.length; j++) d[0]![j] = j;
   for (let i = 1; i <= a.length; i++) {
@@ -13,7 +19,7 @@ export function editDistance(a: string, b: string): number {
       d[i]![j] = v;
     }
   }
-  return d[a.length]![b.length]!;
+  return Math.min(d[a.length]![b.length]!, limit + 1);
 }
 
 /** The candidates nearest to a word: a prefix match, or within 40% of its length in edits. */
@@ -23,8 +29,9 @@ export function nearest(word: string, candidates: string[]): string[] {
   let best = Infinity;
   let found: string[] = [];
   for (const c of candidates) {
-    const distance = editDistance(word, c);
-    if (distance > Math.max(1, Math.floor(c.length * 0.4))) continue;
+    const limit = Math.max(1, Math.floor(c.length * 0.4));
+    const distance = editDistance(word, c, limit);
+    if (distance > limit) continue;
     if (distance < best) [best, found] = [distance, [c]];
     else if (distance === best) found.push(c);
   }

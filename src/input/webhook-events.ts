@@ -1,3 +1,4 @@
+import { UsageError } from '../errors.js';
 import { editDistance } from './suggest.js';
 // Webhook event names (spec 6.3). The API takes the prefixed form; short names
 // ("delivery") and the legacy misspelt prefix "engagament." are accepted by the
@@ -79,11 +80,30 @@ export function resolveWebhookEvents(names: readonly string[]): ResolvedEvents {
 /** The closest canonical name to a mistyped one ("delivry" → "message.delivery"), if any is close. */
 export function suggestWebhookEvent(name: string): WebhookEvent | undefined {
   const n = name.trim().toLowerCase();
+  const limit = Math.max(1, Math.floor(n.length / 4));
   let best: { event: WebhookEvent; d: number } | undefined;
   for (const event of WEBHOOK_EVENTS) {
     const short = event.slice(event.indexOf('.') + 1);
-    const d = Math.min(editDistance(n, event), editDistance(n, short));
+    const d = Math.min(editDistance(n, event, limit), editDistance(n, short, limit));
     if (!best || d < best.d) best = { event, d };
   }
-  return best && best.d <= Math.max(1, Math.floor(n.length / 4)) ? best.event : undefined;
+  return best && best.d <= limit ? best.event : undefined;
+}
+
+/** The canonical names of --events, or a usage error naming the unknown ones. */
+export function parseWebhookEvents(items: string[]): { events: string[]; conversions: EventConversion[] } {
+  const { events, conversions, unknown } = resolveWebhookEvents(items);
+  if (unknown.length > 0) {
+    const suggestion = unknown.length === 1 ? suggestWebhookEvent(unknown[0]!) : undefined;
+    throw new UsageError(
+      `--events: unknown event name${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')}${suggestion ? ` (did you mean ${suggestion}?)` : ''}`,
+      {
+        details: [
+          `valid names: ${WEBHOOK_EVENTS.join(', ')}`,
+          'short names (delivery, click, relay_injection) and the legacy prefix engagament. are accepted too',
+        ],
+      },
+    );
+  }
+  return { events, conversions };
 }

@@ -31,7 +31,7 @@ export function ttyHeader(header: string, kind: ColumnKind | undefined, target: 
 }
 
 /** "3h ago", "in 5m": for times where recency is what matters. */
-function relativeTime(iso: string, now: number): string {
+export function relativeTime(iso: string, now: number): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
   const diff = Math.round((t - now) / 1000);
@@ -75,6 +75,11 @@ function ttyText(value: unknown, kind: ColumnKind, now: number, utc: boolean): s
     default:
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
+}
+
+/** A cell of a markdown page (output/markdown.ts escapes it): text for people, times in UTC (a page is read anywhere, and later). */
+export function pageCell(value: unknown, kind: ColumnKind = 'text'): string {
+  return ttyText(value, kind === 'reltime' ? 'time' : kind, 0, true);
 }
 
 /** A tab-separated cell must not carry tabs or line breaks of its own. */

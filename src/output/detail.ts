@@ -120,3 +120,15 @@ export async function writeDetailStreamed(
   }
   await target.write(`${first || !json ? ']' : '\n  ]'}${text.slice(at + mark.length)}\n`);
 }
+
+/**
+ * The object handed to writeDetail: every name --fields asked for must exist
+ * on it (writeDetail refuses unknown names, and by then the request is sent).
+ * Computed values fill the names the API object does not have.
+ */
+export function withRequested(obj: Record<string, unknown>, fields: string[] | undefined, computed: Record<string, unknown> = {}): Record<string, unknown> {
+  if (!fields) return obj;
+  const out = { ...obj };
+  for (const f of fields) if (!(f in out)) out[f] = f in computed ? computed[f] : null;
+  return out;
+}

@@ -1,8 +1,8 @@
 import type { Column, ColumnKind } from './types.js';
 
 // The one table layout engine: which columns a terminal of this width shows,
-// and how wide each is. The buffered table (table.ts) and the streaming table
-// (stream-table.ts) both ask it; a command only declares its columns.
+// and how wide each is. The table printer (table.ts) asks it, for whole and
+// streamed tables alike; a command only declares its columns.
 
 /** Kinds whose cells are short and lose their meaning when cut: never cut unless a column says otherwise. */
 const WHOLE_KINDS = new Set<ColumnKind>(['time', 'reltime', 'status', 'number', 'percent', 'bool']);

@@ -1,11 +1,10 @@
 import { csvCell, csvLine, tsvLine } from './cells.js';
 import { jsonText } from './json.js';
 import { pickFields, selectColumns } from './fields.js';
-import { createStreamingTable } from './stream-table.js';
+import type { TablePrinter } from './table.js';
 import type { ListSpec, ListWriter, OutputTarget } from './types.js';
 
 export type { ListWriter };
-
 
 /**
  * Streams rows in the chosen format as pages arrive, so `--all` over a
@@ -25,21 +24,24 @@ const WRITE_SLICE = 1000;
 
 export function createListWriter<T>(target: OutputTarget, spec: ListSpec<T>, opts: ListWriterOptions = {}): ListWriter<T> {
   const columns = selectColumns(target.fields, spec.columns);
-  // A listing that runs for long (--all, --follow) prints a terminal table as rows come, sized from the first ones.
-  if (opts.streamTable && target.format === 'table' && target.isTTY) return createStreamingTable(target, columns);
   let count = 0;
   let started = false;
   let ended = false;
-  const buffered: T[] = [];
+  // A terminal table: the table printer (and chalk) load with the first rows, so no other format pays for them.
+  let table: TablePrinter<T> | undefined;
 
   const start = async () => {
     if (started) return;
     started = true;
+    if (target.format === 'table' && target.isTTY) {
+      // A listing that runs for long (--all, --follow) prints as rows come, sized from the first ones.
+      table = (await import('./table.js')).tablePrinter(target, columns, { stream: Boolean(opts.streamTable) });
+    }
     if (target.format === 'csv') await target.write(csvLine(columns.map((c) => csvCell(c.key))));
     if (target.format === 'json') await target.write('[');
   };
 
-  /** The rows as text in the chosen format (a TTY table buffers them and returns nothing). */
+  /** The rows as text in the chosen format (a TTY table that is not streamed keeps them and returns nothing). */
   const render = (rows: readonly T[]): string => {
     let text = '';
     switch (target.format) {
@@ -59,7 +61,7 @@ export function createListWriter<T>(target: OutputTarget, spec: ListSpec<T>, opt
         for (const row of rows) text += csvLine(columns.map((c) => csvCell(c.value(row), c.kind, target.csvRaw)));
         break;
       default:
-        if (target.isTTY) buffered.push(...rows);
+        if (table) text += table.add(rows);
         else for (const row of rows) text += tsvLine(columns, row);
     }
     return text;
@@ -85,10 +87,9 @@ export function createListWriter<T>(target: OutputTarget, spec: ListSpec<T>, opt
       ended = true;
       await start();
       if (target.format === 'json') await target.write(count === 0 ? ']\n' : '\n]\n');
-      if (target.format === 'table' && target.isTTY && buffered.length > 0) {
-        const { renderTable } = await import('./table.js');
-        await target.write(renderTable(target, columns, buffered));
-      }
+      // a table with no row prints nothing, not a lone header
+      const rest = table && count > 0 ? table.end() : '';
+      if (rest) await target.write(rest);
     },
   };
 }

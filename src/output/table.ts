@@ -1,38 +1,121 @@
-import Table from 'cli-table3';
 import { colouriser } from './colour.js';
 import { ttyCell, ttyHeader } from './cells.js';
-import { layoutColumns } from './layout.js';
+import { isWhole, layoutColumns } from './layout.js';
 import type { Column, OutputTarget } from './types.js';
 
-const TRUNCATE = '…';
-const GAP = 2;
+// The one table printer: borderless, aligned tables for people at a terminal
+// (lists, detail sections, the report's breakdown). A table sizes its columns
+// once. Printed whole, it sizes them from every row. Streamed (--all, --limit,
+// --follow), it sizes them from the first rows and each column's expectWidth,
+// then keeps them fixed: waiting for every row would show nothing for minutes
+// and hold a whole export in memory. Longer cells are cut with an ellipsis,
+// except in whole columns (ids, addresses), which push the rest of their line
+// right rather than lose a character. Widths are terminal cells, not UTF-16
+// units: a CJK character or an emoji takes two, a combining mark none.
 
-/** A borderless, aligned table for people at a terminal, as wide as the terminal allows. */
-export function renderTable<T>(target: OutputTarget, columns: Column<T>[], rows: readonly T[]): string {
-  const { chalk, status } = colouriser(target.color);
-  const texts = rows.map((row) => columns.map((c) => ttyCell(c.value(row), c.kind, target.now(), target.utc)));
-  const headers = columns.map((c) => ttyHeader(c.header, c.kind, target));
-  const natural = columns.map((c, i) => Math.max(headers[i]!.length, ...texts.map((r) => r[i]!.length)));
-  const layout = layoutColumns(columns, natural, { available: Math.max(20, target.columns), gap: GAP, drop: !target.fields });
-  const shown = layout.columns.map((c) => columns.indexOf(c));
-  const table = new Table({
-    head: layout.columns.map((c) => chalk.bold(headers[columns.indexOf(c)]!)),
-    // cli-table3 counts the padding inside the width (trailing spaces are trimmed below).
-    colWidths: layout.widths.map((w) => w + GAP),
-    truncate: TRUNCATE,
-    wordWrap: false,
-    chars: {
-      top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '',
-      'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '',
-    },
-    style: { head: [], border: [], 'padding-left': 0, 'padding-right': GAP },
-  });
-  for (const row of texts) {
-    table.push(shown.map((i) => (columns[i]!.kind === 'status' ? status(row[i]!) : row[i]!)));
+const GAP = 2;
+const TRUNCATE = '…';
+
+const NARROW_ONLY = /^[\x20-\x7e]*$/;
+const ZERO_WIDTH = /^[\p{Mn}\p{Me}\u200b-\u200d\ufe00-\ufe0f]$/u;
+const DOUBLE_WIDTH =
+  /^[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{20000}-\u{3fffd}\p{Emoji_Presentation}]$/u;
+
+function charWidth(ch: string): number {
+  return ZERO_WIDTH.test(ch) ? 0 : DOUBLE_WIDTH.test(ch) ? 2 : 1;
+}
+
+/** How many terminal cells the text takes (cells are escaped already: no control characters). */
+function displayWidth(text: string): number {
+  if (NARROW_ONLY.test(text)) return text.length;
+  let width = 0;
+  for (const ch of text) width += charWidth(ch);
+  return width;
+}
+
+/** The text padded to `width` cells, or cut to it with an ellipsis (never inside a character). */
+function fitCell(text: string, width: number, whole: boolean): string {
+  const w = displayWidth(text);
+  if (w <= width) return text + ' '.repeat(width - w);
+  if (whole) return text;
+  let kept = '';
+  let used = 0;
+  for (const ch of text) {
+    const cw = charWidth(ch);
+    if (used + cw > width - 1) break;
+    kept += ch;
+    used += cw;
   }
-  return `${table
-    .toString()
-    .split('\n')
-    .map((line) => line.trimEnd())
-    .join('\n')}\n`;
+  return `${kept}${TRUNCATE}${' '.repeat(width - 1 - used)}`;
+}
+
+/** A terminal table fed rows in batches: `add` returns the text to print now, `end` the rest. */
+export interface TablePrinter<T> {
+  add(rows: readonly T[]): string;
+  end(): string;
+}
+
+/**
+ * `stream`: print rows as they come, the columns sized from the first batch;
+ * otherwise keep the rows and print the whole table, sized from all of them, at `end`.
+ */
+export function tablePrinter<T>(target: OutputTarget, columns: Column<T>[], opts: { stream: boolean }): TablePrinter<T> {
+  const { chalk, status } = colouriser(target.color);
+  const headers = columns.map((c) => ttyHeader(c.header, c.kind, target));
+  const kept: string[][] = [];
+  let layout: { shown: number[]; widths: number[]; whole: boolean[] } | undefined;
+
+  const cellsOf = (rows: readonly T[]) => {
+    const now = target.now();
+    return rows.map((row) => columns.map((c) => ttyCell(c.value(row), c.kind, now, target.utc)));
+  };
+  const fit = (texts: string[][]) => {
+    const natural = columns.map((c, i) =>
+      Math.max(displayWidth(headers[i]!), opts.stream ? (c.expectWidth ?? 0) : 0, ...texts.map((r) => displayWidth(r[i]!))),
+    );
+    const fitted = layoutColumns(columns, natural, { available: Math.max(20, target.columns), gap: GAP, drop: !target.fields });
+    layout = { widths: fitted.widths, shown: fitted.columns.map((c) => columns.indexOf(c)), whole: fitted.columns.map(isWhole) };
+  };
+  // The style (bold headers, coloured statuses) covers the text, not the padding after it.
+  const line = (cells: string[], style?: (text: string, col: number) => string) =>
+    `${layout!.shown
+      .map((col, k) => {
+        const text = fitCell(cells[col]!, layout!.widths[k]!, layout!.whole[k]!);
+        if (!style) return text;
+        const word = text.trimEnd();
+        return style(word, col) + text.slice(word.length);
+      })
+      .join(' '.repeat(GAP))
+      .trimEnd()}\n`;
+  const hasStatus = columns.some((c) => c.kind === 'status');
+  const print = (texts: string[][]) => {
+    let out = '';
+    if (!layout) {
+      fit(texts);
+      out += line(headers, (text) => chalk.bold(text));
+    }
+    const style = hasStatus ? (text: string, col: number) => (columns[col]!.kind === 'status' ? status(text) : text) : undefined;
+    for (const cells of texts) out += line(cells, style);
+    return out;
+  };
+
+  return {
+    add(rows) {
+      if (rows.length === 0) return '';
+      const texts = cellsOf(rows);
+      if (opts.stream) return print(texts);
+      for (const cells of texts) kept.push(cells);
+      return '';
+    },
+    end() {
+      return opts.stream ? '' : print(kept.splice(0));
+    },
+  };
+}
+
+/** A whole table at once (detail sections, the report's breakdown); the header alone when there are no rows. */
+export function renderTable<T>(target: OutputTarget, columns: Column<T>[], rows: readonly T[]): string {
+  const table = tablePrinter(target, columns, { stream: false });
+  table.add(rows);
+  return table.end();
 }

@@ -1,7 +1,9 @@
 import { constants } from 'node:fs';
-import { access, open, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
+
+/** node:fs/promises (and the readline modules it loads), for a run that names a file: the others never compile it. */
+const fsp = () => process.getBuiltinModule('node:fs/promises');
 
 // The one writer of output files (`report --html FILE`, `campaign show --html-out FILE`, any
 // later command with an output path), and the one check of a run's files before it starts.
@@ -17,27 +19,27 @@ export type WholeFileError = NodeJS.ErrnoException;
 
 /** The file a path names: a symlink is followed, so the link stays and its target is replaced. */
 async function finalPath(path: string): Promise<string> {
-  return realpath(path).catch(() => resolve(path));
+  return fsp().realpath(path).catch(() => resolve(path));
 }
 
 export async function writeWholeFile(path: string, text: string): Promise<void> {
   const target = await finalPath(path);
-  const before = await stat(target).catch(() => undefined);
+  const before = await fsp().stat(target).catch(() => undefined);
   // node:crypto is loaded here, by the commands that write a file, not by their --help
   const { randomBytes } = await import('node:crypto');
   const temp = join(dirname(target), `.${basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
   // 'wx': never follows or reuses something already at the temporary name
-  const handle = await open(temp, 'wx', 0o666);
+  const handle = await fsp().open(temp, 'wx', 0o666);
   try {
     await handle.writeFile(text);
     // a replaced file keeps its permissions; a new one gets the umask's, as `>` would give it
     if (before) await handle.chmod(before.mode & 0o7777);
     await handle.sync();
     await handle.close();
-    await rename(temp, target);
+    await fsp().rename(temp, target);
   } catch (error) {
     await handle.close().catch(() => undefined);
-    await unlink(temp).catch(() => undefined);
+    await fsp().unlink(temp).catch(() => undefined);
     throw error;
   }
   await syncFolder(dirname(target));
@@ -45,7 +47,7 @@ export async function writeWholeFile(path: string, text: string): Promise<void> 
 
 /** The rename itself reaches the disk with the folder's entry (best effort: not every system can). */
 async function syncFolder(dir: string): Promise<void> {
-  const handle = await open(dir, 'r').catch(() => undefined);
+  const handle = await fsp().open(dir, 'r').catch(() => undefined);
   if (!handle) return;
   await handle.sync().catch(() => undefined);
   await handle.close().catch(() => undefined);
@@ -68,7 +70,7 @@ const NOT_A_FILE = /^(-|[a-z][a-z0-9+.-]*:\/\/.*)$/i;
 
 /** dev:ino of an existing file (symlinks followed), and its absolute real path. */
 async function identity(path: string): Promise<{ id?: string; real: string }> {
-  const info = await stat(path).catch(() => undefined);
+  const info = await fsp().stat(path).catch(() => undefined);
   return { id: info ? `${info.dev}:${info.ino}` : undefined, real: await finalPath(path) };
 }
 
@@ -85,9 +87,9 @@ export async function checkRunFiles(files: RunFiles): Promise<void> {
   for (const f of inputs) seen.push({ ...f, ...(await identity(f.path)) });
   for (const out of outputs) {
     const dir = dirname(resolve(out.path));
-    if (!(await stat(dir).catch(() => undefined))?.isDirectory()) throw new UsageError(`${out.flag} ${out.path}: the folder ${dir} does not exist`);
-    if ((await stat(out.path).catch(() => undefined))?.isDirectory()) throw new UsageError(`${out.flag} ${out.path}: is a folder, not a file`);
-    await access(dir, constants.W_OK).catch(() => {
+    if (!(await fsp().stat(dir).catch(() => undefined))?.isDirectory()) throw new UsageError(`${out.flag} ${out.path}: the folder ${dir} does not exist`);
+    if ((await fsp().stat(out.path).catch(() => undefined))?.isDirectory()) throw new UsageError(`${out.flag} ${out.path}: is a folder, not a file`);
+    await fsp().access(dir, constants.W_OK).catch(() => {
       throw new UsageError(`${out.flag} ${out.path}: the folder ${dir} is not writable`);
     });
     const me = await identity(out.path);

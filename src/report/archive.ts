@@ -7,12 +7,16 @@ import { BLOCK_CLASSES, HARD_CLASSES, SOFT_CLASSES, UNDETERMINED_CLASSES, type S
 import { iso, type Window } from './window.js';
 import { MS_PER_DAY } from '../time-units.js';
 
-// `report --db`: the same counters as the streamed report, computed by SQLite
-// over the archive's `events` table (issue 18's schema), so a million rows are
-// aggregated where they lie instead of being loaded. Timestamps are ISO UTC,
-// so the first 10 / 13 characters are the day / hour.
+// `report --db`: the same counters as the streamed report, computed by the
+// archive's database over its `events` table, so a million rows are
+// aggregated where they lie instead of being loaded. One set of definitions
+// for both stores (SQLite and PostgreSQL): only the row keys, the click pair
+// and the time filter differ by dialect; the counts are those of tally.ts.
 
-const KEY_SQL: Record<Breakdown, string> = {
+export type SqlDialect = 'sqlite' | 'postgres';
+
+/** SQLite keeps the ISO UTC text: its first 10 / 13 characters are the day / hour. */
+const SQLITE_KEYS: Record<Breakdown, string> = {
   day: 'substr(timestamp, 1, 10)',
   hour: 'substr(timestamp, 1, 13)',
   type: 'type',
@@ -21,43 +25,101 @@ const KEY_SQL: Record<Breakdown, string> = {
   'bounce-class': "coalesce(CAST(bounce_class AS TEXT), '-')",
 };
 
+/** PostgreSQL keeps a timestamptz: the UTC day and hour as the stream keys them (utcDay, utcHour). */
+const POSTGRES_KEYS: Record<Breakdown, string> = {
+  ...SQLITE_KEYS,
+  day: `to_char("timestamp" AT TIME ZONE 'UTC', 'YYYY-MM-DD')`,
+  hour: `to_char("timestamp" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24')`,
+};
+
+/**
+ * A click is counted once per (request_id, rcpt_to), a missing one read as ''
+ * (report/events.ts). SQLite joins the two with a NUL, which no address or id
+ * holds; PostgreSQL text cannot hold a NUL, so it compares the pair as a row.
+ */
+const CLICK_PAIR: Record<SqlDialect, string> = {
+  sqlite: "coalesce(request_id, '') || char(0) || coalesce(rcpt_to, '')",
+  postgres: "(coalesce(request_id, ''), coalesce(rcpt_to, ''))",
+};
+
+/**
+ * The window [from, to] (to inclusive, in ms). PostgreSQL filters on the
+ * partition key itself, so only the window's day partitions are read; its end
+ * is exclusive at the next millisecond, as SQLite's timestamp_ms truncates.
+ */
+const WINDOW_SQL: Record<SqlDialect, string> = {
+  sqlite: 'timestamp_ms BETWEEN @from AND @to',
+  postgres: '"timestamp" >= to_timestamp($1::float8 / 1000) AND "timestamp" < to_timestamp(($2::float8 + 1) / 1000)',
+};
+
 const BOUNCE = "type IN ('bounce', 'out_of_band')";
 const KNOWN_CLASSES = [...HARD_CLASSES, ...SOFT_CLASSES, ...UNDETERMINED_CLASSES].join(', ');
 
 /** One SELECT list for rows and totals: the same definitions as tally.ts. */
-const COUNTS_SQL = `count(*) AS events,
-  coalesce(sum(type = 'injection'), 0) AS injections,
-  coalesce(sum(type = 'delivery'), 0) AS deliveries,
-  coalesce(sum(${BOUNCE}), 0) AS bounces,
-  coalesce(sum(${BOUNCE} AND bounce_class IN (${HARD_CLASSES.join(', ')})), 0) AS hard_bounces,
-  coalesce(sum(${BOUNCE} AND bounce_class IN (${SOFT_CLASSES.join(', ')})), 0) AS soft_bounces,
-  coalesce(sum(${BOUNCE} AND bounce_class IN (${BLOCK_CLASSES.join(', ')})), 0) AS block_bounces,
-  coalesce(sum(${BOUNCE} AND bounce_class IN (${UNDETERMINED_CLASSES.join(', ')})), 0) AS undetermined_bounces,
-  coalesce(sum(${BOUNCE} AND (bounce_class IS NULL OR bounce_class NOT IN (${KNOWN_CLASSES}))), 0) AS other_bounces,
-  coalesce(sum(type = 'spam_complaint'), 0) AS complaints,
-  coalesce(sum(type = 'initial_open'), 0) AS opens,
-  count(DISTINCT CASE WHEN type = 'click' THEN coalesce(request_id, '') || char(0) || coalesce(rcpt_to, '') END) AS clicks,
-  coalesce(sum(type IN ('list_unsubscribe', 'link_unsubscribe')), 0) AS unsubscribes`;
+function countsSql(dialect: SqlDialect): string {
+  const only = (where: string) => `count(*) FILTER (WHERE ${where})`;
+  return `count(*) AS events,
+  ${only("type = 'injection'")} AS injections,
+  ${only("type = 'delivery'")} AS deliveries,
+  ${only(BOUNCE)} AS bounces,
+  ${only(`${BOUNCE} AND bounce_class IN (${HARD_CLASSES.join(', ')})`)} AS hard_bounces,
+  ${only(`${BOUNCE} AND bounce_class IN (${SOFT_CLASSES.join(', ')})`)} AS soft_bounces,
+  ${only(`${BOUNCE} AND bounce_class IN (${BLOCK_CLASSES.join(', ')})`)} AS block_bounces,
+  ${only(`${BOUNCE} AND bounce_class IN (${UNDETERMINED_CLASSES.join(', ')})`)} AS undetermined_bounces,
+  ${only(`${BOUNCE} AND (bounce_class IS NULL OR bounce_class NOT IN (${KNOWN_CLASSES}))`)} AS other_bounces,
+  ${only("type = 'spam_complaint'")} AS complaints,
+  ${only("type = 'initial_open'")} AS opens,
+  count(DISTINCT ${CLICK_PAIR[dialect]}) FILTER (WHERE type = 'click') AS clicks,
+  ${only("type IN ('list_unsubscribe', 'link_unsubscribe')")} AS unsubscribes`;
+}
 
-const WHERE = 'timestamp_ms BETWEEN @from AND @to';
-
-export function archiveSql(by: Breakdown): { rows: string; totals: string } {
+/**
+ * SQLite: the rows and the totals as two statements (named parameters @from,
+ * @to). PostgreSQL: one statement (parameters $1, $2, in ms) whose grouping
+ * sets give the rows and, where `total` is 1, the totals: one pass over the window.
+ */
+export function archiveSql(by: Breakdown, dialect: 'sqlite'): { rows: string; totals: string };
+export function archiveSql(by: Breakdown, dialect: 'postgres'): { both: string };
+export function archiveSql(by: Breakdown, dialect: SqlDialect): { rows: string; totals: string } | { both: string } {
+  const counts = countsSql(dialect);
+  if (dialect === 'postgres') {
+    const key = POSTGRES_KEYS[by];
+    return {
+      both: `SELECT ${key} AS key, GROUPING(${key}) AS total, ${counts} FROM events WHERE ${WINDOW_SQL.postgres} GROUP BY GROUPING SETS ((${key}), ())`,
+    };
+  }
   return {
-    rows: `SELECT ${KEY_SQL[by]} AS key, ${COUNTS_SQL} FROM events WHERE ${WHERE} GROUP BY 1`,
-    totals: `SELECT ${COUNTS_SQL} FROM events WHERE ${WHERE}`,
+    rows: `SELECT ${SQLITE_KEYS[by]} AS key, ${counts} FROM events WHERE ${WINDOW_SQL.sqlite} GROUP BY 1`,
+    totals: `SELECT ${counts} FROM events WHERE ${WINDOW_SQL.sqlite}`,
   };
 }
 
-export function aggregateArchive(db: Database, by: Breakdown, w: Window): Aggregate {
-  const sql = archiveSql(by);
-  const params = { from: w.fromMs, to: w.toMs };
-  const found = db.prepare(sql.rows).all(params) as Array<Counts & { key: string }>;
-  const totals = db.prepare(sql.totals).get(params) as Counts;
+/** The report of the rows found per key and the window's totals. */
+function aggregateOf(by: Breakdown, w: Window, found: ReadonlyArray<Partial<Counts> & { key: unknown }>, totals: Partial<Counts> | undefined): Aggregate {
   if (by === 'day' || by === 'hour') {
     return { totals: summarise(pickCounts(totals)), ...timeRows(by, w, new Map(found.map((r) => [String(r.key), pickCounts(r)]))) };
   }
   const rows: ReportRow[] = found.map((r) => ({ key: String(r.key), ...summarise(pickCounts(r)) })).sort(byVolume);
   return { totals: summarise(pickCounts(totals)), rows };
+}
+
+export function aggregateArchive(db: Database, by: Breakdown, w: Window): Aggregate {
+  const sql = archiveSql(by, 'sqlite');
+  const params = { from: w.fromMs, to: w.toMs };
+  const found = db.prepare(sql.rows).all(params) as Array<Counts & { key: string }>;
+  const totals = db.prepare(sql.totals).get(params) as Counts;
+  return aggregateOf(by, w, found, totals);
+}
+
+/** Runs one statement on a PostgreSQL archive and gives its rows (counts come as bigint text). */
+export type SqlQuery = (sql: string, params: unknown[]) => Promise<Array<Record<string, unknown>>>;
+
+/** `report --db postgres://…`: one aggregate statement, run by the server. */
+export async function aggregatePgArchive(query: SqlQuery, by: Breakdown, w: Window): Promise<Aggregate> {
+  const result = await query(archiveSql(by, 'postgres').both, [w.fromMs, w.toMs]);
+  const isTotal = (r: Record<string, unknown>) => Number(r.total) === 1;
+  const found = result.filter((r) => !isTotal(r)) as Array<Partial<Counts> & { key: unknown }>;
+  return aggregateOf(by, w, found, result.find(isTotal) as Partial<Counts> | undefined);
 }
 
 function pickCounts(r: Partial<Counts> | undefined): Counts {

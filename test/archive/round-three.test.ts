@@ -47,32 +47,7 @@ function damageMiddlePage(path: string): void {
 }
 
 describe('item 5: one archive, one team', () => {
-  it("another team's key is refused with exit 2 naming both team ids: nothing synced, the archive unchanged", async () => {
-    const db = newArchivePath();
-    expect((await sync(emu, db, ['--from', '7d'])).code).toBe(0);
-    const rows = archiveRows(db);
-    const state = syncState(db);
-    emu.clearRequests();
-    const r = await runCliInProcess(['events', 'sync', '--db', db], { env: emulatorEnv(emu, 'other_team') });
-    expect(r.code, r.stderr).toBe(2);
-    oneErrorLine(r.stderr);
-    expect(r.stderr).toContain(`team ${teams.main}`);
-    expect(r.stderr).toContain(`team ${teams.other}`);
-    for (const key of Object.values(emu.keys)) expect(r.stderr).not.toContain(key);
-    expect(r.stdout).toBe('');
-    // one request, the key's team; no event was read
-    expect(emu.requests.map((q) => q.path)).toEqual(['/auth/check']);
-    expect(archiveRows(db)).toEqual(rows);
-    expect(syncState(db)).toEqual(state);
-  });
-
-  it('the same team with another key (read-only) continues the archive', async () => {
-    const db = newArchivePath();
-    expect((await sync(emu, db, ['--from', '7d'])).code).toBe(0);
-    const r = await runCliInProcess(['events', 'sync', '--db', db], { env: emulatorEnv(emu, 'read_only') });
-    expect(r.code, r.stderr).toBe(0);
-  });
-
+  // another team's key refused, the same team's other key accepted: test/archive/sync-stores.test.ts (both stores)
   it('an archive of the previous schema (no team) records the team at its next sync, then refuses the other team', async () => {
     const db = newArchivePath();
     mkdirSync(dirname(db), { recursive: true });

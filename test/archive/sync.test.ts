@@ -1,14 +1,12 @@
-// `events sync` against the emulator: the archive holds exactly the API's
-// events (every id, every field), a second run adds nothing and re-reads only
-// the newest day, and interruptions of every kind (SIGKILL at a random page,
-// SIGTERM, 503s, dropped connections, a 429 storm, a network failure) lose
-// nothing: the next run ends with exactly the full set.
+// `events sync` of the SQLite archive, spawned: SIGKILL at a random page and
+// SIGTERM lose nothing (the next run ends with exactly the full set), and bad
+// input creates no file. The cases both stores share (every field, re-runs,
+// --overlap, --events, failures of the API, dry runs) are in sync-stores.test.ts.
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { emulatorEnv, finished, runCli, startCli } from '../helpers/cli.js';
-import { runCliInProcess } from '../helpers/context.js';
-import { archiveRows, day, eventRequests, newArchivePath, storedEvents, sync, syncState, type Ev } from './support.js';
+import { archiveRows, eventRequests, newArchivePath, storedEvents, sync, type Ev } from './support.js';
 
 const EVENTS = 2500;
 const PAGES = Math.ceil(EVENTS / 100);
@@ -27,91 +25,11 @@ beforeEach(() => {
   emu.clearFaults();
 });
 
-const okRequests = () => eventRequests(emu).filter((r) => r.status === 200);
-
 function expectFullSet(path: string): void {
   const rows = archiveRows(path);
   expect(rows.length).toBe(all.length);
   expect(new Set(rows.map((r) => r.event_id))).toEqual(new Set(all.map((e) => e.event_id)));
 }
-
-describe('events sync: the first run', () => {
-  it('stores every event of the range with every field, and prints the summary', async () => {
-    const db = newArchivePath();
-    const r = await sync(emu, db, [], {});
-    expect(r.code, r.stderr).toBe(0);
-    // one request per 100 events, each for the 90 days back to today at the largest page size
-    const reqs = eventRequests(emu);
-    expect(reqs.length).toBe(PAGES);
-    const today = day(Date.now());
-    for (const q of reqs) expect(q.query).toMatchObject({ per_page: '100', from: day(Date.now() - 90 * 86_400_000), to: today });
-    const rows = archiveRows(db);
-    expect(rows.map((r) => r.event_id)).toEqual(all.map((e) => e.event_id));
-    for (const [i, row] of rows.entries()) {
-      const e = all[i]!;
-      expect(JSON.parse(row.raw)).toEqual(e);
-      expect(row).toMatchObject({
-        type: e.type, timestamp: e.timestamp, timestamp_ms: Date.parse(e.timestamp), request_id: e.request_id, rcpt_to: e.rcpt_to,
-        raw_rcpt_to: e.raw_rcpt_to, recipient_domain: e.recipient_domain, mailbox_provider: e.mailbox_provider,
-        mailbox_provider_region: e.mailbox_provider_region, subject: e.subject, friendly_from: e.friendly_from,
-        queue_time: e.queue_time ?? null, bounce_class: e.bounce_class ?? null, error_code: e.error_code ?? null, reason: e.reason ?? null,
-      });
-    }
-    // the summary: data on stdout, tab-separated in a pipe
-    expect(r.stdout).toContain(`read\t${EVENTS}\n`);
-    expect(r.stdout).toContain(`new\t${EVENTS}\n`);
-    expect(r.stdout).toContain('already_present\t0\n');
-    expect(r.stdout).toContain(`archive_total\t${EVENTS}\n`);
-    expect(r.stdout).toContain(`newest\t${all[0]!.timestamp}\n`);
-    expect(r.stdout).toContain(`oldest\t${all.at(-1)!.timestamp}\n`);
-    expect(syncState(db)).toMatchObject([{ newest_day: today, pending_from: null, pending_cursor: null, last_run_new: EVENTS }]);
-  });
-
-  it('a second run adds nothing and re-reads the newest day only, in as many requests as its pages', async () => {
-    const db = newArchivePath();
-    expect((await sync(emu, db)).code).toBe(0);
-    emu.clearRequests();
-    const r = await sync(emu, db, ['--json']);
-    expect(r.code, r.stderr).toBe(0);
-    const today = day(Date.now());
-    const todays = all.filter((e) => e.timestamp.startsWith(today)).length;
-    expect(eventRequests(emu).length).toBe(Math.max(1, Math.ceil(todays / 100)));
-    for (const q of eventRequests(emu)) expect(q.query).toMatchObject({ from: today, to: today });
-    expect(JSON.parse(r.stdout)).toMatchObject({ read: todays, new: 0, already_present: todays, archive_total: EVENTS });
-    expectFullSet(db);
-  });
-
-  it('--overlap 3d re-reads the newest day and the two before it', async () => {
-    const db = newArchivePath();
-    expect((await sync(emu, db)).code).toBe(0);
-    emu.clearRequests();
-    const r = await sync(emu, db, ['--overlap', '3d', '--json']);
-    expect(r.code, r.stderr).toBe(0);
-    expect(eventRequests(emu)[0]!.query).toMatchObject({ from: day(Date.now() - 2 * 86_400_000), to: day(Date.now()) });
-    expect(JSON.parse(r.stdout)).toMatchObject({ new: 0 });
-  });
-
-  it('--events stores only those types and asks the API for only those', async () => {
-    const db = newArchivePath();
-    const r = await sync(emu, db, ['--events', 'bounce,spam_complaint', '--from', '30d']);
-    expect(r.code, r.stderr).toBe(0);
-    for (const q of eventRequests(emu)) expect(q.query.events).toBe('bounce,spam_complaint');
-    const wanted = all.filter((e) => e.type === 'bounce' || e.type === 'spam_complaint');
-    expect(archiveRows(db).map((x) => x.event_id)).toEqual(wanted.map((e) => e.event_id));
-  });
-
-  it('--db without a value writes the default archive ($MAILCTL_DB here), the one events list --db reads', async () => {
-    const db = newArchivePath();
-    const env = { ...emulatorEnv(emu), MAILCTL_DB: db };
-    const r = await runCliInProcess(['events', 'sync', '--db', '--events', 'bounce', '--from', '30d', '--json'], { env });
-    expect(r.code, r.stderr).toBe(0);
-    const bounces = all.filter((e) => e.type === 'bounce' && Date.parse(e.timestamp) >= Date.parse(day(Date.now() - 29 * 86_400_000)));
-    expect(archiveRows(db).map((x) => x.event_id)).toEqual(bounces.map((e) => e.event_id));
-    const listed = await runCliInProcess(['events', 'list', '--db', '--events', 'bounce', '--from', '30d', '--all', '--ndjson'], { env: { MAILCTL_DB: db } });
-    expect(listed.code, listed.stderr).toBe(0);
-    expect(listed.stdout.trim().split('\n').map((l) => JSON.parse(l).event_id)).toEqual(bounces.map((e) => e.event_id));
-  });
-});
 
 describe('events sync: interruptions lose nothing', () => {
   it.each([3, 11, 19])('SIGKILL after page %i, then a re-run: exactly the full set, continued where it stopped', async (killAt) => {
@@ -172,60 +90,9 @@ describe('events sync: interruptions lose nothing', () => {
       await slow.close();
     }
   });
-
-  it('503s, dropped connections and a 429 storm mid-sync are retried: the full set, exit 0', async () => {
-    const db = newArchivePath();
-    emu.scriptFault({ path: '/emails/events', status: 503, skip: 3, times: 2 });
-    emu.scriptFault({ path: '/emails/events', drop: true, skip: 8, times: 1 });
-    emu.scriptFault({ path: '/emails/events', dropMidBody: true, skip: 12, times: 1 });
-    emu.scriptFault({ path: '/emails/events', status: 429, skip: 16, times: 3, headers: { 'Retry-After': '0' }, body: '{"message":"Rate limit exceeded.","error_code":"rate_limit_exceeded"}' });
-    const r = await sync(emu, db, ['--retries', '5']);
-    expect(r.code, r.stderr).toBe(0);
-    expectFullSet(db);
-    expect(okRequests().length).toBe(PAGES);
-  });
-
-  it('a network failure that outlasts the retries: exit 7, the committed pages stay, the next run finishes', async () => {
-    const db = newArchivePath();
-    emu.scriptFault({ path: '/emails/events', drop: true, skip: 6, times: 3 });
-    const r = await sync(emu, db, ['--retries', '1']);
-    expect(r.code, r.stderr).toBe(7);
-    expect(r.stderr).toMatch(/events sync stopped after \d+ pages/);
-    const kept = archiveRows(db).length;
-    expect(kept).toBeGreaterThanOrEqual(500);
-    emu.clearRequests();
-    emu.clearFaults();
-    const again = await sync(emu, db);
-    expect(again.code, again.stderr).toBe(0);
-    expectFullSet(db);
-    expect(eventRequests(emu).length).toBe(Math.ceil((EVENTS - kept) / 100));
-  });
 });
 
 describe('events sync: dry run and bad input send nothing', () => {
-  it('--dry-run prints the range and the request estimate, creates no file, sends nothing', async () => {
-    const db = newArchivePath();
-    const r = await sync(emu, db, ['--dry-run', '--json']);
-    expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ dry_run: true, ranges: [{ from: day(Date.now() - 90 * 86_400_000), to: day(Date.now()) }], requests_estimate: null });
-    expect(r.stderr).toContain('dry run: nothing was sent');
-    expect(existsSync(db)).toBe(false);
-    expect(emu.requests.length).toBe(0);
-  });
-
-  it('--dry-run after a sync estimates from the archived newest day; a sandbox key is told whether its day budget covers it', async () => {
-    const db = newArchivePath();
-    expect((await sync(emu, db)).code).toBe(0);
-    emu.clearRequests();
-    const r = await sync(emu, db, ['--dry-run', '--json'], { MAILCTL_API_KEY: emu.keys.sandbox! });
-    expect(r.code, r.stderr).toBe(0);
-    const todays = all.filter((e) => e.timestamp.startsWith(day(Date.now()))).length;
-    const plan = JSON.parse(r.stdout);
-    expect(plan).toMatchObject({ ranges: [{ from: day(Date.now()), to: day(Date.now()) }], requests_estimate: Math.max(1, Math.ceil(todays / 100)) });
-    expect(plan.sandbox_budget).toMatch(/^covered/);
-    expect(emu.requests.length).toBe(0);
-  });
-
   it.each([
     [['--overlap', '10m'], '--overlap'],
     [['--overlap', 'soon'], '--overlap'],

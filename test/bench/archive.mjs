@@ -11,7 +11,7 @@ const emuEnv = (emu, db) => ({ MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: e
 const maxRss = (runs) => Math.max(...runs.map((r) => r.rssKb ?? 0));
 const DAY = 86_400_000;
 
-function ratioRow(name, runs, floorRuns, floorLabel, max) {
+export function ratioRow(name, runs, floorRuns, floorLabel, max) {
   const time = stats(runs.map((r) => r.ms));
   const floorMs = median(floorRuns.map((r) => r.ms));
   const ratio = time.median / floorMs;
@@ -21,7 +21,7 @@ function ratioRow(name, runs, floorRuns, floorLabel, max) {
     time,
     floor: { label: floorLabel, median: floorMs },
     ratio,
-    // The sqlite3 floor runs without the usage preload: no CPU figure for it.
+    // A floor run without the usage preload (sqlite3, psql) has no CPU figure.
     cpu: Number.isFinite(cpu(runs) / cpu(floorRuns)) ? { ratio: cpu(runs) / cpu(floorRuns) } : undefined,
     rssKb: maxRss(runs),
     target: max === undefined ? '(information)' : `≤ ${max}x floor`,

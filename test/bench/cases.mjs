@@ -84,7 +84,7 @@ export async function oneCall({ runs, startEmulator }) {
       if (!Array.isArray(rows) || rows.length !== expected) throw new CaseCrash(`expected a JSON array of ${expected} webhooks, got: ${res.stdout.slice(0, 200)}`);
       return res;
     };
-    // The code cache (src/boot/code-cache.ts) is in $HOME/.cache/mailctl, as for a user; the warm-up
+    // The code cache (src/boot/code-cache.ts) is the bench's own (lib.mjs, measure), as a user's; the warm-up
     // run writes it. The information row runs with a cache directory that cannot be made.
     const noCache = join(scratch, 'not-a-directory');
     writeFileSync(noCache, '');

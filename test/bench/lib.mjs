@@ -67,6 +67,11 @@ export async function measure(args, { env = {}, stdout = 'pipe', rss = false, ex
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     MAILCTL_CONFIG_DIR: join(scratch, 'config'),
+    // The bench's own code cache, kept for the whole run as a user's is between runs. Not
+    // $HOME/.cache/mailctl: on a shared machine another build's run there deletes this
+    // build's cache (a new bundle hash replaces the old), and a row would then measure
+    // compiling the bundles instead of loading them.
+    MAILCTL_CACHE_DIR: join(scratch, 'cache'),
     ...(rss ? { BENCH_USAGE_FILE: rssFile } : {}),
     ...env,
   };
@@ -134,6 +139,18 @@ export function median(xs) {
 
 export function stats(xs) {
   return { median: median(xs), min: Math.min(...xs), max: Math.max(...xs), samples: xs.map((x) => Math.round(x * 10) / 10) };
+}
+
+/** Wall time of a plain command (the sqlite3 shell, psql), spawn to exit, its stdout discarded. */
+export function timed(command, args) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve({ ms: performance.now() - t0 }) : reject(new CaseCrash(`${command} exited ${code}: ${err.trim()}`))));
+  });
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -2,11 +2,11 @@
 // `events list --all --ndjson` over the same events, its peak RSS at 20,000
 // and 200,000 events, and `report --db` against the sqlite3 shell computing
 // the same aggregates over 1,000,000 archived events.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { APP, CaseCrash, ROOT, cli, interleave, measure, median, scratch, stats } from './lib.mjs';
+import { APP, CaseCrash, ROOT, cli, interleave, measure, median, scratch, stats, timed } from './lib.mjs';
 
 const emuEnv = (emu) => ({ MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full });
 const maxRss = (runs) => Math.max(...runs.map((r) => r.rssKb ?? 0));
@@ -132,20 +132,8 @@ async function reportSql() {
   return import(pathToFileURL(outfile).href);
 }
 
-/** Wall time of a plain command (the sqlite3 shell), spawn to exit. */
-function timed(command, args) {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (d) => (err += d));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve({ ms: performance.now() - t0 }) : reject(new CaseCrash(`${command} exited ${code}: ${err.trim()}`))));
-  });
-}
-
 /** The report's two statements (rows by day, totals) with the window written in. */
 function sqlFor(archiveSql, from, to) {
-  const { rows, totals } = archiveSql('day');
+  const { rows, totals } = archiveSql('day', 'sqlite');
   return [rows, totals].map((s) => `${s.replaceAll('@from', String(from)).replaceAll('@to', String(to))};`).join('\n');
 }

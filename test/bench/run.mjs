@@ -7,7 +7,7 @@
 // report. A case that crashes (a command failing, a wrong request count from a floor) makes
 // the exit code 1, after the other cases ran.
 //
-// Options: --only startup,one-call,tls,stream,rate,bulk,archive,ids,import,report  run some cases (results.json untouched)
+// Options: --only startup,one-call,tls,stream,rate,bulk,archive,ids,import,report,archive-pg  run some cases (results.json untouched)
 //          --quick                                    fewer repetitions (a smoke run)
 //          --markdown                                 also print the table as Markdown
 //          --in-place                                 run bin/ and dist/ where they are, not from
@@ -39,6 +39,7 @@ const CASES = [
   ['ids', cases.ids],
   ['import', cases.contactImport],
   ['report', (await import('./report.mjs')).report],
+  ['archive-pg', (await import('./archive-pg.mjs')).archivePg],
 ];
 const only = flags.only?.split(',').map((s) => s.trim());
 const unknown = only?.filter((n) => !CASES.some(([c]) => c === n)) ?? [];

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { emulatorEnv, runCli as runSpawned } from '../helpers/cli.js';
-import { runCliInProcess as runCli } from '../helpers/context.js';
+import { runCliInProcess as runCli, runInProcess } from '../helpers/context.js';
 
 let emu: Emulator;
 beforeAll(async () => {
@@ -83,6 +83,16 @@ describe('campaign check', () => {
     const rows = r.stdout.trim().split('\n').map((l) => l.split('\t'));
     expect(rows.map((row) => row[0])).toEqual(NAMES);
     expect(rows.find((row) => row[0] === 'subject')!.slice(1, 2)).toEqual(['fail']);
+  });
+
+  it('on a terminal, prints the checklist of doctor: one line per check, the finding never cut', async () => {
+    const r = await runInProcess(['campaign', 'check', emu.fixtures.preflight.failing.unsubscribe_link!], { emulator: emu, stdoutIsTTY: true, columns: 50 });
+    expect(r.exitCode).toBe(8);
+    const lines = r.stdout.replace(/\u001b\[\d+m/g, '').trimEnd().split('\n');
+    expect(lines.map((l) => l.split(/\s+/)[1])).toEqual(NAMES);
+    expect(lines.find((l) => l.startsWith('✘ unsubscribe_link'))).toMatch(/no unsubscribe link in the content: add an unsubscribe link \(required by mailbox providers and the law\)$/);
+    expect(lines.filter((l) => l.startsWith('✔ '))).toHaveLength(NAMES.length - 1);
+    expect(r.stdout).not.toContain('…');
   });
 
   it('a bad id or --min-lead is exit 2 and nothing is sent', async () => {

@@ -164,7 +164,7 @@ describe('bash completion, driven through its completion function', () => {
     expect(bashComplete('mailctl campaign events 3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f --type spam')).toEqual(['spam_complaint']);
     expect(bashComplete('mailctl topic update x --visibility ')).toEqual(['public', 'private']);
     expect(bashComplete('mailctl webhook set x --auth-type ')).toEqual(['none', 'basic', 'oauth2']);
-    expect(bashComplete('mailctl campaign list -o ')).toEqual(['table', 'json', 'ndjson', 'csv']);
+    expect(bashComplete('mailctl campaign list -o ')).toEqual(['table', 'json', 'ndjson', 'csv', 'markdown']);
     expect(bashComplete('mailctl --output n')).toEqual(['ndjson']);
   });
 

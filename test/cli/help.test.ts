@@ -147,7 +147,7 @@ const OPERATIONS: Record<string, string> = {
 const ONE_EXAMPLE = new Set<string>();
 
 /** Commands of the config store and the tool itself: no API operation to name. */
-const LOCAL = /^(auth|profile|config|completion|commands|emulator|help|webhook listen)\b/;
+const LOCAL = /^(auth|profile|config|completion|commands|emulator|mcp|help|webhook listen|events prune)\b/;
 
 function isHidden(cmd: Command): boolean {
   return Boolean((cmd as Command & { _hidden?: boolean })._hidden);

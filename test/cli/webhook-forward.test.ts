@@ -98,6 +98,8 @@ describe('webhook forward', () => {
       [[], /--to: is required/],
       [['--to', 'localhost:3000'], /--to: must be an http or https URL/],
       [['--to', 'http://127.0.0.1:1/', '--events', 'relay_injection'], /relay_injection never appear in the events API/],
+      // the same words as webhook create and set: the name it meant, and the valid ones
+      [['--to', 'http://127.0.0.1:1/', '--events', 'delivry'], /--events: unknown event name "delivry" \(did you mean message\.delivery\?\)/],
       [['--to', 'http://127.0.0.1:1/', '--retry-schedule', 'fast'], /--retry-schedule: must be one of compressed, service/],
       [['--to', 'http://127.0.0.1:1/', '--poll-interval', '1ms'], /--poll-interval must be at least 1s \(got "1ms"\)/],
       [['--to', 'http://127.0.0.1:1/', '--poll-interval', '999ms'], /--poll-interval must be at least 1s/],

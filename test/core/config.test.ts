@@ -48,7 +48,7 @@ describe('settings resolution', () => {
     expect(() => resolveSettings({ timeout: 'soon' }, {}, data)).toThrow('--timeout must be a duration');
     expect(() => resolveSettings({ retries: '11' }, {}, data)).toThrow('--retries must be from 0 to 10');
     const bad = { profiles: { default: { output: 'xml' } } };
-    expect(() => resolveSettings({}, {}, bad)).toThrow('output in profile "default" must be one of table, json, ndjson, csv');
+    expect(() => resolveSettings({}, {}, bad)).toThrow('output in profile "default" must be one of table, json, ndjson, csv, markdown');
   });
 });
 
@@ -135,7 +135,7 @@ describe('auth and profiles', () => {
     expect(list.stdout).toBe('profile\tdefault\nbase_url\thttps://api.example.com\noutput\t\ntimeout\t10s\nretries\t\n');
     const bad = await runCli(['config', 'set', 'output', 'xml'], { configDir: dir });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('output must be one of table, json, ndjson, csv (got "xml")');
+    expect(bad.stderr).toContain('output must be one of table, json, ndjson, csv, markdown (got "xml")');
     const key = await runCli(['config', 'set', 'api_key', KEY], { configDir: dir });
     expect(key.code).toBe(2);
     expect(key.stderr).not.toContain(KEY);

@@ -180,4 +180,34 @@ describe('table fitting', () => {
     expect(line).toContain('…');
     expect(line.length).toBeLessThanOrEqual(100);
   });
+
+  // Terminal cells, not UTF-16 units: a CJK character or an emoji takes two cells.
+  const wide = { id: 'w1', at: '2026-11-20T10:00:00.000Z', status: 'sent', text: '中文の件名 🚀 done' };
+  const cellsOf = (line: string) => [...line].reduce((n, ch) => n + (/[\u3000-\u9fff]|\p{Emoji_Presentation}/u.test(ch) ? 2 : 1), 0);
+
+  it('keeps a wide-character cell whole when it fits, and lines the next column up after it', async () => {
+    const cols = [columns[3]!, columns[2]!];
+    for (const streamTable of [false, true]) {
+      const { t, text } = target('table', { isTTY: true, columns: 80 });
+      const w = createListWriter(t, { columns: cols, fields: [] }, { streamTable });
+      await w.write([wide, { ...wide, text: 'plain' }]);
+      await w.end();
+      const [header, first, second] = text().split('\n');
+      expect(first).toContain(wide.text);
+      expect(cellsOf(first!.slice(0, first!.indexOf('sent')))).toBe(header!.indexOf('STATUS'));
+      expect(second!.indexOf('sent')).toBe(header!.indexOf('STATUS'));
+    }
+  });
+
+  it('cuts a wide-character cell on a character, within the width', async () => {
+    for (const streamTable of [false, true]) {
+      const { t, text } = target('table', { isTTY: true, columns: 20 });
+      const w = createListWriter(t, { columns: [columns[2]!, columns[3]!], fields: [] }, { streamTable });
+      await w.write([{ ...wide, text: '中文'.repeat(20) }]);
+      await w.end();
+      const line = text().split('\n')[1]!;
+      expect(line).toMatch(/^sent\s+(中文)+中?…$/);
+      expect(cellsOf(line)).toBeLessThanOrEqual(20);
+    }
+  });
 });

@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
+import * as nodeModule from 'node:module';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { finished, runCli, startCli, tempDir } from '../helpers/cli.js';
@@ -50,6 +52,17 @@ describe('start-up fast paths', () => {
   });
 });
 
+describe('what the fast paths load', () => {
+  // `--version` and a plain `--help` read package.json or dist/help.txt from main.js: no
+  // bundle, no code cache (node:vm), no V8 flags (node:v8), no commander.
+  it.each([[['--version']], [['--help']]])('mailctl %j: main.js with node:url, node:fs and node:path, nothing else', async (args) => {
+    const loaded = await loadedBy(args);
+    expect(loaded.dist).toEqual([]);
+    expect([...new Set(loaded.required)].sort()).toEqual(['node:fs', 'node:path', 'node:url']);
+    expect(loaded.builtins.filter((b) => ['vm', 'v8', 'os', 'net', 'http', 'events', 'child_process'].includes(b))).toEqual([]);
+  });
+});
+
 describe('start-up fast paths write to fd 1 themselves', () => {
   // main.ts writes the version and the root help with writeSync(1), not through
   // process.stdout: a reader that is already gone must still end it quietly.
@@ -67,14 +80,27 @@ describe('start-up discipline', () => {
   // the built-ins that only other commands use. undici (only in commands that
   // call the API) brings node:http2, tls, crypto and assert with it; commander
   // brings node:child_process.
-  const NEVER_IN_ONE_CALL = /^(conf|ora|cli-table3|chalk|better-sqlite3|keytar|@napi-rs\/keyring|selfsigned|playwright|puppeteer)$|^node:(sqlite|worker_threads)$/;
+  const NEVER_IN_ONE_CALL = /^(conf|ora|cli-table3|chalk|better-sqlite3|pg|pg-copy-streams|@modelcontextprotocol\/sdk(\/.*)?|keytar|@napi-rs\/keyring|selfsigned|playwright|puppeteer)$|^node:(sqlite|worker_threads)$/;
   const UNUSED_BUILTINS = ['sqlite', 'worker_threads'];
   const UNDICI_BUILTINS = ['http2', 'tls', 'crypto', 'assert'];
+  // What a plain call over HTTP does not need, so does not load: undici's HTTP/2 client
+  // (node:http2, and tls and crypto with it) and commander's executable subcommands
+  // (node:child_process) get stand-ins that load them on first use (scripts/app-bundle.mjs,
+  // LAZY_BUILTINS); zlib loads for a compressed answer, fs/promises for a run that writes a file.
+  const NOT_IN_A_PLAIN_CALL = ['http2', 'tls', 'crypto', 'zlib', 'child_process', 'fs/promises'];
+  // Everything a one-call run requires by name: main.js (url, fs, path; then module and vm for
+  // the code cache, which Node >= 22.1 does itself), commander (events, process), the config
+  // (os), undici and the transport.
+  const CODE_CACHE = typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache === 'function' ? [] : ['node:vm'];
+  const ONE_CALL_REQUIRED = [
+    'node:assert', 'node:async_hooks', 'node:buffer', 'node:diagnostics_channel', 'node:events', 'node:fs', 'node:http', 'node:module', 'node:net',
+    'node:os', 'node:path', 'node:process', 'node:querystring', 'node:stream', 'node:url', 'node:util', ...CODE_CACHE,
+  ].sort();
 
   it.each([
     [['--version']], [['--help']], [['campaign', '--help']], [['lists', 'attach', '--help']], [['help', 'exit-codes']], [['help', 'events', 'list']],
     [['events', 'sync', '--help']], [['report', '--help']], [['campaign', 'check', '--help']], [['webhook', 'listen', '--help']], [['webhook', 'forward', '--help']],
-    [['doctor', '--help']], [['auth', 'login', '--help']], [['emulator', '--help']],
+    [['doctor', '--help']], [['auth', 'login', '--help']], [['emulator', '--help']], [['mcp', '--help']],
   ])(
     'mailctl %j loads commander and our own small modules only',
     async (args) => {
@@ -102,11 +128,44 @@ describe('start-up discipline', () => {
       expect([...new Set(loaded.dist)].sort()).toEqual(['app.js', 'vendor/undici.js', 'vendor/zod.js']);
       expect(loaded.required.filter((r) => NEVER_IN_ONE_CALL.test(r))).toEqual([]);
       expect(loaded.required.filter((r) => !r.startsWith('node:'))).toEqual([]);
+      expect([...new Set(loaded.required)].sort()).toEqual(ONE_CALL_REQUIRED);
       expect(loaded.builtins).toContain('http');
-      expect(loaded.builtins.filter((b) => UNUSED_BUILTINS.includes(b))).toEqual([]);
+      expect(loaded.builtins.filter((b) => [...UNUSED_BUILTINS, ...NOT_IN_A_PLAIN_CALL].includes(b))).toEqual([]);
     } finally {
       await emu.close();
     }
+  });
+
+  it('over TLS a one-call command adds tls and crypto, and still no HTTP/2 and no zlib', async () => {
+    const emu = await (await import('../../src/emulator/index.js')).startEmulator({ events: 5, tls: true });
+    try {
+      const env = { MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full, NODE_EXTRA_CA_CERTS: emu.caPath! };
+      const loaded = await loadedBy(['webhook', 'list', '--json'], env);
+      expect(emu.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /webhooks']);
+      expect([...new Set(loaded.required)].sort()).toEqual([...ONE_CALL_REQUIRED, 'node:tls'].sort());
+      expect(loaded.builtins).toEqual(expect.arrayContaining(['tls', 'crypto']));
+      expect(loaded.builtins.filter((b) => ['http2', 'zlib', 'child_process', 'fs/promises'].includes(b))).toEqual([]);
+    } finally {
+      await emu.close();
+    }
+  });
+
+  // The MCP SDK loads for `mailctl mcp` alone (its --help is in the list above).
+  it('mcp loads the MCP SDK (the checks above can fail)', async () => {
+    const loaded = await loadedBy(['mcp', '--read-only']);
+    expect(loaded.required.filter((r) => NEVER_IN_ONE_CALL.test(r))).toEqual(expect.arrayContaining(['@modelcontextprotocol/sdk/server/index.js']));
+  });
+
+  // The emulator is a bundle of its own (dist/emulator.js): only `mailctl emulator` reads it.
+  it('mailctl emulator reads the emulator bundle, and its --help does not', async () => {
+    expect((await loadedBy(['emulator', '--help'])).dist).not.toContain('emulator.js');
+    const log = join(tempDir(), 'loaded.json');
+    const child = startCli(['emulator', '--port', '0', '--events', '10'], { env: { NODE_OPTIONS: `--require ${HOOK}`, MAILCTL_LOAD_LOG: log } });
+    const done = finished(child);
+    await new Promise<void>((resolve) => child.stdout.on('data', () => resolve())); // the banner
+    child.kill('SIGTERM');
+    expect((await done).code).toBe(0);
+    expect((JSON.parse(readFileSync(log, 'utf8')) as { files: string[] }).files.some((f) => f.endsWith('/dist/emulator.js'))).toBe(true);
   });
 
   // The webhook receiver (src/webhooks: node:http, and node:crypto for signatures) is evaluated
@@ -158,5 +217,53 @@ describe('start-up discipline', () => {
     } finally {
       await emu.close();
     }
+  });
+});
+
+// A run builds its program with programFor (src/commands/root.ts): a noun it names is loaded
+// alone through src/commands/nouns.ts, without evaluating the verb files of the others.
+describe('the program of a run', () => {
+  const runtime = () => {
+    const sink = new PassThrough();
+    const io = { stdout: sink, stderr: sink, stdin: sink, stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, columns: 80, env: {} };
+    return { io, version: '0.0.0-test', signal: new AbortController().signal, disposers: [] };
+  };
+
+  it('every noun of the tree but help, completion and commands can load alone, as the same spec', async () => {
+    const { COMMANDS } = await import('../../src/commands/index.js');
+    const { NOUN_LOADERS } = await import('../../src/commands/nouns.js');
+    const alone = COMMANDS.filter((c) => !['help', 'completion', 'commands'].includes(c.name));
+    // a noun added to commands/index.ts goes into NOUN_LOADERS of commands/nouns.ts too
+    expect(Object.keys(NOUN_LOADERS).sort()).toEqual(alone.map((c) => c.name).sort());
+    for (const spec of alone) expect(await NOUN_LOADERS[spec.name]!(), spec.name).toBe(spec);
+  });
+
+  it('building it does not read io.stdin: main.ts makes process.stdin (a file stream for /dev/null) only for commands that read it', async () => {
+    const { programFor } = await import('../../src/commands/root.js');
+    const rt = runtime();
+    let reads = 0;
+    Object.defineProperty(rt.io, 'stdin', { get: () => (reads++, rt.io.stdout), enumerable: true, configurable: true });
+    const program = await programFor(rt, ['node', 'mailctl', 'webhook', 'list', '--json']);
+    expect(program.commands.map((c) => c.name())).toEqual(['webhook', 'help']);
+    expect(reads).toBe(0);
+    expect(rt.io.stdin).toBe(rt.io.stdout); // still there, through the same getter
+    expect(reads).toBe(1);
+  });
+
+  it.each([
+    [['webhook', 'list', '--json'], ['webhook', 'help']],
+    [['--profile', 'staging', '-o', 'json', 'campaign', 'list'], ['campaign', 'help']],
+    [['-vq', 'webhook', '--help'], ['webhook', 'help']],
+    [['help', 'webhook'], undefined],
+    [['commands', '--json'], undefined],
+    [['webhok', 'list'], undefined],
+    [['--help', 'webhook'], undefined],
+  ])('mailctl %j registers what the whole-tree program does for it', async (args, expected) => {
+    const { buildProgram } = await import('../../src/program.js');
+    const { programFor } = await import('../../src/commands/root.js');
+    const argv = ['node', 'mailctl', ...args];
+    const names = (await programFor(runtime(), argv)).commands.map((c) => c.name());
+    expect(names).toEqual(buildProgram(runtime(), argv).commands.map((c) => c.name()));
+    expect(names).toEqual(expected ?? buildProgram(runtime()).commands.map((c) => c.name()));
   });
 });

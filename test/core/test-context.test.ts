@@ -1,9 +1,11 @@
 // The in-process harness (helpers/context.ts) against what the spawned binary
 // shows: same exit codes, same streams, and a real Context whose clock is fake.
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import listWebhooks from '../../src/commands/webhook/list.js';
 import { emulatorEnv, runCli } from '../helpers/cli.js';
 import { fakeClock, runInProcess, testContext, useEmulator } from '../helpers/context.js';
+import { blockedHosts, installNetworkGuard } from '../helpers/network-guard.js';
 
 const emu = useEmulator({ seed: 41, events: 20 });
 
@@ -70,5 +72,30 @@ describe('testContext', () => {
     expect(clock.sleeps).toEqual([2_500]);
     await expect(clock.sleep(10, AbortSignal.abort(new Error('stop')))).rejects.toThrow('stop');
     expect(clock.now()).toBe(3_500);
+  });
+});
+
+// Test files share their worker process (vitest.config.ts), so the guard must
+// not outlive the file (here: the describe block) that installed it.
+describe('installNetworkGuard', () => {
+  const plain = net.Socket.prototype.connect;
+  describe('while installed', () => {
+    installNetworkGuard();
+    it('refuses a socket to a host that is not loopback, and records it', () => {
+      expect(() => new net.Socket().connect(443, '192.0.2.1')).toThrow('GUARD: blocked a connection to 192.0.2.1');
+      expect(blockedHosts).toEqual(['192.0.2.1']);
+    });
+  });
+  it('gives the plain socket back after the block that installed it', () => {
+    expect(net.Socket.prototype.connect).toBe(plain);
+  });
+  describe('installed again', () => {
+    installNetworkGuard();
+    it('starts with an empty record', () => {
+      expect(blockedHosts).toEqual([]);
+    });
+  });
+  it('is gone again after that block', () => {
+    expect(net.Socket.prototype.connect).toBe(plain);
   });
 });

@@ -3,7 +3,7 @@
 // which parses argv with the real commander program and maps failures to exit
 // codes exactly as src/main.ts does (its runArgv). A spawned bin/mailctl.js is
 // kept for what only a process shows: exit codes end to end, signals, start-up.
-import { Readable, Writable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Clock, Context, GlobalOptions } from '../../src/context.js';
 import type { IO } from '../../src/io.js';
@@ -12,6 +12,7 @@ import type { Runtime } from '../../src/commands/verb.js';
 import * as errors from '../../src/errors.js';
 import { runArgv } from '../../src/main.js';
 import { startEmulator, type Emulator, type EmulatorOptions, type RecordedRequest } from '../../src/emulator/index.js';
+import { MemoryOutput as MemoryStream } from '../../src/output/memory.js';
 import { tempDir } from './cli.js';
 
 /** What `--version` prints in-process; the spawned tests check the real one. */
@@ -39,18 +40,6 @@ export function fakeClock(start = Date.now()): FakeClock {
       time += ms;
     },
   };
-}
-
-/** A writable stream that keeps what was written, as text. */
-class MemoryStream extends Writable {
-  private chunks: Buffer[] = [];
-  override _write(chunk: Buffer | string, _enc: BufferEncoding, done: (error?: Error | null) => void): void {
-    this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-    done();
-  }
-  text(): string {
-    return Buffer.concat(this.chunks).toString('utf8');
-  }
 }
 
 export interface TestContextOptions {

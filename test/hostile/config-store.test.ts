@@ -5,6 +5,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
+import { runCliInProcess } from '../helpers/context.js';
 import { expectCleanFailure } from './support.js';
 
 const KEY = (n: number) => `lttr_${String(n).padStart(4, '0')}${'k'.repeat(60)}`;
@@ -49,11 +50,13 @@ describe('concurrent writers keep every change', () => {
   });
 });
 
+// Concurrent writers above need processes of their own (the lock is between
+// processes); the config store's other checks run in-process (helpers/context.ts).
 describe('a config directory mailctl did not create', () => {
   it('is not chmodded; a key is refused in a world-writable one (exit 2), other settings warn', async () => {
     const shared = tempDir('mailctl-shared-');
     chmodSync(shared, 0o1777);
-    const login = await runCli(['auth', 'login'], { configDir: shared, input: KEY(2) });
+    const login = await runCliInProcess(['auth', 'login'], { configDir: shared, input: KEY(2) });
     expect(login.code, login.stderr).toBe(2);
     // the warning every run gives, then the one error
     expect(login.stderr).toMatch(/^warning: the config directory .* is writable by every user of this machine\nerror: refusing to store an API key: the config directory .* is writable by every user/);
@@ -61,12 +64,12 @@ describe('a config directory mailctl did not create', () => {
     expect(mode(shared)).toBe(0o1777);
     expect(existsSync(join(shared, 'config.json'))).toBe(false);
 
-    const set = await runCli(['config', 'set', 'timeout', '45s'], { configDir: shared });
+    const set = await runCliInProcess(['config', 'set', 'timeout', '45s'], { configDir: shared });
     expect(set.code, set.stderr).toBe(0);
     expect(set.stderr).toMatch(/^warning: the config directory .* is writable by every user/m);
     expect(mode(shared)).toBe(0o1777);
     // a command that only reads the config says so too, once
-    const read = await runCli(['config', 'list'], { configDir: shared });
+    const read = await runCliInProcess(['config', 'list'], { configDir: shared });
     expect(read.code, read.stderr).toBe(0);
     expect(read.stderr.match(/^warning: the config directory .* is writable by every user/gm)).toHaveLength(1);
   });
@@ -76,10 +79,10 @@ describe('a config directory mailctl did not create', () => {
     const existing = join(parent, 'existing');
     mkdirSync(existing, { mode: 0o750 });
     chmodSync(existing, 0o750);
-    expect((await runCli(['auth', 'login'], { configDir: existing, input: KEY(3) })).code).toBe(0);
+    expect((await runCliInProcess(['auth', 'login'], { configDir: existing, input: KEY(3) })).code).toBe(0);
     expect(mode(existing)).toBe(0o750);
     const fresh = join(parent, 'fresh', 'mailctl');
-    expect((await runCli(['auth', 'login'], { configDir: fresh, input: KEY(3) })).code).toBe(0);
+    expect((await runCliInProcess(['auth', 'login'], { configDir: fresh, input: KEY(3) })).code).toBe(0);
     expect(mode(fresh)).toBe(0o700);
   });
 
@@ -87,7 +90,7 @@ describe('a config directory mailctl did not create', () => {
     const dir = tempDir('mailctl-wwfile-');
     writeFileSync(join(dir, 'config.json'), '{"profiles":{}}');
     chmodSync(join(dir, 'config.json'), 0o666);
-    const r = await runCli(['auth', 'login'], { configDir: dir, input: KEY(4) });
+    const r = await runCliInProcess(['auth', 'login'], { configDir: dir, input: KEY(4) });
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toMatch(/^warning: the config file .* is writable by every user of this machine\nerror: refusing to store an API key: the config file/);
     expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe('{"profiles":{}}');
@@ -105,7 +108,7 @@ describe('profile names', () => {
   ] as const) {
     it(`${what} is refused (exit 2) and nothing is stored`, async () => {
       const dir = tempDir('mailctl-names-');
-      const r = await runCli(['auth', 'login', '--profile', name], { configDir: dir, input: KEY(5) });
+      const r = await runCliInProcess(['auth', 'login', '--profile', name], { configDir: dir, input: KEY(5) });
       expectCleanFailure(r, 2, `auth login --profile ${JSON.stringify(name)}`);
       expect(r.stderr).toMatch(/^error: --profile: /);
       expect(r.stderr).not.toContain('Saved');
@@ -115,10 +118,10 @@ describe('profile names', () => {
 
   it('MAILCTL_PROFILE=__proto__ and `profile use constructor` are refused too', async () => {
     const dir = tempDir('mailctl-names2-');
-    const env = await runCli(['config', 'list'], { configDir: dir, env: { MAILCTL_PROFILE: '__proto__' } });
+    const env = await runCliInProcess(['config', 'list'], { configDir: dir, env: { MAILCTL_PROFILE: '__proto__' } });
     expectCleanFailure(env, 2, 'MAILCTL_PROFILE=__proto__');
     expect(env.stderr).toMatch(/^error: MAILCTL_PROFILE: /);
-    const use = await runCli(['profile', 'use', 'constructor'], { configDir: dir });
+    const use = await runCliInProcess(['profile', 'use', 'constructor'], { configDir: dir });
     expectCleanFailure(use, 2, 'profile use constructor');
   });
 });
@@ -131,7 +134,7 @@ describe('credentials in --base-url', () => {
     ['auth status', ['auth', 'status', '--base-url', `https://admin:${PW}@api.example.com`], { MAILCTL_API_KEY: KEY(6) }],
   ] as const) {
     it(`are refused from ${where} (exit 2), without echoing the password, and nothing is sent`, async () => {
-      const r = await runCli([...args], { env });
+      const r = await runCliInProcess([...args], { env });
       expectCleanFailure(r, 2, where);
       expect(r.stderr).toContain('put credentials in the key, not the URL');
       expect(r.stdout + r.stderr).not.toContain(PW);
@@ -140,7 +143,7 @@ describe('credentials in --base-url', () => {
 
   it('are refused when saved by auth login --base-url, and nothing is stored', async () => {
     const dir = tempDir('mailctl-cred-');
-    const r = await runCli(['auth', 'login', '--base-url', `https://admin:${PW}@api.example.com`], { configDir: dir, input: KEY(7) });
+    const r = await runCliInProcess(['auth', 'login', '--base-url', `https://admin:${PW}@api.example.com`], { configDir: dir, input: KEY(7) });
     expectCleanFailure(r, 2, 'auth login --base-url with credentials');
     expect(r.stdout + r.stderr).not.toContain(PW);
     expect(existsSync(join(dir, 'config.json'))).toBe(false);

@@ -8,7 +8,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { BIN, emulatorEnv, runCli, tempDir, type CliResult } from '../helpers/cli.js';
+import { BIN, emulatorEnv, tempDir, type CliResult } from '../helpers/cli.js';
+import { runCliInProcess } from '../helpers/context.js';
 import { scriptedServer } from '../helpers/server.js';
 
 let emu: Emulator;
@@ -37,9 +38,9 @@ function runIntoFile(args: string[], redirect: '>' | '>>' | '1<>', file: string,
   return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout: '', stderr })));
 }
 
-/** The whole listing, read through a pipe (no limit there). */
+/** The whole listing, with no limit: the same program in-process (only the cut file needs a process). */
 async function fullListing(args: string[], api: Api = emu): Promise<string> {
-  const r = await runCli(args, { env: emulatorEnv(api) });
+  const r = await runCliInProcess(args, { env: emulatorEnv(api) });
   expect(r.code, r.stderr).toBe(0);
   expect(r.stdout.length).toBeGreaterThan(2 * LIMIT); // the limit is met half-way
   return r.stdout;

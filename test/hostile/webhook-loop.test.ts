@@ -202,6 +202,8 @@ describe('a receiver on one of fetch\'s "bad ports" (item 10)', () => {
     await until(() => emu.requests.filter((q) => q.path === '/emails/events').length >= 2);
     emu.addEvents(1);
     await until(() => app.seen.length >= 1);
+    // The app has the request; the outcome line follows once its answer is back.
+    await until(() => f.stdout().includes('\n'));
     f.interrupt();
     const r = await f.done;
     expect((ndjson(r.stdout)[0] as { status: number; outcome: string })).toMatchObject({ status: 200, outcome: 'delivered' });

@@ -7,7 +7,7 @@ import { eventDetail, oldestFirst } from '../../src/commands/events/columns.js';
 import { commandLine, shellQuote } from '../../src/commands/command-line.js';
 import { follow, OVERLAP_MS, pollOnce, SeenEvents } from '../../src/commands/events/follow.js';
 import { cursorPages } from '../../src/api/paginate.js';
-import { createStreamingTable } from '../../src/output/stream-table.js';
+import { createListWriter } from '../../src/output/list.js';
 import { eventListSpec } from '../../src/commands/events/columns.js';
 import type { OutputTarget } from '../../src/output/types.js';
 
@@ -215,7 +215,7 @@ describe('streaming terminal table', () => {
   function streamTo(columns: number) {
     const state = { out: '' };
     const target: OutputTarget = { write: async (t) => void (state.out += t), isTTY: true, columns, format: 'table', color: false, now: () => T0 };
-    return { state, w: createStreamingTable(target, eventListSpec.columns) };
+    return { state, w: createListWriter(target, eventListSpec, { streamTable: true }) };
   }
   const row = (i: number, rcpt = `someone${i}@example.com`): EmailEvent => ({
     timestamp: new Date(T0 + i).toISOString(), type: 'bounce', rcpt_to: rcpt, bounce_class: 10,

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import campaignCheck from '../../src/commands/campaign/check.js';
 import campaignList from '../../src/commands/campaign/list.js';
 import campaignSchedule from '../../src/commands/campaign/schedule.js';
 import eventsList from '../../src/commands/events/list.js';
+import eventsPrune from '../../src/commands/events/prune.js';
+import eventsSync from '../../src/commands/events/sync.js';
 import { spec as report } from '../../src/commands/report/index.js';
 import topicUpdate from '../../src/commands/topic/update.js';
 import webhookSet from '../../src/commands/webhook/set.js';
 import { UsageError } from '../../src/errors.js';
-import type { RawInput } from '../../src/commands/verb.js';
+import { COMMANDS } from '../../src/commands/index.js';
+import { commandsTaking } from '../../src/commands/register.js';
+import { checkFormat, type RawInput } from '../../src/commands/verb.js';
 
 // Parse tests as tables, as GitHub CLI's TestNewCmd*: commander's strings in (positional words
 // and option values keyed by attribute, as commander hands them over), the typed options or the
@@ -22,12 +27,20 @@ interface Row {
   error?: RegExp;
 }
 
+/** The global --output against the formats a command declares (`formats: ['markdown']`). */
+const output = (spec: { formats?: readonly 'markdown'[] }) => (input: RawInput) => {
+  checkFormat(input.opts, spec.formats ?? [], (format) => commandsTaking(COMMANDS, format));
+  return { output: input.opts.output };
+};
+
 const table: Row[] = [
   { name: 'campaign list: defaults', parse: campaignList.parseInput, input: { args: [], opts: {} }, want: { all: false, page: undefined, perPage: undefined, status: undefined } },
   { name: 'campaign list: typed numbers', parse: campaignList.parseInput, input: { args: [], opts: { perPage: '50', page: '2', limit: '7' } }, want: { perPage: 50, page: 2, limit: 7 } },
   { name: 'campaign list: --per-page out of range', parse: campaignList.parseInput, input: { args: [], opts: { perPage: '101' } }, error: /^--per-page: must be from 1 to 100 \(got "101"\)$/ },
   { name: 'campaign list: --page not a number', parse: campaignList.parseInput, input: { args: [], opts: { page: '1e2' } }, error: /^--page: must be a whole number from 1 to 10000/ },
   { name: 'campaign list: --status outside the value set, with a suggestion', parse: campaignList.parseInput, input: { args: [], opts: { status: 'drat' } }, error: /^--status: must be one of draft, .*\(did you mean draft\?\)/ },
+  { name: 'campaign list: -o markdown is refused, naming the commands that print it', parse: output(campaignList), input: { args: [], opts: { output: 'markdown' } }, error: /^--output markdown is only for campaign check, domain verify, report and doctor; / },
+  { name: 'campaign check: -o markdown is one of its formats', parse: output(campaignCheck), input: { args: [], opts: { output: 'markdown' } }, want: { output: 'markdown' } },
   { name: 'campaign schedule: id and time', parse: campaignSchedule.parseInput, input: { args: [ID], opts: { at: '+2h' } }, want: { id: ID, at: '+2h', dryRun: false, check: false } },
   { name: 'campaign schedule: a bad id is named as the argument', parse: campaignSchedule.parseInput, input: { args: ['nope'], opts: { at: '+2h' } }, error: /^CAMPAIGN_ID: must be a UUID/ },
   { name: 'campaign schedule: --at is required', parse: campaignSchedule.parseInput, input: { args: [ID], opts: {} }, error: /^--at: is required/ },
@@ -35,6 +48,15 @@ const table: Row[] = [
   { name: 'events list: an empty item', parse: eventsList.parseInput, input: { args: [], opts: { events: 'bounce,' } }, error: /^--events: must not have an empty item/ },
   { name: 'events list: --follow with --all', parse: eventsList.parseInput, input: { args: [], opts: { follow: true, all: true } }, error: /^--follow cannot be combined with --all/ },
   { name: 'events list: --db alone means the default archive', parse: eventsList.parseInput, input: { args: [], opts: { db: true } }, want: { db: true } },
+  { name: 'events prune: --before is required', parse: eventsPrune.parseInput, input: { args: [], opts: { yes: true } }, error: /^--before: required/ },
+  { name: 'events prune: --before, --yes and --dry-run as given', parse: eventsPrune.parseInput, input: { args: [], opts: { before: '90d', yes: true } }, want: { before: '90d', yes: true, dryRun: false } },
+  { name: 'events list: --db takes a PostgreSQL URL', parse: eventsList.parseInput, input: { args: [], opts: { db: 'postgres://ops@db.internal:5432/events?sslmode=verify-full' } }, want: { db: 'postgres://ops@db.internal:5432/events?sslmode=verify-full' } },
+  { name: 'events list: a password in the --db URL is refused, never quoted', parse: eventsList.parseInput, input: { args: [], opts: { db: 'postgresql://ops:hunter2@db.internal/events' } }, error: /^--db: a PostgreSQL URL must not carry a password \(it would show in shell history and process lists\): give it in PGPASSWORD, ~\/\.pgpass or the OS credential store \(service "mailctl-postgres", account "ops@db\.internal:5432\/events"\)$/ },
+  { name: 'events sync: a password as a URL parameter is refused too', parse: eventsSync.parseInput, input: { args: [], opts: { db: 'postgres://ops@db.internal/events?password=hunter2' } }, error: /^--db: a PostgreSQL URL must not carry a password [^]*account "ops@db\.internal:5432\/events"\)$/ },
+  { name: 'events sync: a URL without a database', parse: eventsSync.parseInput, input: { args: [], opts: { db: 'postgres://ops@db.internal' } }, error: /^--db: the PostgreSQL URL names no database/ },
+  { name: 'events sync: an sslmode libpq does not have', parse: eventsSync.parseInput, input: { args: [], opts: { db: 'postgres://ops@h/db?sslmode=always' } }, error: /^--db: sslmode must be one of disable, prefer, require, verify-ca, verify-full \(got "always"\)$/ },
+  { name: 'events sync: --no-wait', parse: eventsSync.parseInput, input: { args: [], opts: { wait: false } }, want: { wait: false } },
+  { name: 'events sync: waits by default', parse: eventsSync.parseInput, input: { args: [], opts: {} }, want: { wait: true } },
   { name: 'report: --fail-on takes a list of levels, rising with --compare', parse: report.parseInput, input: { args: [], opts: { failOn: 'critical,rising', compare: 'previous' } }, want: { failOn: 'critical', failOnRising: true, compare: 'previous' } },
   { name: 'report: --fail-on warning alone, as before', parse: report.parseInput, input: { args: [], opts: { failOn: 'warning' } }, want: { failOn: 'warning', failOnRising: false } },
   { name: 'report: warning includes critical', parse: report.parseInput, input: { args: [], opts: { failOn: 'critical,warning' } }, want: { failOn: 'warning' } },
@@ -70,7 +92,7 @@ describe('parsing, from the declarations alone', () => {
 
 describe('api --field bodies', () => {
   it('`__proto__` is an ordinary key of the body, never the prototype of every object', async () => {
-    const { buildBody, parseFieldSpec } = await import('../../src/commands/api/fields.js');
+    const { buildBody, parseFieldSpec } = await import('../../src/input/api-fields.js');
     const spec = parseFieldSpec('__proto__.polluted=yes', '--field');
     const body = buildBody([{ spec, value: 'yes' }]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -7,8 +7,8 @@ import { jsonText } from '../../output/json.js';
 import { runListing } from '../listing.js';
 import { arg, command, flag, type Parsed } from '../define.js';
 import { printDryRun } from '../write.js';
-import { addQuery, buildBody, buildQueryFromFields, parseFieldSpec, typedValue, type FieldSpec } from './fields.js';
-import { apiPages } from './pages.js';
+import { addQuery, buildBody, buildQueryFromFields, parseFieldSpec, typedValue, type FieldSpec } from '../../input/api-fields.js';
+import { apiPages } from '../../api/any-pages.js';
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 

@@ -55,7 +55,7 @@ async function run(opts: LoginOptions, ctx: Context): Promise<void> {
   ctx.addSecret(key);
   const kind = isSandboxKey(key) ? 'sandbox' : 'live';
   const verdict = opts.verify ? await verifyKey(ctx, key) : 'not checked';
-  const { saveKey } = await import('./storage.js');
+  const { saveKey } = await import('../../config/key-place.js');
   const saved = await saveKey(ctx, profile, key, opts.storage, baseUrl);
   ctx.notice(`Saved API key ${maskSecret(key)} to profile "${profile}" in ${saved.where}`);
   if (typeof verdict === 'object') {

@@ -6,7 +6,7 @@ export default command({
   examples: ['mailctl auth logout', 'mailctl auth logout --profile staging'],
   async run(_opts, ctx) {
     const profile = ctx.settings().profile.value;
-    const { forgetKey } = await import('./storage.js');
+    const { forgetKey } = await import('../../config/key-place.js');
     const removed = await forgetKey(ctx, profile);
     if (removed.length === 0) ctx.notice(`No API key is saved in profile "${profile}".`);
     else ctx.notice(`Removed the API key of profile "${profile}" from ${removed.join(' and ')}.`);

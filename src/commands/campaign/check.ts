@@ -28,7 +28,7 @@ async function run(opts: Options, ctx: Context): Promise<void> {
   checkFields(ctx.output().fields, [], ['name', 'ok', 'detail']);
   const at = opts.at === undefined ? undefined : atMs(opts.at, ctx.now());
   const checks = await runPreflight(ctx, { id: opts.id, atMs: at, minLeadMs: opts.minLeadMs, health: opts.health });
-  await printChecks(ctx, checks);
+  await printChecks(ctx, opts.id, checks);
   if (!checks.every((c) => c.ok)) throw failedChecks(opts.id, checks);
 }
 
@@ -49,6 +49,7 @@ export default command({
   operation: OPERATIONS.showCampaign,
   operationNote: `and ${OPERATIONS.listEmailEvents.name} with --health`,
   exitCodes: [ExitCode.CheckFailed],
+  formats: ['markdown'],
   check: (o): Options => ({ id: o.campaignId, at: o.at, minLeadMs: parseDuration(o.minLead, '--min-lead'), health: o.health }),
   run,
 });

@@ -2,8 +2,7 @@ import { getCampaign, type Campaign } from '../../api/campaigns.js';
 import { isSandboxKey } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
 import { CheckFailedError } from '../../errors.js';
-import { createListWriter } from '../../output/list.js';
-import type { Column } from '../../output/types.js';
+import { writeChecklist, type ChecklistSpec } from '../../output/checklist.js';
 import { utcText } from './shared.js';
 import { MS_PER_MINUTE } from '../../time-units.js';
 
@@ -126,23 +125,23 @@ async function healthCheck(ctx: Context): Promise<Check> {
   };
 }
 
-const COLUMNS: Column<Check>[] = [
-  { key: 'name', header: 'CHECK', value: (c) => c.name },
-  { key: 'ok', header: 'RESULT', value: (c) => (c.ok ? 'pass' : 'fail'), kind: 'status' },
-  { key: 'detail', header: 'DETAIL', value: (c) => c.detail },
-];
+const CHECKLIST: ChecklistSpec<Check> = {
+  columns: [
+    { key: 'name', header: 'CHECK', value: (c) => c.name },
+    { key: 'ok', header: 'RESULT', value: (c) => (c.ok ? 'pass' : 'fail'), kind: 'status' },
+    { key: 'detail', header: 'DETAIL', value: (c) => c.detail },
+  ],
+  fields: ['name', 'ok', 'detail'],
+  state: (c) => (c.ok ? 'pass' : 'fail'),
+  name: (c) => c.name,
+  resultColumn: 'ok',
+  document: {},
+  line: (c) => c,
+};
 
-/** Prints the checks (json: {"ok", "checks"}; otherwise one row each). */
-export async function printChecks(ctx: Context, checks: Check[]): Promise<void> {
-  const out = ctx.output();
-  const ok = checks.every((c) => c.ok);
-  if (out.format === 'json') {
-    await out.write(`${JSON.stringify({ ok, checks }, null, 2)}\n`);
-    return;
-  }
-  const writer = createListWriter<Check>(out, { columns: COLUMNS, fields: ['name', 'ok', 'detail'] });
-  await writer.write(checks);
-  await writer.end();
+/** Prints the checks of campaign `id` (json: {"ok", "checks"}; otherwise one row each). */
+export async function printChecks(ctx: Context, id: string, checks: Check[]): Promise<void> {
+  await writeChecklist(ctx.output(), { ...CHECKLIST, title: `campaign check — ${id}` }, checks);
 }
 
 export function failedChecks(id: string, checks: Check[]): CheckFailedError {

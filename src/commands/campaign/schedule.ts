@@ -7,7 +7,8 @@ import { ExitCode } from '../../errors.js';
 import { command, flag } from '../define.js';
 import { dryRunFlag } from '../runners/write.js';
 import { printDryRun, refuseSandboxKey } from '../write.js';
-import { campaignIdArg, EXAMPLE_ID as ID, localText, utcText } from './shared.js';
+import { localText, utcText } from '../../output/instant-text.js';
+import { campaignIdArg, EXAMPLE_ID as ID } from './shared.js';
 
 interface Options {
   id: string;
@@ -24,7 +25,7 @@ async function preflight(ctx: Context, id: string, atMs: number): Promise<void> 
     ctx.notice(`pre-flight: ${checks.length} checks passed`);
     return;
   }
-  await printChecks(ctx, checks);
+  await printChecks(ctx, id, checks);
   throw failedChecks(id, checks);
 }
 

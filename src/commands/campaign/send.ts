@@ -18,7 +18,7 @@ async function preflight(ctx: Context, id: string): Promise<void> {
     ctx.notice(`pre-flight: ${checks.length} checks passed`);
     return;
   }
-  await printChecks(ctx, checks);
+  await printChecks(ctx, id, checks);
   throw failedChecks(id, checks);
 }
 

@@ -2,8 +2,7 @@ import type { Campaign } from '../../api/campaigns.js';
 import { uuid } from '../../input/values.js';
 import { arg } from '../define.js';
 
-// What the campaign verbs share: the id argument, the rates computed from
-// stats, the sandbox refusal and the display of a time in UTC and local time.
+// What the campaign verbs share: the id argument and the rates computed from stats.
 
 /** The campaign id argument, checked as a UUID before anything is sent. */
 export const campaignIdArg = arg('campaign id (UUID)', { parse: uuid });
@@ -45,40 +44,5 @@ export function campaignRates(c: Campaign): CampaignRates {
   };
 }
 
-
-function pad(n: number): string {
-  return String(Math.abs(n)).padStart(2, '0');
-}
-
-/** 2026-12-01T08:00:00Z: the UTC instant, without milliseconds when they are zero. */
-export function utcText(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
-}
-
-/** 2026-12-01 09:00:00 +01:00 (Europe/Berlin): the wall-clock time where the command runs. */
-export function localText(ms: number): string {
-  const d = new Date(ms);
-  const off = -d.getTimezoneOffset();
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const date = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-  return `${date} ${off < 0 ? '-' : '+'}${pad(Math.trunc(off / 60))}:${pad(off % 60)}${zone ? ` (${zone})` : ''}`;
-}
-
-/** A string time from the API as ms, or undefined when it is absent or unreadable. */
-export function timeMs(value: string | null | undefined): number | undefined {
-  if (!value) return undefined;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? undefined : ms;
-}
-
-/**
- * The object handed to writeDetail: every name --fields asked for must exist
- * on it (writeDetail refuses unknown names, and by then the request is sent).
- * Computed values fill the names the API object does not have.
- */
-export function withRequested(obj: Record<string, unknown>, fields: string[] | undefined, computed: Record<string, unknown> = {}): Record<string, unknown> {
-  if (!fields) return obj;
-  const out = { ...obj };
-  for (const f of fields) if (!(f in out)) out[f] = f in computed ? computed[f] : null;
-  return out;
-}
+// campaign preflight reads it from here
+export { utcText } from '../../output/instant-text.js';

@@ -4,11 +4,11 @@ import { CAMPAIGN_FIELDS } from '../../api/vocabulary.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { nonEmpty } from '../../input/values.js';
-import { writeDetail, type DetailField, type DetailSection } from '../../output/detail.js';
+import { withRequested, writeDetail, type DetailField, type DetailSection } from '../../output/detail.js';
 import { checkFields } from '../../output/fields.js';
 import { checkRunFiles, writeWholeFile, type WholeFileError } from '../../output/whole-file.js';
 import { command, flag } from '../define.js';
-import { campaignIdArg, campaignRates, EXAMPLE_ID as ID, withRequested } from './shared.js';
+import { campaignIdArg, campaignRates, EXAMPLE_ID as ID } from './shared.js';
 
 interface Options {
   id: string;

@@ -1,8 +1,8 @@
 import { CAMPAIGN_FIELDS, type Campaign } from '../../api/campaigns.js';
 import type { Context } from '../../context.js';
-import { writeDetail, type DetailField } from '../../output/detail.js';
+import { withRequested, writeDetail, type DetailField } from '../../output/detail.js';
 import { checkFields } from '../../output/fields.js';
-import { localText, timeMs, utcText, withRequested } from './shared.js';
+import { localText, timeMs, utcText } from '../../output/instant-text.js';
 
 // How schedule and unschedule print their outcome. json/ndjson: the campaign
 // object as the API returned it. Table (TTY or pipe): id, name, status and

@@ -1,28 +1,22 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { importBatch, importRequest } from '../../api/audience-admin.js';
 import { OPERATIONS } from '../../api/operations.js';
 import { IMPORT_BATCH, NAME_MAX } from '../../api/vocabulary.js';
 import type { Context } from '../../context.js';
 import { CliError, NetworkError, UsageError } from '../../errors.js';
-import { abortableChunks, InputBounds } from '../../input/bounded.js';
-import { IdTextParser, type ValueKind } from '../../input/id-parser.js';
-import { IdDecoder } from '../../input/ids.js';
-import { isEmail } from '../../input/values.js';
+import { addressBatches, isRegularFile } from '../../input/address-batches.js';
 import { writeDetail } from '../../output/detail.js';
 import { checkFields } from '../../output/fields.js';
 import { commandLine, globalArgs } from '../command-line.js';
 import { startProgress } from '../lists/progress.js';
 import { printDryRun, refuseSandboxKey } from '../write.js';
 
-// `contact import`: addresses streamed from a file or stdin through the
-// parser of the id commands (one a line, or CSV), 1,000 a request (4.33).
-// Nothing is kept but the batch being filled, so memory stays flat however
-// long the input is. A regular file is read twice: once to check every line
-// and count (nothing is sent if a line is bad; the count gives the progress
-// bar its total), then to send. Stdin is read once, so a bad line there stops
-// the run where it is, like a failed request: the totals so far go to stdout,
-// and stderr says what was imported and the command that finishes the rest.
+// `contact import`: addresses streamed from a file or stdin
+// (input/address-batches.ts), 1,000 a request (4.33). A regular file is read
+// twice: once to check every line and count (nothing is sent if a line is bad;
+// the count gives the progress bar its total), then to send. Stdin is read
+// once, so a bad line there stops the run where it is, like a failed request:
+// the totals so far go to stdout, and stderr says what was imported and the
+// command that finishes the rest.
 
 export interface ImportOptions {
   file: string;
@@ -34,63 +28,24 @@ export interface ImportOptions {
   dryRun: boolean;
 }
 
-const ADDRESSES: ValueKind = { test: (v) => v.length <= NAME_MAX && isEmail(v), what: 'an email address', noun: 'address' };
-const UNBOUNDED = { lines: Infinity, bytes: Infinity };
 const n = (x: number) => x.toLocaleString('en-US');
 const TOTALS = ['created', 'already_existed', 'addresses', 'requests', 'requests_succeeded'] as const;
 
-/** The addresses of the input after the first `skip`, `size` at a time, with the 1-based position of the first. */
-async function* batches(ctx: Context, o: ImportOptions, size: number): AsyncGenerator<{ from: number; emails: string[] }> {
-  const name = o.file === '-' ? 'stdin' : o.file;
-  const stream = o.file === '-' ? (ctx.io.stdin as AsyncIterable<unknown> & { destroy?(): void }) : createReadStream(o.file, { highWaterMark: 64 * 1024 });
-  const bounds = new InputBounds(name, UNBOUNDED);
-  const decoder = new IdDecoder(name);
-  let seen = 0;
-  let pending: string[] = [];
-  let from = o.skip + 1;
-  const parser = new IdTextParser(name, o.column, (address) => {
-    if (++seen > o.skip) pending.push(address);
-  }, ADDRESSES);
-  const full = function* () {
-    while (pending.length >= size) {
-      const emails = pending.slice(0, size);
-      pending = pending.slice(size);
-      yield { from, emails };
-      from += emails.length;
-    }
-  };
-  for await (const chunk of abortableChunks(stream, ctx.signal)) {
-    bounds.check(chunk);
-    parser.push(decoder.push(chunk));
-    if (decoder.error ?? parser.error) throw decoder.error ?? parser.error;
-    yield* full();
-  }
-  parser.push(decoder.end());
-  const error = decoder.error ?? parser.end();
-  if (error) throw error;
-  yield* full();
-  if (pending.length > 0) yield { from, emails: pending };
+/** Pass 1 over a regular file (and a dry run's only pass): every line checked, the addresses to send counted. */
+/** The addresses to import, a request's worth at a time. */
+function batches(ctx: Context, o: ImportOptions) {
+  const stdin = o.file === '-' ? (ctx.io.stdin as AsyncIterable<unknown> & { destroy?(): void }) : undefined;
+  return addressBatches({ path: o.file, stdin, column: o.column, skip: o.skip, size: IMPORT_BATCH, maxLength: NAME_MAX, signal: ctx.signal });
 }
 
-/** Pass 1 over a regular file (and a dry run's only pass): every line checked, the addresses to send counted. */
 async function count(ctx: Context, o: ImportOptions): Promise<{ total: number; first?: string[] }> {
   let total = 0;
   let first: string[] | undefined;
-  for await (const b of batches(ctx, o, IMPORT_BATCH)) {
+  for await (const b of batches(ctx, o)) {
     first ??= b.emails;
     total += b.emails.length;
   }
   return { total, first };
-}
-
-async function isFile(path: string): Promise<boolean> {
-  if (path === '-') return false;
-  try {
-    return (await stat(path)).isFile();
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`FILE: cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (error as Error).message}`);
-  }
 }
 
 function finishCommand(ctx: Context, o: ImportOptions, skip: number): string {
@@ -107,7 +62,7 @@ export async function runImport(o: ImportOptions, ctx: Context): Promise<void> {
   checkFields(out.fields, [], TOTALS);
   refuseSandboxKey(ctx, 'create contacts', OPERATIONS.importContacts);
   if (o.file === '-' && ctx.io.stdinIsTTY) ctx.notice('reading addresses from stdin (one per line; end with Ctrl-D)');
-  const file = await isFile(o.file);
+  const file = await isRegularFile(o.file, 'FILE');
   const pass1 = file || o.dryRun ? await count(ctx, o) : undefined;
   const planned = pass1?.total;
   if (planned === 0) throw new UsageError(`FILE: ${o.file === '-' ? 'stdin' : o.file} holds no addresses${o.skip > 0 ? ` after the first ${n(o.skip)}` : ''}`);
@@ -124,7 +79,7 @@ export async function runImport(o: ImportOptions, ctx: Context): Promise<void> {
   let current: { from: number; emails: string[] } | undefined;
   const print = () => writeDetail(out, totals, [{ fields: TOTALS.map((key) => ({ key, label: key.replace('_', ' '), value: totals[key], kind: 'number' as const })) }]);
   try {
-    for await (const b of batches(ctx, o, IMPORT_BATCH)) {
+    for await (const b of batches(ctx, o)) {
       current = b;
       if (ctx.signal.aborted) throw ctx.signal.reason;
       totals.requests++;

@@ -1,6 +1,8 @@
 import { statSync } from 'node:fs';
 import type { Context } from '../../context.js';
-import { archivePath, type DbFlag } from '../archive-db.js';
+import type { ArchiveLocation } from '../../archive/location.js';
+import { archiveLocationOf, type DbFlag } from '../archive-db.js';
+import { pgArchiveCheck } from './archive-pg.js';
 import { commandLine } from '../command-line.js';
 import { fail, pass, warn, type Check } from './check.js';
 
@@ -8,14 +10,17 @@ import { fail, pass, warn, type Check } from './check.js';
 // opens as an archive, whose team it holds, and that SQLite finds every page and
 // index entry sound (PRAGMA integrity_check: the whole file read once, each index
 // compared with its table; docs/archive.md has its cost). No request is sent.
+// A PostgreSQL archive (--db postgres://…) has a row of its own: archive-pg.ts.
 
 export async function archiveCheck(ctx: Context, flag: DbFlag): Promise<Check> {
-  let path: string;
+  let loc: ArchiveLocation;
   try {
-    path = await archivePath(ctx, flag);
+    loc = await archiveLocationOf(ctx, flag);
   } catch (error) {
     return fail('archive', (error as Error).message, 'mailctl config list');
   }
+  if (loc.kind === 'postgres') return pgArchiveCheck(ctx, loc.target);
+  const path = loc.path;
   const sync = commandLine(['events', 'sync'], ['--db', path]);
   const { openArchive } = await import('../../archive/open.js');
   const { checkArchive, damagedArchive } = await import('../../archive/damage.js');

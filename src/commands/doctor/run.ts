@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { CheckFailedError, CliError } from '../../errors.js';
-import { writeChecklist } from '../../output/checklist.js';
+import { checklistEntries, entrySpec, writeChecklist } from '../../output/checklist.js';
 import type { DbFlag } from '../archive-db.js';
 import type { Check } from './check.js';
 import { configCheck, keyCheck, profileCheck } from './local.js';
@@ -60,7 +60,7 @@ export async function runDoctor(opts: DoctorOptions, ctx: Context): Promise<void
   const out = ctx.output();
   const checks = await gather(ctx);
   if (opts.db !== undefined) checks.push(await (await import('./archive.js')).archiveCheck(ctx, opts.db));
-  const ok = await writeChecklist(out, checks, { requests_budget: DOCTOR_REQUESTS });
+  const ok = await writeChecklist(out, entrySpec(`doctor — profile ${ctx.settings().profile.value}`, { requests_budget: DOCTOR_REQUESTS }), checklistEntries(checks));
   const bad = checks.filter((c) => c.status !== 'pass');
   if (!ok) throw new CheckFailedError(`${bad.length} of ${checks.length} checks did not pass: ${bad.map((c) => c.name).join(', ')}`);
 }

@@ -2,7 +2,8 @@ import { OPERATIONS } from '../../api/operations.js';
 import { DOMAIN_FIELDS } from '../../api/vocabulary.js';
 import { command, flag } from '../define.js';
 import { runShow } from '../runners/show.js';
-import { dnsRecords, DOMAIN_ARGS, domainFields, RECORD_COLUMNS, zoneLines } from './records.js';
+import { dnsRecords, zoneLines } from '../../api/dns-records.js';
+import { DOMAIN_ARGS, domainFields, RECORD_COLUMNS } from './records.js';
 
 export default command({
   name: 'show',

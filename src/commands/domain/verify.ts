@@ -47,9 +47,10 @@ export default command({
   examples: ['mailctl domain verify mail.example.com', 'mailctl domain verify mail.example.com --wait 10m', 'mailctl domain verify example.com --json'],
   operation: OPERATIONS.verifyDomain,
   exitCodes: [ExitCode.CheckFailed],
+  formats: ['markdown'],
   async run({ name, wait }, ctx) {
     const { checkFields } = await import('../../output/fields.js');
-    const { createListWriter } = await import('../../output/list.js');
+    const { writeChecklist } = await import('../../output/checklist.js');
     const { verifyDomain } = await import('../../api/domains.js');
     const out = ctx.output();
     checkFields(out.fields, CHECK_COLUMNS, CHECK_FIELDS);
@@ -57,9 +58,10 @@ export default command({
     const api = await ctx.api();
     const check = () => verifyDomain(api, name);
     const rows = wait === undefined ? checkRows(await check()) : await waitForRecords(ctx, check, wait);
-    const writer = createListWriter(out, { columns: CHECK_COLUMNS, fields: CHECK_FIELDS });
-    await writer.write(rows);
-    await writer.end();
+    await writeChecklist(out, {
+      columns: CHECK_COLUMNS, fields: CHECK_FIELDS, title: `domain verify — ${name}`, noun: 'record', resultColumn: 'result',
+      state: (r) => (r.result === 'not needed' ? 'skip' : r.result), name: (r) => r.record,
+    }, rows);
     const bad = failing(rows);
     if (bad.length > 0) {
       throw new CheckFailedError(`${name}: ${bad.length} of ${rows.filter((r) => r.result !== 'not needed').length} records do not pass (${bad.map((r) => r.record).join(', ')})${wait !== undefined ? ' after waiting' : ''}`, {

@@ -1,7 +1,7 @@
 import { DEFAULT_WINDOW_DAYS, type EmailDetail, type EmailEvent } from '../../api/emails.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode } from '../../errors.js';
-import { openArchiveForReading, type DbFlag } from '../archive-db.js';
+import { openArchiveReader, type DbFlag } from '../archive-db.js';
 
 /** What `email show --db` reads: one request id in a window of days. */
 export interface ArchiveLookup {
@@ -32,18 +32,18 @@ function stateOf(types: readonly string[]): string | null {
 /** The detail of spec 2.3 from the archive, events newest first as the API lists them. */
 export async function emailFromArchive(opts: ArchiveLookup, ctx: Context): Promise<EmailDetail> {
   const { archiveWindow } = await import('../../archive/window.js');
-  const { eventBatches } = await import('../../archive/query.js');
   const window = archiveWindow({ from: opts.from, to: opts.to }, ctx.now(), DEFAULT_WINDOW_DAYS, ctx.globals.utc);
-  const { db, path } = await openArchiveForReading(ctx, opts.db);
+  const archive = await openArchiveReader(ctx, opts.db, 'email show');
+  const path = archive.label;
   try {
-    const all = (db.prepare('SELECT type FROM events WHERE request_id = ? ORDER BY timestamp_ms ASC, rowid DESC').pluck().all(opts.requestId) as string[]);
+    const all = await archive.requestEventTypes(opts.requestId);
     if (all.length === 0) {
       throw new CliError(`email ${opts.requestId} is not in the archive ${path}`, ExitCode.NotFound, {
         hint: 'run `mailctl events sync` to bring the archive up to date, or leave out --db to ask the API',
       });
     }
     const events: EmailEvent[] = [];
-    for (const batch of eventBatches(db, { window, transmission: opts.requestId })) events.push(...batch);
+    for await (const batch of archive.eventBatches({ window, transmission: opts.requestId })) events.push(...batch);
     const latest = events[0];
     const recipients = [...new Set(events.map((e) => e.rcpt_to).filter((r): r is string => typeof r === 'string'))];
     return {
@@ -57,7 +57,9 @@ export async function emailFromArchive(opts: ArchiveLookup, ctx: Context): Promi
       num_recipients: recipients.length,
       events: events as EmailDetail['events'],
     };
+  } catch (error) {
+    throw archive.failure(error);
   } finally {
-    db.close();
+    await archive.close();
   }
 }

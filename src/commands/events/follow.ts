@@ -38,6 +38,7 @@ export interface FollowOptions {
   limit?: number;
   /** Take the first page as already seen instead of writing it (`webhook forward`: only events from now on). */
   skipBacklog?: boolean;
+  /** Takes each batch (follow(); followPages yields them instead). */
   write(events: EmailEvent[]): Promise<void>;
   warn(message: string): void;
   sleep(ms: number, signal: AbortSignal): Promise<void>;
@@ -174,19 +175,23 @@ function retryable(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 429 || error.status >= 500);
 }
 
-/** Runs until the signal aborts (or --limit is reached); failures that may pass are warned about and retried. */
-export async function follow(opts: FollowOptions): Promise<void> {
+/**
+ * The events to print, batch by batch, until the signal aborts (or --limit is reached): the
+ * listing runner writes each batch as it comes. Failures that may pass are warned about and retried.
+ */
+export async function* followPages(opts: Omit<FollowOptions, 'write'>): AsyncGenerator<EmailEvent[], void, undefined> {
   const seen = new SeenEvents();
   let printed = 0;
   let serverTime: number | undefined;
-  const emit = async (events: EmailEvent[]): Promise<boolean> => {
+  /** What --limit still wants of `events`, remembered as printed. */
+  const take = (events: EmailEvent[]): EmailEvent[] => {
     const left = opts.limit === undefined ? Infinity : opts.limit - printed;
     const batch = events.length > left ? events.slice(0, left) : events;
     for (const e of batch) seen.add(e, serverTime);
-    if (batch.length) await opts.write(batch);
     printed += batch.length;
-    return opts.limit !== undefined && printed >= opts.limit;
+    return batch;
   };
+  const reachedLimit = () => opts.limit !== undefined && printed >= opts.limit;
 
   try {
     const first = await opts.fetchPage({ perPage: opts.firstPerPage, from: opts.from });
@@ -194,25 +199,42 @@ export async function follow(opts: FollowOptions): Promise<void> {
     const backlog = oldestFirst(first.items);
     if (first.nextCursor !== null && backlog.length > 0) seen.floor = eventTime(backlog[0]!);
     if (opts.skipBacklog) for (const e of backlog) seen.add(e, serverTime);
-    else if (await emit(backlog)) return;
+    else {
+      const batch = take(backlog);
+      if (batch.length) yield batch;
+      if (reachedLimit()) return;
+    }
     opts.onPolled?.();
     let wait = opts.intervalMs;
     for (;;) {
       await opts.sleep(wait, opts.signal);
+      let batch: EmailEvent[];
       try {
-        const fresh = await pollOnce(opts, seen, 100, (ms) => (serverTime = ms));
+        batch = take(oldestFirst(await pollOnce(opts, seen, 100, (ms) => (serverTime = ms))));
         wait = opts.intervalMs;
-        if (await emit(oldestFirst(fresh))) return;
-        opts.onPolled?.();
-        seen.prune();
       } catch (error) {
         if (opts.signal.aborted || !retryable(error)) throw error;
         wait = Math.min(MAX_BACKOFF_MS, Math.max(wait * 2, opts.intervalMs));
         opts.warn(`${(error as Error).message}; polling again in ${Math.round(wait / 1000)}s`);
+        continue;
       }
+      if (batch.length) yield batch;
+      if (reachedLimit()) return;
+      opts.onPolled?.();
+      seen.prune();
     }
   } catch (error) {
     // Ctrl-C: the output written so far is whole; main.ts turns the abort into exit 130.
+    if (opts.signal.aborted) return;
+    throw error;
+  }
+}
+
+/** followPages for a caller that takes the events itself (`webhook forward` delivers them). */
+export async function follow(opts: FollowOptions): Promise<void> {
+  try {
+    for await (const batch of followPages(opts)) await opts.write(batch);
+  } catch (error) {
     if (opts.signal.aborted) return;
     throw error;
   }

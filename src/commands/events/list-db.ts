@@ -1,20 +1,20 @@
 import { DEFAULT_WINDOW_DAYS, type EmailEvent } from '../../api/emails.js';
 import type { Context } from '../../context.js';
 import { checkFields } from '../../output/fields.js';
-import { openArchiveForReading, type DbFlag } from '../archive-db.js';
+import { openArchiveReader, type DbFlag } from '../archive-db.js';
 import { runListing } from '../listing.js';
 import { eventListSpec } from './columns.js';
 
-// `events list --db [PATH]`: the same filters, formats and --all/--limit,
-// answered from the local archive that `events sync` writes. No key, no
-// network: nothing here touches ctx.api().
+// `events list --db [PATH|URL]`: the same filters, formats and --all/--limit,
+// answered from the archive that `events sync` writes (an SQLite file or a
+// PostgreSQL database). No key, no API: nothing here touches ctx.api().
 
 /** Without --all or --limit, one API page's worth: the API's default page size. */
 const ONE_PAGE = 25;
 
 /** Archive batches in the listing runner's page shape; `read.rows` counts the rows handed over. */
-async function* pagesOf(batches: Iterable<EmailEvent[]>, read: { rows: number }): AsyncGenerator<{ items: EmailEvent[] }> {
-  for (const items of batches) {
+async function* pagesOf(batches: AsyncIterable<EmailEvent[]>, read: { rows: number }): AsyncGenerator<{ items: EmailEvent[] }> {
+  for await (const items of batches) {
     read.rows += items.length;
     yield { items };
   }
@@ -37,9 +37,9 @@ export async function runFromArchive(opts: ArchiveListing, ctx: Context): Promis
   const out = ctx.output();
   checkFields(out.fields, eventListSpec.columns, eventListSpec.fields);
   const { archiveWindow } = await import('../../archive/window.js');
-  const { countEvents, eventBatches, rawEventBatches } = await import('../../archive/query.js');
   const window = archiveWindow({ from: opts.from, to: opts.to }, ctx.now(), DEFAULT_WINDOW_DAYS, ctx.globals.utc);
-  const { db, path } = await openArchiveForReading(ctx, opts.db);
+  const archive = await openArchiveReader(ctx, opts.db, 'events list');
+  const path = archive.label;
   const paging = opts.all || opts.limit !== undefined;
   const limit = opts.all ? opts.limit : (opts.limit ?? ONE_PAGE);
   const filter = {
@@ -57,23 +57,22 @@ export async function runFromArchive(opts: ArchiveListing, ctx: Context): Promis
       if (out.format === 'ndjson' && !out.fields) {
         // The archive keeps each event as the compact JSON the API sent: an NDJSON
         // line already, so it is written without a parse and a re-serialisation.
-        for (const batch of rawEventBatches(db, filter)) {
+        for await (const batch of archive.rawEventBatches(filter)) {
           await out.write(`${batch.join('\n')}\n`);
           shown = read.rows += batch.length;
         }
       } else {
-        shown = (await runListing(ctx, { spec: eventListSpec, pages: pagesOf(eventBatches(db, filter), read), streamTable: paging })).count;
+        shown = (await runListing(ctx, { spec: eventListSpec, pages: pagesOf(archive.eventBatches(filter), read), streamTable: paging })).count;
       }
     } catch (error) {
       // A damaged page part-way through an export: say so, and how many rows came before it.
-      const { archiveFailure } = await import('../../archive/damage.js');
-      throw archiveFailure(error, path, read.rows);
+      throw archive.failure(error, read.rows);
     }
     const span = `between ${new Date(window.fromMs).toISOString()} and ${new Date(window.toMs).toISOString()}`;
     if (shown === 0) {
       ctx.notice(`No events ${span} match in the archive ${path}.`);
     } else if (limit !== undefined && shown === limit) {
-      const total = countEvents(db, { ...filter, limit: undefined });
+      const total = await archive.countEvents({ ...filter, limit: undefined });
       if (total > shown) {
         ctx.notice(
           paging
@@ -83,6 +82,6 @@ export async function runFromArchive(opts: ArchiveListing, ctx: Context): Promis
       }
     }
   } finally {
-    db.close();
+    await archive.close();
   }
 }

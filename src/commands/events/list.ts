@@ -9,7 +9,6 @@ import { displayZone } from '../../input/zone.js';
 import { email, integer, nonEmpty } from '../../input/values.js';
 import { describeWindow, inWindow, resolveWindow, WINDOW_FROM_HELP, WINDOW_TO_HELP, type EventWindow } from '../../input/window.js';
 import { checkFields } from '../../output/fields.js';
-import { createListWriter } from '../../output/list.js';
 import { dbFlag, type DbFlag } from '../archive-db.js';
 import { command, flag, type Parsed } from '../define.js';
 import { nextPageCommand, nextPageHint, runListing } from '../listing.js';
@@ -212,39 +211,40 @@ async function followEvents(
   filters: EventsQuery,
   range: EventWindow,
 ): Promise<void> {
-  const out = ctx.output();
-  const writer = createListWriter(out, eventListSpec, { streamTable: true });
   const { statusLine, clockTime } = await import('../../output/status-line.js');
-  const { follow } = await import('./follow.js');
+  const { followPages } = await import('./follow.js');
   const { defaultSleep } = await import('../../api/sleep.js');
   // a sign of life between events, on a terminal only (stderr: never in the data)
   const status = statusLine(ctx.io.stderr, ctx.io.stderrIsTTY && !ctx.globals.quiet, ctx.globals.color !== false && !ctx.io.env.NO_COLOR);
   ctx.holdSpinner(true); // polls are the normal state here: the status line says it, no spinner
+  const batches = followPages({
+    fetchPage: (q) => fetch({ ...filters, from: q.from ?? filters.from, cursor: q.cursor, per_page: q.perPage }),
+    firstPerPage: opts.perPage,
+    from: range.from,
+    intervalMs: opts.pollIntervalMs,
+    limit: opts.limit,
+    warn: (message) => {
+      status.clear();
+      ctx.warn(message);
+    },
+    onPolled: () => status.show(`last polled ${clockTime(ctx.now(), Boolean(ctx.globals.utc))} (Ctrl-C to stop)`),
+    sleep: defaultSleep,
+    signal: ctx.signal,
+  });
+  async function* pages() {
+    for await (const items of batches) {
+      status.clear(); // the rows go where the status line was
+      yield { items };
+    }
+  }
   try {
     ctx.notice('Watching for new events (Ctrl-C to stop)…');
-    await follow({
-      fetchPage: (q) => fetch({ ...filters, from: q.from ?? filters.from, cursor: q.cursor, per_page: q.perPage }),
-      firstPerPage: opts.perPage,
-      from: range.from,
-      intervalMs: opts.pollIntervalMs,
-      limit: opts.limit,
-      write: (events) => {
-        status.clear();
-        return writer.write(events);
-      },
-      warn: (message) => {
-        status.clear();
-        ctx.warn(message);
-      },
-      onPolled: () => status.show(`last polled ${clockTime(ctx.now(), Boolean(ctx.globals.utc))} (Ctrl-C to stop)`),
-      sleep: defaultSleep,
-      signal: ctx.signal,
-    });
+    // no pager: the listing never ends on its own
+    await runListing(ctx, { spec: eventListSpec, pages: pages(), streamTable: true, pager: false });
     // Stopped by Ctrl-C or SIGTERM: that is how --follow ends, but not a success (130 / 143).
     if (ctx.signal.aborted) throw ctx.signal.reason;
   } finally {
     status.clear();
-    await writer.end();
   }
 }
 

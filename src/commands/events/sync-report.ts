@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { MAX_EVENTS_PER_PAGE } from '../../api/vocabulary.js';
-import type { Database } from '../../archive/open.js';
+import { locationLabel } from '../../archive/location.js';
+import type { ArchiveTotals } from '../../archive/store.js';
 import type { RunCounts, SyncKey, SyncState } from '../../archive/sync-state.js';
 import { isSandboxKey } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
 import { writeDetail } from '../../output/detail.js';
+import { archiveLocationOf, openArchiveReader, type DbFlag } from '../archive-db.js';
 import { planPasses, type SyncPass } from './sync-plan.js';
 
 // What `events sync` prints on stdout: the summary of a run, or with
@@ -13,9 +15,7 @@ import { planPasses, type SyncPass } from './sync-plan.js';
 /** The sandbox key's day budget (service-notes "Sandbox keys"). */
 const SANDBOX_DAY_BUDGET = 100;
 
-export async function writeSyncSummary(ctx: Context, db: Database, run: { path: string; passes: SyncPass[]; counts: RunCounts }): Promise<void> {
-  const { archiveTotals } = await import('../../archive/store.js');
-  const totals = archiveTotals(db);
+export async function writeSyncSummary(ctx: Context, totals: ArchiveTotals, run: { path: string; passes: SyncPass[]; counts: RunCounts }): Promise<void> {
   const summary = {
     archive: run.path,
     from: run.passes[0]!.from,
@@ -47,11 +47,41 @@ export async function writeSyncSummary(ctx: Context, db: Database, run: { path: 
 }
 
 interface DryRunInput {
-  path: string;
+  db: DbFlag | undefined;
   key: SyncKey;
   firstFrom: string;
   overlapDays: number;
   types?: readonly string[];
+}
+
+/** The last instant both stores can hold. */
+const END_OF_TIME = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** The position's state and the archived events since `planned`'s first day; nothing before a first sync. */
+async function whatIsArchived(ctx: Context, input: DryRunInput): Promise<{ label: string; passes: SyncPass[]; known: number | null }> {
+  const loc = await archiveLocationOf(ctx, input.db);
+  const empty: SyncState = { newestDay: null, pending: null };
+  if (loc.kind === 'sqlite' && !existsSync(loc.path)) return { label: loc.path, passes: planPasses(empty, input, ctx.now()), known: null };
+  let reader;
+  try {
+    reader = await openArchiveReader(ctx, input.db, 'events sync');
+  } catch (error) {
+    // a database with no archive yet: a first run
+    if (error instanceof Error && /^no event archive/.test(error.message)) {
+      return { label: locationLabel(loc), passes: planPasses(empty, input, ctx.now()), known: null };
+    }
+    throw error;
+  }
+  try {
+    const state = await reader.syncState(input.key);
+    const passes = planPasses(state, input, ctx.now());
+    if (!state.newestDay && !state.pending) return { label: reader.label, passes, known: null };
+    const fromMs = Date.parse(`${passes[0]!.from}T00:00:00Z`);
+    const known = await reader.countEvents({ window: { fromMs, toMs: END_OF_TIME }, types: input.types?.length ? input.types : undefined });
+    return { label: reader.label, passes, known };
+  } finally {
+    await reader.close();
+  }
 }
 
 /**
@@ -60,27 +90,7 @@ interface DryRunInput {
  * plus one per 100 new ones); before a first run it is unknown.
  */
 export async function printSyncDryRun(ctx: Context, input: DryRunInput): Promise<void> {
-  const { openArchive } = await import('../../archive/open.js');
-  const { readSyncState } = await import('../../archive/sync-state.js');
-  let state: SyncState = { newestDay: null, pending: null };
-  let known: number | null = null;
-  const passes = (() => {
-    if (!existsSync(input.path)) return planPasses(state, input, ctx.now());
-    const db = openArchive(input.path, { readonly: true });
-    try {
-      if (db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sync_state'").get()) state = readSyncState(db, input.key);
-      const planned = planPasses(state, input, ctx.now());
-      if (state.newestDay || state.pending) {
-        const types = input.types ?? [];
-        const typeSql = types.length ? ` AND type IN (${types.map(() => '?').join(', ')})` : '';
-        const fromMs = Date.parse(`${planned[0]!.from}T00:00:00Z`);
-        known = (db.prepare(`SELECT count(*) AS n FROM events WHERE timestamp_ms >= ?${typeSql}`).get(fromMs, ...types) as { n: number }).n;
-      }
-      return planned;
-    } finally {
-      db.close();
-    }
-  })();
+  const { label, passes, known } = await whatIsArchived(ctx, input);
   const requests = known === null ? null : Math.max(passes.length, Math.ceil(known / MAX_EVENTS_PER_PAGE));
   const apiKey = ctx.settings().apiKey.value;
   const sandbox = apiKey !== undefined && isSandboxKey(apiKey);
@@ -93,7 +103,7 @@ export async function printSyncDryRun(ctx: Context, input: DryRunInput): Promise
         : `NOT covered: a sandbox key has ${SANDBOX_DAY_BUDGET} requests a day`;
   const plan = {
     dry_run: true,
-    archive: input.path,
+    archive: label,
     ranges: passes.map((p) => ({ from: p.from, to: p.to, resumes: Boolean(p.resumed) })),
     per_page: MAX_EVENTS_PER_PAGE,
     requests_estimate: requests,

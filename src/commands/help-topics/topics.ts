@@ -83,6 +83,15 @@ Choose with -o/--output FMT, or --json / --ndjson; a profile can set a default
           return) gets a single quote before it ('=cmd...), as OWASP
           recommends; plain numbers (-1.5) stay as they are. --csv-raw
           writes every cell exactly as sent, for pipelines.
+  markdown
+          report, campaign check, doctor and domain verify only (any other
+          command refuses it, exit 2): a summary for CI job pages, with a
+          heading, the verdict line and a GitHub-flavoured table, for
+          $GITHUB_STEP_SUMMARY or a GitLab artifact (docs/ci.md). Text from
+          the service is escaped, so no cell breaks the table or adds
+          markup; never colour. The exit code is the one of any other
+          format. A profile's \`output markdown\` applies to those four
+          commands; the others print their table.
 
 --fields a,b,c picks the columns of table and csv, and the keys kept in json
 and ndjson. An unknown field is a usage error (exit 2) that lists the valid

@@ -4,8 +4,8 @@ import { BULK_DELETE_MAX_LISTS } from '../../api/vocabulary.js';
 import type { Context } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import { checkFields } from '../../output/fields.js';
-import { createListWriter } from '../../output/list.js';
 import type { ListSpec } from '../../output/types.js';
+import { runListing } from '../listing.js';
 import { runDelete } from '../runners/delete.js';
 import { confirmOrRefuse } from '../runners/confirm.js';
 import { printDryRun, refuseSandboxKey } from '../write.js';
@@ -87,7 +87,5 @@ export async function deleteLists(o: Options, ctx: Context): Promise<void> {
       if (result.deleted !== batch.length) ctx.warn(`the API deleted ${result.deleted} of ${batch.length} lists in one request`);
     }
   }
-  const writer = createListWriter(out, ROWS);
-  await writer.write(o.ids.map((id) => ({ id, deleted: !missing.has(id) })));
-  await writer.end();
+  await runListing(ctx, { spec: ROWS, pages: [{ items: o.ids.map((id) => ({ id, deleted: !missing.has(id) })) }] });
 }

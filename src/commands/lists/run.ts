@@ -5,7 +5,7 @@ import { IdSource } from '../../input/id-source.js';
 import { refuseSandboxKey, requestUrl } from '../write.js';
 import { confirmOrRefuse } from '../runners/confirm.js';
 import type { BulkOptions } from './options.js';
-import { describeRequest, planShape, plannedRequests, type PlanEntry, type PlannedRequest } from './plan.js';
+import { describeRequest, idsNamedBy, planShape, plannedRequests, type PlanEntry, type PlannedRequest } from '../../api/bulk-plan.js';
 import { startProgress } from './progress.js';
 import { checkPlanFields, checkTotalsFields, writePlan, writeTotals, type Totals } from './report.js';
 
@@ -40,29 +40,12 @@ async function openIds(ctx: Context, what: 'contact' | 'list', given: string[], 
 
 /** For a 422 naming `contact_ids.3`: which id of the input that was. */
 function explainFieldErrors(error: unknown, req: PlanEntry | PlannedRequest): string[] {
-  if (!(error instanceof ApiError) || !('contactIds' in req)) return [];
-  return Object.keys(error.fieldErrors).flatMap((field) => {
-    const m = /^(contact_ids|list_ids)\.(\d+)$/.exec(field);
-    if (!m) return [];
-    const isContact = m[1] === 'contact_ids';
-    const i = Number(m[2]);
-    const id = (isContact ? req.contactIds : req.listIds)[i];
-    if (id === undefined) return [];
-    const position = (isContact ? req.contacts.from : req.lists.from) + i;
-    return [`  ${field} is ${id} (${isContact ? 'contact' : 'list'} ${position} of the input)`];
-  });
+  return idsNamedBy(error, req).map((x) => `  ${x.field} is ${x.id} (${x.what} ${x.position} of the input)`);
 }
 
 /** Ids the API named as invalid in a 422 (`list_ids.0`): well-formed (checked before sending), so they do not exist in this team. */
 function missingIds(error: unknown, req: PlanEntry | PlannedRequest): string[] {
-  if (!(error instanceof ApiError) || error.status !== 422 || !('contactIds' in req)) return [];
-  return Object.keys(error.fieldErrors).flatMap((field) => {
-    const m = /^(contact_ids|list_ids)\.(\d+)$/.exec(field);
-    if (!m) return [];
-    const isContact = m[1] === 'contact_ids';
-    const id = (isContact ? req.contactIds : req.listIds)[Number(m[2])];
-    return id === undefined ? [] : [`${isContact ? 'contact' : 'list'} ${id}`];
-  });
+  return error instanceof ApiError && error.status === 422 ? idsNamedBy(error, req).map((x) => `${x.what} ${x.id}`) : [];
 }
 
 /**

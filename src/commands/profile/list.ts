@@ -1,10 +1,9 @@
 import { DEFAULT_PROFILE, type ProfileData } from '../../config/data.js';
 import { maskSecret } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
-import { checkFields } from '../../output/fields.js';
-import { createListWriter } from '../../output/list.js';
 import type { ListSpec } from '../../output/types.js';
 import { command } from '../define.js';
+import { runListing } from '../listing.js';
 
 interface ProfileRow {
   name: string;
@@ -40,17 +39,11 @@ function toRow(name: string, p: ProfileData, current: string): ProfileRow {
 }
 
 async function run(ctx: Context): Promise<void> {
-  const out = ctx.output();
-  checkFields(out.fields, spec.columns, spec.fields);
   const data = ctx.configData();
   const current = ctx.settings().profile.value;
   const rows = Object.entries(data.profiles).map(([name, p]) => toRow(name, p, current));
-  if (rows.length === 0) {
-    ctx.notice(`No profiles yet: run \`mailctl auth login\` to create "${DEFAULT_PROFILE}".`);
-  }
-  const writer = createListWriter(out, spec);
-  await writer.write(rows);
-  await writer.end();
+  await runListing(ctx, { spec, pages: [{ items: rows }] });
+  if (rows.length === 0) ctx.notice(`No profiles yet: run \`mailctl auth login\` to create "${DEFAULT_PROFILE}".`);
 }
 
 export default command({

@@ -9,7 +9,7 @@ export default command({
   examples: ['mailctl profile remove old-account', 'mailctl profile list && mailctl profile remove staging'],
   async run({ name }, ctx) {
     requireProfile(ctx.configData(), name);
-    const { forgetKey } = await import('../auth/storage.js');
+    const { forgetKey } = await import('../../config/key-place.js');
     await forgetKey(ctx, name, true);
     ctx.notice(`Removed profile "${name}" and its saved key.`);
   },

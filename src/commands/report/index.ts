@@ -29,13 +29,14 @@ export const spec = command({
     html: flag.string('also write the report as one self-contained HTML file (inline SVG charts, nothing fetched)', { value: 'file' }),
   },
   examples: [
-    'mailctl report',
+    'mailctl report --fail-on critical -o markdown >> "$GITHUB_STEP_SUMMARY"',
     'mailctl report --compare previous --fail-on critical,rising --json --html report.html > report.json',
     'mailctl report --db events.sqlite --from 2026-10-01 --to 2026-10-31 --by day',
   ],
   operation: OPERATIONS.listEmailEvents,
   operationNote: `or ${OPERATIONS.listCampaignEvents.name} with --campaign`,
   exitCodes: [ExitCode.CheckFailed],
+  formats: ['markdown'],
   check(o): ReportOptions {
     if (o.campaign && o.db !== undefined) throw new UsageError('--campaign cannot be combined with --db: the archive holds account-wide events only');
     const levels = o.failOn ?? [];

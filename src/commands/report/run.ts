@@ -10,7 +10,9 @@ import type { Signal } from '../../report/thresholds.js';
 import { compareWindow, resolveWindow, type CompareSpec } from '../../input/window.js';
 import { displayZone } from '../../input/zone.js';
 import { checkBreakdownWindow, DEFAULT_REPORT_DAYS, type Window } from '../../report/window.js';
-import { archivePath, openArchiveForReading, type DbFlag } from '../archive-db.js';
+import type { Coverage } from '../../archive/coverage.js';
+import type { PgTarget } from '../../archive/location.js';
+import { archiveLocationOf, openArchiveForReading, pgConnectOptions, type DbFlag } from '../archive-db.js';
 import { streamAccountEvents, streamCampaignEvents } from './stream.js';
 import { writeReport } from './write.js';
 
@@ -32,6 +34,68 @@ export interface ReportOptions {
 const ARCHIVE_GAP_HINT =
   'run `mailctl events sync` without --events, with a --from that covers the window, or report from the API (without --db)';
 
+/**
+ * A rate the archive cannot compute (its syncs filtered out a type it divides,
+ * did not read the whole window, or it was pruned) never passes a gate: exit
+ * 2, naming what is missing; without a gate, a warning.
+ */
+async function judgeCoverage(ctx: Context, opts: ReportOptions, windows: readonly Window[], label: string, coverage: Coverage[] | null): Promise<void> {
+  const { archiveGaps, describeGaps } = await import('../../report/archive.js');
+  const [window, earlierWindow] = windows;
+  const gaps = archiveGaps(coverage, opts.judge, window!);
+  if (gaps.length > 0) {
+    const what = `the archive ${label} cannot compute ${describeGaps(gaps)}`;
+    const gate = [opts.failOn, opts.failOnRising ? 'rising' : undefined].filter(Boolean).join(',');
+    if (gate) throw new UsageError(`--fail-on ${gate}: ${what}: the gate cannot be judged`, { hint: ARCHIVE_GAP_HINT });
+    ctx.warn(`${what}: its verdict is not the account's`);
+  }
+  if (earlierWindow) compareGaps(ctx, opts, archiveGaps(coverage, opts.judge, earlierWindow), describeGaps, label);
+}
+
+/** `--db postgres://…`: one aggregate statement run by the server (report/archive.ts). */
+async function aggregatePg(ctx: Context, opts: ReportOptions, windows: readonly Window[], target: PgTarget): Promise<{ aggregates: Aggregate[] }> {
+  const { connectPg, pgFailure } = await import('../../archive/pg/connect.js');
+  const { checkReadable } = await import('../../archive/pg/schema.js');
+  const { readPgCoverage } = await import('../../archive/pg/coverage.js');
+  const { aggregatePgArchive } = await import('../../report/archive.js');
+  const client = await connectPg(target, pgConnectOptions(ctx, 'mailctl report'));
+  try {
+    if (!(await checkReadable(client, target.display))) {
+      throw new UsageError(`no event archive in ${target.display} (the database holds no table)`, { hint: 'create it with `mailctl events sync --db URL` (the same URL)' });
+    }
+    await judgeCoverage(ctx, opts, windows, target.display, await readPgCoverage(client));
+    const query = async (sql: string, params: unknown[]) => (await client.query(sql, params)).rows;
+    const aggregates: Aggregate[] = [];
+    for (const window of windows) aggregates.push(await aggregatePgArchive(query, opts.by, window));
+    return { aggregates };
+  } catch (error) {
+    throw pgFailure(error, target);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** `--db [PATH]`: SQLite computes the aggregates over the file. */
+async function aggregateSqlite(ctx: Context, opts: ReportOptions, windows: readonly Window[]): Promise<{ aggregates: Aggregate[]; path: string }> {
+  // better-sqlite3 is a native module: loaded only when an archive is asked for.
+  const { aggregateArchive } = await import('../../report/archive.js');
+  // the one opener of archive readers: a missing archive is a usage error naming `mailctl events sync`
+  const { db, path } = await openArchiveForReading(ctx, opts.db);
+  try {
+    const { archiveCoverage } = await import('../../archive/coverage.js');
+    await judgeCoverage(ctx, opts, windows, path, archiveCoverage(db));
+    return { aggregates: windows.map((w) => aggregateArchive(db, opts.by, w)), path };
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    const { archiveFailure } = await import('../../archive/damage.js');
+    const known = archiveFailure(error, path);
+    if (known !== error) throw known;
+    throw new UsageError(`--db ${path}: not an events archive (${(error as Error).message})`, { hint: 'an archive is written by `mailctl events sync`' });
+  } finally {
+    db.close();
+  }
+}
+
 /** The report of the options, from the archive or the API; the caller decides what to print. */
 export async function computeReport(opts: ReportOptions, ctx: Context, window: Window, earlierWindow?: Window): Promise<ReportDocument> {
   checkBreakdownWindow(opts.by, window);
@@ -40,36 +104,15 @@ export async function computeReport(opts: ReportOptions, ctx: Context, window: W
   let skipped = 0;
   let source: ReportSource;
   let earlier: Earlier | undefined;
+  const windows = earlierWindow ? [window, earlierWindow] : [window];
   if (opts.db !== undefined) {
-    // better-sqlite3 is a native module: loaded only when an archive is asked for.
-    const { aggregateArchive } = await import('../../report/archive.js');
-    // the one opener of archive readers: a missing archive is a usage error naming `mailctl events sync`
-    const { db, path } = await openArchiveForReading(ctx, opts.db);
-    source = { kind: 'archive', db: path };
-    try {
-      // A rate the archive cannot compute (its syncs filtered out a type it divides, or
-      // did not read the whole window) never passes a gate: exit 2, naming what is missing.
-      const { archiveCoverage } = await import('../../archive/coverage.js');
-      const { archiveGaps, describeGaps } = await import('../../report/archive.js');
-      const gaps = archiveGaps(archiveCoverage(db), opts.judge, window);
-      if (gaps.length > 0) {
-        const what = `the archive ${path} cannot compute ${describeGaps(gaps)}`;
-        const gate = [opts.failOn, opts.failOnRising ? 'rising' : undefined].filter(Boolean).join(',');
-        if (gate) throw new UsageError(`--fail-on ${gate}: ${what}: the gate cannot be judged`, { hint: ARCHIVE_GAP_HINT });
-        ctx.warn(`${what}: its verdict is not the account's`);
-      }
-      if (earlierWindow) compareGaps(ctx, opts, archiveGaps(archiveCoverage(db), opts.judge, earlierWindow), describeGaps, path);
-      aggregate = aggregateArchive(db, opts.by, window);
-      if (earlierWindow) earlier = { window: earlierWindow, aggregate: aggregateArchive(db, opts.by, earlierWindow), skipped: 0 };
-    } catch (error) {
-      if (error instanceof UsageError) throw error;
-      const { archiveFailure } = await import('../../archive/damage.js');
-      const known = archiveFailure(error, path);
-      if (known !== error) throw known;
-      throw new UsageError(`--db ${path}: not an events archive (${(error as Error).message})`, { hint: 'an archive is written by `mailctl events sync`' });
-    } finally {
-      db.close();
-    }
+    const loc = await archiveLocationOf(ctx, opts.db);
+    const done = loc.kind === 'postgres'
+      ? { ...(await aggregatePg(ctx, opts, windows, loc.target)), path: loc.target.display }
+      : await aggregateSqlite(ctx, opts, windows);
+    aggregate = done.aggregates[0]!;
+    if (earlierWindow) earlier = { window: earlierWindow, aggregate: done.aggregates[1]!, skipped: 0 };
+    source = { kind: 'archive', db: done.path };
   } else {
     const api = await ctx.api();
     const spinner = await ctx.spinner('Reading events…');
@@ -120,7 +163,8 @@ export async function runReport(opts: ReportOptions, ctx: Context): Promise<void
   const window = reportWindow(opts, ctx);
   const earlier = opts.compare === undefined ? undefined : compareWindow(opts.compare, window, ctx.now(), displayZone(ctx.globals.utc));
   // the archive is read and the HTML written in one run: never one over the other
-  const archive = opts.db === undefined ? undefined : await archivePath(ctx, opts.db);
+  const loc = opts.db === undefined ? undefined : await archiveLocationOf(ctx, opts.db);
+  const archive = loc?.kind === 'sqlite' ? loc.path : undefined;
   await checkRunFiles({ inputs: [{ flag: '--db', path: archive }], outputs: [{ flag: '--html', path: opts.html }] });
   const doc = await computeReport(opts, ctx, window, earlier);
   await writeReport(doc, ctx, opts.html);

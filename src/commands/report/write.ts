@@ -33,6 +33,11 @@ export async function writeReport(doc: ReportDocument, ctx: Context, htmlFile?: 
     await out.write(`${JSON.stringify(doc, null, 2)}\n`);
     return;
   }
+  if (out.format === 'markdown') {
+    const { renderReportMarkdown } = await import('../../report/markdown.js');
+    await out.write(renderReportMarkdown(doc, out));
+    return;
+  }
   if (out.format === 'table' && out.isTTY) {
     const { renderTerminal } = await import('../../report/terminal.js');
     await out.write(renderTerminal(doc, out));

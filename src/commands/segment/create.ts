@@ -2,7 +2,7 @@ import { OPERATIONS } from '../../api/operations.js';
 import { UsageError } from '../../errors.js';
 import { command } from '../define.js';
 import { runWrite } from '../runners/write.js';
-import { groupsOf, readConditions, type Condition } from './conditions.js';
+import { groupsOf, readConditions, type Condition } from '../../api/segment-conditions.js';
 import { CONDITIONS_HELP, SEGMENT_WRITE_FLAGS } from './flags.js';
 import { SEGMENT_FIELDS, segmentSections } from './show.js';
 

@@ -3,7 +3,7 @@ import { ValueError } from '../../errors.js';
 import { text, uuid } from '../../input/values.js';
 import { flag } from '../define.js';
 import { dryRunFlag } from '../runners/write.js';
-import { parseCondition, parseOrGroup } from './conditions.js';
+import { parseCondition, parseOrGroup } from '../../api/segment-conditions.js';
 
 // The flags create and update share (spec 4.49, 4.50).
 

@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { Column } from '../../output/types.js';
+import { runListing } from '../listing.js';
 
 // Templates as files (`template pull` / `template push`): DIR/<slug>.html holds
 // the active HTML, DIR/<slug>.json what push needs to know where it came from:
@@ -52,8 +53,5 @@ export function parseMeta(text: string, path: string): TemplateMeta {
 }
 
 export async function writeRows(ctx: Context, rows: SyncRow[]): Promise<void> {
-  const { createListWriter } = await import('../../output/list.js');
-  const writer = createListWriter(ctx.output(), { columns: SYNC_COLUMNS, fields: SYNC_FIELDS });
-  await writer.write(rows);
-  await writer.end();
+  await runListing(ctx, { spec: { columns: SYNC_COLUMNS, fields: SYNC_FIELDS }, pages: [{ items: rows }] });
 }

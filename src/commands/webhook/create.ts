@@ -3,11 +3,11 @@ import { WEBHOOK_FIELDS } from '../../api/vocabulary.js';
 import type { WebhookCreate } from '../../api/webhooks.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import type { EventConversion } from '../../input/webhook-events.js';
+import { parseWebhookEvents, type EventConversion } from '../../input/webhook-events.js';
 import { command, type Parsed as ParsedOptions } from '../define.js';
 import { dryRunFlag, runWrite } from '../runners/write.js';
 import { webhookSections } from './columns.js';
-import { checkOneStdinSecret, givenCredentialFlags, noteConversions, parseEvents, readSecret, webhookAuthFlags, webhookFieldFlags, type AuthType } from './options.js';
+import { checkOneStdinSecret, givenCredentialFlags, noteConversions, readSecret, webhookAuthFlags, webhookFieldFlags, type AuthType } from './options.js';
 import { CLIENT_SECRET, PASSWORD } from './secrets.js';
 
 // POST /webhooks (service-api-rest.md 4.13). The flags of `webhook set`, but a
@@ -56,7 +56,7 @@ function check(p: Parsed): CreateOptions {
   if (missing.length > 0) throw new UsageError(`a new webhook needs ${missing.join(' and ')}`);
   checkOneStdinSecret(p);
   const type = authType(p);
-  const events = p.events === undefined ? undefined : parseEvents(p.events);
+  const events = p.events === undefined ? undefined : parseWebhookEvents(p.events);
   const body: CreateOptions['body'] = { name: p.name!, url: p.url!, auth_type: type, events_mode: events ? 'selected' : 'all' };
   if (type === 'basic') body.auth_username = p.authUsername;
   if (type === 'oauth2') Object.assign(body, { oauth_client_id: p.oauthClientId, oauth_token_url: p.oauthTokenUrl });

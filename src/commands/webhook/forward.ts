@@ -7,7 +7,7 @@ import type { Context } from '../../context.js';
 import { CliError, UsageError } from '../../errors.js';
 import { parseDuration } from '../../duration.js';
 import { receiverUrl } from '../../input/values.js';
-import { resolveWebhookEvents, WEBHOOK_EVENTS } from '../../input/webhook-events.js';
+import { parseWebhookEvents, WEBHOOK_EVENTS } from '../../input/webhook-events.js';
 import { checkFields } from '../../output/fields.js';
 import { createListWriter } from '../../output/list.js';
 import type { ListSpec } from '../../output/types.js';
@@ -52,8 +52,7 @@ const ATTEMPT_SPEC: ListSpec<ForwardAttempt> = {
 function eventTypes(values: string[]): string[] {
   const items = values.flatMap((v) => v.split(',')).map((s) => s.trim()).filter((s) => s !== '');
   if (items.length === 0) throw new UsageError('--events: needs at least one event name');
-  const { events, unknown } = resolveWebhookEvents(items);
-  if (unknown.length > 0) throw new UsageError(`--events: unknown event name${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')}`);
+  const { events } = parseWebhookEvents(items);
   const types = events.map((e) => e.slice(e.indexOf('.') + 1));
   const relay = types.filter((t) => !(EMAIL_EVENT_TYPES as readonly string[]).includes(t));
   if (relay.length > 0) throw new UsageError(`--events: ${relay.join(', ')} never appear in the events API, so they cannot be forwarded`);

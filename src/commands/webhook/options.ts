@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
 import { UsageError, ValueError } from '../../errors.js';
 import { credential, httpUrl, name } from '../../input/values.js';
-import { resolveWebhookEvents, suggestWebhookEvent, WEBHOOK_EVENTS, type EventConversion } from '../../input/webhook-events.js';
+import { WEBHOOK_EVENTS, type EventConversion } from '../../input/webhook-events.js';
 import { arg, flag } from '../define.js';
 import { PASSWORD, secretFromEnv, secretFromStdin, type SecretSource } from './secrets.js';
 
@@ -57,24 +57,6 @@ export interface AuthFlagValues {
   oauthTokenUrl?: string;
   oauthClientId?: string;
   oauthClientSecretStdin: boolean;
-}
-
-/** The canonical names of --events, or a usage error naming the unknown ones. */
-export function parseEvents(items: string[]): { events: string[]; conversions: EventConversion[] } {
-  const { events, conversions, unknown } = resolveWebhookEvents(items);
-  if (unknown.length > 0) {
-    const suggestion = unknown.length === 1 ? suggestWebhookEvent(unknown[0]!) : undefined;
-    throw new UsageError(
-      `--events: unknown event name${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')}${suggestion ? ` (did you mean ${suggestion}?)` : ''}`,
-      {
-        details: [
-          `valid names: ${WEBHOOK_EVENTS.join(', ')}`,
-          'short names (delivery, click, relay_injection) and the legacy prefix engagament. are accepted too',
-        ],
-      },
-    );
-  }
-  return { events, conversions };
 }
 
 export function noteConversions(ctx: Context, conversions: EventConversion[]): void {

@@ -3,7 +3,7 @@ import { WEBHOOK_FIELDS } from '../../api/vocabulary.js';
 import type { WebhookUpdate } from '../../api/webhooks.js';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
-import type { EventConversion } from '../../input/webhook-events.js';
+import { parseWebhookEvents, type EventConversion } from '../../input/webhook-events.js';
 import { writeDetail } from '../../output/detail.js';
 import { checkFields } from '../../output/fields.js';
 import { command, flag, kebab, type Parsed as ParsedOptions } from '../define.js';
@@ -13,7 +13,6 @@ import {
   checkOneStdinSecret,
   givenCredentialFlags,
   noteConversions,
-  parseEvents,
   readSecret,
   WEBHOOK_ID_ARGS,
   webhookAuthFlags,
@@ -96,7 +95,7 @@ function check(p: Parsed): SetOptions {
   const changes = [p.name, p.url, p.events, p.authType].filter((v) => v !== undefined).length + Number(p.enable) + Number(p.disable) + basic.length + oauth.length;
   if (changes === 0) throw new UsageError(`nothing to change: give at least one of ${FIELD_FLAGS}`);
   checkAuth(p);
-  const events = p.events === undefined ? undefined : parseEvents(p.events);
+  const events = p.events === undefined ? undefined : parseWebhookEvents(p.events);
 
   const update: SetOptions['update'] = {};
   if (p.name !== undefined) update.name = p.name;

@@ -1,4 +1,4 @@
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../errors.js';
 
 // `--field key=value` and `--raw-field key=value`, as `gh api` reads them:
 // typed values, `@file` for a file's text, dotted keys for nested objects and

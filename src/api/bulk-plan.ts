@@ -1,5 +1,5 @@
-import { BULK_MAX_CONTACTS, BULK_MAX_LISTS } from '../../api/audience.js';
-import type { IdSource } from '../../input/id-source.js';
+import { ApiError } from '../errors.js';
+import { BULK_MAX_CONTACTS, BULK_MAX_LISTS } from './audience.js';
 
 // The fewest requests the API's limits allow (spec 4.12: at most 1000 contacts
 // and 50 lists per request): ceil(contacts/1000) × ceil(lists/50), each
@@ -36,6 +36,11 @@ function ranges(count: number, size: number): Range[] {
 
 const width = (r: Range) => r.to - r.from + 1;
 
+/** Where the ids come from (input/id-source.ts): in order, de-duplicated, `size` at a time. */
+interface IdChunks {
+  chunks(size: number): AsyncIterable<{ from: number; ids: string[] }>;
+}
+
 export function planShape(contacts: number, lists: number): PlanEntry[] {
   const plan: PlanEntry[] = [];
   for (const l of ranges(lists, BULK_MAX_LISTS)) {
@@ -47,7 +52,7 @@ export function planShape(contacts: number, lists: number): PlanEntry[] {
 }
 
 /** The requests of planShape(contacts.count, lists.count), in order, each with its ids. */
-export async function* plannedRequests(contacts: IdSource, lists: IdSource): AsyncGenerator<PlannedRequest> {
+export async function* plannedRequests(contacts: IdChunks, lists: IdChunks): AsyncGenerator<PlannedRequest> {
   let index = 0;
   for await (const l of lists.chunks(BULK_MAX_LISTS)) {
     for await (const c of contacts.chunks(BULK_MAX_CONTACTS)) {
@@ -68,4 +73,17 @@ export const rangeText = (r: Range) => `${r.from}-${r.to}`;
 /** "contacts 2001-3000 × lists 1-50" */
 export function describeRequest(r: PlanEntry): string {
   return `contacts ${rangeText(r.contacts)} × lists ${rangeText(r.lists)}`;
+}
+
+/** The ids of a request that an error names (a 422's `contact_ids.3`), with their 1-based positions in the input. */
+export function idsNamedBy(error: unknown, req: PlanEntry | PlannedRequest): { field: string; id: string; what: 'contact' | 'list'; position: number }[] {
+  if (!(error instanceof ApiError) || !('contactIds' in req)) return [];
+  return Object.keys(error.fieldErrors).flatMap((field) => {
+    const m = /^(contact_ids|list_ids)\.(\d+)$/.exec(field);
+    if (!m) return [];
+    const contact = m[1] === 'contact_ids';
+    const i = Number(m[2]);
+    const id = (contact ? req.contactIds : req.listIds)[i];
+    return id === undefined ? [] : [{ field, id, what: contact ? ('contact' as const) : ('list' as const), position: (contact ? req.contacts.from : req.lists.from) + i }];
+  });
 }

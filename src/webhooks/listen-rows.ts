@@ -1,8 +1,8 @@
 // What `webhook listen` prints: one row per delivered event, with the delivery's metadata.
 // The same object is the NDJSON line and the source of the table's columns.
-import { webhookEventName, type ApiEvent } from '../../webhooks/format.js';
-import type { ReceivedDelivery } from '../../webhooks/receiver.js';
-import type { Column, ListSpec } from '../../output/types.js';
+import { webhookEventName, type ApiEvent } from './format.js';
+import type { ReceivedDelivery } from './receiver.js';
+import type { Column, ListSpec } from '../output/types.js';
 
 export interface ListenRow {
   received_at: string;

@@ -1,6 +1,6 @@
-import type { ApiClient, QueryValue } from '../../api/client.js';
-import { cursorPages, numberedPages } from '../../api/paginate.js';
-import { CliError, ExitCode } from '../../errors.js';
+import type { ApiClient, QueryValue } from './client.js';
+import { cursorPages, numberedPages } from './paginate.js';
+import { CliError, ExitCode } from '../errors.js';
 
 // How `api --paginate` finds the items and the next page in any listing of
 // the API: a cursor (`data.next_cursor`, `data.events.pagination.next_cursor`,

@@ -1,5 +1,5 @@
-import { NAME_MAX, SEGMENT_OPERATORS, VALUE_MAX, VALUELESS_OPERATORS } from '../../api/vocabulary.js';
-import { UsageError, ValueError } from '../../errors.js';
+import { NAME_MAX, SEGMENT_OPERATORS, VALUE_MAX, VALUELESS_OPERATORS } from './vocabulary.js';
+import { UsageError, ValueError } from '../errors.js';
 
 // Segment conditions from the command line (spec 2.14): `--where 'field
 // operator value'` is one group of one condition; `--or-group 'a or b'` one

@@ -1,0 +1,82 @@
+import type { Domain, DomainVerification } from './domains.js';
+import { DNS_PASSING } from './vocabulary.js';
+
+// The DNS records a sending domain needs (service-api-rest.md 2.7), as rows and
+// as zone-file lines, and the rows of a verification (2.6).
+
+export type RecordName = 'SPF' | 'DKIM' | 'DMARC' | 'CNAME';
+
+export interface DnsRecord {
+  record: RecordName;
+  type: 'TXT' | 'CNAME';
+  /** Fully qualified, without the trailing dot. */
+  host: string;
+  value: string;
+  status: string | null;
+}
+
+const SPF_VALUE = 'v=spf1 include:_spf.sparkpostmail.com ~all';
+// the docs recommend starting with p=none and tightening once reports look right
+const DMARC_VALUE = 'v=DMARC1; p=none;';
+const BOUNCE_TARGET = 'sparkpostmail.com';
+
+/** Root domains need SPF, subdomains the bounce CNAME (2.7); the detail view says which it is. */
+function isApex(d: Domain): boolean {
+  return d.is_primary_domain ?? d.domain.split('.').length === 2;
+}
+
+/** The records to publish, in the order a zone file lists them. */
+export function dnsRecords(d: Domain): DnsRecord[] {
+  const dkim = d.dns?.dkim ?? d.dkim;
+  const rows: DnsRecord[] = [];
+  if (isApex(d)) rows.push({ record: 'SPF', type: 'TXT', host: d.domain, value: SPF_VALUE, status: d.spf_status ?? null });
+  else rows.push({ record: 'CNAME', type: 'CNAME', host: d.domain, value: BOUNCE_TARGET, status: d.cname_status ?? null });
+  if (dkim) {
+    rows.push({ record: 'DKIM', type: 'TXT', host: `${dkim.selector}._domainkey.${d.domain}`, value: `v=DKIM1; k=rsa; h=sha256; p=${dkim.public}`, status: d.dkim_status ?? null });
+  }
+  rows.push({ record: 'DMARC', type: 'TXT', host: `_dmarc.${d.domain}`, value: DMARC_VALUE, status: d.dmarc_status ?? null });
+  return rows;
+}
+
+/** A TXT value as zone-file strings: DNS caps one string at 255 bytes, so a long DKIM key is split. */
+function txtStrings(value: string): string {
+  const parts: string[] = [];
+  for (let i = 0; i < value.length; i += 255) parts.push(`"${value.slice(i, i + 255).replace(/["\\]/g, '\\$&')}"`);
+  return parts.join(' ');
+}
+
+/** One line per record, ready to paste into a zone file. */
+export function zoneLines(records: readonly DnsRecord[]): string {
+  return records.map((r) => `${r.host}.\t3600\tIN\t${r.type}\t${r.type === 'TXT' ? txtStrings(r.value) : `${r.value}.`}`).join('\n') + '\n';
+}
+
+export interface CheckRow {
+  record: RecordName;
+  status: string;
+  /** pass, fail, or `not needed` (a record of the other kind of domain that is not there). */
+  result: 'pass' | 'fail' | 'not needed';
+  found: string | null;
+  error: string | null;
+}
+
+/** One row per record of the verification; SPF counts for root domains, the CNAME for subdomains (2.7). */
+export function checkRows(v: DomainVerification): CheckRow[] {
+  const dns = v.dns ?? {};
+  const needed: Record<RecordName, boolean> = { SPF: v.is_primary_domain, DKIM: true, DMARC: true, CNAME: !v.is_primary_domain };
+  const statuses: Array<[RecordName, string, string]> = [
+    ['SPF', v.spf_status, 'spf'],
+    ['DKIM', v.dkim_status, 'dkim'],
+    ['DMARC', v.dmarc_status, 'dmarc'],
+    ['CNAME', v.cname_status, 'cname'],
+  ];
+  return statuses.map(([record, status, key]) => {
+    const passing = (DNS_PASSING as readonly string[]).includes(status);
+    return {
+      record,
+      status,
+      result: passing ? 'pass' : needed[record] ? 'fail' : 'not needed',
+      found: dns[`${key}_record`] ?? null,
+      error: dns[`${key}_error`] ?? null,
+    };
+  });
+}

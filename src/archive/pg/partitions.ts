@@ -1,0 +1,57 @@
+import type { Client } from 'pg';
+import { LOCK_SPACE } from './schema.js';
+
+// The events table is partitioned by UTC day: events_pYYYYMMDD holds
+// [day 00:00Z, next day 00:00Z). A sync creates the partitions of a page's
+// days before it inserts the page, each in its own short transaction under an
+// advisory lock, so two syncs meeting a new day at once create it once (the
+// second finds it made), and a dropped day (events prune) is a DROP TABLE.
+
+const PARTITION_LOCK = 2;
+const DAY_MS = 86_400_000;
+
+/** The partition of a day (YYYY-MM-DD). */
+export function partitionName(day: string): string {
+  return `events_p${day.replaceAll('-', '')}`;
+}
+
+/** The UTC days of instants (ms), each once. */
+export function daysOf(times: Iterable<number>): string[] {
+  const days = new Set<string>();
+  for (const ms of times) days.add(new Date(ms).toISOString().slice(0, 10));
+  return [...days];
+}
+
+/** Keeps, per connection, the days known to have a partition: each is looked up once per run. */
+export function partitionMaker(client: Client) {
+  const known = new Set<string>();
+  return async function ensure(days: readonly string[]): Promise<void> {
+    const unknown = days.filter((d) => !known.has(d));
+    if (unknown.length === 0) return;
+    const names = unknown.map(partitionName);
+    const present = await client.query<{ name: string }>(
+      `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname = current_schema() AND c.relname = ANY($1::text[])`,
+      [names],
+    );
+    const have = new Set(present.rows.map((r) => r.name));
+    const missing = unknown.filter((d) => !have.has(partitionName(d)));
+    if (missing.length > 0) {
+      await client.query('BEGIN');
+      try {
+        await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_SPACE, PARTITION_LOCK]);
+        for (const day of missing) {
+          const next = new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+          await client.query(
+            `CREATE TABLE IF NOT EXISTS ${partitionName(day)} PARTITION OF events FOR VALUES FROM ('${day} 00:00:00+00') TO ('${next} 00:00:00+00')`,
+          );
+        }
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    }
+    for (const d of unknown) known.add(d);
+  };
+}

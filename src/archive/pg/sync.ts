@@ -1,0 +1,44 @@
+import type { PgTarget } from '../location.js';
+import type { SyncKey } from '../sync-state.js';
+import type { SyncTarget } from '../sync-target.js';
+import { connectPg, pgFailure, type PgConnectOptions } from './connect.js';
+import { lockSyncPosition } from './lock.js';
+import { pgPageCommitter } from './page.js';
+import { prepareWritable } from './schema.js';
+import { claimPgForTeam, pgArchiveTotals, pgSyncStateWriter, readPgSyncState } from './sync-state.js';
+
+// The PostgreSQL database behind the sync target interface (sync-target.ts):
+// one connection for the run, the schema created or migrated, the position's
+// advisory lock held from before its state is read until the connection closes.
+
+export async function openPgSync(target: PgTarget, key: SyncKey, opts: PgConnectOptions & { wait: boolean; notice: (m: string) => void }): Promise<SyncTarget> {
+  const client = await connectPg(target, opts);
+  const label = target.display;
+  let committer: Awaited<ReturnType<typeof pgPageCommitter>>;
+  try {
+    await prepareWritable(client, label);
+    await lockSyncPosition(client, key, { wait: opts.wait, label, notice: opts.notice });
+    committer = await pgPageCommitter(client, key);
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw opts.signal?.aborted ? opts.signal.reason : pgFailure(error, target);
+  }
+  const state = pgSyncStateWriter(client, key);
+  return {
+    label,
+    readSyncState: () => readPgSyncState(client, key),
+    claimForTeam: (teamId) => claimPgForTeam(client, label, teamId),
+    start: (at, firstDay) => state.start(at, firstDay),
+    commit: (page) => committer.commit(page),
+    // Nothing is deferred: every page went in with the table's key and indexes.
+    settle: async (counts) => counts,
+    finish: (at) => state.finish(at),
+    totals: () => pgArchiveTotals(client),
+    // Ctrl-C closes the connection under the query in flight: the interruption is the error, not the lost connection.
+    failure: (error) => (opts.signal?.aborted ? opts.signal.reason : pgFailure(error, target)),
+    async close() {
+      // Ending the session releases the advisory lock.
+      await client.end().catch(() => undefined);
+    },
+  };
+}

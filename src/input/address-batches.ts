@@ -1,0 +1,72 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { UsageError } from '../errors.js';
+import { abortableChunks, InputBounds } from './bounded.js';
+import { IdTextParser, type ValueKind } from './id-parser.js';
+import { IdDecoder } from './ids.js';
+import { isEmail } from './values.js';
+
+// Email addresses streamed from a file or stdin through the parser of the id
+// commands (one a line, or CSV), a batch at a time: nothing is kept but the
+// batch being filled, so memory stays flat however long the input is.
+
+const UNBOUNDED = { lines: Infinity, bytes: Infinity };
+
+export interface AddressInput {
+  /** A file, or "-" for `stdin`. */
+  path: string;
+  stdin?: AsyncIterable<unknown> & { destroy?(): void };
+  /** The CSV column holding the addresses (else one a line, or the only column). */
+  column?: string;
+  /** Addresses to pass over first (a run that stopped part-way). */
+  skip: number;
+  size: number;
+  /** Longest address taken. */
+  maxLength: number;
+  signal?: AbortSignal;
+}
+
+/** The addresses of the input after the first `skip`, `size` at a time, with the 1-based position of the first. */
+export async function* addressBatches(o: AddressInput): AsyncGenerator<{ from: number; emails: string[] }> {
+  const name = o.path === '-' ? 'stdin' : o.path;
+  const stream = o.path === '-' ? o.stdin! : createReadStream(o.path, { highWaterMark: 64 * 1024 });
+  const addresses: ValueKind = { test: (v) => v.length <= o.maxLength && isEmail(v), what: 'an email address', noun: 'address' };
+  const bounds = new InputBounds(name, UNBOUNDED);
+  const decoder = new IdDecoder(name);
+  let seen = 0;
+  let pending: string[] = [];
+  let from = o.skip + 1;
+  const parser = new IdTextParser(name, o.column, (address) => {
+    if (++seen > o.skip) pending.push(address);
+  }, addresses);
+  const full = function* () {
+    while (pending.length >= o.size) {
+      const emails = pending.slice(0, o.size);
+      pending = pending.slice(o.size);
+      yield { from, emails };
+      from += emails.length;
+    }
+  };
+  for await (const chunk of abortableChunks(stream, o.signal)) {
+    bounds.check(chunk);
+    parser.push(decoder.push(chunk));
+    if (decoder.error ?? parser.error) throw decoder.error ?? parser.error;
+    yield* full();
+  }
+  parser.push(decoder.end());
+  const error = decoder.error ?? parser.end();
+  if (error) throw error;
+  yield* full();
+  if (pending.length > 0) yield { from, emails: pending };
+}
+
+/** True for a regular file (it can be read twice), false for "-" and other streams; `flag` names it in the error. */
+export async function isRegularFile(path: string, flag: string): Promise<boolean> {
+  if (path === '-') return false;
+  try {
+    return (await stat(path)).isFile();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(`${flag}: cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (error as Error).message}`);
+  }
+}

@@ -1,0 +1,291 @@
+// What only the PostgreSQL archive has (issue 29, cli.md "Team archive on
+// PostgreSQL"): the password never in the URL and never printed, --verbose
+// naming host, port and database only, the password from PGPASSWORD or
+// ~/.pgpass, sslmode, one-line connection failures with their exit codes, the advisory
+// lock of two syncs at once (--no-wait), a newer schema or another program's
+// database refused and left as it is, one partition per day.
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { PG_SCHEMA_VERSION } from '../../src/archive/pg/schema.js';
+import { partitionName } from '../../src/archive/pg/partitions.js';
+import { startEmulator, type Emulator } from '../../src/emulator/index.js';
+import { BIN, emulatorEnv, runCli, tempDir } from '../helpers/cli.js';
+import { runCliInProcess } from '../helpers/context.js';
+import { freshDatabase, PASSWORD_ROLE, PASSWORD_ROLE_SECRET, requirePostgres, type TestDatabase } from '../helpers/postgres.js';
+import { pgQuery } from './stores.js';
+import { day, eventRequests, storedEvents, sync, type Ev } from './support.js';
+
+const EVENTS = 1200;
+let emu: Emulator;
+let all: Ev[];
+let admin: string;
+const made: TestDatabase[] = [];
+
+beforeAll(async () => {
+  emu = await startEmulator({ seed: 29, events: EVENTS });
+  all = storedEvents(emu);
+});
+afterAll(async () => {
+  await emu.close();
+  for (const db of made) await db.drop().catch(() => undefined);
+});
+beforeEach((ctx) => {
+  admin = requirePostgres(ctx);
+  emu.clearRequests();
+  emu.clearFaults();
+});
+
+async function fresh(): Promise<TestDatabase> {
+  const db = await freshDatabase(admin, 'pg');
+  made.push(db);
+  return db;
+}
+
+/** The URL of a database as the password role sees it (it owns the database, so it may create the archive). */
+async function ownedByPasswordRole(): Promise<string> {
+  const db = await fresh();
+  await pgQuery(admin, `ALTER DATABASE ${db.name} OWNER TO ${PASSWORD_ROLE}`);
+  return db.url.replace('postgres://postgres@', `postgres://${PASSWORD_ROLE}@`);
+}
+
+const errorLines = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('error:'));
+// no OS credential store in these runs: the password comes from where the test puts it, or nowhere
+const NO_KEYCHAIN = { MAILCTL_NO_KEYCHAIN: '1' };
+
+describe('the password: never in the URL, never printed', () => {
+  it.each([
+    [['events', 'sync', '--db', 'postgres://ops:Sup3r-s3cret@127.0.0.1:5432/events']],
+    [['events', 'list', '--all', '--db', 'postgresql://ops:Sup3r-s3cret@db.example/events']],
+    [['email', 'show', 'x1', '--db', 'postgres://ops@db.example/events?password=Sup3r-s3cret']],
+  ])('%j: exit 2, one line naming where the password goes, the password never echoed, nothing sent', async (args) => {
+    const r = await runCliInProcess(args, { env: emulatorEnv(emu) });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(errorLines(r.stderr)).toHaveLength(1);
+    expect(r.stderr).toMatch(/^error: --db: a PostgreSQL URL must not carry a password .*PGPASSWORD, ~\/\.pgpass or the OS credential store/);
+    expect(r.stderr).not.toContain('Sup3r-s3cret');
+    expect(emu.requests).toHaveLength(0);
+  });
+
+  it('MAILCTL_DB with a password is refused the same way, naming MAILCTL_DB', async () => {
+    const r = await runCliInProcess(['events', 'list', '--db'], { env: { MAILCTL_DB: 'postgres://ops:Sup3r-s3cret@127.0.0.1/events' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: MAILCTL_DB: a PostgreSQL URL must not carry a password/);
+    expect(r.stderr).not.toContain('Sup3r-s3cret');
+  });
+
+  it('PGPASSWORD: the sync runs; --verbose names host, port and database, never the user or the password', async () => {
+    const url = await ownedByPasswordRole();
+    const { hostname, port, pathname } = new URL(url);
+    const r = await sync(emu, url, ['--verbose', '--from', '3d'], { PGPASSWORD: PASSWORD_ROLE_SECRET, ...NO_KEYCHAIN });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`> PostgreSQL: connecting to ${hostname}:${port}, database ${pathname.slice(1)}`);
+    const line = r.stderr.split('\n').find((l) => l.includes('PostgreSQL: connecting'))!;
+    expect(line).not.toContain(PASSWORD_ROLE);
+    expect(r.stdout + r.stderr).not.toContain(PASSWORD_ROLE_SECRET);
+    const listed = await runCliInProcess(['events', 'list', '--db', url, '--from', '3d', '--all', '--ndjson'], { env: { PGPASSWORD: PASSWORD_ROLE_SECRET, ...NO_KEYCHAIN } });
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout.trim().split('\n').length).toBeGreaterThan(10);
+  });
+
+  it('~/.pgpass (0600) gives the password; one readable by others is ignored with a warning, and the login fails with exit 3', async () => {
+    const url = await ownedByPasswordRole();
+    const { port, pathname } = new URL(url);
+    const home = tempDir();
+    mkdirSync(home, { recursive: true });
+    const file = join(home, '.pgpass');
+    writeFileSync(file, `# comment\nother:*:*:*:nope\n127.0.0.1:${port}:${pathname.slice(1)}:${PASSWORD_ROLE}:${PASSWORD_ROLE_SECRET}\n`, { mode: 0o600 });
+    const env = { HOME: home, ...NO_KEYCHAIN };
+    const ok = await runCliInProcess(['events', 'sync', '--db', url, '--from', '2d', '--json'], { env: { ...emulatorEnv(emu), ...env } });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout + ok.stderr).not.toContain(PASSWORD_ROLE_SECRET);
+    chmodSync(file, 0o644);
+    const refused = await runCliInProcess(['events', 'list', '--db', url, '--all'], { env });
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain(`password file ${file} has group or world access and is ignored`);
+    expect(errorLines(refused.stderr)).toHaveLength(1);
+    expect(refused.stderr).toMatch(/asks a password for mailctl_pw@127\.0\.0\.1:\d+\/pg_\w+, and none was found/);
+    expect(refused.stderr).toContain('PGPASSWORD, ~/.pgpass or the OS credential store (service "mailctl-postgres"');
+  });
+
+  it('the OS credential store (service mailctl-postgres, account user@host:port/db) gives the password when nothing else does', async (ctx) => {
+    const missing = ['dbus-run-session', 'gnome-keyring-daemon'].filter((c) => spawnSync('sh', ['-c', `command -v ${c}`]).status !== 0);
+    if (missing.length > 0) {
+      // as helpers/tools.ts's requireCommand
+      if (process.env.MAILCTL_CI_STRICT === '1') throw new Error(`${missing.join(', ')} not installed, and MAILCTL_CI_STRICT=1 forbids skipping`);
+      ctx.skip(`${missing.join(', ')} not installed: skipped; .ci/run installs gnome-keyring and dbus-daemon`);
+    }
+    const url = await ownedByPasswordRole();
+    const { port, pathname } = new URL(url);
+    const account = `${PASSWORD_ROLE}@127.0.0.1:${port}${pathname}`;
+    const script = [
+      'echo -n test-keyring-pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1 || exit 90',
+      `"${process.execPath}" -e 'const { Entry } = require(process.argv[1]); new Entry("mailctl-postgres", process.argv[2]).setPassword(process.argv[3])' "$KEYRING" "$ACCOUNT" "$PW" || exit 11`,
+      `"${process.execPath}" "${BIN}" events sync --db "$URL" --from 1d --json || exit 12`,
+    ].join('\n');
+    const env = { ...emulatorEnv(emu), PATH: process.env.PATH!, HOME: tempDir('mailctl-home-'), KEYRING: createRequire(import.meta.url).resolve('@napi-rs/keyring'), ACCOUNT: account, PW: PASSWORD_ROLE_SECRET, URL: url };
+    // spawned, not spawnSync: the emulator answers from this process
+    const child = spawn('dbus-run-session', ['--', 'sh', '-c', script], { env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const r = { status, stdout, stderr };
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ archive: url });
+    expect(r.stdout + r.stderr).not.toContain(PASSWORD_ROLE_SECRET);
+  });
+
+  it('a wrong password: exit 3, one line, the password given never printed', async () => {
+    const url = await ownedByPasswordRole();
+    const r = await runCliInProcess(['events', 'list', '--db', url, '--all'], { env: { PGPASSWORD: 'wrong-Pa55', ...NO_KEYCHAIN } });
+    expect(r.code).toBe(3);
+    expect(errorLines(r.stderr)).toHaveLength(1);
+    expect(r.stderr).toMatch(/^error: the PostgreSQL server 127\.0\.0\.1:\d+ refused the login to pg_\w+: password authentication failed/);
+    expect(r.stderr).not.toContain('wrong-Pa55');
+  });
+});
+
+describe('connection failures: one line, the right exit code', () => {
+  it('nothing listening: exit 7 (network), nothing sent to the API', async () => {
+    const r = await sync(emu, 'postgres://ops@127.0.0.1:1/events');
+    expect(r.code).toBe(7);
+    expect(errorLines(r.stderr)).toEqual(['error: cannot reach the PostgreSQL server 127.0.0.1:1 (ECONNREFUSED)']);
+    expect(eventRequests(emu)).toHaveLength(0);
+  });
+
+  it('a database the server does not have: exit 2 naming it', async () => {
+    const url = admin.replace(/\/postgres$/, '/no_such_db');
+    const r = await runCliInProcess(['events', 'list', '--db', url, '--all']);
+    expect(r.code).toBe(2);
+    expect(errorLines(r.stderr)[0]).toMatch(/has no database "no_such_db"/);
+  });
+
+  // The test cluster offers TLS with a certificate of a test CA for 127.0.0.1 (not 127.0.0.2, where it listens too).
+  it('sslmode: disable, prefer and require connect; verify-full checks the CA (sslrootcert) and the host name, verify-ca the CA only', async () => {
+    const db = await fresh();
+    expect((await sync(emu, db.url, ['--from', '1d'])).code).toBe(0);
+    const ca = inject('pgCaFile');
+    const other = db.url.replace('127.0.0.1', '127.0.0.2');
+    const list = (url: string, env: Record<string, string> = {}) => runCliInProcess(['events', 'list', '--db', url, '--all', '--json'], { env });
+    for (const url of [`${db.url}?sslmode=disable`, db.url, `${db.url}?sslmode=require`, `${db.url}?sslmode=verify-full&sslrootcert=${ca}`, `${other}?sslmode=verify-ca&sslrootcert=${ca}`]) {
+      const r = await list(url);
+      expect(r.code, `${url}: ${r.stderr}`).toBe(0);
+    }
+    const untrusted = await list(`${db.url}?sslmode=verify-full`);
+    expect(untrusted.code).toBe(7);
+    expect(errorLines(untrusted.stderr)).toEqual([expect.stringMatching(/^error: TLS with the PostgreSQL server 127\.0\.0\.1:\d+ failed \(sslmode=verify-full\): .*certificate/)]);
+    const wrongHost = await list(`${other}?sslmode=verify-full&sslrootcert=${ca}`);
+    expect(wrongHost.code).toBe(7);
+    expect(errorLines(wrongHost.stderr)[0]).toMatch(/TLS with the PostgreSQL server 127\.0\.0\.2:\d+ failed \(sslmode=verify-full\): .*127\.0\.0\.2/);
+    const missing = await list(`${db.url}?sslmode=verify-full&sslrootcert=/nonexistent/ca.pem`);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('sslrootcert /nonexistent/ca.pem: cannot read it (ENOENT)');
+  });
+
+  it('sslmode=verify-full trusts the CAs of NODE_EXTRA_CA_CERTS (spawned: Node reads it at start)', async () => {
+    const db = await fresh();
+    expect((await sync(emu, db.url, ['--from', '1d'])).code).toBe(0);
+    const r = await runCli(['events', 'list', '--db', `${db.url}?sslmode=verify-full`, '--all', '--json'], { env: { NODE_EXTRA_CA_CERTS: inject('pgCaFile') } });
+    expect(r.code, r.stderr).toBe(0);
+  });
+
+  it('an unknown URL parameter or sslmode is a usage error naming it', async () => {
+    for (const [url, text] of [['postgres://u@h/db?sslmode=sometimes', 'sslmode must be one of'], ['postgres://u@h/db?sslkey=x', 'unknown parameter "sslkey"']] as const) {
+      const r = await runCliInProcess(['events', 'list', '--db', url]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(text);
+    }
+  });
+});
+
+describe('the schema: created once, partitioned by day, never written when it is not ours', () => {
+  it('one partition per day of the events, each holding its day; the version table says this version', async () => {
+    const db = await fresh();
+    expect((await sync(emu, db.url, ['--from', '6d'])).code).toBe(0);
+    const days = [...new Set(all.filter((e) => e.timestamp >= day(Date.now() - 6 * 86_400_000)).map((e) => e.timestamp.slice(0, 10)))].sort();
+    const parts = await db.query<{ name: string; n: string }>(
+      `SELECT c.relname AS name, (xpath('/row/n/text()', query_to_xml(format('SELECT count(*) AS n FROM %I', c.relname), false, true, '')))[1]::text AS n
+       FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'events'::regclass ORDER BY 1`,
+    );
+    expect(parts.map((p) => p.name)).toEqual(days.map(partitionName));
+    for (const [i, d] of days.entries()) expect(Number(parts[i]!.n)).toBe(all.filter((e) => e.timestamp.startsWith(d)).length);
+    expect(await db.query('SELECT max(version) AS v FROM mailctl_schema')).toEqual([{ v: PG_SCHEMA_VERSION }]);
+  });
+
+  it('a database of a newer schema version is refused (exit 1) and not altered, by sync and by readers', async () => {
+    const db = await fresh();
+    expect((await sync(emu, db.url, ['--from', '2d'])).code).toBe(0);
+    await db.query('INSERT INTO mailctl_schema (version) VALUES ($1)', [PG_SCHEMA_VERSION + 1]);
+    const snapshot = async () => ({
+      tables: await db.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1"),
+      events: await db.query('SELECT count(*)::int AS n, max(seq)::int AS seq FROM events'),
+      state: await db.query('SELECT * FROM sync_state'),
+      version: await db.query('SELECT version FROM mailctl_schema ORDER BY 1'),
+    });
+    const before = await snapshot();
+    emu.clearRequests();
+    for (const args of [['events', 'sync', '--db', db.url], ['events', 'list', '--db', db.url, '--all'], ['events', 'sync', '--db', db.url, '--dry-run']]) {
+      const r = await runCliInProcess(args, { env: emulatorEnv(emu) });
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(errorLines(r.stderr)).toEqual([`error: the event archive ${db.url} has schema version ${PG_SCHEMA_VERSION + 1}, newer than this mailctl knows (${PG_SCHEMA_VERSION})`]);
+    }
+    expect(emu.requests).toHaveLength(0);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("another program's database is refused (exit 2) naming its tables, and nothing is created in it", async () => {
+    const db = await fresh();
+    await db.query('CREATE TABLE customers (id int)');
+    const r = await sync(emu, db.url);
+    expect(r.code).toBe(2);
+    expect(errorLines(r.stderr)).toEqual([expect.stringMatching(/is a PostgreSQL database that mailctl did not write \(its tables: customers\): nothing was changed/)]);
+    expect(await db.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")).toEqual([{ tablename: 'customers' }]);
+    expect(eventRequests(emu)).toHaveLength(0);
+  });
+});
+
+describe('two syncs at once', () => {
+  it('the second waits with a notice, or with --no-wait stops at once (exit 5); nothing lost or doubled', async () => {
+    const slow = await startEmulator({ seed: 29, events: EVENTS, latency: 60 });
+    try {
+      const db = await fresh();
+      const first = runCliInProcess(['events', 'sync', '--db', db.url, '--json'], { env: emulatorEnv(slow) });
+      // the first holds the position's lock once it reads its pages
+      while (slow.requests.filter((q) => q.path === '/emails/events').length < 2) await new Promise((r) => setTimeout(r, 20));
+      const busy = await runCliInProcess(['events', 'sync', '--db', db.url, '--no-wait'], { env: emulatorEnv(slow) });
+      expect(busy.code).toBe(5);
+      expect(errorLines(busy.stderr)).toEqual([expect.stringMatching(/^error: another `mailctl events sync` .*is writing the same sync position of postgres:\/\/.*: --no-wait, nothing was synced$/)]);
+      const second = runCliInProcess(['events', 'sync', '--db', db.url, '--json'], { env: emulatorEnv(slow) });
+      const [a, b] = await Promise.all([first, second]);
+      expect(a.code, a.stderr).toBe(0);
+      expect(b.code, b.stderr).toBe(0);
+      expect(b.stderr).toMatch(/Another `mailctl events sync`.* is writing postgres:\/\/.*: waiting for it to end/);
+      const [sa, sb] = [JSON.parse(a.stdout), JSON.parse(b.stdout)];
+      expect(sa.new + sb.new).toBe(EVENTS);
+      expect(sb.archive_total).toBe(EVENTS);
+      const ids = await db.query<{ event_id: string }>('SELECT event_id FROM events');
+      expect(ids).toHaveLength(EVENTS);
+      expect(new Set(ids.map((r) => r.event_id))).toEqual(new Set(all.map((e) => e.event_id)));
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('two positions (all types, and bounces only) synced at once into a new database: both complete, each event once', async () => {
+    const db = await fresh();
+    const [a, b] = await Promise.all([
+      runCliInProcess(['events', 'sync', '--db', db.url, '--json'], { env: emulatorEnv(emu) }),
+      runCliInProcess(['events', 'sync', '--db', db.url, '--events', 'bounce', '--json'], { env: emulatorEnv(emu) }),
+    ]);
+    expect(a.code, a.stderr).toBe(0);
+    expect(b.code, b.stderr).toBe(0);
+    const ids = await db.query<{ event_id: string }>('SELECT event_id FROM events');
+    expect(ids).toHaveLength(EVENTS);
+    expect(new Set(ids.map((r) => r.event_id)).size).toBe(EVENTS);
+  });
+});

@@ -1,0 +1,78 @@
+// The two stores of the archive, for the suites that run the same cases
+// against both (`describe.each(STORES)`): an SQLite file and a PostgreSQL
+// database of the test cluster (test/helpers/pg-cluster.ts). Rows are read
+// back with each store's own client (better-sqlite3, pg), not through
+// mailctl's query code, and in one shape: raw as JSON text, timestamp as the
+// served text, timestamp_ms, the typed columns.
+import pg from 'pg';
+import type { TestContext } from 'vitest';
+import { freshDatabase, requirePostgres, type TestDatabase } from '../helpers/postgres.js';
+import { archiveRows, newArchivePath, syncState, type ArchiveRow } from './support.js';
+
+export interface StoreUnderTest {
+  name: 'SQLite' | 'PostgreSQL';
+  /** Skips the running test (fails it under MAILCTL_CI_STRICT=1) when the store is not there; call first. */
+  require(ctx: Pick<TestContext, 'skip'>): void;
+  /** A new empty archive: what --db takes (a path, a postgres:// URL); undefined without the store. */
+  create(): Promise<string | undefined>;
+  rows(db: string): Promise<ArchiveRow[]>;
+  syncState(db: string): Promise<Record<string, unknown>[]>;
+  /** Drops what create() made. */
+  cleanup(): Promise<void>;
+}
+
+const sqlite: StoreUnderTest = {
+  name: 'SQLite',
+  require() {},
+  create: async () => newArchivePath(),
+  rows: async (db) => archiveRows(db),
+  syncState: async (db) => syncState(db),
+  cleanup: async () => undefined,
+};
+
+/** A query on a test database, as the cluster's superuser. */
+export async function pgQuery<R extends pg.QueryResultRow = Record<string, unknown>>(url: string, sql: string, params: unknown[] = []): Promise<R[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<R>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+const created: TestDatabase[] = [];
+const postgres: StoreUnderTest = {
+  name: 'PostgreSQL',
+  require(ctx) {
+    requirePostgres(ctx);
+  },
+  async create() {
+    const { inject } = await import('vitest');
+    const url = inject('pgAdminUrl');
+    if (!url) return undefined;
+    const db = await freshDatabase(url, 'archive');
+    created.push(db);
+    return db.url;
+  },
+  async rows(db) {
+    const rows = await pgQuery<ArchiveRow>(
+      db,
+      `SELECT event_id, type, raw->>'timestamp' AS timestamp, (extract(epoch FROM "timestamp") * 1000)::float8 AS timestamp_ms,
+         request_id, rcpt_to, raw_rcpt_to, recipient_domain, mailbox_provider, mailbox_provider_region, subject, friendly_from,
+         queue_time::float8 AS queue_time, bounce_class, error_code, reason, raw::text AS raw
+       FROM events ORDER BY "timestamp" DESC, seq ASC`,
+    );
+    return rows;
+  },
+  // bigint counters come back from pg as text: numbers, as better-sqlite3 gives them
+  syncState: async (db) =>
+    (await pgQuery(db, 'SELECT * FROM sync_state')).map((row) =>
+      Object.fromEntries(Object.entries(row).map(([k, v]) => [k, k.startsWith('last_run_') && typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v])),
+    ),
+  async cleanup() {
+    for (const db of created.splice(0)) await db.drop().catch(() => undefined);
+  },
+};
+
+export const STORES: StoreUnderTest[] = [sqlite, postgres];

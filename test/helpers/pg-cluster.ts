@@ -1,0 +1,190 @@
+// vitest globalSetup: a throwaway PostgreSQL cluster for the tests of the
+// PostgreSQL archive (issue 29). When initdb and pg_ctl are found (PATH, then
+// Debian's /usr/lib/postgresql/<version>/bin), it creates a temporary data
+// directory, runs initdb and the server (as the `postgres` user when running
+// as root: initdb refuses root), listening on 127.0.0.1 at a free port with
+// its unix socket in that directory and TLS offered, and hands the tests its admin URL
+// (`inject('pgAdminUrl')`, '' when there is no cluster; test/helpers/postgres.ts
+// reads it). Teardown stops the server and deletes the directory, also when the
+// run fails or is interrupted.
+//
+// Cheap when no PostgreSQL test is selected: a run given file filters none of
+// which matches a test file that uses test/helpers/postgres.ts (or the
+// two-store suites' test/archive/stores.ts) starts nothing.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { accessSync, constants, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, join, relative } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** postgres://postgres@127.0.0.1:PORT/postgres (trust), or '' without a cluster. */
+    pgAdminUrl: string;
+    /** Why there is no cluster, when there is none. */
+    pgMissing: string;
+    /** The CA (PEM file) that signed the server's certificate (for localhost, 127.0.0.1 and ::1). */
+    pgCaFile: string;
+  }
+}
+
+/** A role that must give a password (scram-sha-256), for the credential tests. */
+export const PASSWORD_ROLE = 'mailctl_pw';
+export const PASSWORD_ROLE_SECRET = 'pw-Zq7-never-printed';
+
+function findTool(name: string): string | undefined {
+  const dirs = (process.env.PATH ?? '').split(delimiter);
+  try {
+    const versions = readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a));
+    dirs.push(...versions.map((v) => `/usr/lib/postgresql/${v}/bin`));
+  } catch {
+    // not Debian's layout
+  }
+  for (const dir of dirs) {
+    const path = join(dir || '.', name);
+    try {
+      accessSync(path, constants.X_OK);
+      return path;
+    } catch {
+      // next
+    }
+  }
+  return undefined;
+}
+
+/** Whether this run selects a test that needs the cluster (no filter: every test). */
+function pgTestSelected(root: string): boolean {
+  const run = process.argv.indexOf('run');
+  const filters = process.argv.slice(run >= 0 ? run + 1 : 2).filter((a) => !a.startsWith('-') && !/vitest(\.mjs)?$/.test(a));
+  if (filters.length === 0) return true;
+  const files = readdirSync(join(root, 'test'), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.test.ts'))
+    .map((e) => join(e.parentPath, e.name))
+    .filter((f) => /helpers\/postgres\.js|\/stores\.js/.test(readFileSync(f, 'utf8')));
+  return files.some((f) => filters.some((flt) => relative(root, f).includes(flt) || f.includes(flt)));
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Cluster {
+  adminUrl: string;
+  port: number;
+  /** The CA that signed the server's TLS certificate. */
+  caFile: string;
+  /** Stops the server at once (as a crash would) and starts it again on the same port. */
+  restart(): void;
+  /** Stops the server and deletes its directory. */
+  stop(): void;
+}
+
+/** Starts a cluster (test/hostile restarts one of its own); a string says why it cannot. */
+export async function startCluster(): Promise<Cluster | string> {
+  const initdb = findTool('initdb');
+  const pgCtl = findTool('pg_ctl');
+  if (!initdb || !pgCtl) return 'PostgreSQL (initdb, pg_ctl) not installed: skipped; .ci/run installs it';
+  const root = process.getuid?.() === 0;
+  const asOwner = (cmd: string, args: string[]) => (root ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]) as [string, string[]];
+  const dir = mkdtempSync(join(tmpdir(), 'mailctl-pg-'));
+  const data = join(dir, 'data');
+  const log = join(dir, 'server.log');
+  let started = false;
+  let port = 0;
+  const ctl = (args: string[]) => {
+    const [cmd, full] = asOwner(pgCtl, ['-D', data, ...args]);
+    return spawnSync(cmd, full, { stdio: 'pipe' });
+  };
+  const halt = () => {
+    if (started) ctl(['-m', 'immediate', '-w', 'stop']);
+    started = false;
+  };
+  const start = () => {
+    const r = ctl(['-l', log, '-o', `-p ${port}`, '-w', '-t', '60', 'start']);
+    if (r.status !== 0) return `pg_ctl start failed: ${r.stderr}${existsSync(log) ? readFileSync(log, 'utf8').slice(-2000) : ''}`;
+    started = true;
+    return undefined;
+  };
+  let removeCa = () => {};
+  const stop = () => {
+    halt();
+    if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
+    removeCa();
+    process.removeListener('exit', stop);
+  };
+  process.once('exit', stop);
+  try {
+    if (root) execFileSync('chown', ['postgres:postgres', dir]);
+    const [icmd, iargs] = asOwner(initdb, ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync', '--no-instructions']);
+    execFileSync(icmd, iargs, { stdio: 'pipe' });
+    // Speed over durability: a test cluster is thrown away (no fsync, no full-page writes).
+    // 127.0.0.2 too: a loopback address the certificate does not name (sslmode=verify-full refuses it, verify-ca not).
+    appendFileSync(
+      join(data, 'postgresql.conf'),
+      ["listen_addresses = '127.0.0.1,127.0.0.2'", `unix_socket_directories = '${dir}'`, 'fsync = off', 'synchronous_commit = off',
+        'full_page_writes = off', 'max_connections = 60', "shared_buffers = '32MB'", "timezone = 'UTC'", ''].join('\n'),
+    );
+    // TLS offered (sslmode tests), with a certificate of the emulator's test CA for the loopback names.
+    const { makeEmulatorTls } = await import('../../src/emulator/tls.js');
+    const tls = await makeEmulatorTls('127.0.0.1', Date.now());
+    removeCa = tls.remove;
+    writeFileSync(join(data, 'server.crt'), tls.cert);
+    writeFileSync(join(data, 'server.key'), tls.key, { mode: 0o600 });
+    if (root) execFileSync('chown', ['postgres:postgres', join(data, 'server.crt'), join(data, 'server.key')]);
+    appendFileSync(join(data, 'postgresql.conf'), "ssl = on\nssl_cert_file = 'server.crt'\nssl_key_file = 'server.key'\n");
+    // The password role must give its password over TCP; every other role is trusted.
+    writeFileSync(join(data, 'pg_hba.conf'), `host all ${PASSWORD_ROLE} 127.0.0.0/8 scram-sha-256\nhost all all 127.0.0.0/8 trust\nlocal all all trust\n`);
+    for (let attempt = 0; ; attempt++) {
+      port = await freePort();
+      const failed = start();
+      if (!failed) break;
+      if (attempt === 2) throw new Error(failed);
+    }
+    const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
+    const pg = (await import('pg')).default;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE ROLE ${PASSWORD_ROLE} LOGIN PASSWORD '${PASSWORD_ROLE_SECRET}'`);
+    await admin.end();
+    return {
+      adminUrl,
+      port,
+      caFile: tls.caPath,
+      restart() {
+        halt();
+        const failed = start();
+        if (failed) throw new Error(failed);
+      },
+      stop,
+    };
+  } catch (error) {
+    stop();
+    throw error;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
+  project.provide('pgAdminUrl', '');
+  project.provide('pgCaFile', '');
+  if (!pgTestSelected(project.config.root)) {
+    project.provide('pgMissing', 'no PostgreSQL test selected');
+    return undefined;
+  }
+  const cluster = await startCluster();
+  if (typeof cluster === 'string') {
+    project.provide('pgMissing', cluster);
+    return undefined;
+  }
+  project.provide('pgAdminUrl', cluster.adminUrl);
+  project.provide('pgCaFile', cluster.caFile);
+  project.provide('pgMissing', '');
+  return () => cluster.stop();
+}

@@ -1,0 +1,65 @@
+// The PostgreSQL archive's tests: the cluster of test/helpers/pg-cluster.ts
+// (vitest globalSetup), a fresh database per test, and the same skip rule as
+// test/helpers/tools.ts: without PostgreSQL the tests skip saying why, and
+// under MAILCTL_CI_STRICT=1 (.ci/run) they fail instead.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject, type TestContext } from 'vitest';
+
+export { PASSWORD_ROLE, PASSWORD_ROLE_SECRET } from './pg-cluster.js';
+
+/** The cluster's admin URL; skips the running test (fails it under MAILCTL_CI_STRICT=1) when there is none. */
+export function requirePostgres(ctx: Pick<TestContext, 'skip'>, env: NodeJS.ProcessEnv = process.env): string {
+  const url = inject('pgAdminUrl');
+  if (url) return url;
+  const reason = inject('pgMissing') || 'no PostgreSQL cluster';
+  if (env.MAILCTL_CI_STRICT === '1') throw new Error(`${reason}, and MAILCTL_CI_STRICT=1 forbids skipping (did .ci/run's apt-get install fail?)`);
+  console.warn(reason);
+  ctx.skip(reason);
+  return '';
+}
+
+export interface TestDatabase {
+  /** postgres://postgres@127.0.0.1:PORT/NAME: what --db takes. */
+  url: string;
+  name: string;
+  /** A query on the database itself, as the postgres superuser (not through mailctl's code). */
+  query<R extends pg.QueryResultRow = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<R[]>;
+  drop(): Promise<void>;
+}
+
+/** A new empty database on the cluster; `drop` removes it (whoever is still connected). */
+export async function freshDatabase(adminUrl: string, prefix = 't'): Promise<TestDatabase> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = adminUrl.replace(/\/postgres$/, `/${name}`);
+  let client: pg.Client | undefined;
+  return {
+    url,
+    name,
+    async query(sql, params) {
+      if (!client) {
+        client = new pg.Client({ connectionString: url });
+        client.on('error', () => undefined);
+        await client.connect();
+      }
+      return (await client.query(sql, params)).rows;
+    },
+    async drop() {
+      await client?.end().catch(() => undefined);
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      try {
+        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await a.end();
+      }
+    },
+  };
+}

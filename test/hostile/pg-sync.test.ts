@@ -1,0 +1,125 @@
+// `events sync` into PostgreSQL under the worst an operator's machine and
+// server do (issue 29): the process killed with -9 at random moments (between
+// pages, inside a page's transaction), then run again: the archive holds
+// exactly the events of a plain `events list --all` export, each once; the
+// server restarted mid-sync: the sync fails with exit 7 and one error line,
+// and the re-run completes. Spawned (bin/mailctl.js: run `npm run build`).
+import { randomInt } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type Emulator } from '../../src/emulator/index.js';
+import { emulatorEnv, finished, runCli, startCli } from '../helpers/cli.js';
+import { runCliInProcess } from '../helpers/context.js';
+import { startCluster } from '../helpers/pg-cluster.js';
+import { freshDatabase, requirePostgres, type TestDatabase } from '../helpers/postgres.js';
+
+const EVENTS = 2000;
+let emu: Emulator;
+const made: TestDatabase[] = [];
+
+beforeAll(async () => {
+  // slow pages: a sync lasts long enough to be killed or cut off part-way
+  emu = await startEmulator({ seed: 92, events: EVENTS, latency: 30 });
+});
+afterAll(async () => {
+  await emu.close();
+  for (const db of made) await db.drop().catch(() => undefined);
+});
+
+const eventPages = () => emu.requests.filter((q) => q.path === '/emails/events').length;
+
+/** What a plain export says the account holds over the synced window: each event's JSON, by id. */
+async function exported(): Promise<Map<string, unknown>> {
+  const r = await runCliInProcess(['events', 'list', '--from', '30d', '--all', '--ndjson'], { env: emulatorEnv(emu) });
+  expect(r.code, r.stderr).toBe(0);
+  const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { event_id: string });
+  return new Map(lines.map((e) => [e.event_id, e]));
+}
+
+async function archived(db: TestDatabase): Promise<Map<string, unknown>> {
+  const rows = await db.query<{ event_id: string; raw: unknown }>('SELECT event_id, raw FROM events');
+  const byId = new Map(rows.map((r) => [r.event_id, r.raw]));
+  expect(byId.size, 'an event stored twice').toBe(rows.length);
+  return byId;
+}
+
+describe('events sync into PostgreSQL, killed with -9 at random moments', () => {
+  it('each re-run continues; in the end the archive holds exactly the export, each event once', async (ctx) => {
+    const admin = requirePostgres(ctx);
+    const db = await freshDatabase(admin, 'kill');
+    made.push(db);
+    const args = ['events', 'sync', '--db', db.url, '--from', '30d'];
+    const moments: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      emu.clearRequests();
+      const child = startCli(args, { env: emulatorEnv(emu) });
+      const done = finished(child);
+      // after 1 to 8 pages were asked for, plus up to 40 ms: between pages, or inside a commit
+      const pages = randomInt(1, 9);
+      const extra = randomInt(0, 40);
+      moments.push(pages * 100 + extra);
+      while (eventPages() < pages && child.exitCode === null) await new Promise((r) => setTimeout(r, 5));
+      await new Promise((r) => setTimeout(r, extra));
+      child.kill('SIGKILL');
+      const r = await done;
+      expect([null, 0], `round ${round}: ${r.stderr}`).toContain(r.code);
+    }
+    const again = await runCli([...args, '--json'], { env: emulatorEnv(emu) });
+    expect(again.code, `moments ${moments.join(', ')}: ${again.stderr}`).toBe(0);
+    const want = await exported();
+    const have = await archived(db);
+    expect([...have.keys()].sort()).toEqual([...want.keys()].sort());
+    for (const [id, e] of want) expect(have.get(id), id).toEqual(e);
+    expect(JSON.parse(again.stdout).archive_total).toBe(want.size);
+  });
+});
+
+describe('events sync into PostgreSQL, interrupted', () => {
+  it('Ctrl-C: exit 130 as an interruption (not a lost connection); the re-run completes', async (ctx) => {
+    const admin = requirePostgres(ctx);
+    const db = await freshDatabase(admin, 'sigint');
+    made.push(db);
+    const args = ['events', 'sync', '--db', db.url, '--from', '30d'];
+    emu.clearRequests();
+    const child = startCli(args, { env: emulatorEnv(emu) });
+    const done = finished(child);
+    while (eventPages() < 3 && child.exitCode === null) await new Promise((r) => setTimeout(r, 5));
+    child.kill('SIGINT');
+    const r = await done;
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.stderr).not.toMatch(/lost the connection|PostgreSQL server/);
+    const again = await runCli([...args, '--json'], { env: emulatorEnv(emu) });
+    expect(again.code, again.stderr).toBe(0);
+    expect([...(await archived(db)).keys()].sort()).toEqual([...(await exported()).keys()].sort());
+  });
+});
+
+describe('events sync while the PostgreSQL server restarts', () => {
+  it('the sync fails with exit 7 and one error line; the re-run completes with every event once', async (ctx) => {
+    requirePostgres(ctx);
+    // a cluster of its own: restarting the shared one would cut off the other test files
+    const cluster = await startCluster();
+    if (typeof cluster === 'string') throw new Error(cluster);
+    try {
+      const db = await freshDatabase(cluster.adminUrl, 'restart');
+      const args = ['events', 'sync', '--db', db.url, '--from', '30d'];
+      emu.clearRequests();
+      const child = startCli(args, { env: emulatorEnv(emu) });
+      const done = finished(child);
+      while (eventPages() < 4 && child.exitCode === null) await new Promise((r) => setTimeout(r, 5));
+      cluster.restart();
+      const r = await done;
+      expect(r.code, r.stderr).toBe(7);
+      const errors = r.stderr.split('\n').filter((l) => l.startsWith('error:'));
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatch(/PostgreSQL server 127\.0\.0\.1:\d+/);
+      expect(r.stderr).toMatch(/events sync stopped after \d+ pages/);
+      const again = await runCli([...args, '--json'], { env: emulatorEnv(emu) });
+      expect(again.code, again.stderr).toBe(0);
+      const want = await exported();
+      const have = await archived(db);
+      expect([...have.keys()].sort()).toEqual([...want.keys()].sort());
+    } finally {
+      cluster.stop();
+    }
+  });
+});

@@ -1,0 +1,182 @@
+// Tool calls against the emulator, in-process with the SDK's own client: a read returns
+// exactly what `--json` prints, writes and deletes send nothing without confirm and exactly
+// one request with it, listings stop at 1000 rows, failures are the CLI's JSON error object.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInProcess, useEmulator } from '../helpers/context.js';
+import { connect, notes, text, type Connected } from './support.js';
+
+const emu = useEmulator({ events: 1500 });
+let c: Connected;
+let topicId: string;
+
+beforeAll(async () => {
+  c = await connect({ emulator: emu });
+  const topics = JSON.parse((await runInProcess(['topic', 'list', '--json'], { emulator: emu })).stdout) as { id: string }[];
+  topicId = topics[0]!.id;
+  emu.clearRequests();
+});
+afterAll(() => c.close());
+
+const sent = () => emu.requests.map((r) => `${r.method} ${r.path}`);
+
+describe('read tools', () => {
+  it('topic_show returns exactly what `topic show --json` prints, as text and as structured content', async () => {
+    const cli = await runInProcess(['topic', 'show', topicId, '--json'], { emulator: emu });
+    emu.clearRequests();
+    const r = await c.call('topic_show', { topic_id: topicId });
+    expect(r.isError).toBeFalsy();
+    expect(text(r)).toBe(cli.stdout);
+    expect(r.structuredContent).toEqual(JSON.parse(cli.stdout));
+    expect(sent()).toEqual([`GET /audience/topics/${topicId}`]);
+  });
+
+  it('topic_list returns what `topic list --json --limit 1000` prints (a listing always runs capped)', async () => {
+    const cli = await runInProcess(['topic', 'list', '--json', '--limit', '1000'], { emulator: emu });
+    const cliRequests = sent();
+    emu.clearRequests();
+    const r = await c.call('topic_list');
+    expect(r.isError).toBeFalsy();
+    expect(text(r)).toBe(cli.stdout);
+    expect(sent()).toEqual(cliRequests);
+  });
+
+  it('events_list stops at 1000 rows without a limit, and says so', async () => {
+    const r = await c.call('events_list');
+    expect(JSON.parse(text(r))).toHaveLength(1000);
+    expect(notes(r)).toMatch(/stopped at 1000 rows/);
+  });
+
+  it('events_list caps a larger limit at 1000 and says it was capped; a smaller one is kept', async () => {
+    const big = await c.call('events_list', { limit: 5000 });
+    expect(JSON.parse(text(big))).toHaveLength(1000);
+    expect(notes(big)).toMatch(/limit 5000 was capped at 1000/);
+    const small = await c.call('events_list', { limit: 7, events: ['delivery'] });
+    const rows = JSON.parse(text(small)) as { type: string }[];
+    expect(rows).toHaveLength(7);
+    expect(new Set(rows.map((e) => e.type))).toEqual(new Set(['delivery']));
+    expect(notes(small)).not.toMatch(/capped|stopped/);
+  });
+});
+
+describe('one call at a time', () => {
+  it('calls sent together run in the order they came, the second after the first has finished', async () => {
+    const [events, topics] = await Promise.all([c.call('events_list', { limit: 500 }), c.call('topic_list')]);
+    expect(JSON.parse(text(events))).toHaveLength(500);
+    expect(topics.isError).toBeFalsy();
+    const paths = emu.requests.map((r) => r.path);
+    expect(paths.filter((p) => p === '/emails/events').length).toBeGreaterThan(1);
+    expect(paths.lastIndexOf('/emails/events')).toBeLessThan(paths.indexOf('/audience/topics'));
+  });
+});
+
+describe('write tools', () => {
+  it('without confirm: a dry run, nothing sent, and the result says to set confirm', async () => {
+    const r = await c.call('topic_create', { name: 'Agent news' });
+    expect(r.isError).toBeFalsy();
+    expect(sent()).toEqual([]);
+    expect(JSON.parse(text(r))).toMatchObject({ dry_run: true, method: 'POST', body: { name: 'Agent news' } });
+    expect(notes(r)).toMatch(/dry run, nothing was sent.*confirm: true/);
+  });
+
+  it('with confirm: exactly one request, and the created resource as the result', async () => {
+    const r = await c.call('topic_create', { name: 'Agent news', confirm: true });
+    expect(r.isError).toBeFalsy();
+    expect(sent()).toEqual(['POST /audience/topics']);
+    expect(JSON.parse(text(r))).toMatchObject({ name: 'Agent news' });
+  });
+
+  it('a delete without confirm sends nothing; with confirm it never asks (--yes) and sends one DELETE', async () => {
+    const dry = await c.call('topic_delete', { topic_id: topicId });
+    expect(dry.isError).toBeFalsy();
+    expect(sent()).toEqual([]);
+    expect(notes(dry)).toMatch(/nothing was sent/);
+    const done = await c.call('topic_delete', { topic_id: topicId, confirm: true });
+    expect(done.isError, text(done)).toBeFalsy();
+    expect(sent()).toEqual([`DELETE /audience/topics/${topicId}`]);
+    expect(JSON.parse(text(done))).toEqual({ id: topicId, deleted: true });
+  });
+
+  it('a write without a --dry-run of its own is not run without confirm', async () => {
+    const r = await c.call('domain_verify', { name: 'example.com' });
+    expect(r.isError).toBeFalsy();
+    expect(sent()).toEqual([]);
+    expect(JSON.parse(text(r))).toMatchObject({ dry_run: true, request: 'POST /domains/{domain}/verify' });
+    expect(notes(r)).toMatch(/nothing was sent.*confirm: true/);
+  });
+
+  it('a sandbox key is refused on a refused write before anything is sent, even confirmed', async () => {
+    const sandbox = await connect({ emulator: emu, key: 'sandbox' });
+    try {
+      const r = await sandbox.call('topic_create', { name: 'Nope', confirm: true });
+      expect(r.isError).toBe(true);
+      expect(r.structuredContent).toMatchObject({ error: { exit_code: 3, message: expect.stringMatching(/sandbox API keys cannot/) } });
+      expect(sent()).toEqual([]);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
+
+describe('errors', () => {
+  it('bad input is the usage error object (exit_code 2) naming the input, and nothing is sent', async () => {
+    const r = await c.call('topic_show', { topic_id: 'not-a-uuid' });
+    expect(r.isError).toBe(true);
+    expect(r.structuredContent).toMatchObject({ error: { exit_code: 2, message: expect.stringMatching(/^TOPIC_ID: /) } });
+    expect(JSON.parse(text(r))).toEqual(r.structuredContent);
+    const unknown = await c.call('topic_list', { everything: true });
+    expect(unknown.structuredContent).toMatchObject({ error: { exit_code: 2, message: expect.stringMatching(/"everything"/) } });
+    const bounds = await c.call('topic_list', { per_page: 0 });
+    expect(bounds.structuredContent).toMatchObject({ error: { exit_code: 2, message: expect.stringMatching(/^--per-page: /) } });
+    expect(sent()).toEqual([]);
+  });
+
+  it('an API failure is the error object the CLI prints with --json', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const cli = await runInProcess(['topic', 'show', missing, '--json'], { emulator: emu });
+    const r = await c.call('topic_show', { topic_id: missing });
+    expect(r.isError).toBe(true);
+    expect(r.structuredContent).toMatchObject({ error: { status: 404, exit_code: cli.exitCode } });
+    expect(cli.stderr).toContain(text(r).trim());
+  });
+
+  it('the API key never appears in a result, even when the server echoes it', async () => {
+    const r = await c.call('topic_create', { name: emu.keys.full, confirm: true });
+    expect(JSON.stringify(r)).not.toContain(emu.keys.full);
+    expect(text(r)).toContain(`****${emu.keys.full.slice(-4)}`);
+  });
+});
+
+describe('gates', () => {
+  it('report fail_on: exit 8 is the answer, not a crash: the report is the result, the verdict a note, isError false', async () => {
+    const cli = await runInProcess(['report', '--json', '--fail-on', 'warning'], { emulator: emu });
+    expect(cli.exitCode).toBe(8);
+    const r = await c.call('report', { fail_on: 'warning' });
+    expect(r.isError).toBeFalsy();
+    expect(Object.keys(r.structuredContent!)).toEqual(Object.keys(JSON.parse(cli.stdout) as object));
+    expect(notes(r)).toMatch(/^exit code 8: --fail-on warning: /m);
+  });
+});
+
+describe('the profile of the server', () => {
+  it('mailctl mcp --profile with a profile that does not exist fails at start, before serving', async () => {
+    const r = await runInProcess(['mcp', '--profile', 'nowhere'], { emulator: emu });
+    expect(r.exitCode).not.toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/nowhere/);
+    const ok = await runInProcess(['mcp', '--read-only'], { emulator: emu });
+    expect(ok).toMatchObject({ exitCode: 0, stdout: '' });
+    expect(ok.stderr).toMatch(/^mailctl mcp: \d+ tools \(read-only\) on stdio\n$/);
+  });
+
+  it('every call uses the --profile the server was started with', async () => {
+    const p = await connect({ emulator: emu, globals: { profile: 'nowhere' } });
+    try {
+      const r = await p.call('topic_list');
+      expect(r.isError).toBe(true);
+      expect(text(r)).toMatch(/nowhere/);
+      expect(sent()).toEqual([]);
+    } finally {
+      await p.close();
+    }
+  });
+});

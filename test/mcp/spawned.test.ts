@@ -1,0 +1,35 @@
+// The built binary as an MCP client starts it: JSON-RPC over its stdin and stdout. stdout
+// holds the protocol and nothing else (notices go to stderr), and the process ends with
+// exit 0 once its stdin ends, after answering every call it was sent.
+import { describe, expect, it } from 'vitest';
+import { emulatorEnv, finished, startCli } from '../helpers/cli.js';
+import { useEmulator } from '../helpers/context.js';
+
+const emu = useEmulator({ events: 20 });
+
+describe('mailctl mcp (spawned)', () => {
+  it('answers initialize, tools/list and tools/call on stdio; stdout is only JSON-RPC messages', async () => {
+    const messages = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'webhook_list', arguments: {} } },
+    ];
+    const child = startCli(['mcp', '--read-only'], { env: emulatorEnv(emu), input: messages.map((m) => `${JSON.stringify(m)}\n`).join('') });
+    const r = await finished(child);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^mailctl mcp: \d+ tools \(read-only\) on stdio\n$/);
+    const lines = r.stdout.split('\n').filter((l) => l !== '');
+    const answers = lines.map((l) => JSON.parse(l) as { jsonrpc: string; id: number; result: Record<string, unknown> });
+    for (const a of answers) expect(a.jsonrpc).toBe('2.0');
+    expect(answers.map((a) => a.id)).toEqual([1, 2, 3]);
+    expect(answers[0]!.result).toMatchObject({ serverInfo: { name: 'mailctl' }, capabilities: { tools: {} } });
+    const tools = answers[1]!.result.tools as { name: string; annotations: { readOnlyHint: boolean } }[];
+    expect(tools.map((t) => t.name)).toContain('webhook_list');
+    expect(tools.every((t) => t.annotations.readOnlyHint)).toBe(true);
+    const call = answers[2]!.result as { content: { text: string }[]; isError?: boolean };
+    expect(call.isError).toBeFalsy();
+    expect(Array.isArray(JSON.parse(call.content[0]!.text))).toBe(true);
+    expect(emu.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /webhooks']);
+  });
+});
