@@ -55,14 +55,9 @@ export function isoInstant(ms: number): string {
 
 export function parseBound(text: string, flag: string, now: number, zone: Zone, side: 'from' | 'to'): Bound {
   const t = text.trim();
-  const ofDay = (day: string): Bound => {
-    if (side === 'from') return { day, ms: dayStartIn(zone, day) };
-    const start = dayStartIn(zone, day);
-    const end = dayStartIn(zone, nextDay(day)) - 1;
-    // the day under way ends now: later instants hold no events yet
-    return { day, ms: start <= now && now < end ? now : end };
-  };
-  if (t === 'today') return ofDay(dayIn(zone, now));
+  const ofDay = (day: string): Bound => ({ day, ms: side === 'from' ? dayStartIn(zone, day) : dayStartIn(zone, nextDay(day)) - 1 });
+  // `--to today` ends now (later instants hold no events yet); a date is its whole day
+  if (t === 'today') return side === 'from' ? ofDay(dayIn(zone, now)) : { day: dayIn(zone, now), ms: now };
   if (t === 'yesterday') return ofDay(daysBefore(dayIn(zone, now), 1));
   if (t === 'now' && side === 'to') return { ms: now };
   const rel = relativeMs(t);

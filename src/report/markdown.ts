@@ -3,7 +3,9 @@ import type { OutputTarget } from '../output/types.js';
 import type { ReportRow } from './aggregate.js';
 import { reportColumns } from './columns.js';
 import type { ReportDocument } from './document.js';
-import { THRESHOLDS, type Signal, type Verdict } from './thresholds.js';
+import { isWorse } from './compare.js';
+import type { Trend } from './tally.js';
+import { SIGNALS, THRESHOLDS, type Signal, type Verdict } from './thresholds.js';
 
 // `report -o markdown`: the report as a CI job page. The verdict line judges
 // the window's totals exactly as --json's `verdicts` and --fail-on do (the
@@ -43,6 +45,9 @@ export function renderReportMarkdown(doc: ReportDocument, target: OutputTarget):
   const notes = doc.failing.length
     ? [`Fails \`--fail-on ${doc.fail_on}\`: ${doc.failing.map((s) => `${s} rate is ${doc.verdicts[s]}`).join(', ')}.`]
     : [];
+  const c = doc.compare;
+  if (c) notes.push(`Changes against ${pageTime(c.window.from)} to ${pageTime(c.window.to)}.`);
+  if (c && c.failing.length) notes.push(`Fails \`--fail-on rising\`: ${c.failing.map((s) => `${s} rate is ${doc.totals[`${s}_trend`]}`).join(', ')}.`);
   const total: ReportRow = { ...doc.totals, key: 'total' };
   return renderMarkdown<ReportRow>(target, {
     title: `report — ${sourceText(doc)}${pageTime(doc.window.from)} to ${pageTime(doc.window.to)}, by ${doc.by}`,
@@ -52,13 +57,17 @@ export function renderReportMarkdown(doc: ReportDocument, target: OutputTarget):
       detail: doc.judged.map((s) => signalText(doc, s)).join('; '),
     },
     notes,
-    columns: reportColumns(doc.by),
+    columns: reportColumns(doc.by, c !== undefined),
     rows: [...doc.rows, total],
     cell: (column, row) => {
       if (row === total && column.key === 'key') return '**Total**';
       if (column.kind !== 'status') return undefined;
-      const v = column.value(row) as Verdict | null;
-      return v ? verdictText(TONE[v], v) : undefined;
+      const v = column.value(row) as Verdict | Trend | null;
+      if (!v) return undefined;
+      // a trend: a warning when it is the signal's wrong way (compare.ts), plain otherwise
+      const signal = SIGNALS.find((s) => column.key === `${s}_trend`);
+      if (signal) return verdictText(isWorse(signal, v as Trend) ? 'warn' : 'none', v);
+      return verdictText(TONE[v as Verdict], v);
     },
   });
 }

@@ -170,6 +170,15 @@ describe('report --db --compare', () => {
     expect(page).toContain('<th>BOUNCE TREND</th>');
   });
 
+  it('-o markdown: the change columns, the earlier window and the rising gate on the CI page', async () => {
+    const file = writeArchive([...mail(1000, 8, -7), ...mail(1000, 17, 0)]);
+    const r = await report(file, '--compare', 'previous', '--fail-on', 'rising', '-o', 'markdown');
+    expect(r.code, r.stderr).toBe(8);
+    expect(r.stdout).toContain('Changes against 2026-11-03 00:00 UTC to 2026-11-09 23:59 UTC.');
+    expect(r.stdout).toContain('Fails `--fail-on rising`: bounce rate is rising.');
+    expect(r.stdout).toMatch(/\| 2026-11-10 \|.*\| 0\.9 \| ⚠️ rising \|/);
+  });
+
   it('an explicit earlier window; --fail-on critical alone ignores trends', async () => {
     const file = writeArchive([...mail(1000, 8, -20), ...mail(1000, 17, 0)]);
     const r = await report(file, '--compare', '2026-10-21..2026-10-27', '--fail-on', 'critical', '--json');
@@ -189,6 +198,10 @@ describe('report --db --compare', () => {
     expect(outside.code, outside.stderr).toBe(2);
     expect(outside.stdout).toBe('');
     expect(outside.stderr).toMatch(/--fail-on rising: the archive .* cannot compute the bounce rate .* for the --compare window/);
+    // nor on a report window the archive lacks, when rising is the only gate
+    const wide = await runCliInProcess(['report', '--db', db, '--from', '30d', '--compare', 'previous', '--fail-on', 'rising', '--json']);
+    expect(wide.code, wide.stderr).toBe(2);
+    expect(wide.stderr).toMatch(/^error: --fail-on rising: the archive .* cannot compute the bounce rate .*the gate cannot be judged/m);
     // without the trend gate the report is printed, with a warning
     const plain = await runCliInProcess(['report', '--db', db, '--from', '2d', '--compare', 'previous', '--json']);
     expect(plain.code, plain.stderr).toBe(0);

@@ -45,7 +45,8 @@ async function judgeCoverage(ctx: Context, opts: ReportOptions, windows: readonl
   const gaps = archiveGaps(coverage, opts.judge, window!);
   if (gaps.length > 0) {
     const what = `the archive ${label} cannot compute ${describeGaps(gaps)}`;
-    if (opts.failOn) throw new UsageError(`--fail-on ${opts.failOn}: ${what}: the gate cannot be judged`, { hint: ARCHIVE_GAP_HINT });
+    const gate = [opts.failOn, opts.failOnRising ? 'rising' : undefined].filter(Boolean).join(',');
+    if (gate) throw new UsageError(`--fail-on ${gate}: ${what}: the gate cannot be judged`, { hint: ARCHIVE_GAP_HINT });
     ctx.warn(`${what}: its verdict is not the account's`);
   }
   if (earlierWindow) compareGaps(ctx, opts, archiveGaps(coverage, opts.judge, earlierWindow), describeGaps, label);
