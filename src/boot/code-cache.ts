@@ -41,6 +41,8 @@ export function bundleLoader(distDir: string, hashes: BundleHashes, env: Env): R
   if (typeof enableCompileCache === 'function') {
     try {
       enableCompileCache(join(dir, 'node-compile-cache'));
+      // Node writes that cache as the process exits: with V8's defaults back, as for ours below
+      process.once('exit', untuneV8);
     } catch {
       // no cache: the bundles load as plain modules
     }

@@ -7,7 +7,7 @@ import type { CommandSpec } from './spec.js';
 // module imports all its verb files, and every verb file evaluates its declaration: a run
 // that names one noun loads that noun alone (src/program.ts), not the whole tree of
 // index.ts. Loaders, not imports, so that this module stays as light as its data.
-// test/core/startup.test.ts checks that every noun of index.ts is here, with the same spec.
+// test/core/run-program.test.ts checks that every noun of index.ts is here, with the same spec.
 
 /** The root command without its nouns: index.ts adds every noun, a one-noun run the noun it runs. */
 export const ROOT_INFO: Omit<RootSpec, 'commands'> = {
