@@ -24,6 +24,8 @@ export interface ListingOptions<T, P extends { items: T[] }> {
   pager?: false;
   /** Indent JSON rows (`api` on a terminal). */
   prettyJson?: boolean;
+  /** Rows that are already compact JSON text (output/list.ts): NDJSON writes them as they are. */
+  rowsAreJson?: boolean;
   /** Where and how to write, when not the command's usual output (`api` always writes JSON). */
   target?: OutputTarget;
   /** Spinner text while a terminal table waits for its rows; updated after each page by `progress`. */
@@ -50,7 +52,7 @@ export async function runListing<T, P extends { items: T[] }>(ctx: Context, opts
   const out = opts.target ?? ctx.output();
   checkFields(out.fields, opts.spec.columns, opts.spec.fields);
   if (opts.pager !== false) await ctx.pageOutput();
-  const writer = createListWriter(out, opts.spec, { streamTable: opts.streamTable, prettyJson: opts.prettyJson });
+  const writer = createListWriter(out, opts.spec, { streamTable: opts.streamTable, prettyJson: opts.prettyJson, rowsAreJson: opts.rowsAreJson });
   // A buffered TTY table shows nothing until the end, so a spinner can run meanwhile; streamed output would garble it.
   const buffered = out.format === 'table' && out.isTTY && !opts.streamTable;
   const spinner = buffered && opts.spinner ? await ctx.spinner(opts.spinner) : undefined;

@@ -17,6 +17,11 @@ export interface ListWriterOptions {
   streamTable?: boolean;
   /** Indent each row of a JSON array; default: on a terminal, where a person reads it. */
   prettyJson?: boolean;
+  /**
+   * Each row is already its compact JSON text (the archive keeps events as the API sent them):
+   * NDJSON without --fields writes it as it is, without a parse and a re-serialisation.
+   */
+  rowsAreJson?: boolean;
 }
 
 /** Rows rendered into one write: a normal page (at most 100 rows) is one write. */
@@ -46,7 +51,8 @@ export function createListWriter<T>(target: OutputTarget, spec: ListSpec<T>, opt
     let text = '';
     switch (target.format) {
       case 'ndjson':
-        for (const row of rows) text += `${JSON.stringify(pickFields(row, target.fields, spec.columns))}\n`;
+        if (opts.rowsAreJson && !target.fields) for (const row of rows) text += `${row as string}\n`;
+        else for (const row of rows) text += `${JSON.stringify(pickFields(row, target.fields, spec.columns))}\n`;
         break;
       case 'json':
         for (const row of rows) {

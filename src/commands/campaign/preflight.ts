@@ -3,7 +3,7 @@ import { isSandboxKey } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
 import { CheckFailedError } from '../../errors.js';
 import { writeChecklist, type ChecklistSpec } from '../../output/checklist.js';
-import { utcText } from './shared.js';
+import { utcText } from '../../output/instant-text.js';
 import { MS_PER_MINUTE } from '../../time-units.js';
 
 // The pre-flight checks of cli.md ("Campaign pre-flight"), shared by

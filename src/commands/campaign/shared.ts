@@ -44,5 +44,3 @@ export function campaignRates(c: Campaign): CampaignRates {
   };
 }
 
-// campaign preflight reads it from here
-export { utcText } from '../../output/instant-text.js';

@@ -10,9 +10,6 @@ import { arg } from '../define.js';
 // they print. The records themselves (what to publish, what a verification
 // found) are api/dns-records.ts.
 
-// domain verify reads the verification rows from here
-export { checkRows, type CheckRow } from '../../api/dns-records.js';
-
 function domainName(raw: string): string {
   const v = raw.trim().replace(/\.$/, '').toLowerCase();
   if (!DOMAIN_NAME_RE.test(v)) throw new ValueError('must be a domain name such as mail.example.com');

@@ -5,7 +5,8 @@ import { parseDuration } from '../../duration.js';
 import { CheckFailedError, ExitCode } from '../../errors.js';
 import { command, flag } from '../define.js';
 import { refuseSandboxKey } from '../write.js';
-import { CHECK_COLUMNS, checkRows, DOMAIN_ARGS, type CheckRow } from './records.js';
+import { checkRows, type CheckRow } from '../../api/dns-records.js';
+import { CHECK_COLUMNS, DOMAIN_ARGS } from './records.js';
 import { MS_PER_MINUTE } from '../../time-units.js';
 
 // POST /domains/{domain}/verify: one row per record, exit 8 unless every

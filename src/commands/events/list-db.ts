@@ -1,6 +1,7 @@
-import { DEFAULT_WINDOW_DAYS, type EmailEvent } from '../../api/emails.js';
+import { DEFAULT_WINDOW_DAYS } from '../../api/emails.js';
 import type { Context } from '../../context.js';
 import { checkFields } from '../../output/fields.js';
+import type { ListSpec } from '../../output/types.js';
 import { openArchiveReader, type DbFlag } from '../archive-db.js';
 import { runListing } from '../listing.js';
 import { eventListSpec } from './columns.js';
@@ -13,7 +14,7 @@ import { eventListSpec } from './columns.js';
 const ONE_PAGE = 25;
 
 /** Archive batches in the listing runner's page shape; `read.rows` counts the rows handed over. */
-async function* pagesOf(batches: AsyncIterable<EmailEvent[]>, read: { rows: number }): AsyncGenerator<{ items: EmailEvent[] }> {
+async function* pagesOf<T>(batches: AsyncIterable<T[]>, read: { rows: number }): AsyncGenerator<{ items: T[] }> {
   for await (const items of batches) {
     read.rows += items.length;
     yield { items };
@@ -54,16 +55,12 @@ export async function runFromArchive(opts: ArchiveListing, ctx: Context): Promis
   try {
     let shown = 0;
     try {
-      if (out.format === 'ndjson' && !out.fields) {
-        // The archive keeps each event as the compact JSON the API sent: an NDJSON
-        // line already, so it is written without a parse and a re-serialisation.
-        for await (const batch of archive.rawEventBatches(filter)) {
-          await out.write(`${batch.join('\n')}\n`);
-          shown = read.rows += batch.length;
-        }
-      } else {
-        shown = (await runListing(ctx, { spec: eventListSpec, pages: pagesOf(archive.eventBatches(filter), read), streamTable: paging })).count;
-      }
+      // The archive keeps each event as the compact JSON the API sent: NDJSON without
+      // --fields writes those lines as they are (rowsAreJson), through the same listing.
+      const raw = out.format === 'ndjson' && !out.fields;
+      const pages = raw ? pagesOf<unknown>(archive.rawEventBatches(filter), read) : pagesOf<unknown>(archive.eventBatches(filter), read);
+      const spec = eventListSpec as ListSpec<unknown>;
+      shown = (await runListing(ctx, { spec, pages, streamTable: paging, rowsAreJson: raw })).count;
     } catch (error) {
       // A damaged page part-way through an export: say so, and how many rows came before it.
       throw archive.failure(error, read.rows);
