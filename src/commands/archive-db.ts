@@ -24,7 +24,7 @@ function dbValue(raw: string): string {
 
 /** The --db flag of an archive command; `description` says what it does there. */
 export function dbFlag(description: string) {
-  return flag.optionalValue(description, { value: 'path|url', parse: dbValue });
+  return flag.optionalValue(description, { value: 'path-or-url', parse: dbValue });
 }
 
 /** Where the archive is: --db, else MAILCTL_DB (a URL with a password refused alike), else the profile's file. */

@@ -1,28 +1,29 @@
 // What only the PostgreSQL archive has (issue 29, cli.md "Team archive on
 // PostgreSQL"): the password never in the URL and never printed, --verbose
-// naming host, port and database only, the password from PGPASSWORD or
-// ~/.pgpass, sslmode, one-line connection failures with their exit codes, the advisory
+// naming host, port and database only, the password from PGPASSWORD,
+// ~/.pgpass or the OS credential store (connection failures and sslmode:
+// pg-connection.test.ts), the advisory
 // lock of two syncs at once (--no-wait), a newer schema or another program's
 // database refused and left as it is, one partition per day.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PG_SCHEMA_VERSION } from '../../src/archive/pg/schema.js';
 import { partitionName } from '../../src/archive/pg/partitions.js';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { BIN, emulatorEnv, runCli, tempDir } from '../helpers/cli.js';
+import { BIN, emulatorEnv, tempDir } from '../helpers/cli.js';
 import { runCliInProcess } from '../helpers/context.js';
-import { freshDatabase, PASSWORD_ROLE, PASSWORD_ROLE_SECRET, requirePostgres, type TestDatabase } from '../helpers/postgres.js';
+import { PASSWORD_ROLE, PASSWORD_ROLE_SECRET, usePostgres } from '../helpers/postgres.js';
 import { pgQuery } from './stores.js';
 import { day, eventRequests, storedEvents, sync, type Ev } from './support.js';
 
 const EVENTS = 1200;
 let emu: Emulator;
 let all: Ev[];
-let admin: string;
-const made: TestDatabase[] = [];
+const pg = usePostgres('pg');
+const fresh = () => pg.fresh();
 
 beforeAll(async () => {
   emu = await startEmulator({ seed: 29, events: EVENTS });
@@ -30,24 +31,16 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await emu.close();
-  for (const db of made) await db.drop().catch(() => undefined);
 });
-beforeEach((ctx) => {
-  admin = requirePostgres(ctx);
+beforeEach(() => {
   emu.clearRequests();
   emu.clearFaults();
 });
 
-async function fresh(): Promise<TestDatabase> {
-  const db = await freshDatabase(admin, 'pg');
-  made.push(db);
-  return db;
-}
-
 /** The URL of a database as the password role sees it (it owns the database, so it may create the archive). */
 async function ownedByPasswordRole(): Promise<string> {
   const db = await fresh();
-  await pgQuery(admin, `ALTER DATABASE ${db.name} OWNER TO ${PASSWORD_ROLE}`);
+  await pgQuery(pg.admin(), `ALTER DATABASE ${db.name} OWNER TO ${PASSWORD_ROLE}`);
   return db.url.replace('postgres://postgres@', `postgres://${PASSWORD_ROLE}@`);
 }
 
@@ -150,61 +143,8 @@ describe('the password: never in the URL, never printed', () => {
   });
 });
 
-describe('connection failures: one line, the right exit code', () => {
-  it('nothing listening: exit 7 (network), nothing sent to the API', async () => {
-    const r = await sync(emu, 'postgres://ops@127.0.0.1:1/events');
-    expect(r.code).toBe(7);
-    expect(errorLines(r.stderr)).toEqual(['error: cannot reach the PostgreSQL server 127.0.0.1:1 (ECONNREFUSED)']);
-    expect(eventRequests(emu)).toHaveLength(0);
-  });
-
-  it('a database the server does not have: exit 2 naming it', async () => {
-    const url = admin.replace(/\/postgres$/, '/no_such_db');
-    const r = await runCliInProcess(['events', 'list', '--db', url, '--all']);
-    expect(r.code).toBe(2);
-    expect(errorLines(r.stderr)[0]).toMatch(/has no database "no_such_db"/);
-  });
-
-  // The test cluster offers TLS with a certificate of a test CA for 127.0.0.1 (not 127.0.0.2, where it listens too).
-  it('sslmode: disable, prefer and require connect; verify-full checks the CA (sslrootcert) and the host name, verify-ca the CA only', async () => {
-    const db = await fresh();
-    expect((await sync(emu, db.url, ['--from', '1d'])).code).toBe(0);
-    const ca = inject('pgCaFile');
-    const other = db.url.replace('127.0.0.1', '127.0.0.2');
-    const list = (url: string, env: Record<string, string> = {}) => runCliInProcess(['events', 'list', '--db', url, '--all', '--json'], { env });
-    for (const url of [`${db.url}?sslmode=disable`, db.url, `${db.url}?sslmode=require`, `${db.url}?sslmode=verify-full&sslrootcert=${ca}`, `${other}?sslmode=verify-ca&sslrootcert=${ca}`]) {
-      const r = await list(url);
-      expect(r.code, `${url}: ${r.stderr}`).toBe(0);
-    }
-    const untrusted = await list(`${db.url}?sslmode=verify-full`);
-    expect(untrusted.code).toBe(7);
-    expect(errorLines(untrusted.stderr)).toEqual([expect.stringMatching(/^error: TLS with the PostgreSQL server 127\.0\.0\.1:\d+ failed \(sslmode=verify-full\): .*certificate/)]);
-    const wrongHost = await list(`${other}?sslmode=verify-full&sslrootcert=${ca}`);
-    expect(wrongHost.code).toBe(7);
-    expect(errorLines(wrongHost.stderr)[0]).toMatch(/TLS with the PostgreSQL server 127\.0\.0\.2:\d+ failed \(sslmode=verify-full\): .*127\.0\.0\.2/);
-    const missing = await list(`${db.url}?sslmode=verify-full&sslrootcert=/nonexistent/ca.pem`);
-    expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('sslrootcert /nonexistent/ca.pem: cannot read it (ENOENT)');
-  });
-
-  it('sslmode=verify-full trusts the CAs of NODE_EXTRA_CA_CERTS (spawned: Node reads it at start)', async () => {
-    const db = await fresh();
-    expect((await sync(emu, db.url, ['--from', '1d'])).code).toBe(0);
-    const r = await runCli(['events', 'list', '--db', `${db.url}?sslmode=verify-full`, '--all', '--json'], { env: { NODE_EXTRA_CA_CERTS: inject('pgCaFile') } });
-    expect(r.code, r.stderr).toBe(0);
-  });
-
-  it('an unknown URL parameter or sslmode is a usage error naming it', async () => {
-    for (const [url, text] of [['postgres://u@h/db?sslmode=sometimes', 'sslmode must be one of'], ['postgres://u@h/db?sslkey=x', 'unknown parameter "sslkey"']] as const) {
-      const r = await runCliInProcess(['events', 'list', '--db', url]);
-      expect(r.code).toBe(2);
-      expect(r.stderr).toContain(text);
-    }
-  });
-});
-
 describe('the schema: created once, partitioned by day, never written when it is not ours', () => {
-  it('one partition per day of the events, each holding its day; the version table says this version', async () => {
+  it('one partition per day of the events, each holding its day, and one for the next day; the version table says this version', async () => {
     const db = await fresh();
     expect((await sync(emu, db.url, ['--from', '6d'])).code).toBe(0);
     const days = [...new Set(all.filter((e) => e.timestamp >= day(Date.now() - 6 * 86_400_000)).map((e) => e.timestamp.slice(0, 10)))].sort();
@@ -212,8 +152,10 @@ describe('the schema: created once, partitioned by day, never written when it is
       `SELECT c.relname AS name, (xpath('/row/n/text()', query_to_xml(format('SELECT count(*) AS n FROM %I', c.relname), false, true, '')))[1]::text AS n
        FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'events'::regclass ORDER BY 1`,
     );
-    expect(parts.map((p) => p.name)).toEqual(days.map(partitionName));
-    for (const [i, d] of days.entries()) expect(Number(parts[i]!.n)).toBe(all.filter((e) => e.timestamp.startsWith(d)).length);
+    // and the day after the newest, made ahead of its first event, empty
+    const ahead = day(Date.parse(`${days.at(-1)!}T00:00:00Z`) + 86_400_000);
+    expect(parts.map((p) => p.name)).toEqual([...days, ahead].map(partitionName));
+    for (const [i, d] of [...days, ahead].entries()) expect(Number(parts[i]!.n)).toBe(all.filter((e) => e.timestamp.startsWith(d)).length);
     expect(await db.query('SELECT max(version) AS v FROM mailctl_schema')).toEqual([{ v: PG_SCHEMA_VERSION }]);
   });
 

@@ -6,7 +6,8 @@
 // its unix socket in that directory and TLS offered, and hands the tests its admin URL
 // (`inject('pgAdminUrl')`, '' when there is no cluster; test/helpers/postgres.ts
 // reads it). Teardown stops the server and deletes the directory, also when the
-// run fails or is interrupted.
+// run fails; a run killed outright leaves them, and the next run's setup
+// removes them (their directory names the process that started them).
 //
 // Cheap when no PostgreSQL test is selected: a run given file filters none of
 // which matches a test file that uses test/helpers/postgres.ts (or the
@@ -87,6 +88,32 @@ export interface Cluster {
   stop(): void;
 }
 
+const DIR_PREFIX = 'mailctl-pg-';
+/** The file of a cluster's directory naming the process that started it. */
+const OWNER = 'owner.pid';
+
+/**
+ * Stops and deletes the clusters of test runs that ended without their
+ * teardown (killed: pg_ctl's server outlives them). A cluster whose run is
+ * still going (another worktree's) is left alone.
+ */
+function removeOrphans(pgCtl: string, asOwner: (cmd: string, args: string[]) => [string, string[]]): void {
+  for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith(DIR_PREFIX))) {
+    const dir = join(tmpdir(), name);
+    let owner: number;
+    try {
+      owner = Number(readFileSync(join(dir, OWNER), 'utf8'));
+      process.kill(owner, 0);
+      continue;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EPERM') continue;
+    }
+    const [cmd, args] = asOwner(pgCtl, ['-D', join(dir, 'data'), '-m', 'immediate', '-w', 'stop']);
+    spawnSync(cmd, args, { stdio: 'ignore' });
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Starts a cluster (test/hostile restarts one of its own); a string says why it cannot. */
 export async function startCluster(): Promise<Cluster | string> {
   const initdb = findTool('initdb');
@@ -94,7 +121,9 @@ export async function startCluster(): Promise<Cluster | string> {
   if (!initdb || !pgCtl) return 'PostgreSQL (initdb, pg_ctl) not installed: skipped; .ci/run installs it';
   const root = process.getuid?.() === 0;
   const asOwner = (cmd: string, args: string[]) => (root ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]) as [string, string[]];
-  const dir = mkdtempSync(join(tmpdir(), 'mailctl-pg-'));
+  removeOrphans(pgCtl, asOwner);
+  const dir = mkdtempSync(join(tmpdir(), DIR_PREFIX));
+  writeFileSync(join(dir, OWNER), String(process.pid));
   const data = join(dir, 'data');
   const log = join(dir, 'server.log');
   let started = false;

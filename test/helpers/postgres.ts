@@ -4,7 +4,7 @@
 // under MAILCTL_CI_STRICT=1 (.ci/run) they fail instead.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject, type TestContext } from 'vitest';
+import { afterAll, beforeEach, inject, type TestContext } from 'vitest';
 
 export { PASSWORD_ROLE, PASSWORD_ROLE_SECRET } from './pg-cluster.js';
 
@@ -61,5 +61,29 @@ export async function freshDatabase(adminUrl: string, prefix = 't'): Promise<Tes
         await a.end();
       }
     },
+  };
+}
+
+/**
+ * For a test file of PostgreSQL tests: each test requires the cluster (skips
+ * or fails as requirePostgres), `fresh()` gives it a new database, and the
+ * file's databases are dropped after its last test.
+ */
+export function usePostgres(prefix: string): { fresh(): Promise<TestDatabase>; admin(): string } {
+  let admin = '';
+  const made: TestDatabase[] = [];
+  beforeEach((ctx) => {
+    admin = requirePostgres(ctx);
+  });
+  afterAll(async () => {
+    for (const db of made.splice(0)) await db.drop().catch(() => undefined);
+  });
+  return {
+    async fresh() {
+      const db = await freshDatabase(admin, prefix);
+      made.push(db);
+      return db;
+    },
+    admin: () => admin,
   };
 }

@@ -42,12 +42,16 @@ async function archived(db: TestDatabase): Promise<Map<string, unknown>> {
   return byId;
 }
 
+/** A new database on the shared cluster, and the sync command line into it. */
+async function syncInto(ctx: Parameters<typeof requirePostgres>[0], prefix: string): Promise<{ db: TestDatabase; args: string[] }> {
+  const db = await freshDatabase(requirePostgres(ctx), prefix);
+  made.push(db);
+  return { db, args: ['events', 'sync', '--db', db.url, '--from', '30d'] };
+}
+
 describe('events sync into PostgreSQL, killed with -9 at random moments', () => {
   it('each re-run continues; in the end the archive holds exactly the export, each event once', async (ctx) => {
-    const admin = requirePostgres(ctx);
-    const db = await freshDatabase(admin, 'kill');
-    made.push(db);
-    const args = ['events', 'sync', '--db', db.url, '--from', '30d'];
+    const { db, args } = await syncInto(ctx, 'kill');
     const moments: number[] = [];
     for (let round = 0; round < 4; round++) {
       emu.clearRequests();
@@ -75,10 +79,7 @@ describe('events sync into PostgreSQL, killed with -9 at random moments', () => 
 
 describe('events sync into PostgreSQL, interrupted', () => {
   it('Ctrl-C: exit 130 as an interruption (not a lost connection); the re-run completes', async (ctx) => {
-    const admin = requirePostgres(ctx);
-    const db = await freshDatabase(admin, 'sigint');
-    made.push(db);
-    const args = ['events', 'sync', '--db', db.url, '--from', '30d'];
+    const { db, args } = await syncInto(ctx, 'sigint');
     emu.clearRequests();
     const child = startCli(args, { env: emulatorEnv(emu) });
     const done = finished(child);

@@ -27,10 +27,25 @@ function field(v: string | number | null): string {
   return v.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
 }
 
+const TIMESTAMP = EVENT_COLUMNS.indexOf('timestamp');
+const RAW = EVENT_COLUMNS.indexOf('raw');
+
+/**
+ * PostgreSQL's text and jsonb hold no NUL character, which SQLite and the
+ * API's JSON do: one stands in for it (U+FFFD), rather than one event
+ * failing its page at every run. In the JSON text, only a \u0000 escape that
+ * is not itself an escaped backslash's tail is one.
+ */
+const noNul = (v: string) => v.replaceAll('\u0000', '\ufffd');
+const noNulEscape = (json: string) => json.replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1\\ufffd');
+
 function copyText(rows: readonly EventRow[]): string {
   let out = '';
   rows.forEach((row, ord) => {
-    const values = row.filter((_, i) => i !== TIMESTAMP_MS) as (string | number | null)[];
+    const values = row.map((v, i) =>
+      // the instant as ISO 8601 UTC, however the service wrote it (the text as served stays in raw)
+      i === TIMESTAMP ? new Date(row[TIMESTAMP_MS] as number).toISOString() : i === RAW ? noNulEscape(v as string) : typeof v === 'string' ? noNul(v) : v,
+    ).filter((_, i) => i !== TIMESTAMP_MS);
     out += `${ord}\t${values.map(field).join('\t')}\n`;
   });
   return out;

@@ -15,6 +15,8 @@ export function partitionName(day: string): string {
   return `events_p${day.replaceAll('-', '')}`;
 }
 
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+
 /** The UTC days of instants (ms), each once. */
 export function daysOf(times: Iterable<number>): string[] {
   const days = new Set<string>();
@@ -25,8 +27,15 @@ export function daysOf(times: Iterable<number>): string[] {
 /** Keeps, per connection, the days known to have a partition: each is looked up once per run. */
 export function partitionMaker(client: Client) {
   const known = new Set<string>();
-  return async function ensure(days: readonly string[]): Promise<void> {
-    const unknown = days.filter((d) => !known.has(d));
+  return async function ensure(pageDays: readonly string[]): Promise<void> {
+    // The day after the newest one too: made before it begins, its partition
+    // is there when its first event comes. Creating a partition waits for the
+    // readers of the table (an export, a dashboard's query) to finish, and
+    // makes the readers that come after it wait in turn: better at a quiet
+    // moment than at midnight.
+    const newest = pageDays.reduce((a, b) => (a > b ? a : b), '');
+    const days = newest ? [...pageDays, nextDay(newest)] : [...pageDays];
+    const unknown = [...new Set(days)].filter((d) => !known.has(d));
     if (unknown.length === 0) return;
     const names = unknown.map(partitionName);
     const present = await client.query<{ name: string }>(
@@ -41,9 +50,8 @@ export function partitionMaker(client: Client) {
       try {
         await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_SPACE, PARTITION_LOCK]);
         for (const day of missing) {
-          const next = new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
           await client.query(
-            `CREATE TABLE IF NOT EXISTS ${partitionName(day)} PARTITION OF events FOR VALUES FROM ('${day} 00:00:00+00') TO ('${next} 00:00:00+00')`,
+            `CREATE TABLE IF NOT EXISTS ${partitionName(day)} PARTITION OF events FOR VALUES FROM ('${day} 00:00:00+00') TO ('${nextDay(day)} 00:00:00+00')`,
           );
         }
         await client.query('COMMIT');

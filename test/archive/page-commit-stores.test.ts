@@ -1,0 +1,84 @@
+// A page committed into either store (src/archive/sync-target.ts) counts and
+// keeps the same: an event read twice in one page is stored once (the last
+// copy), an event the service re-sends changed is updated in place and
+// counted as already present, an unchanged one is left alone, an event with
+// no id or no readable time is skipped with why. What PostgreSQL cannot hold
+// as the service sent it (a NUL character, a time not in ISO 8601) does not
+// fail the page. Read back through each store's reader: the same events.
+import { afterAll, describe, expect, it } from 'vitest';
+import type { EmailEvent } from '../../src/api/emails.js';
+import { parsePgUrl } from '../../src/archive/location.js';
+import type { PageToCommit } from '../../src/archive/page-commit.js';
+import { openPgReader } from '../../src/archive/pg/reader.js';
+import { openPgSync } from '../../src/archive/pg/sync.js';
+import type { ArchiveReader } from '../../src/archive/reader.js';
+import { openSqliteReader } from '../../src/archive/sqlite-reader.js';
+import { openSqliteSync } from '../../src/archive/sqlite-sync.js';
+import type { SyncTarget } from '../../src/archive/sync-target.js';
+import { STORES } from './stores.js';
+
+const KEY = { baseUrl: 'http://127.0.0.1:9', eventTypes: '' };
+const pgOptions = { env: {}, warn: () => undefined, wait: true, notice: () => undefined };
+
+async function open(db: string): Promise<{ target: SyncTarget; reader: () => Promise<ArchiveReader> }> {
+  if (!db.startsWith('postgres')) return { target: openSqliteSync(db, KEY), reader: async () => openSqliteReader(db) };
+  const target = parsePgUrl(db, '--db');
+  return { target: await openPgSync(target, KEY, pgOptions), reader: () => openPgReader(target, pgOptions) };
+}
+
+const ev = (id: string, timestamp: string, more: Record<string, unknown> = {}): EmailEvent =>
+  ({ event_id: id, type: 'delivery', timestamp, request_id: `r-${id}`, rcpt_to: `${id}@example.com`, subject: 'Hello', ...more }) as EmailEvent;
+
+const page = (events: EmailEvent[], n: number): PageToCommit => ({
+  events, read: events.length, requests: n, range: { from: '2026-11-20', to: '2026-11-25' }, nextCursor: `c${n}`,
+});
+
+afterAll(async () => {
+  for (const store of STORES) await store.cleanup();
+});
+
+describe.each(STORES)('$name', (store) => {
+  it('the same counts and the same events as the other store, page after page', async (ctx) => {
+    store.require(ctx);
+    const db = (await store.create())!;
+    const { target, reader } = await open(db);
+    try {
+      await target.start('2026-11-25T12:00:00.000Z', '2026-11-20');
+      const a = ev('a1', '2026-11-24T10:00:00.000Z');
+      const first = await target.commit(page([
+        a,
+        ev('b2', '2026-11-24T09:00:00.000Z', { subject: 'nul\u0000inside', reason: 'x\u0000' }),
+        // read twice in one page, the second copy with more fields: one row, the last copy
+        ev('c3', '2026-11-23T08:00:00.000Z'),
+        ev('c3', '2026-11-23T08:00:00.000Z', { queue_time: 1200 }),
+        // a time Date.parse reads that is not ISO 8601
+        ev('d4', 'Sun, 22 Nov 2026 07:00:00 GMT'),
+        { type: 'delivery', timestamp: '2026-11-24T10:00:00.000Z' } as EmailEvent,
+        ev('e5', 'not a time'),
+      ], 1));
+      expect(first).toMatchObject({ added: 4, present: 1, skipped: ['no event_id', 'event e5 has no readable timestamp'] });
+      // again: a1 unchanged, b2 changed (updated in place), f6 new
+      const second = await target.commit(page([a, ev('b2', '2026-11-24T09:00:00.000Z', { subject: 'changed' }), ev('f6', '2026-11-25T01:00:00.000Z')], 2));
+      expect(second).toMatchObject({ added: 1, present: 2, skipped: [] });
+      expect(second.counts).toEqual({ read: 10, added: 5, present: 3, requests: 2 });
+      expect(await target.totals()).toEqual({ total: 5, oldest: 'Sun, 22 Nov 2026 07:00:00 GMT', newest: '2026-11-25T01:00:00.000Z' });
+    } finally {
+      await target.close();
+    }
+    const r = await reader();
+    try {
+      const window = { fromMs: Date.parse('2026-11-01T00:00:00Z'), toMs: Date.parse('2026-11-30T00:00:00Z') };
+      const got: EmailEvent[] = [];
+      for await (const batch of r.eventBatches({ window })) got.push(...batch);
+      expect(got.map((e) => [e.event_id, e.subject, e.queue_time])).toEqual([
+        ['f6', 'Hello', undefined], ['a1', 'Hello', undefined], ['b2', 'changed', undefined], ['c3', 'Hello', 1200], ['d4', 'Hello', undefined],
+      ]);
+      expect(got.find((e) => e.event_id === 'd4')!.timestamp).toBe('Sun, 22 Nov 2026 07:00:00 GMT');
+      expect(await r.countEvents({ window, types: ['delivery'] })).toBe(5);
+      expect(await r.requestEventTypes('r-c3')).toEqual(['delivery']);
+      expect(await r.syncState(KEY)).toEqual({ newestDay: null, pending: { from: '2026-11-20', to: '2026-11-25', cursor: 'c2' } });
+    } finally {
+      await r.close();
+    }
+  });
+});
