@@ -4,11 +4,11 @@
 // that is not there are findings (exit 8), never a crash, and no API request
 // is spent on the row.
 import { createServer } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sync } from '../archive/support.js';
 import { emulatorEnv } from '../helpers/cli.js';
 import { fakeClock, runCliInProcess, useEmulator } from '../helpers/context.js';
-import { freshDatabase, requirePostgres, type TestDatabase } from '../helpers/postgres.js';
+import { usePostgres } from '../helpers/postgres.js';
 
 const emu = useEmulator({ seed: 33, events: 1500 });
 
@@ -26,15 +26,11 @@ async function archiveRow(db: string, clock = fakeClock()) {
   return { r, row: row! };
 }
 
-let database: TestDatabase | undefined;
-afterEach(async () => {
-  await database?.drop();
-  database = undefined;
-});
-
 describe('doctor --db postgres://…', () => {
-  it('a synced archive passes: reachable, schema version, events in day partitions, newest event, complete up to the last sync, team', async (ctx) => {
-    database = await freshDatabase(requirePostgres(ctx), 'doctor');
+  const pg = usePostgres('doctor');
+
+  it('a synced archive passes: reachable, schema version, events in day partitions, newest event, complete up to the last sync, team', async () => {
+    const database = await pg.fresh();
     expect((await sync(emu, database.url)).code).toBe(0);
     const [{ n }] = await database.query<{ n: string }>('SELECT count(*) AS n FROM events');
     const [{ p }] = await database.query<{ p: string }>("SELECT count(*) AS p FROM pg_inherits WHERE inhparent = 'events'::regclass");
@@ -48,8 +44,8 @@ describe('doctor --db postgres://…', () => {
     expect(emu.requests.filter((q) => q.path === '/emails/events')).toHaveLength(0);
   });
 
-  it('a day after the last complete sync it warns that the archive lags, with the sync to run (exit 8)', async (ctx) => {
-    database = await freshDatabase(requirePostgres(ctx), 'doctor');
+  it('a day after the last complete sync it warns that the archive lags, with the sync to run (exit 8)', async () => {
+    const database = await pg.fresh();
     expect((await sync(emu, database.url)).code).toBe(0);
     const { r, row } = await archiveRow(database.url, fakeClock(Date.now() + 2 * 86_400_000));
     expect(r.code).toBe(8);
@@ -58,15 +54,17 @@ describe('doctor --db postgres://…', () => {
     expect(row.fix).toMatch(/^mailctl events sync --db postgres:\/\//);
   });
 
-  it('an empty database: the row fails naming the sync that creates the archive', async (ctx) => {
-    database = await freshDatabase(requirePostgres(ctx), 'doctor');
+  it('an empty database: the row fails naming the sync that creates the archive', async () => {
+    const database = await pg.fresh();
     const { r, row } = await archiveRow(database.url);
     expect(r.code).toBe(8);
     expect(row).toMatchObject({ status: 'fail' });
     expect(row.detail).toMatch(/reachable .*but it holds no archive yet/);
     expect(row.fix).toMatch(/^mailctl events sync --db postgres:\/\//);
   });
+});
 
+describe('doctor --db postgres://… without a server', () => {
   it('no server at the address: the row fails as unreachable, exit 8, one finding', async () => {
     const port = await new Promise<number>((resolve) => {
       const s = createServer().listen(0, '127.0.0.1', () => {

@@ -4,11 +4,11 @@
 // pruned window no longer passes a gate on data the archive lost.
 import Database from 'better-sqlite3';
 import { copyFileSync, readFileSync } from 'node:fs';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { archiveRows, day, newArchivePath, storedEvents, sync, syncState, type Ev } from '../archive/support.js';
 import { runCliInProcess, runInProcess, useEmulator } from '../helpers/context.js';
 import { expectUsageError } from '../helpers/expect.js';
-import { freshDatabase, requirePostgres, type TestDatabase } from '../helpers/postgres.js';
+import { usePostgres, type TestDatabase } from '../helpers/postgres.js';
 
 const DAY_MS = 86_400_000;
 const emu = useEmulator({ seed: 29, events: 3000 });
@@ -139,15 +139,11 @@ describe('events prune --before DAY (SQLite)', () => {
 });
 
 describe('events prune --before DAY (PostgreSQL)', () => {
-  let database: TestDatabase | undefined;
-  afterEach(async () => {
-    await database?.drop();
-    database = undefined;
-  });
+  const pg = usePostgres('prune');
 
   /** A fresh database holding the emulator's events, synced by mailctl. */
-  async function pgArchive(admin: string): Promise<TestDatabase> {
-    database = await freshDatabase(admin, 'prune');
+  async function pgArchive(): Promise<TestDatabase> {
+    const database = await pg.fresh();
     const r = await sync(emu, database.url);
     expect(r.code, r.stderr).toBe(0);
     return database;
@@ -155,8 +151,8 @@ describe('events prune --before DAY (PostgreSQL)', () => {
   const partitions = async (db: TestDatabase) =>
     (await db.query<{ name: string }>("SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'events'::regclass ORDER BY 1")).map((r) => r.name);
 
-  it('drops the day partitions before the day: the same report of what it removed as SQLite gives', async (ctx) => {
-    const db = await pgArchive(requirePostgres(ctx));
+  it('drops the day partitions before the day: the same report of what it removed as SQLite gives', async () => {
+    const db = await pgArchive();
     const sqlite = archive();
     const dry = await prune(db.url, '--before', cutDay(), '--dry-run', '--json');
     expect(dry.code, dry.stderr).toBe(0);
@@ -180,8 +176,8 @@ describe('events prune --before DAY (PostgreSQL)', () => {
     expect(r.stderr).not.toContain('VACUUM');
   });
 
-  it('without --yes off a terminal: exit 2, no partition dropped', async (ctx) => {
-    const db = await pgArchive(requirePostgres(ctx));
+  it('without --yes off a terminal: exit 2, no partition dropped', async () => {
+    const db = await pgArchive();
     const before = await partitions(db);
     const r = await prune(db.url, '--before', cutDay());
     expectUsageError(r, [], /events prune would remove .* pass --yes/);
