@@ -59,6 +59,26 @@ describe('report --db postgres://… computes in the database', () => {
     expect(sqlite.totals.events).toBeGreaterThan(0);
   });
 
+  it('--compare previous and -o markdown: the same changes, trends and page as from the SQLite archive', async (ctx) => {
+    requirePostgres(ctx);
+    const now = Date.now();
+    const args = ['--from', '3d', '--compare', 'previous', '--by', 'type'];
+    const sqlite = await reportOf(file, args, fakeClock(now));
+    const pg = await reportOf(database!.url, args, fakeClock(now));
+    expect(pg).toEqual(sqlite);
+    expect(sqlite.compare.totals.events).toBeGreaterThan(0);
+    expect(Object.keys(sqlite.totals)).toEqual(expect.arrayContaining(['bounce_change', 'bounce_trend']));
+    const page = async (db: string) => {
+      const r = await runCliInProcess(['report', '--db', db, ...args, '-o', 'markdown'], { env: {}, clock: fakeClock(now) });
+      expect(r.code, r.stderr).toBe(0);
+      // the heading names the archive; everything else must be the same
+      return r.stdout.replace(/^(## mailctl report — archive )[^\s,]+/, '$1ARCHIVE');
+    };
+    const pgPage = await page(database!.url);
+    expect(pgPage).toBe(await page(file));
+    expect(pgPage).toMatch(/^## mailctl report/);
+  });
+
   it('a window before the first synced day cannot pass a gate (exit 2), as with SQLite', async (ctx) => {
     requirePostgres(ctx);
     const args = ['--from', day(Date.now() - 120 * DAY_MS), '--to', day(Date.now() - 100 * DAY_MS), '--fail-on', 'critical'];
