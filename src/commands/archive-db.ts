@@ -1,18 +1,13 @@
-import type { Context } from '../context.js';
-import type { Database } from '../archive/open.js';
-import type { ArchiveReader } from '../archive/reader.js';
-import type { PgConnectOptions } from '../archive/pg/connect.js';
-import { archiveLocation, isPostgresUrl, parsePgUrl, type ArchiveLocation } from '../archive/location.js';
-import { UsageError, ValueError } from '../errors.js';
+import { isPostgresUrl, parsePgUrl } from '../archive/location.js';
+import { ValueError } from '../errors.js';
 import { flag } from './define.js';
 
-// The --db [PATH|URL] of archive commands: the path or PostgreSQL URL given,
-// else $MAILCTL_DB, else the profile's file in the data directory (`--db`
-// alone means that default). The stores (better-sqlite3, pg) load here, on
-// first use only.
+// The --db [PATH|URL] flag of archive commands. Where it points, and opening
+// what it points at, is the archive's own (archive/db-flag.ts).
 
-/** commander's value of an optional-value flag: true for `--db` alone. */
-export type DbFlag = string | true;
+export type { DbFlag } from '../archive/db-flag.js';
+// email show --db still imports the reader from here.
+export { openArchiveReader } from '../archive/db-flag.js';
 
 function dbValue(raw: string): string {
   const value = raw.trim();
@@ -25,41 +20,4 @@ function dbValue(raw: string): string {
 /** The --db flag of an archive command; `description` says what it does there. */
 export function dbFlag(description: string) {
   return flag.optionalValue(description, { value: 'path-or-url', parse: dbValue });
-}
-
-/** Where the archive is: --db, else MAILCTL_DB (a URL with a password refused alike), else the profile's file. */
-export async function archiveLocationOf(ctx: Context, flag: DbFlag | undefined): Promise<ArchiveLocation> {
-  if (typeof flag === 'string') return archiveLocation(flag, '--db');
-  const fromEnv = ctx.io.env.MAILCTL_DB?.trim();
-  if (fromEnv) return archiveLocation(fromEnv, 'MAILCTL_DB');
-  const { defaultArchivePath } = await import('../archive/open.js');
-  return { kind: 'sqlite', path: defaultArchivePath(ctx.io.env, ctx.settings().profile.value) };
-}
-
-/** How archive commands connect to PostgreSQL: the run's env, Ctrl-C, --verbose, the OS credential store, the secret set. */
-export function pgConnectOptions(ctx: Context, applicationName: string): PgConnectOptions {
-  return {
-    env: ctx.io.env,
-    signal: ctx.signal,
-    warn: (message) => ctx.warn(message),
-    trace: (line) => ctx.trace(line),
-    storedPassword: async (account) => (await import('../config/keychain.js')).readDbPassword(account, ctx.io.env, ctx.signal),
-    addSecret: (secret) => ctx.addSecret(secret),
-    applicationName,
-  };
-}
-
-/** Opens the SQLite archive for reading: a missing one is a usage error naming `mailctl events sync`. */
-export async function openArchiveForReading(ctx: Context, flag: DbFlag | undefined): Promise<{ db: Database; path: string }> {
-  const loc = await archiveLocationOf(ctx, flag);
-  if (loc.kind !== 'sqlite') throw new UsageError(`--db ${loc.target.display}: this command reads an SQLite archive only`);
-  const { openArchive } = await import('../archive/open.js');
-  return { db: openArchive(loc.path, { readonly: true }), path: loc.path };
-}
-
-/** Opens the archive, of either store, for reading (events list --db, email show --db). */
-export async function openArchiveReader(ctx: Context, flag: DbFlag | undefined, command: string): Promise<ArchiveReader> {
-  const loc = await archiveLocationOf(ctx, flag);
-  if (loc.kind === 'sqlite') return (await import('../archive/sqlite-reader.js')).openSqliteReader(loc.path);
-  return (await import('../archive/pg/reader.js')).openPgReader(loc.target, pgConnectOptions(ctx, `mailctl ${command}`));
 }

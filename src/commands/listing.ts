@@ -2,7 +2,8 @@ import type { Context } from '../context.js';
 import { checkFields } from '../output/fields.js';
 import { createListWriter } from '../output/list.js';
 import type { ListSpec, OutputTarget } from '../output/types.js';
-import { commandLine, globalArgs } from './command-line.js';
+import { commandLine } from '../output/command-line.js';
+import { globalArgs } from './command-line.js';
 import { exportProgress } from './export-progress.js';
 
 // The one listing runner: every list command (events list, campaign list,

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EmailEvent, EventsPage } from '../../src/api/emails.js';
 import { eventDetail, oldestFirst } from '../../src/commands/events/columns.js';
-import { commandLine, shellQuote } from '../../src/commands/command-line.js';
+import { commandLine, shellQuote } from '../../src/output/command-line.js';
 import { follow, OVERLAP_MS, pollOnce, SeenEvents } from '../../src/commands/events/follow.js';
 import { cursorPages } from '../../src/api/paginate.js';
 import { createListWriter } from '../../src/output/list.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandLine, shellQuote } from '../../src/commands/command-line.js';
+import { commandLine, shellQuote } from '../../src/output/command-line.js';
 import { nextPageCommand, runListing } from '../../src/commands/listing.js';
 import type { Context, GlobalOptions } from '../../src/context.js';
 import type { OutputTarget } from '../../src/output/types.js';

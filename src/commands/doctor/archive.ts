@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import type { Context } from '../../context.js';
 import type { ArchiveLocation } from '../../archive/location.js';
-import { archiveLocationOf, type DbFlag } from '../archive-db.js';
+import { archiveLocationOf, type DbFlag } from '../../archive/db-flag.js';
 import { pgArchiveCheck } from './archive-pg.js';
 import { commandLine } from '../command-line.js';
 import { fail, pass, warn, type Check } from './check.js';

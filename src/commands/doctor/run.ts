@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
 import { CheckFailedError, CliError } from '../../errors.js';
 import { checklistEntries, entrySpec, writeChecklist } from '../../output/checklist.js';
-import type { DbFlag } from '../archive-db.js';
+import type { DbFlag } from '../../archive/db-flag.js';
 import type { Check } from './check.js';
 import { configCheck, keyCheck, profileCheck } from './local.js';
 import { baseUrlCheck, connectionChecks, proxyCheck, proxyDecision } from './reach.js';

@@ -2,7 +2,7 @@ import { DEFAULT_WINDOW_DAYS } from '../../api/emails.js';
 import type { Context } from '../../context.js';
 import { checkFields } from '../../output/fields.js';
 import type { ListSpec } from '../../output/types.js';
-import { openArchiveReader, type DbFlag } from '../archive-db.js';
+import { openArchiveReader, type DbFlag } from '../../archive/db-flag.js';
 import { runListing } from '../listing.js';
 import { eventListSpec } from './columns.js';
 

@@ -6,7 +6,7 @@ import type { RunCounts, SyncKey, SyncState } from '../../archive/sync-state.js'
 import { isSandboxKey } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
 import { writeDetail } from '../../output/detail.js';
-import { archiveLocationOf, openArchiveReader, type DbFlag } from '../archive-db.js';
+import { archiveLocationOf, openArchiveReader, type DbFlag } from '../../archive/db-flag.js';
 import { planPasses, type SyncPass } from './sync-plan.js';
 
 // What `events sync` prints on stdout: the summary of a run, or with

@@ -12,7 +12,7 @@ import { displayZone } from '../../input/zone.js';
 import { checkBreakdownWindow, DEFAULT_REPORT_DAYS, type Window } from '../../report/window.js';
 import type { Coverage } from '../../archive/coverage.js';
 import type { PgTarget } from '../../archive/location.js';
-import { archiveLocationOf, openArchiveForReading, pgConnectOptions, type DbFlag } from '../archive-db.js';
+import { archiveLocationOf, openArchiveForReading, pgConnectOptions, type DbFlag } from '../../archive/db-flag.js';
 import { streamAccountEvents, streamCampaignEvents } from './stream.js';
 import { writeReport } from './write.js';
 
