@@ -28,7 +28,7 @@ export const spec = command({
   apiFailuresAsRows: true,
   group: 'setup',
   async run(opts, ctx) {
-    const { runDoctor } = await import('./run.js');
+    const { runDoctor } = await import('../../report/doctor/run.js');
     await runDoctor(opts, ctx);
   },
 });

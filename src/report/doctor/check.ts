@@ -1,5 +1,5 @@
 import type { ChecklistRow } from '../../output/checklist.js';
-import { commandLine } from '../command-line.js';
+import { commandLine } from '../../output/command-line.js';
 
 // One row of `doctor`: what was checked, what was found (never a key, password
 // or proxy credential), and the exact fix (a command to run or a variable to set).

@@ -2,7 +2,7 @@ import type { PgTarget } from '../../archive/location.js';
 import type { Context } from '../../context.js';
 import { relativeTime } from '../../output/cells.js';
 import { pgConnectOptions } from '../../archive/db-flag.js';
-import { commandLine } from '../command-line.js';
+import { commandLine } from '../../output/command-line.js';
 import { fail, pass, warn, type Check } from './check.js';
 
 // `doctor --db postgres://…`: the team archive's row. Reachable (and how

@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import type { ArchiveLocation } from '../../archive/location.js';
 import { archiveLocationOf, type DbFlag } from '../../archive/db-flag.js';
 import { pgArchiveCheck } from './archive-pg.js';
-import { commandLine } from '../command-line.js';
+import { commandLine } from '../../output/command-line.js';
 import { fail, pass, warn, type Check } from './check.js';
 
 // `doctor --db [PATH]`: the local archive of `events sync`, read-only: that it
