@@ -1,18 +1,18 @@
-import type { Context } from '../../context.js';
-import { CheckFailedError, UsageError } from '../../errors.js';
-import { checkFields } from '../../output/fields.js';
-import { checkRunFiles } from '../../output/whole-file.js';
-import type { Aggregate, Breakdown } from '../../report/aggregate.js';
-import { CHANGE_FIELDS, REPORT_ROW_FIELDS } from '../../report/columns.js';
-import type { SignalGap } from '../../report/archive.js';
-import { buildDocument, signedPoints, type Earlier, type ReportDocument, type ReportSource } from '../../report/document.js';
-import type { Signal } from '../../report/thresholds.js';
-import { compareWindow, resolveWindow, type CompareSpec } from '../../input/window.js';
-import { displayZone } from '../../input/zone.js';
-import { checkBreakdownWindow, DEFAULT_REPORT_DAYS, type Window } from '../../report/window.js';
-import type { Coverage } from '../../archive/coverage.js';
-import type { PgTarget } from '../../archive/location.js';
-import { archiveLocationOf, openArchiveForReading, pgConnectOptions, type DbFlag } from '../../archive/db-flag.js';
+import type { Context } from '../context.js';
+import { CheckFailedError, UsageError } from '../errors.js';
+import { checkFields } from '../output/fields.js';
+import { checkRunFiles } from '../output/whole-file.js';
+import type { Aggregate, Breakdown } from './aggregate.js';
+import { CHANGE_FIELDS, REPORT_ROW_FIELDS } from './columns.js';
+import type { SignalGap } from './archive.js';
+import { buildDocument, signedPoints, type Earlier, type ReportDocument, type ReportSource } from './document.js';
+import type { Signal } from './thresholds.js';
+import { compareWindow, resolveWindow, type CompareSpec } from '../input/window.js';
+import { displayZone } from '../input/zone.js';
+import { checkBreakdownWindow, DEFAULT_REPORT_DAYS, type Window } from './window.js';
+import type { Coverage } from '../archive/coverage.js';
+import type { PgTarget } from '../archive/location.js';
+import { archiveLocationOf, openArchiveForReading, pgConnectOptions, type DbFlag } from '../archive/db-flag.js';
 import { streamAccountEvents, streamCampaignEvents } from './stream.js';
 import { writeReport } from './write.js';
 
@@ -40,7 +40,7 @@ const ARCHIVE_GAP_HINT =
  * 2, naming what is missing; without a gate, a warning.
  */
 async function judgeCoverage(ctx: Context, opts: ReportOptions, windows: readonly Window[], label: string, coverage: Coverage[] | null): Promise<void> {
-  const { archiveGaps, describeGaps } = await import('../../report/archive.js');
+  const { archiveGaps, describeGaps } = await import('./archive.js');
   const [window, earlierWindow] = windows;
   const gaps = archiveGaps(coverage, opts.judge, window!);
   if (gaps.length > 0) {
@@ -54,10 +54,10 @@ async function judgeCoverage(ctx: Context, opts: ReportOptions, windows: readonl
 
 /** `--db postgres://…`: one aggregate statement run by the server (report/archive.ts). */
 async function aggregatePg(ctx: Context, opts: ReportOptions, windows: readonly Window[], target: PgTarget): Promise<{ aggregates: Aggregate[] }> {
-  const { connectPg, pgFailure } = await import('../../archive/pg/connect.js');
-  const { checkReadable } = await import('../../archive/pg/schema.js');
-  const { readPgCoverage } = await import('../../archive/pg/coverage.js');
-  const { aggregatePgArchive } = await import('../../report/archive.js');
+  const { connectPg, pgFailure } = await import('../archive/pg/connect.js');
+  const { checkReadable } = await import('../archive/pg/schema.js');
+  const { readPgCoverage } = await import('../archive/pg/coverage.js');
+  const { aggregatePgArchive } = await import('./archive.js');
   const client = await connectPg(target, pgConnectOptions(ctx, 'mailctl report'));
   try {
     if (!(await checkReadable(client, target.display))) {
@@ -78,16 +78,16 @@ async function aggregatePg(ctx: Context, opts: ReportOptions, windows: readonly 
 /** `--db [PATH]`: SQLite computes the aggregates over the file. */
 async function aggregateSqlite(ctx: Context, opts: ReportOptions, windows: readonly Window[]): Promise<{ aggregates: Aggregate[]; path: string }> {
   // better-sqlite3 is a native module: loaded only when an archive is asked for.
-  const { aggregateArchive } = await import('../../report/archive.js');
+  const { aggregateArchive } = await import('./archive.js');
   // the one opener of archive readers: a missing archive is a usage error naming `mailctl events sync`
   const { db, path } = await openArchiveForReading(ctx, opts.db);
   try {
-    const { archiveCoverage } = await import('../../archive/coverage.js');
+    const { archiveCoverage } = await import('../archive/coverage.js');
     await judgeCoverage(ctx, opts, windows, path, archiveCoverage(db));
     return { aggregates: windows.map((w) => aggregateArchive(db, opts.by, w)), path };
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    const { archiveFailure } = await import('../../archive/damage.js');
+    const { archiveFailure } = await import('../archive/damage.js');
     const known = archiveFailure(error, path);
     if (known !== error) throw known;
     throw new UsageError(`--db ${path}: not an events archive (${(error as Error).message})`, { hint: 'an archive is written by `mailctl events sync`' });

@@ -1,12 +1,12 @@
-import type { ApiClient } from '../../api/client.js';
-import { MAX_CAMPAIGN_EVENTS_PER_PAGE, listCampaignEvents } from '../../api/campaigns.js';
-import { MAX_EVENTS_PER_PAGE, listEmailEvents } from '../../api/emails.js';
-import { OPERATIONS } from '../../api/operations.js';
-import { cursorPages } from '../../api/paginate.js';
-import { Aggregator, type Aggregate, type Breakdown, type StreamEvent } from '../../report/aggregate.js';
-import { fromAccountEvent, fromCampaignEvent } from '../../report/events.js';
-import { coveringDays } from '../../input/window.js';
-import { iso, type Window } from '../../report/window.js';
+import type { ApiClient } from '../api/client.js';
+import { MAX_CAMPAIGN_EVENTS_PER_PAGE, listCampaignEvents } from '../api/campaigns.js';
+import { MAX_EVENTS_PER_PAGE, listEmailEvents } from '../api/emails.js';
+import { OPERATIONS } from '../api/operations.js';
+import { cursorPages } from '../api/paginate.js';
+import { Aggregator, type Aggregate, type Breakdown, type StreamEvent } from './aggregate.js';
+import { fromAccountEvent, fromCampaignEvent } from './events.js';
+import { coveringDays } from '../input/window.js';
+import { iso, type Window } from './window.js';
 
 // One pass over the window's pages at the largest page size, each page
 // counted and dropped: memory stays flat however many events there are.

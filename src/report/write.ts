@@ -1,11 +1,11 @@
-import type { Context } from '../../context.js';
-import { CliError, ExitCode } from '../../errors.js';
-import { createListWriter } from '../../output/list.js';
-import { writeWholeFile, type WholeFileError } from '../../output/whole-file.js';
-import type { ReportRow } from '../../report/aggregate.js';
-import { reportColumns, REPORT_ROW_FIELDS } from '../../report/columns.js';
-import { signedPoints, type ReportDocument } from '../../report/document.js';
-import { SIGNALS } from '../../report/thresholds.js';
+import type { Context } from '../context.js';
+import { CliError, ExitCode } from '../errors.js';
+import { createListWriter } from '../output/list.js';
+import { writeWholeFile, type WholeFileError } from '../output/whole-file.js';
+import type { ReportRow } from './aggregate.js';
+import { reportColumns, REPORT_ROW_FIELDS } from './columns.js';
+import { signedPoints, type ReportDocument } from './document.js';
+import { SIGNALS } from './thresholds.js';
 
 // Where the report goes: --html to its file, then stdout in the chosen
 // format. json is the whole document (totals, verdicts, thresholds, rows);
@@ -14,7 +14,7 @@ import { SIGNALS } from '../../report/thresholds.js';
 export async function writeReport(doc: ReportDocument, ctx: Context, htmlFile?: string): Promise<void> {
   const out = ctx.output();
   if (htmlFile !== undefined) {
-    const { renderHtml } = await import('../../report/html.js');
+    const { renderHtml } = await import('./html.js');
     try {
       await writeWholeFile(htmlFile, renderHtml(doc, new Date(ctx.now()).toISOString()));
     } catch (error) {
@@ -34,12 +34,12 @@ export async function writeReport(doc: ReportDocument, ctx: Context, htmlFile?: 
     return;
   }
   if (out.format === 'markdown') {
-    const { renderReportMarkdown } = await import('../../report/markdown.js');
+    const { renderReportMarkdown } = await import('./markdown.js');
     await out.write(renderReportMarkdown(doc, out));
     return;
   }
   if (out.format === 'table' && out.isTTY) {
-    const { renderTerminal } = await import('../../report/terminal.js');
+    const { renderTerminal } = await import('./terminal.js');
     await out.write(renderTerminal(doc, out));
     return;
   }

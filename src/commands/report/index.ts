@@ -6,7 +6,7 @@ import { BREAKDOWNS } from '../../report/aggregate.js';
 import { DEFAULT_JUDGED, SIGNALS } from '../../report/thresholds.js';
 import { dbFlag } from '../archive-db.js';
 import { command, flag } from '../define.js';
-import type { ReportOptions } from './run.js';
+import type { ReportOptions } from '../../report/run.js';
 
 const FAIL_ON = ['warning', 'critical', 'rising'] as const;
 
@@ -48,7 +48,7 @@ export const spec = command({
     return { ...o, judge: o.judge ?? [...DEFAULT_JUDGED], failOn, failOnRising: levels.includes('rising') };
   },
   async run(opts, ctx) {
-    const { runReport } = await import('./run.js');
+    const { runReport } = await import('../../report/run.js');
     await runReport(opts, ctx);
   },
 });
