@@ -1,9 +1,9 @@
-import type { SyncState } from '../../archive/sync-state.js';
-import { UsageError } from '../../errors.js';
-import { MS_PER_DAY } from '../../time-units.js';
-import { relativeMs } from '../../input/time.js';
-import { parseBound } from '../../input/window.js';
-import { daysBefore as before, displayZone, utcDay } from '../../input/zone.js';
+import type { SyncState } from './sync-state.js';
+import { UsageError } from '../errors.js';
+import { MS_PER_DAY } from '../time-units.js';
+import { relativeMs } from '../input/time.js';
+import { parseBound } from '../input/window.js';
+import { daysBefore as before, displayZone, utcDay } from '../input/zone.js';
 
 // Which date ranges a sync reads. The API takes whole UTC days (service-notes
 // "Retention and windows"), so a later run asks again for the newest day it

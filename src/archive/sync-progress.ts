@@ -1,4 +1,4 @@
-import type { Context, Spinner } from '../../context.js';
+import type { Context, Spinner } from '../context.js';
 
 // The progress line of `events sync` on a TTY (stderr, through ctx.spinner:
 // nothing in a pipe or with --quiet): pages, events, events per second, and an

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
-import { MAX_EVENTS_PER_PAGE } from '../../api/vocabulary.js';
-import { locationLabel } from '../../archive/location.js';
-import type { ArchiveTotals } from '../../archive/store.js';
-import type { RunCounts, SyncKey, SyncState } from '../../archive/sync-state.js';
-import { isSandboxKey } from '../../config/resolve.js';
-import type { Context } from '../../context.js';
-import { writeDetail } from '../../output/detail.js';
-import { archiveLocationOf, openArchiveReader, type DbFlag } from '../../archive/db-flag.js';
+import { MAX_EVENTS_PER_PAGE } from '../api/vocabulary.js';
+import { locationLabel } from './location.js';
+import type { ArchiveTotals } from './store.js';
+import type { RunCounts, SyncKey, SyncState } from './sync-state.js';
+import { isSandboxKey } from '../config/resolve.js';
+import type { Context } from '../context.js';
+import { writeDetail } from '../output/detail.js';
+import { archiveLocationOf, openArchiveReader, type DbFlag } from './db-flag.js';
 import { planPasses, type SyncPass } from './sync-plan.js';
 
 // What `events sync` prints on stdout: the summary of a run, or with

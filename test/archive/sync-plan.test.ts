@@ -1,6 +1,6 @@
 // Which days a sync reads, from where the archive stands (pure: no emulator).
 import { describe, expect, it } from 'vitest';
-import { firstRunFrom, parseOverlap, planPasses } from '../../src/commands/events/sync-plan.js';
+import { firstRunFrom, parseOverlap, planPasses } from '../../src/archive/sync-plan.js';
 import { UsageError } from '../../src/errors.js';
 
 const NOW = Date.parse('2026-11-23T15:00:00Z');

@@ -9,9 +9,9 @@ import { ApiError } from '../../errors.js';
 import { archiveLocationOf, pgConnectOptions, type DbFlag } from '../../archive/db-flag.js';
 import { dbFlag } from '../archive-db.js';
 import { command, flag, type Parsed } from '../define.js';
-import { firstRunFrom, parseOverlap, planPasses, type SyncPass } from './sync-plan.js';
-import { syncProgress, type SyncProgress } from './sync-progress.js';
-import { printSyncDryRun, writeSyncSummary } from './sync-report.js';
+import { firstRunFrom, parseOverlap, planPasses, type SyncPass } from '../../archive/sync-plan.js';
+import { syncProgress, type SyncProgress } from '../../archive/sync-progress.js';
+import { printSyncDryRun, writeSyncSummary } from '../../archive/sync-report.js';
 
 // `events sync`: copies the account's events into the archive (an SQLite
 // file, or a PostgreSQL database shared by a team). Every page is stored in
