@@ -7,8 +7,8 @@ import { parseWebhookEvents, type EventConversion } from '../../input/webhook-ev
 import { command, type Parsed as ParsedOptions } from '../define.js';
 import { dryRunFlag, runWrite } from '../runners/write.js';
 import { webhookSections } from './columns.js';
-import { checkOneStdinSecret, givenCredentialFlags, noteConversions, readSecret, webhookAuthFlags, webhookFieldFlags, type AuthType } from './options.js';
-import { CLIENT_SECRET, PASSWORD } from './secrets.js';
+import { checkOneStdinSecret, CLIENT_SECRET, givenCredentialFlags, PASSWORD, readSecret } from '../../webhooks/secrets.js';
+import { noteConversions, webhookAuthFlags, webhookFieldFlags, type AuthType } from './options.js';
 
 // POST /webhooks (service-api-rest.md 4.13). The flags of `webhook set`, but a
 // new webhook needs its whole configuration: a name, a URL, and every

@@ -13,7 +13,8 @@ import { createListWriter } from '../../output/list.js';
 import type { ListSpec } from '../../output/types.js';
 import type { ForwardAttempt } from '../../webhooks/forwarder.js';
 import { command, flag, type Parsed } from '../define.js';
-import { authFlags, authorizationHeader, guardUrlSecret, parseAuthFlags, readAuth, RECEIVER_SECRET_FLAGS, type AuthChoice } from './receiver-auth.js';
+import { authorizationHeader, guardUrlSecret, parseAuthFlags, readAuth, type AuthChoice } from '../../webhooks/receiver-auth.js';
+import { authFlags, RECEIVER_SECRET_FLAGS } from './receiver-auth.js';
 import { MS_PER_MINUTE } from '../../time-units.js';
 
 // `webhook forward --to URL`: real events to a local receiver with no tunnel and no change to any

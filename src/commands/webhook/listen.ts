@@ -8,7 +8,8 @@ import { createListWriter, type ListWriter } from '../../output/list.js';
 import type { ReceivedDelivery } from '../../webhooks/receiver.js';
 import { command, flag } from '../define.js';
 import { LISTEN_SPEC, listenSpec, rowsOf, type ListenRow } from '../../webhooks/listen-rows.js';
-import { authFlags, guardUrlSecret, parseAuthFlags, readAuth, RECEIVER_SECRET_FLAGS, type AuthChoice } from './receiver-auth.js';
+import { guardUrlSecret, parseAuthFlags, readAuth, type AuthChoice } from '../../webhooks/receiver-auth.js';
+import { authFlags, RECEIVER_SECRET_FLAGS } from './receiver-auth.js';
 
 // `webhook listen`: a receiver on 127.0.0.1 that shows what a webhook delivers and whether its
 // credentials are what the receiver expects. Secrets come from stdin or env, never from flags.

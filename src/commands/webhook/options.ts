@@ -1,14 +1,14 @@
 import type { Context } from '../../context.js';
-import { UsageError, ValueError } from '../../errors.js';
+import { ValueError } from '../../errors.js';
 import { credential, httpUrl, name } from '../../input/values.js';
 import { WEBHOOK_EVENTS, type EventConversion } from '../../input/webhook-events.js';
 import { arg, flag } from '../define.js';
-import { PASSWORD, secretFromEnv, secretFromStdin, type SecretSource } from './secrets.js';
 
 // What `webhook set` and `webhook create` share: the id argument, the flags of
-// the webhook's fields and credentials, the event-name conversion and the
-// secret readers. Each verb keeps its own rules between the flags (an update
-// may rotate one credential; a creation needs the whole set).
+// the webhook's fields and credentials, and the event-name conversion notice
+// (the secret readers are in webhooks/secrets.ts). Each verb keeps its own
+// rules between the flags (an update may rotate one credential; a creation
+// needs the whole set).
 
 const AUTH_TYPES = ['none', 'basic', 'oauth2'] as const;
 export type AuthType = (typeof AUTH_TYPES)[number];
@@ -51,58 +51,8 @@ export function webhookAuthFlags(envFallback: boolean) {
   };
 }
 
-export interface AuthFlagValues {
-  authUsername?: string;
-  authPasswordStdin: boolean;
-  oauthTokenUrl?: string;
-  oauthClientId?: string;
-  oauthClientSecretStdin: boolean;
-}
-
 export function noteConversions(ctx: Context, conversions: EventConversion[]): void {
   if (conversions.length > 0) {
     ctx.notice(`converted event names to their canonical form: ${conversions.map((c) => `${c.given} → ${c.canonical}`).join(', ')}`);
   }
-}
-
-/** Flags of each credential family that were given, by their names. */
-export function givenCredentialFlags(p: AuthFlagValues): { basic: string[]; oauth: string[] } {
-  const pick = (pairs: Array<[unknown, string]>) => pairs.filter(([v]) => v !== undefined && v !== false).map(([, f]) => f);
-  return {
-    basic: pick([
-      [p.authUsername, '--auth-username'],
-      [p.authPasswordStdin, '--auth-password-stdin'],
-    ]),
-    oauth: pick([
-      [p.oauthTokenUrl, '--oauth-token-url'],
-      [p.oauthClientId, '--oauth-client-id'],
-      [p.oauthClientSecretStdin, '--oauth-client-secret-stdin'],
-    ]),
-  };
-}
-
-export function checkOneStdinSecret(p: AuthFlagValues): void {
-  if (p.authPasswordStdin && p.oauthClientSecretStdin) {
-    throw new UsageError('--auth-password-stdin and --oauth-client-secret-stdin cannot be used together: stdin holds one value', {
-      hint: 'a webhook has either basic or oauth2 credentials, never both',
-    });
-  }
-}
-
-/**
- * A secret from stdin when its flag is given; else, only when `fromEnv` (the
- * auth type switches to the one that needs it), from its environment variable
- * (a variable left set in a CI job must not leak into unrelated updates).
- */
-export async function readSecret(ctx: Context, source: SecretSource, fromStdin: boolean, fromEnv: boolean): Promise<string | undefined> {
-  if (fromStdin) return secretFromStdin(ctx, source);
-  if (!fromEnv) return undefined;
-  const value = secretFromEnv(ctx, source);
-  if (value === undefined) {
-    throw new UsageError(`--auth-type ${source === PASSWORD ? 'basic' : 'oauth2'} needs a ${source.what}`, {
-      hint: `pipe it with ${source.flag}, or set ${source.envVar}`,
-    });
-  }
-  ctx.notice(`using the ${source.what} from ${source.envVar}`);
-  return value;
 }

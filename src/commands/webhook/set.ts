@@ -9,17 +9,8 @@ import { checkFields } from '../../output/fields.js';
 import { command, flag, kebab, type Parsed as ParsedOptions } from '../define.js';
 import { printDryRun } from '../write.js';
 import { webhookSections } from './columns.js';
-import {
-  checkOneStdinSecret,
-  givenCredentialFlags,
-  noteConversions,
-  readSecret,
-  WEBHOOK_ID_ARGS,
-  webhookAuthFlags,
-  webhookFieldFlags,
-  type AuthType,
-} from './options.js';
-import { CLIENT_SECRET, PASSWORD } from './secrets.js';
+import { checkOneStdinSecret, CLIENT_SECRET, givenCredentialFlags, PASSWORD, readSecret } from '../../webhooks/secrets.js';
+import { noteConversions, WEBHOOK_ID_ARGS, webhookAuthFlags, webhookFieldFlags, type AuthType } from './options.js';
 
 /** Everything but the secrets, which are read in run() (stdin and env belong to the context). */
 export interface SetOptions {

@@ -1,6 +1,6 @@
-import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
-import { readHidden } from '../../input/prompt.js';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { readHidden } from '../input/prompt.js';
 
 // Webhook secrets never come from a flag value (shell history, `ps`, CI logs):
 // only from stdin or from an environment variable. Nothing here ever puts the
@@ -62,4 +62,56 @@ export function secretFromEnv(ctx: Context, source: SecretSource): string | unde
   const secret = checkSecret(raw, source, source.envVar);
   ctx.addSecret(secret);
   return secret;
+}
+
+// The credential flags of `webhook create` and `webhook set`: which were given, one stdin secret at most.
+
+export interface AuthFlagValues {
+  authUsername?: string;
+  authPasswordStdin: boolean;
+  oauthTokenUrl?: string;
+  oauthClientId?: string;
+  oauthClientSecretStdin: boolean;
+}
+
+/** Flags of each credential family that were given, by their names. */
+export function givenCredentialFlags(p: AuthFlagValues): { basic: string[]; oauth: string[] } {
+  const pick = (pairs: Array<[unknown, string]>) => pairs.filter(([v]) => v !== undefined && v !== false).map(([, f]) => f);
+  return {
+    basic: pick([
+      [p.authUsername, '--auth-username'],
+      [p.authPasswordStdin, '--auth-password-stdin'],
+    ]),
+    oauth: pick([
+      [p.oauthTokenUrl, '--oauth-token-url'],
+      [p.oauthClientId, '--oauth-client-id'],
+      [p.oauthClientSecretStdin, '--oauth-client-secret-stdin'],
+    ]),
+  };
+}
+
+export function checkOneStdinSecret(p: AuthFlagValues): void {
+  if (p.authPasswordStdin && p.oauthClientSecretStdin) {
+    throw new UsageError('--auth-password-stdin and --oauth-client-secret-stdin cannot be used together: stdin holds one value', {
+      hint: 'a webhook has either basic or oauth2 credentials, never both',
+    });
+  }
+}
+
+/**
+ * A secret from stdin when its flag is given; else, only when `fromEnv` (the
+ * auth type switches to the one that needs it), from its environment variable
+ * (a variable left set in a CI job must not leak into unrelated updates).
+ */
+export async function readSecret(ctx: Context, source: SecretSource, fromStdin: boolean, fromEnv: boolean): Promise<string | undefined> {
+  if (fromStdin) return secretFromStdin(ctx, source);
+  if (!fromEnv) return undefined;
+  const value = secretFromEnv(ctx, source);
+  if (value === undefined) {
+    throw new UsageError(`--auth-type ${source === PASSWORD ? 'basic' : 'oauth2'} needs a ${source.what}`, {
+      hint: `pipe it with ${source.flag}, or set ${source.envVar}`,
+    });
+  }
+  ctx.notice(`using the ${source.what} from ${source.envVar}`);
+  return value;
 }
