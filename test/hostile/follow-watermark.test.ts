@@ -3,7 +3,7 @@
 // skew; ids stay remembered across the overlap, so nothing is printed twice either.
 import { describe, expect, it } from 'vitest';
 import type { EmailEvent, EventsPage } from '../../src/api/emails.js';
-import { follow, MAX_SEEN_IDS, SeenEvents } from '../../src/commands/events/follow.js';
+import { follow, MAX_SEEN_IDS, SeenEvents } from '../../src/api/follow.js';
 
 const T0 = Date.parse('2026-03-10T12:00:00.000Z');
 

@@ -3,9 +3,9 @@
 // the streaming terminal table and the next-page command line.
 import { describe, expect, it } from 'vitest';
 import type { EmailEvent, EventsPage } from '../../src/api/emails.js';
-import { eventDetail, oldestFirst } from '../../src/commands/events/columns.js';
+import { eventDetail } from '../../src/commands/events/columns.js';
 import { commandLine, shellQuote } from '../../src/output/command-line.js';
-import { follow, OVERLAP_MS, pollOnce, SeenEvents } from '../../src/commands/events/follow.js';
+import { follow, oldestFirst, OVERLAP_MS, pollOnce, SeenEvents } from '../../src/api/follow.js';
 import { cursorPages } from '../../src/api/paginate.js';
 import { createListWriter } from '../../src/output/list.js';
 import { eventListSpec } from '../../src/commands/events/columns.js';

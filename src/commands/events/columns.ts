@@ -40,19 +40,5 @@ export const eventListSpec: ListSpec<EmailEvent> = {
 /** The timeline of `email show`: the subject and sender are in the header above it. */
 export const timelineColumns: Column<EmailEvent>[] = [time, type, recipient, detail];
 
-/** Sort key of an event: its time in ms (events without a readable time sort first). */
-export function eventTime(e: EmailEvent): number {
-  const t = typeof e.timestamp === 'string' ? Date.parse(e.timestamp) : NaN;
-  return Number.isNaN(t) ? -Infinity : t;
-}
-
-/**
- * Events the API listed newest first, oldest first: by time, and events of the
- * same millisecond in the reverse of the API's order (its order is newest first).
- */
-export function oldestFirst(newestFirst: readonly EmailEvent[]): EmailEvent[] {
-  return newestFirst
-    .map((e, i) => ({ e, i, t: eventTime(e) }))
-    .sort((a, b) => a.t - b.t || b.i - a.i)
-    .map((x) => x.e);
-}
+// email show and email scheduled still import the order from here.
+export { oldestFirst } from '../../api/follow.js';

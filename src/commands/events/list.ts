@@ -213,7 +213,7 @@ async function followEvents(
   range: EventWindow,
 ): Promise<void> {
   const { statusLine, clockTime } = await import('../../output/status-line.js');
-  const { followPages } = await import('./follow.js');
+  const { followPages } = await import('../../api/follow.js');
   const { defaultSleep } = await import('../../api/sleep.js');
   // a sign of life between events, on a terminal only (stderr: never in the data)
   const status = statusLine(ctx.io.stderr, ctx.io.stderrIsTTY && !ctx.globals.quiet, ctx.globals.color !== false && !ctx.io.env.NO_COLOR);

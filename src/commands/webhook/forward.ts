@@ -69,7 +69,7 @@ function pollInterval(text: string): number {
 async function run(opts: ForwardOptions, ctx: Context): Promise<void> {
   const { listEmailEvents } = await import('../../api/emails.js');
   const { defaultSleep } = await import('../../api/sleep.js');
-  const { follow } = await import('../events/follow.js');
+  const { follow } = await import('../../api/follow.js');
   const out = ctx.output();
   checkFields(out.fields, ATTEMPT_SPEC.columns, ATTEMPT_SPEC.fields);
   const { auth, signingSecret } = await readAuth(opts, ctx);

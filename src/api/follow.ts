@@ -1,7 +1,6 @@
-import type { EmailEvent, EventsPage } from '../../api/emails.js';
-import { ApiError, NetworkError } from '../../errors.js';
-import { eventTime, oldestFirst } from './columns.js';
-import { MS_PER_MINUTE } from '../../time-units.js';
+import type { EmailEvent, EventsPage } from './emails.js';
+import { ApiError, NetworkError } from '../errors.js';
+import { MS_PER_MINUTE } from '../time-units.js';
 
 // `events list --follow`: the newest page first (what `events list` shows,
 // oldest first), then a poll every interval for what is new, until Ctrl-C.
@@ -14,6 +13,23 @@ import { MS_PER_MINUTE } from '../../time-units.js';
 // than the overlap are forgotten, so memory does not grow with time. Events
 // below the first page (when it was not the last) were never meant to be
 // printed: polls stop at the oldest event of that page too.
+
+/** Sort key of an event: its time in ms (events without a readable time sort first). */
+function eventTime(e: EmailEvent): number {
+  const t = typeof e.timestamp === 'string' ? Date.parse(e.timestamp) : NaN;
+  return Number.isNaN(t) ? -Infinity : t;
+}
+
+/**
+ * Events the API listed newest first, oldest first: by time, and events of the
+ * same millisecond in the reverse of the API's order (its order is newest first).
+ */
+export function oldestFirst(newestFirst: readonly EmailEvent[]): EmailEvent[] {
+  return newestFirst
+    .map((e, i) => ({ e, i, t: eventTime(e) }))
+    .sort((a, b) => a.t - b.t || b.i - a.i)
+    .map((x) => x.e);
+}
 
 export const OVERLAP_MS = MS_PER_MINUTE;
 /**
