@@ -1,24 +1,12 @@
-import { Readable } from 'node:stream';
 import type { Command } from 'commander';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { createContext, type Context, type GlobalOptions } from '../../context.js';
-import { CliError, systemFailure, UsageError } from '../../errors.js';
-import type { IO } from '../../io.js';
-import { commandInput, type CommandInput } from '../../mcp/input.js';
-import { errorResult, isGate, outputResult, scrubResult, unexpectedError } from '../../mcp/result.js';
-import { toolServer } from '../../mcp/server.js';
-import { LIST_CAP, planTools, type SourceCommand, type ToolPlan } from '../../mcp/tools.js';
-import { MemoryOutput } from '../../output/memory.js';
-import { SecretSet, scrubbingStream } from '../../output/scrub.js';
-import type { CommandDefinition } from '../define.js';
+import type { Context } from '../../context.js';
+import { serveTools, type ToolSource } from '../../mcp/bridge.js';
 import { snake, type FlagShape } from '../flag-shapes.js';
 import { commandModels } from '../tree.js';
 
-// The bridge between the command tree and the MCP engine (src/mcp/): the
-// tools come from the same models as `mailctl commands --json`, and a call
-// runs its command in this process through the command's own parseInput and
-// run, with a Context of its own whose stdout and stderr are kept in memory
-// (the process's stdout is the transport) and whose output is JSON.
+// What only the declarations know of each command, for the MCP bridge
+// (mcp/bridge.ts): which arguments and flags name local files, which flags
+// would carry a secret, and how to run the command from an agent's input.
 
 const LOCAL_FILE_VALUE = /^(file|dir|path)$/;
 
@@ -26,19 +14,15 @@ function flagIsLocalFile(shape: FlagShape): boolean {
   return shape.values === 'files' || LOCAL_FILE_VALUE.test(shape.valueName ?? '');
 }
 
-interface Source extends SourceCommand {
-  definition: CommandDefinition;
-}
-
 /** Every command of the program as the planner reads it: the tree's model and what only the declarations know. */
-function toolSources(program: Command): Source[] {
+function toolSources(program: Command): ToolSource[] {
   return commandModels(program).map((m) => {
     const d = m.definition!;
     const flags = d.declaration.flags ?? {};
     const args = Object.values(d.declaration.args ?? {});
     return {
       ...m,
-      definition: d,
+      run: (input, ctx) => d.run(d.parseInput(input), ctx),
       arguments: m.arguments.map((a, i) => ({ ...a, localFile: args[i]?.shape.values === 'files' })),
       flags: m.flags.map((f) => {
         const shape = Object.entries(flags).find(([key]) => snake(key) === f.key)?.[1]?.shape;
@@ -50,87 +34,7 @@ function toolSources(program: Command): Source[] {
   });
 }
 
-/** What a listing's result adds: the cap the call ran into. */
-function capNotes(ci: CommandInput, stdout: string): string[] {
-  const notes: string[] = [];
-  if (ci.asked !== undefined) notes.push(`limit ${ci.asked} was capped at ${LIST_CAP}, the most one tool call lists`);
-  let rows = -1;
-  try {
-    const value = JSON.parse(stdout) as unknown;
-    if (Array.isArray(value)) rows = value.length;
-  } catch {
-    // not a JSON list: nothing to count
-  }
-  if (ci.limit === LIST_CAP && rows === LIST_CAP) notes.push(`stopped at ${LIST_CAP} rows, the most one tool call lists: there may be more; narrow the listing, or go on from the cursor or page the notice above names`);
-  return notes;
-}
-
-/** The server's key, scrubbed from every result even before a client is built. */
-function serverSecrets(ctx: Context): SecretSet {
-  const secrets = new SecretSet();
-  try {
-    secrets.add(ctx.settings().apiKey.value);
-  } catch {
-    // a broken setting is each call's own error
-  }
-  return secrets;
-}
-
-/** Runs one tool call: the command, in this process, as `mailctl <command> --json` would. */
-async function callTool(ctx: Context, program: Command, source: Source, plan: ToolPlan, given: Record<string, unknown>): Promise<CallToolResult> {
-  const secrets = serverSecrets(ctx);
-  let ci: CommandInput;
-  try {
-    ci = commandInput(plan, given);
-  } catch (error) {
-    if (error instanceof UsageError) return errorResult(error);
-    throw error;
-  }
-  if (plan.kind === 'write' && !plan.dryRun && !ci.confirmed) {
-    const would = { dry_run: true, command: `mailctl ${plan.path}`, request: plan.request };
-    return outputResult(`${JSON.stringify(would)}\n`, [`nothing was sent: call ${plan.name} again with confirm: true to do it`]);
-  }
-  const stdout = new MemoryOutput();
-  const stderr = new MemoryOutput();
-  const io: IO = {
-    stdout,
-    stderr: scrubbingStream(stderr, secrets),
-    // stdin is the transport: a command that reads it (`-` for a file) reads nothing
-    stdin: Readable.from([]),
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    stdinIsTTY: false,
-    columns: 80,
-    rows: 0,
-    env: ctx.io.env,
-  };
-  const globals: GlobalOptions = { ...ctx.globals, output: 'json', json: true, ndjson: undefined, fields: undefined, pager: false, color: false };
-  const disposers: Array<() => Promise<void>> = [];
-  const clock = { now: () => ctx.now(), sleep: (ms: number) => ctx.sleep(ms) };
-  const run = createContext(io, globals, ctx.signal, { version: ctx.version, clock, disposers, secrets, program });
-  const notes = (): string[] => [stderr.text()];
-  let result: CallToolResult;
-  try {
-    await source.definition.run(source.definition.parseInput(ci.input), run);
-    result = outputResult(stdout.text(), [...notes(), ...capNotes(ci, stdout.text())]);
-  } catch (error) {
-    if (isGate(error, stdout.text())) result = outputResult(stdout.text(), notes(), error);
-    else result = errorResult(error instanceof CliError ? error : (systemFailure(error) ?? unexpectedError(error)), notes());
-  } finally {
-    await run.finish().catch(() => undefined);
-    for (const dispose of disposers.splice(0)) await dispose().catch(() => undefined);
-  }
-  if (plan.kind === 'write' && plan.dryRun && !ci.confirmed && !result.isError) {
-    result.content.push({ type: 'text', text: `this was a dry run, nothing was sent: call ${plan.name} again with confirm: true to do it` });
-  }
-  return scrubResult(result, (text) => secrets.scrub(text));
-}
-
-/** The tool server of `mailctl mcp` for this context's account (its --profile, env and config). */
+/** The tool server of `mailctl mcp` over this program's commands. */
 export function createToolServer(ctx: Context, program: Command, options: { readOnly: boolean }) {
-  const sources = toolSources(program).filter((s) => !s.hidden);
-  const { tools, excluded } = planTools(sources, options);
-  const byPath = new Map(sources.map((s) => [s.path, s]));
-  const served = toolServer(ctx.version, tools, (plan, given) => callTool(ctx, program, byPath.get(plan.path)!, plan, given));
-  return { served, tools, excluded };
+  return serveTools(ctx, program, toolSources(program).filter((s) => !s.hidden), options);
 }

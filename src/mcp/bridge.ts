@@ -1,0 +1,108 @@
+import { Readable } from 'node:stream';
+import type { Command } from 'commander';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { createContext, type Context, type GlobalOptions } from '../context.js';
+import { CliError, systemFailure, UsageError } from '../errors.js';
+import type { IO } from '../io.js';
+import { MemoryOutput } from '../output/memory.js';
+import { SecretSet, scrubbingStream } from '../output/scrub.js';
+import { commandInput, type CommandInput } from './input.js';
+import { errorResult, isGate, outputResult, scrubResult, unexpectedError } from './result.js';
+import { toolServer } from './server.js';
+import { LIST_CAP, planTools, type SourceCommand, type ToolPlan } from './tools.js';
+
+// The bridge between the command tree and the MCP engine: the tools come from
+// the same models as `mailctl commands --json` (commands/mcp/tool-server.ts
+// reads them from the declarations), and a call runs its command in this
+// process through the command's own parse and run, with a Context of its own
+// whose stdout and stderr are kept in memory (the process's stdout is the
+// transport) and whose output is JSON.
+
+/** A command as a tool source: the planner's view, and how to run it from an agent's input. */
+export interface ToolSource extends SourceCommand {
+  run(input: CommandInput['input'], ctx: Context): Promise<void>;
+}
+
+/** What a listing's result adds: the cap the call ran into. */
+function capNotes(ci: CommandInput, stdout: string): string[] {
+  const notes: string[] = [];
+  if (ci.asked !== undefined) notes.push(`limit ${ci.asked} was capped at ${LIST_CAP}, the most one tool call lists`);
+  let rows = -1;
+  try {
+    const value = JSON.parse(stdout) as unknown;
+    if (Array.isArray(value)) rows = value.length;
+  } catch {
+    // not a JSON list: nothing to count
+  }
+  if (ci.limit === LIST_CAP && rows === LIST_CAP) notes.push(`stopped at ${LIST_CAP} rows, the most one tool call lists: there may be more; narrow the listing, or go on from the cursor or page the notice above names`);
+  return notes;
+}
+
+/** The server's key, scrubbed from every result even before a client is built. */
+function serverSecrets(ctx: Context): SecretSet {
+  const secrets = new SecretSet();
+  try {
+    secrets.add(ctx.settings().apiKey.value);
+  } catch {
+    // a broken setting is each call's own error
+  }
+  return secrets;
+}
+
+/** Runs one tool call: the command, in this process, as `mailctl <command> --json` would. */
+async function callTool(ctx: Context, program: Command, source: ToolSource, plan: ToolPlan, given: Record<string, unknown>): Promise<CallToolResult> {
+  const secrets = serverSecrets(ctx);
+  let ci: CommandInput;
+  try {
+    ci = commandInput(plan, given);
+  } catch (error) {
+    if (error instanceof UsageError) return errorResult(error);
+    throw error;
+  }
+  if (plan.kind === 'write' && !plan.dryRun && !ci.confirmed) {
+    const would = { dry_run: true, command: `mailctl ${plan.path}`, request: plan.request };
+    return outputResult(`${JSON.stringify(would)}\n`, [`nothing was sent: call ${plan.name} again with confirm: true to do it`]);
+  }
+  const stdout = new MemoryOutput();
+  const stderr = new MemoryOutput();
+  const io: IO = {
+    stdout,
+    stderr: scrubbingStream(stderr, secrets),
+    // stdin is the transport: a command that reads it (`-` for a file) reads nothing
+    stdin: Readable.from([]),
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+    stdinIsTTY: false,
+    columns: 80,
+    rows: 0,
+    env: ctx.io.env,
+  };
+  const globals: GlobalOptions = { ...ctx.globals, output: 'json', json: true, ndjson: undefined, fields: undefined, pager: false, color: false };
+  const disposers: Array<() => Promise<void>> = [];
+  const clock = { now: () => ctx.now(), sleep: (ms: number) => ctx.sleep(ms) };
+  const run = createContext(io, globals, ctx.signal, { version: ctx.version, clock, disposers, secrets, program });
+  const notes = (): string[] => [stderr.text()];
+  let result: CallToolResult;
+  try {
+    await source.run(ci.input, run);
+    result = outputResult(stdout.text(), [...notes(), ...capNotes(ci, stdout.text())]);
+  } catch (error) {
+    if (isGate(error, stdout.text())) result = outputResult(stdout.text(), notes(), error);
+    else result = errorResult(error instanceof CliError ? error : (systemFailure(error) ?? unexpectedError(error)), notes());
+  } finally {
+    await run.finish().catch(() => undefined);
+    for (const dispose of disposers.splice(0)) await dispose().catch(() => undefined);
+  }
+  if (plan.kind === 'write' && plan.dryRun && !ci.confirmed && !result.isError) {
+    result.content.push({ type: 'text', text: `this was a dry run, nothing was sent: call ${plan.name} again with confirm: true to do it` });
+  }
+  return scrubResult(result, (text) => secrets.scrub(text));
+}
+
+/** The tool server of `mailctl mcp` for this context's account (its --profile, env and config). */
+export function serveTools(ctx: Context, program: Command, sources: ToolSource[], options: { readOnly: boolean }) {
+  const { tools, excluded } = planTools(sources, options);
+  const byPath = new Map(sources.map((s) => [s.path, s]));
+  const served = toolServer(ctx.version, tools, (plan, given) => callTool(ctx, program, byPath.get(plan.path)!, plan, given));
+  return { served, tools, excluded };
+}
