@@ -6,6 +6,7 @@ import { batches, deliveryBody, SERVICE_RETRY_DELAYS_MS, SIGNATURE_HEADER, type 
 import type { RelayResult } from './relay.js';
 import { signBody } from './verify.js';
 import { MS_PER_HOUR, MS_PER_MINUTE, MS_PER_SECOND } from '../time-units.js';
+import type { ListSpec } from '../output/types.js';
 
 /** For developing a receiver: the service's 7 attempts, over a minute instead of 35 hours. */
 export const COMPRESSED_RETRY_DELAYS_MS: readonly number[] = [0, 1, 2, 5, 10, 30, 60].map((s) => s * MS_PER_SECOND);
@@ -22,6 +23,20 @@ export interface ForwardAttempt {
   /** what happens next: delivered, retry in Ns, gave up, stopped (410) */
   outcome: string;
 }
+
+/** What `webhook forward` prints: one row per POST attempt. */
+export const ATTEMPT_SPEC: ListSpec<ForwardAttempt> = {
+  columns: [
+    { key: 'sent_at', header: 'TIME', value: (a) => a.sent_at, kind: 'time' },
+    { key: 'events', header: 'EVENTS', value: (a) => a.events, kind: 'number' },
+    { key: 'first_event_id', header: 'FIRST EVENT', value: (a) => a.first_event_id },
+    { key: 'attempt', header: 'ATTEMPT', value: (a) => a.attempt, kind: 'number' },
+    { key: 'status', header: 'STATUS', value: (a) => (a.status === 0 ? (a.error ?? 'no answer') : a.status) },
+    { key: 'ms', header: 'MS', value: (a) => a.ms, kind: 'number' },
+    { key: 'outcome', header: 'OUTCOME', value: (a) => a.outcome },
+  ],
+  fields: ['sent_at', 'events', 'first_event_id', 'attempt', 'status', 'ms', 'error', 'outcome'],
+};
 
 export interface ForwarderOptions {
   to: string;

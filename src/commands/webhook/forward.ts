@@ -10,8 +10,6 @@ import { receiverUrl } from '../../input/values.js';
 import { parseWebhookEvents, WEBHOOK_EVENTS } from '../../input/webhook-events.js';
 import { checkFields } from '../../output/fields.js';
 import { createListWriter } from '../../output/list.js';
-import type { ListSpec } from '../../output/types.js';
-import type { ForwardAttempt } from '../../webhooks/forwarder.js';
 import { command, flag, type Parsed } from '../define.js';
 import { authorizationHeader, guardUrlSecret, parseAuthFlags, readAuth, type AuthChoice } from '../../webhooks/receiver-auth.js';
 import { authFlags, RECEIVER_SECRET_FLAGS } from './receiver-auth.js';
@@ -36,19 +34,6 @@ const MIN_POLL_MS = 1000;
 /** A sandbox key has 10 requests a minute and 100 a day: poll at 6 a minute, leaving room for other commands. */
 const SANDBOX_POLL_MS = 10_000;
 
-const ATTEMPT_SPEC: ListSpec<ForwardAttempt> = {
-  columns: [
-    { key: 'sent_at', header: 'TIME', value: (a) => a.sent_at, kind: 'time' },
-    { key: 'events', header: 'EVENTS', value: (a) => a.events, kind: 'number' },
-    { key: 'first_event_id', header: 'FIRST EVENT', value: (a) => a.first_event_id },
-    { key: 'attempt', header: 'ATTEMPT', value: (a) => a.attempt, kind: 'number' },
-    { key: 'status', header: 'STATUS', value: (a) => (a.status === 0 ? (a.error ?? 'no answer') : a.status) },
-    { key: 'ms', header: 'MS', value: (a) => a.ms, kind: 'number' },
-    { key: 'outcome', header: 'OUTCOME', value: (a) => a.outcome },
-  ],
-  fields: ['sent_at', 'events', 'first_event_id', 'attempt', 'status', 'ms', 'error', 'outcome'],
-};
-
 /** Webhook names (any spelling) → the events API's types; relay events never appear there. */
 function eventTypes(values: string[]): string[] {
   const items = values.flatMap((v) => v.split(',')).map((s) => s.trim()).filter((s) => s !== '');
@@ -70,6 +55,7 @@ async function run(opts: ForwardOptions, ctx: Context): Promise<void> {
   const { listEmailEvents } = await import('../../api/emails.js');
   const { defaultSleep } = await import('../../api/sleep.js');
   const { follow } = await import('../../api/follow.js');
+  const { ATTEMPT_SPEC, createForwarder, ReceiverGone, RETRY_SCHEDULES } = await import('../../webhooks/forwarder.js');
   const out = ctx.output();
   checkFields(out.fields, ATTEMPT_SPEC.columns, ATTEMPT_SPEC.fields);
   const { auth, signingSecret } = await readAuth(opts, ctx);
@@ -78,7 +64,6 @@ async function run(opts: ForwardOptions, ctx: Context): Promise<void> {
   const intervalMs = opts.pollIntervalMs ?? (sandbox ? SANDBOX_POLL_MS : DEFAULT_POLL_MS);
   if (sandbox) ctx.notice(`sandbox key: polling every ${intervalMs / 1000}s to stay within its 10 requests a minute (its 100 a day last about ${Math.round((100 * intervalMs) / MS_PER_MINUTE)} minutes of forwarding)`);
 
-  const { createForwarder, ReceiverGone, RETRY_SCHEDULES } = await import('../../webhooks/forwarder.js');
   const { postTo } = await import('../../webhooks/relay.js');
   const writer = createListWriter(out, ATTEMPT_SPEC);
   const forwarder = createForwarder({
