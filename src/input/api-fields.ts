@@ -112,3 +112,24 @@ export function addQuery(query: Record<string, string | string[]>, key: string, 
   const prev = query[key];
   query[key] = prev === undefined ? value : [...(Array.isArray(prev) ? prev : [prev]), value];
 }
+
+/** PATH of `mailctl api` (below the base URL, may carry ?query) and its --query flags: the path, and the query from both in that order. */
+export function parseRequestPath(pathText: string, queryFlags: string[]): { path: string; query: Record<string, string | string[]> } {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(pathText)) {
+    throw new UsageError(`PATH: give the path below the base URL, starting with "/" (got "${pathText}")`, {
+      hint: 'the base URL comes from --base-url, MAILCTL_BASE_URL or the profile',
+    });
+  }
+  if (!pathText.startsWith('/')) throw new UsageError(`PATH: must start with "/" (got "${pathText}")`);
+  if (/[\s#]/.test(pathText)) throw new UsageError(`PATH: must not contain spaces or "#" (got "${pathText}")`);
+
+  const query: Record<string, string | string[]> = {};
+  const [path, search] = [pathText.split('?')[0]!, pathText.includes('?') ? pathText.slice(pathText.indexOf('?') + 1) : ''];
+  for (const [k, v] of new URLSearchParams(search)) addQuery(query, k, v);
+  for (const text of queryFlags) {
+    const eq = text.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--query: must be key=value (got "${text}")`);
+    addQuery(query, text.slice(0, eq), text.slice(eq + 1));
+  }
+  return { path, query };
+}

@@ -7,7 +7,7 @@ import { jsonText } from '../../output/json.js';
 import { runListing } from '../listing.js';
 import { arg, command, flag, type Parsed } from '../define.js';
 import { printDryRun } from '../write.js';
-import { addQuery, buildBody, buildQueryFromFields, parseFieldSpec, typedValue, type FieldSpec } from '../../input/api-fields.js';
+import { addQuery, buildBody, buildQueryFromFields, parseFieldSpec, parseRequestPath, typedValue, type FieldSpec } from '../../input/api-fields.js';
 import { apiPages } from '../../api/any-pages.js';
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -51,22 +51,7 @@ function check(o: Parsed<typeof FLAGS, typeof ARGS>): Options {
   const [methodText = '', pathText = ''] = input.args;
   const method = methodText.toUpperCase() as HttpMethod;
   if (!METHODS.includes(method)) throw new UsageError(`METHOD: must be one of ${METHODS.join(', ')} (got "${methodText}")`);
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(pathText)) {
-    throw new UsageError(`PATH: give the path below the base URL, starting with "/" (got "${pathText}")`, {
-      hint: 'the base URL comes from --base-url, MAILCTL_BASE_URL or the profile',
-    });
-  }
-  if (!pathText.startsWith('/')) throw new UsageError(`PATH: must start with "/" (got "${pathText}")`);
-  if (/[\s#]/.test(pathText)) throw new UsageError(`PATH: must not contain spaces or "#" (got "${pathText}")`);
-
-  const query: Record<string, string | string[]> = {};
-  const [path, search] = [pathText.split('?')[0]!, pathText.includes('?') ? pathText.slice(pathText.indexOf('?') + 1) : ''];
-  for (const [k, v] of new URLSearchParams(search)) addQuery(query, k, v);
-  for (const text of strings(input.opts.query)) {
-    const eq = text.indexOf('=');
-    if (eq <= 0) throw new UsageError(`--query: must be key=value (got "${text}")`);
-    addQuery(query, text.slice(0, eq), text.slice(eq + 1));
-  }
+  const { path, query } = parseRequestPath(pathText, strings(input.opts.query));
 
   const fields = [
     ...strings(input.opts.field).map((t) => parseFieldSpec(t, '--field')),
