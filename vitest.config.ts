@@ -13,6 +13,8 @@ export default defineConfig({
     maxWorkers: 2,
     // A throwaway PostgreSQL cluster for the PostgreSQL archive's tests (issue 29), started only when one is selected.
     globalSetup: ['test/helpers/pg-cluster.ts'],
+    // CPU per test file, for measuring the suite (CONTRIBUTING, "How long `npm test` takes").
+    setupFiles: process.env.MAILCTL_TEST_CPU_LOG ? ['test/helpers/cpu-log.ts'] : [],
     // Test files share their worker process (one per core) instead of each
     // loading vitest, src/ and the emulator into a new one: most of the suite's
     // CPU went to that loading. So a file that changes process-wide state

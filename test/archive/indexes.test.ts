@@ -8,8 +8,8 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openArchive } from '../../src/archive/open.js';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { emulatorEnv, finished, runCli, startCli } from '../helpers/cli.js';
-import { archiveRows, eventRequests, newArchivePath, storedEvents, sync, syncState, type Ev } from './support.js';
+import { runCliInProcess as runCli } from '../helpers/context.js';
+import { archiveRows, newArchivePath, storedEvents, sync, syncState, syncStoppedAt, type Ev } from './support.js';
 
 const EVENTS = 2500;
 const INDEXES = ['events_event_id', 'events_rcpt_to', 'events_request_id', 'events_timestamp_ms', 'events_type'];
@@ -43,22 +43,10 @@ function indexes(path: string): Map<string, number> {
 }
 const names = (path: string) => [...indexes(path).keys()].sort();
 
-/** Starts a sync of a slow emulator and sends `signal` once `pages` requests arrived. */
-async function interrupted(signal: NodeJS.Signals, pages: number) {
-  const slow = await startEmulator({ seed: 21, events: EVENTS, latency: 40 });
+/** A spawned sync of the file's emulator, sent `signal` while the emulator holds back page `page`. */
+async function interrupted(signal: NodeJS.Signals, page: number) {
   const db = newArchivePath();
-  const child = startCli(['events', 'sync', '--db', db], { env: emulatorEnv(slow) });
-  const done = finished(child);
-  await new Promise<void>((resolve) => {
-    const timer = setInterval(() => {
-      if (eventRequests(slow).length >= pages) {
-        clearInterval(timer);
-        child.kill(signal);
-        resolve();
-      }
-    }, 2);
-  });
-  return { db, slow, result: await done };
+  return { db, result: await syncStoppedAt(emu, db, page, signal) };
 }
 
 describe('events sync: the indexes of a big run', () => {
@@ -86,19 +74,15 @@ describe('events sync: the indexes of a big run', () => {
     ['SIGTERM', 143],
     ['SIGINT', 130],
   ] as const)('%s mid-sync: exit %i, every index is there, the re-run completes', async (signal, code) => {
-    const { db, slow, result } = await interrupted(signal, 6);
-    try {
-      expect(result.code, result.stderr).toBe(code);
-      expect(result.stderr).toMatch(/events sync stopped after \d+ pages/);
-      expect(archiveRows(db).length).toBeLessThan(EVENTS);
-      expect(names(db)).toEqual(INDEXES);
-      const again = await runCli(['events', 'sync', '--db', db], { env: emulatorEnv(slow) });
-      expect(again.code, again.stderr).toBe(0);
-      expect(archiveRows(db).length).toBe(EVENTS);
-      expect(names(db)).toEqual(INDEXES);
-    } finally {
-      await slow.close();
-    }
+    const { db, result } = await interrupted(signal, 6);
+    expect(result.code, result.stderr).toBe(code);
+    expect(result.stderr).toMatch(/events sync stopped after \d+ pages/);
+    expect(archiveRows(db).length).toBeLessThan(EVENTS);
+    expect(names(db)).toEqual(INDEXES);
+    const again = await sync(emu, db);
+    expect(again.code, again.stderr).toBe(0);
+    expect(archiveRows(db).length).toBe(EVENTS);
+    expect(names(db)).toEqual(INDEXES);
   });
 
   it('a network failure that outlasts the retries (exit 7): every index is there', async () => {
@@ -111,27 +95,23 @@ describe('events sync: the indexes of a big run', () => {
   });
 
   it('SIGKILL mid-sync leaves them missing: events list --db still answers right, the next sync rebuilds them and completes', async () => {
-    const { db, slow, result } = await interrupted('SIGKILL', 8);
-    try {
-      expect(result.signal).toBe('SIGKILL');
-      // the run went without them: that is what made it fast
-      expect(names(db)).toEqual([]);
-      const kept = archiveRows(db);
-      const bounces = kept.filter((row) => row.type === 'bounce').map((row) => row.event_id);
-      expect(bounces.length).toBeGreaterThan(0);
-      const listed = await runCli(['events', 'list', '--db', db, '--events', 'bounce', '--from', '90d', '--all', '--ndjson']);
-      expect(listed.code, listed.stderr).toBe(0);
-      expect(listed.stdout.trim().split('\n').map((l) => JSON.parse(l).event_id)).toEqual(bounces);
-      expect(names(db)).toEqual([]); // a reader does not write
+    const { db, result } = await interrupted('SIGKILL', 8);
+    expect(result.signal).toBe('SIGKILL');
+    // the run went without them: that is what made it fast
+    expect(names(db)).toEqual([]);
+    const kept = archiveRows(db);
+    const bounces = kept.filter((row) => row.type === 'bounce').map((row) => row.event_id);
+    expect(bounces.length).toBeGreaterThan(0);
+    const listed = await runCli(['events', 'list', '--db', db, '--events', 'bounce', '--from', '90d', '--all', '--ndjson']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout.trim().split('\n').map((l) => JSON.parse(l).event_id)).toEqual(bounces);
+    expect(names(db)).toEqual([]); // a reader does not write
 
-      const again = await runCli(['events', 'sync', '--db', db, '--json'], { env: emulatorEnv(slow) });
-      expect(again.code, again.stderr).toBe(0);
-      expect(JSON.parse(again.stdout)).toMatchObject({ archive_total: EVENTS });
-      expect(names(db)).toEqual(INDEXES);
-      expect(new Set(archiveRows(db).map((row) => row.event_id))).toEqual(new Set(all.map((e) => e.event_id)));
-    } finally {
-      await slow.close();
-    }
+    const again = await sync(emu, db, ['--json']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ archive_total: EVENTS });
+    expect(names(db)).toEqual(INDEXES);
+    expect(new Set(archiveRows(db).map((row) => row.event_id))).toEqual(new Set(all.map((e) => e.event_id)));
   });
 
   it('any writable open of an archive missing them builds them', () => {

@@ -7,6 +7,7 @@ import { defaultArchivePath, openArchive } from '../../src/archive/open.js';
 import { migrate, SCHEMA_VERSION } from '../../src/archive/schema.js';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { UsageError } from '../../src/errors.js';
+import { runCliInProcess } from '../helpers/context.js';
 import { archiveRows, newArchivePath, storedEvents, sync } from './support.js';
 
 describe('defaultArchivePath', () => {
@@ -77,8 +78,7 @@ describe('an archive written by an earlier schema version', () => {
     for (const e of all.slice(0, 100)) insert.run(e.event_id, e.type, e.timestamp, Date.parse(e.timestamp), e.rcpt_to, JSON.stringify(e));
     old.close();
 
-    const { runCli } = await import('../helpers/cli.js');
-    const listed = await runCli(['events', 'list', '--all', '--ndjson', '--db', path]);
+    const listed = await runCliInProcess(['events', 'list', '--all', '--ndjson', '--db', path]);
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout.trim().split('\n').map((l) => JSON.parse(l).event_id)).toEqual(all.slice(0, 100).map((e) => e.event_id));
 

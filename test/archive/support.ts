@@ -4,7 +4,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { Emulator } from '../../src/emulator/index.js';
-import { emulatorEnv, tempDir } from '../helpers/cli.js';
+import { emulatorEnv, finished, startCli, tempDir, type CliResult } from '../helpers/cli.js';
 import { runCliInProcess } from '../helpers/context.js';
 
 export type Ev = Record<string, unknown> & { event_id: string; type: string; timestamp: string };
@@ -52,3 +52,24 @@ export const eventRequests = (emu: Emulator) => emu.requests.filter((r) => r.pat
 
 /** The UTC day of an instant. */
 export const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Spawns `mailctl events sync --db DB ...args` and sends it `signal` while its
+ * request for page `page` of the events waits for an answer the emulator holds
+ * back (a scripted delay): every page before it has been answered, at any
+ * machine speed, and the other pages need no latency. The held answer comes
+ * when the emulator closes (or never reaches the stopped process).
+ */
+export async function syncStoppedAt(emu: Emulator, db: string, page: number, signal: NodeJS.Signals, args: string[] = []): Promise<CliResult> {
+  emu.scriptFault({ method: 'GET', path: '/emails/events', skip: page - 1, delayMs: 600_000 });
+  const child = startCli(['events', 'sync', '--db', db, ...args], { env: emulatorEnv(emu) });
+  const done = finished(child);
+  let timer: NodeJS.Timeout | undefined;
+  // a run that ends before that page (a failure) is not waited for: the caller's checks then fail
+  await Promise.race([done, new Promise<void>((resolve) => (timer = setInterval(() => eventRequests(emu).length >= page && resolve(), 2)))]);
+  clearInterval(timer);
+  child.kill(signal);
+  const result = await done;
+  emu.clearFaults();
+  return result;
+}

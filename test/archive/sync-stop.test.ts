@@ -5,8 +5,8 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { emulatorEnv, finished, runCli, startCli } from '../helpers/cli.js';
-import { archiveRows, eventRequests, newArchivePath, storedEvents, syncState, type Ev } from './support.js';
+import { emulatorEnv, finished, startCli } from '../helpers/cli.js';
+import { archiveRows, eventRequests, newArchivePath, storedEvents, sync, syncState, type Ev } from './support.js';
 
 const EVENTS = 2500;
 let emu: Emulator;
@@ -65,7 +65,7 @@ describe('events sync: stopped while a commit waits for another writer', () => {
     expect(syncState(db)[0]).toMatchObject({ last_run_read: read, last_run_new: added });
 
     emu.clearRequests();
-    const again = await runCli(['events', 'sync', '--db', db, '--json'], { env: emulatorEnv(emu) });
+    const again = await sync(emu, db, ['--json']); // in-process: only the stopped run needs a process
     expect(again.code, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ new: EVENTS - added, archive_total: EVENTS });
     // it continued after the last committed page

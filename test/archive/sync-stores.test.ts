@@ -48,6 +48,20 @@ describe.each(STORES)('$name', (store) => {
     emu.clearFaults();
   });
 
+  /** One full sync of the emulator per store, made once; the tests that start from a synced archive get a copy of it. */
+  let synced: Promise<string> | undefined;
+  async function syncedArchive(): Promise<string> {
+    synced ??= (async () => {
+      const db = (await store.create())!;
+      const r = await sync(emu, db);
+      expect(r.code, r.stderr).toBe(0);
+      return db;
+    })();
+    const db = await store.copy(await synced);
+    emu.clearRequests();
+    return db;
+  }
+
   async function expectFullSet(db: string): Promise<void> {
     const rows = await store.rows(db);
     expect(rows.length).toBe(all.length);
@@ -87,9 +101,7 @@ describe.each(STORES)('$name', (store) => {
     });
 
     it('a second run adds nothing and re-reads the newest day only, in as many requests as its pages', async () => {
-      const db = (await store.create())!;
-      expect((await sync(emu, db)).code).toBe(0);
-      emu.clearRequests();
+      const db = await syncedArchive();
       const r = await sync(emu, db, ['--json']);
       expect(r.code, r.stderr).toBe(0);
       const today = day(Date.now());
@@ -101,9 +113,7 @@ describe.each(STORES)('$name', (store) => {
     });
 
     it('--overlap 3d re-reads the newest day and the two before it', async () => {
-      const db = (await store.create())!;
-      expect((await sync(emu, db)).code).toBe(0);
-      emu.clearRequests();
+      const db = await syncedArchive();
       const r = await sync(emu, db, ['--overlap', '3d', '--json']);
       expect(r.code, r.stderr).toBe(0);
       expect(eventRequests(emu)[0]!.query).toMatchObject({ from: day(Date.now() - 2 * 86_400_000), to: day(Date.now()) });
@@ -175,9 +185,7 @@ describe.each(STORES)('$name', (store) => {
     });
 
     it('--dry-run after a sync estimates from the archived newest day; a sandbox key is told whether its day budget covers it', async () => {
-      const db = (await store.create())!;
-      expect((await sync(emu, db)).code).toBe(0);
-      emu.clearRequests();
+      const db = await syncedArchive();
       const r = await sync(emu, db, ['--dry-run', '--json'], { MAILCTL_API_KEY: emu.keys.sandbox! });
       expect(r.code, r.stderr).toBe(0);
       const todays = all.filter((e) => e.timestamp.startsWith(day(Date.now()))).length;

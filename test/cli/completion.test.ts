@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { PassThrough } from 'node:stream';
 import { Command, Option } from 'commander';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN, runCli, tempDir } from '../helpers/cli.js';
+import { BIN, tempDir } from '../helpers/cli.js';
+// the printing verbs run in-process; the scripts below run the built CLI for profile names
+import { runCliInProcess as runCli } from '../helpers/context.js';
 import { requireCommand } from '../helpers/tools.js';
 import { buildProgram } from '../../src/program.js';
 import { describeProgram, walk } from '../../src/completion/index.js';

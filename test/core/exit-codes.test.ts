@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { runCliInProcess } from '../helpers/context.js';
 import { json, raw, scriptedServer } from '../helpers/server.js';
 
-// One spawned command (webhook list: a plain GET) against a scripted server,
-// for every class of answer in cli.md's exit code table.
+// One command (webhook list: a plain GET) against a scripted server, for every
+// class of answer in cli.md's exit code table. The process's real exit is
+// checked spawned once per path (success, an API failure, a usage error, the
+// configuration checked at start-up); the other classes run in-process, through
+// the same parsing and exit-code mapping of main.ts.
 
 const KEY = 'live_exitcodes0000000000000000000000000000000000000000000000000000000';
 let server: Awaited<ReturnType<typeof scriptedServer>>;
@@ -14,22 +18,22 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function call(handler: typeof next, extra: string[] = []) {
+async function call(handler: typeof next, extra: string[] = [], run: typeof runCliInProcess | typeof runCli = runCliInProcess) {
   next = handler;
   const before = server.seen.length;
-  const result = await runCli(['webhook', 'list', '--retries', '1', ...extra], { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY } });
+  const result = await run(['webhook', 'list', '--retries', '1', ...extra], { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY } });
   return { ...result, requests: server.seen.length - before };
 }
 
 describe('exit codes (cli.md)', () => {
-  it('0 on success, with nothing on stderr', async () => {
-    const r = await call(json(200, { message: 'ok', data: { webhooks: [] } }), ['-q']);
+  it('0 on success, with nothing on stderr (spawned)', async () => {
+    const r = await call(json(200, { message: 'ok', data: { webhooks: [] } }), ['-q'], runCli);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
   });
 
-  it('1 on a 5xx after retries, with the API message', async () => {
-    const r = await call(json(500, { message: 'An unexpected error occurred. Please try again later.' }));
+  it('1 on a 5xx after retries, with the API message (spawned)', async () => {
+    const r = await call(json(500, { message: 'An unexpected error occurred. Please try again later.' }), [], runCli);
     expect(r.code).toBe(1);
     expect(r.requests).toBe(2);
     expect(r.stderr).toBe('error: An unexpected error occurred. Please try again later. (HTTP 500)\n');
@@ -88,14 +92,14 @@ describe('exit codes (cli.md)', () => {
     expect(JSON.parse(last)).toMatchObject({ error: { status: 422, code: 'validation_error', message: 'Validation failed.', errors: { per_page: ['too big'] } } });
   });
 
-  it('2 on a usage error, with nothing sent', async () => {
-    const r = await call(json(200, {}), ['--fields', 'nope']);
+  it('2 on a usage error, with nothing sent (spawned)', async () => {
+    const r = await call(json(200, {}), ['--fields', 'nope'], runCli);
     expect(r.code).toBe(2);
     expect(r.requests).toBe(0);
     expect(r.stderr).toContain('--fields: unknown field "nope"');
   });
 
-  it('2 with the fix when no base URL is set, 3 when no key is set', async () => {
+  it('2 with the fix when no base URL is set, 3 when no key is set (spawned)', async () => {
     const noUrl = await runCli(['webhook', 'list'], { env: { MAILCTL_API_KEY: KEY } });
     expect(noUrl.code).toBe(2);
     expect(noUrl.stderr).toContain('mailctl config set base_url');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { finished, runCli, startCli, tempDir } from '../helpers/cli.js';
+import { runCliInProcess } from '../helpers/context.js';
 
 const HOOK = fileURLToPath(new URL('../helpers/load-hook.cjs', import.meta.url));
 
@@ -185,7 +186,7 @@ describe('start-up discipline', () => {
     try {
       const db = join(tempDir(), 'events.sqlite');
       const env = { MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full, MAILCTL_DB: db };
-      expect((await runCli(['events', 'sync'], { env })).code).toBe(0);
+      expect((await runCliInProcess(['events', 'sync'], { env })).code).toBe(0); // the archive to read: made in-process
       for (const args of [['events', 'list', '--db', '--all', '--ndjson'], ['report', '--db', db, '--json']]) {
         const loaded = await loadedBy(args, { MAILCTL_DB: db });
         expect(loaded.required, args.join(' ')).toContain('better-sqlite3');

@@ -28,13 +28,17 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A new empty database on the cluster; `drop` removes it (whoever is still connected). */
-export async function freshDatabase(adminUrl: string, prefix = 't'): Promise<TestDatabase> {
+/**
+ * A new empty database on the cluster, or a copy of `template` (a database of
+ * the cluster no one is connected to: a file copy, much cheaper than filling
+ * it again); `drop` removes it (whoever is still connected).
+ */
+export async function freshDatabase(adminUrl: string, prefix = 't', template?: string): Promise<TestDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   } finally {
     await admin.end();
   }

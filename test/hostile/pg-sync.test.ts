@@ -7,7 +7,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { emulatorEnv, finished, runCli, startCli } from '../helpers/cli.js';
+import { emulatorEnv, finished, startCli } from '../helpers/cli.js';
 import { runCliInProcess } from '../helpers/context.js';
 import { startCluster } from '../helpers/pg-cluster.js';
 import { freshDatabase, requirePostgres, type TestDatabase } from '../helpers/postgres.js';
@@ -67,7 +67,7 @@ describe('events sync into PostgreSQL, killed with -9 at random moments', () => 
       const r = await done;
       expect([null, 0], `round ${round}: ${r.stderr}`).toContain(r.code);
     }
-    const again = await runCli([...args, '--json'], { env: emulatorEnv(emu) });
+    const again = await runCliInProcess([...args, '--json'], { env: emulatorEnv(emu) });
     expect(again.code, `moments ${moments.join(', ')}: ${again.stderr}`).toBe(0);
     const want = await exported();
     const have = await archived(db);
@@ -88,7 +88,7 @@ describe('events sync into PostgreSQL, interrupted', () => {
     const r = await done;
     expect(r.code, r.stderr).toBe(130);
     expect(r.stderr).not.toMatch(/lost the connection|PostgreSQL server/);
-    const again = await runCli([...args, '--json'], { env: emulatorEnv(emu) });
+    const again = await runCliInProcess([...args, '--json'], { env: emulatorEnv(emu) });
     expect(again.code, again.stderr).toBe(0);
     expect([...(await archived(db)).keys()].sort()).toEqual([...(await exported()).keys()].sort());
   });
@@ -114,7 +114,7 @@ describe('events sync while the PostgreSQL server restarts', () => {
       expect(errors).toHaveLength(1);
       expect(errors[0]).toMatch(/PostgreSQL server 127\.0\.0\.1:\d+/);
       expect(r.stderr).toMatch(/events sync stopped after \d+ pages/);
-      const again = await runCli([...args, '--json'], { env: emulatorEnv(emu) });
+      const again = await runCliInProcess([...args, '--json'], { env: emulatorEnv(emu) });
       expect(again.code, again.stderr).toBe(0);
       const want = await exported();
       const have = await archived(db);
