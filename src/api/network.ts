@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { CliError, ExitCode } from '../errors.js';
 import type { Dispatcher } from './undici.js';
 
@@ -38,6 +39,43 @@ export async function readCapped(body: Dispatcher.ResponseData['body'], decoded:
     text += decoder.decode(chunk as Buffer, { stream: true });
   }
   return text + decoder.decode();
+}
+
+/**
+ * The abort handle of one request, given to undici as its `signal` (undici takes an EventEmitter
+ * with `aborted`, `reason` and an 'abort' event as well as an AbortSignal). Not an
+ * AbortController: Node keeps an AbortSignal that was given a listener (undici gives it one)
+ * alive through the young generation's collections, so each request of a long export would
+ * leave its signal in the old generation until a full collection, and peak memory would grow
+ * with the number of pages (bench row "stream: peak RSS 200,000 vs 20,000 events").
+ */
+export class RequestAbort extends EventEmitter {
+  aborted = false;
+  reason: unknown = undefined;
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.emit('abort');
+  }
+
+  /**
+   * Aborts this request, with its reason, when the run's long-lived `outer` signal (Ctrl-C,
+   * SIGTERM) aborts; returns the unlink to call once the request is settled. (Not
+   * AbortSignal.any, which ties each request to the run's signal by weak references that only a
+   * full collection clears.)
+   */
+  follow(outer: AbortSignal | undefined): () => void {
+    if (!outer) return () => undefined;
+    if (outer.aborted) {
+      this.abort(outer.reason);
+      return () => undefined;
+    }
+    const onAbort = () => this.abort(outer.reason);
+    outer.addEventListener('abort', onAbort, { once: true });
+    return () => outer.removeEventListener('abort', onAbort);
+  }
 }
 
 /** A failure in words: "connection refused", "timed out waiting for headers", a TLS error. */
