@@ -21,13 +21,21 @@ export function neverSent(error: unknown): boolean {
 }
 
 /**
+ * A body up to this size (every page of the API) is kept as its chunks and decoded once, into
+ * one string: decoding chunk by chunk makes a string per chunk and then their join, twice the
+ * garbage per page of a long export. A larger body is decoded chunk by chunk from here on.
+ */
+const DECODE_ONCE_BYTES = 1024 * 1024;
+
+/**
  * Reads a response body whole, refusing one larger than MAX_BODY_BYTES (after decompression)
- * instead of exhausting memory. Decoded chunk by chunk (a multi-byte character may straddle two
- * chunks): each Buffer is released as it is read, so a body is never held as chunks, one joined
- * Buffer and text at once.
+ * instead of exhausting memory. Past DECODE_ONCE_BYTES it is decoded chunk by chunk (a
+ * multi-byte character may straddle two chunks): each Buffer is released as it is read, so a
+ * large body is never held as chunks, one joined Buffer and text at once.
  */
 export async function readCapped(body: Dispatcher.ResponseData['body'], decoded: AsyncIterable<unknown> = body): Promise<string> {
   const decoder = new TextDecoder('utf-8');
+  let chunks: Buffer[] | undefined = [];
   let text = '';
   let size = 0;
   for await (const chunk of decoded) {
@@ -36,8 +44,17 @@ export async function readCapped(body: Dispatcher.ResponseData['body'], decoded:
       body.destroy();
       throw new CliError(`the response is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB; refusing to read it`, ExitCode.Failure);
     }
-    text += decoder.decode(chunk as Buffer, { stream: true });
+    if (!chunks) {
+      text += decoder.decode(chunk as Buffer, { stream: true });
+      continue;
+    }
+    chunks.push(chunk as Buffer);
+    if (size <= DECODE_ONCE_BYTES) continue;
+    for (const held of chunks) text += decoder.decode(held, { stream: true });
+    chunks = undefined;
   }
+  // the same decoder either way: a leading byte order mark is dropped, bad bytes become U+FFFD
+  if (chunks) return decoder.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
   return text + decoder.decode();
 }
 
