@@ -1,7 +1,7 @@
 import { UsageError } from '../errors.js';
 import { classifyAnswer, classifyFailure, TimeoutError, type Answer, type Attempt, type FailureWords, type Verdict } from './classify.js';
 import { createDispatcher, failureWords, routeTo, type Route } from './dispatcher.js';
-import { readCapped } from './network.js';
+import { readCapped, RequestAbort } from './network.js';
 import { Pacer } from './pacing.js';
 import { describeBody } from './redact.js';
 import { dayBudgetShortfall, SandboxPacer } from './sandbox-budget.js';
@@ -189,9 +189,9 @@ export class ApiClient {
   }
 
   private async send(spec: RequestSpec, target: RequestTarget): Promise<Answer> {
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(new TimeoutError(this.options.timeoutMs)), this.options.timeoutMs);
-    const signal = this.options.signal ? AbortSignal.any([this.options.signal, timeout.signal]) : timeout.signal;
+    const abort = new RequestAbort();
+    const timer = setTimeout(() => abort.abort(new TimeoutError(this.options.timeoutMs)), this.options.timeoutMs);
+    const unlink = abort.follow(this.options.signal);
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.options.apiKey}`,
       accept: 'application/json',
@@ -201,7 +201,7 @@ export class ApiClient {
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     if (body !== undefined) headers['content-type'] = 'application/json';
     try {
-      const res = await request(this.dispatcher(target.origin), { origin: target.origin, method: spec.method, path: target.path, headers, body, signal });
+      const res = await request(this.dispatcher(target.origin), { origin: target.origin, method: spec.method, path: target.path, headers, body, signal: abort });
       const success = res.statusCode >= 200 && res.statusCode < 300;
       const text = await readCapped(res.body, decodedBody(res.body, res.headers)).catch((error: unknown) => {
         // zlib's "unexpected end of file": a compressed body cut short is a connection lost mid-body
@@ -213,10 +213,11 @@ export class ApiClient {
       if (success && closeDelimited(res.headers) && text.trim() !== '' && !parsesAsJson(text)) throw new CutShortError();
       return { status: res.statusCode, headers: res.headers, text };
     } catch (error) {
-      if (timeout.signal.aborted && !this.options.signal?.aborted) throw timeout.signal.reason;
+      if (abort.aborted && !this.options.signal?.aborted) throw abort.reason;
       throw error;
     } finally {
       clearTimeout(timer);
+      unlink();
     }
   }
 

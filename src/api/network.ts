@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { CliError, ExitCode } from '../errors.js';
 import type { Dispatcher } from './undici.js';
 
@@ -20,13 +21,21 @@ export function neverSent(error: unknown): boolean {
 }
 
 /**
+ * A body up to this size (every page of the API) is kept as its chunks and decoded once, into
+ * one string: decoding chunk by chunk makes a string per chunk and then their join, twice the
+ * garbage per page of a long export. A larger body is decoded chunk by chunk from here on.
+ */
+const DECODE_ONCE_BYTES = 1024 * 1024;
+
+/**
  * Reads a response body whole, refusing one larger than MAX_BODY_BYTES (after decompression)
- * instead of exhausting memory. Decoded chunk by chunk (a multi-byte character may straddle two
- * chunks): each Buffer is released as it is read, so a body is never held as chunks, one joined
- * Buffer and text at once.
+ * instead of exhausting memory. Past DECODE_ONCE_BYTES it is decoded chunk by chunk (a
+ * multi-byte character may straddle two chunks): each Buffer is released as it is read, so a
+ * large body is never held as chunks, one joined Buffer and text at once.
  */
 export async function readCapped(body: Dispatcher.ResponseData['body'], decoded: AsyncIterable<unknown> = body): Promise<string> {
   const decoder = new TextDecoder('utf-8');
+  let chunks: Buffer[] | undefined = [];
   let text = '';
   let size = 0;
   for await (const chunk of decoded) {
@@ -35,9 +44,55 @@ export async function readCapped(body: Dispatcher.ResponseData['body'], decoded:
       body.destroy();
       throw new CliError(`the response is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB; refusing to read it`, ExitCode.Failure);
     }
-    text += decoder.decode(chunk as Buffer, { stream: true });
+    if (!chunks) {
+      text += decoder.decode(chunk as Buffer, { stream: true });
+      continue;
+    }
+    chunks.push(chunk as Buffer);
+    if (size <= DECODE_ONCE_BYTES) continue;
+    for (const held of chunks) text += decoder.decode(held, { stream: true });
+    chunks = undefined;
   }
+  // the same decoder either way: a leading byte order mark is dropped, bad bytes become U+FFFD
+  if (chunks) return decoder.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
   return text + decoder.decode();
+}
+
+/**
+ * The abort handle of one request, given to undici as its `signal` (undici takes an EventEmitter
+ * with `aborted`, `reason` and an 'abort' event as well as an AbortSignal). Not an
+ * AbortController: Node keeps an AbortSignal that was given a listener (undici gives it one)
+ * alive through the young generation's collections, so each request of a long export would
+ * leave its signal in the old generation until a full collection, and peak memory would grow
+ * with the number of pages (bench row "stream: peak RSS 200,000 vs 20,000 events").
+ */
+export class RequestAbort extends EventEmitter {
+  aborted = false;
+  reason: unknown = undefined;
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.emit('abort');
+  }
+
+  /**
+   * Aborts this request, with its reason, when the run's long-lived `outer` signal (Ctrl-C,
+   * SIGTERM) aborts; returns the unlink to call once the request is settled. (Not
+   * AbortSignal.any, which ties each request to the run's signal by weak references that only a
+   * full collection clears.)
+   */
+  follow(outer: AbortSignal | undefined): () => void {
+    if (!outer) return () => undefined;
+    if (outer.aborted) {
+      this.abort(outer.reason);
+      return () => undefined;
+    }
+    const onAbort = () => this.abort(outer.reason);
+    outer.addEventListener('abort', onAbort, { once: true });
+    return () => outer.removeEventListener('abort', onAbort);
+  }
 }
 
 /** A failure in words: "connection refused", "timed out waiting for headers", a TLS error. */

@@ -57,6 +57,12 @@ function guardWalk(operation: string, received: number, page: { total?: number; 
   }
 }
 const SEEN_WINDOW = 50_000;
+/**
+ * Cursors remembered to catch a server that sends one again (A → B → A): the last 10,000 pages
+ * (a million events at the largest page size); a longer cycle is stopped by the walk guard
+ * when the server counts its rows (total_count).
+ */
+const CURSOR_WINDOW = 10_000;
 const EMPTY_RUN_NOTICE = 100;
 
 /** One page as the listing yields it: trimmed to the limit (its nextCursor then null). */
@@ -70,8 +76,8 @@ export type CursorStep<P> = P & {
 /**
  * Follows next_cursor until it is null. A page may be empty while the cursor
  * is not null (campaign events with a filter, spec 4.5): that is not the end.
- * A cursor given before (A → B → A) would list the same rows for ever: the
- * page is yielded, then the listing fails (exit 1).
+ * A cursor given before (A → B → A, among the last CURSOR_WINDOW) would list
+ * the same rows for ever: the page is yielded, then the listing fails (exit 1).
  */
 export async function* cursorPages<T, P extends CursorPage<T> = CursorPage<T>>(
   fetchPage: (cursor: string | undefined, pageSize: number | undefined) => Promise<P>,
@@ -83,7 +89,9 @@ export async function* cursorPages<T, P extends CursorPage<T> = CursorPage<T>>(
   const follow = Boolean(limits.all) || limits.limit !== undefined;
   const size = () => (limits.pageSize === undefined ? undefined : Math.min(limits.pageSize, left));
   let cursor = firstCursor;
-  const seen = new Set<string>(cursor === undefined ? [] : [cursor]);
+  // by hash in a fixed ring: a long export keeps no cursor string of its own per page
+  const cursors = new RecentIds(CURSOR_WINDOW);
+  if (cursor !== undefined) cursors.add(cursor);
   let pending: Promise<P> | undefined = fetchPage(cursor, size());
   const recent = limits.idOf ? new RecentIds(SEEN_WINDOW) : undefined;
   let received = 0;
@@ -102,9 +110,9 @@ export async function* cursorPages<T, P extends CursorPage<T> = CursorPage<T>>(
     const items = trimmed ? fresh.slice(0, left) : fresh;
     left -= items.length;
     const next = page.nextCursor;
-    const repeated = follow && left > 0 && next !== null && seen.has(next);
+    const firstTime = next === null || cursors.add(next);
+    const repeated = follow && left > 0 && !firstTime;
     const more = follow && left > 0 && next !== null && !repeated;
-    if (next !== null) seen.add(next);
     const thisCursor = cursor;
     if (more) {
       cursor = next;
