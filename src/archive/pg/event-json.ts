@@ -54,7 +54,7 @@ function jsNumber(token: string): string {
   return /^-?(?:0|[1-9]\d{0,14})$/.test(token) ? token : JSON.stringify(JSON.parse(token) as number);
 }
 
-/** The fields of jsonb text (`{"k": v, …}`) as compact `"k":v` parts, spec fields in their slots; undefined for what needs a parse. */
+/** The fields of jsonb text (`{"k": v, …}`) as compact `"k":v` parts, spec fields in their slots; false for what needs a parse. */
 function fieldsOf(text: string, slots: (string | undefined)[], extras: [string, string][]): boolean {
   let at = 1;
   if (text.length === 2) return true;
