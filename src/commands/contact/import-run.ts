@@ -7,7 +7,7 @@ import { addressBatches, isRegularFile } from '../../input/address-batches.js';
 import { writeDetail } from '../../output/detail.js';
 import { checkFields } from '../../output/fields.js';
 import { commandLine, globalArgs } from '../command-line.js';
-import { startProgress } from '../lists/progress.js';
+import { startProgress } from '../../output/progress-bar.js';
 import { printDryRun, refuseSandboxKey } from '../write.js';
 
 // `contact import`: addresses streamed from a file or stdin

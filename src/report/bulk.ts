@@ -1,9 +1,9 @@
-import { redact } from '../../api/redact.js';
-import type { BulkOperation } from '../../api/audience.js';
-import { writeDetail, writeDetailStreamed, type DetailSection } from '../../output/detail.js';
-import { checkFields } from '../../output/fields.js';
-import type { OutputTarget } from '../../output/types.js';
-import { rangeText, type PlanEntry, type PlannedRequest } from '../../api/bulk-plan.js';
+import { redact } from '../api/redact.js';
+import type { BulkOperation } from '../api/audience.js';
+import { writeDetail, writeDetailStreamed, type DetailSection } from '../output/detail.js';
+import { checkFields } from '../output/fields.js';
+import type { OutputTarget } from '../output/types.js';
+import { rangeText, type PlanEntry, type PlannedRequest } from '../api/bulk-plan.js';
 
 // What `lists attach|detach` print on stdout: the totals (after a full run, or
 // the requests that succeeded before one failed) or, with --dry-run, the plan.
