@@ -24,11 +24,12 @@ function atMs(text: string, now: number): number {
 }
 
 async function run(opts: Options, ctx: Context): Promise<void> {
-  const { failedChecks, printChecks, runPreflight } = await import('./preflight.js');
+  const { runPreflight } = await import('./preflight.js');
+  const { failedChecks, printChecks } = await import('../../report/preflight.js');
   checkFields(ctx.output().fields, [], ['name', 'ok', 'detail']);
   const at = opts.at === undefined ? undefined : atMs(opts.at, ctx.now());
   const checks = await runPreflight(ctx, { id: opts.id, atMs: at, minLeadMs: opts.minLeadMs, health: opts.health });
-  await printChecks(ctx, opts.id, checks);
+  await printChecks(ctx.output(), opts.id, checks);
   if (!checks.every((c) => c.ok)) throw failedChecks(opts.id, checks);
 }
 

@@ -17,18 +17,6 @@ interface Options {
   check: boolean;
 }
 
-/** --check: the checks of `campaign check` first; when one fails they are the output, and nothing is sent. */
-async function preflight(ctx: Context, id: string, atMs: number): Promise<void> {
-  const { DEFAULT_MIN_LEAD_MS, failedChecks, printChecks, runPreflight } = await import('./preflight.js');
-  const checks = await runPreflight(ctx, { id, atMs, minLeadMs: DEFAULT_MIN_LEAD_MS, health: false });
-  if (checks.every((c) => c.ok)) {
-    ctx.notice(`pre-flight: ${checks.length} checks passed`);
-    return;
-  }
-  await printChecks(ctx, id, checks);
-  throw failedChecks(id, checks);
-}
-
 /**
  * The time the campaign is scheduled for now, if it is: a reschedule then says
  * what it replaced. Costs one GET, so it is spent only when a person reads
@@ -56,7 +44,7 @@ async function run(opts: Options, ctx: Context): Promise<void> {
   // ISO values go out as the user wrote them (offset kept; none means UTC, spec 4.6),
   // with "T" between date and time; relative ones as a UTC instant.
   const scheduledAt = at.text.replace(' ', 'T');
-  if (opts.check) await preflight(ctx, opts.id, at.ms);
+  if (opts.check) await (await import('./preflight.js')).requirePreflight(ctx, opts.id, { atMs: at.ms });
   refuseSandboxKey(ctx, 'schedule campaigns', OPERATIONS.scheduleCampaign);
   // A relative time is sent to the second (parseFutureTime drops the milliseconds): show that.
   const ms = opts.at.trim().startsWith('+') ? Math.floor(at.ms / 1000) * 1000 : at.ms;
