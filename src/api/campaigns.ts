@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { ApiClient, RequestSpec } from './client.js';
 import { optionalText as text, optionalCount as count, parseResponse } from './response.js';
 import { OPERATIONS } from './operations.js';
-import { MAX_CAMPAIGN_EVENTS_PER_PAGE, CAMPAIGN_FIELDS } from './vocabulary.js';
+import { MAX_CAMPAIGN_EVENTS_PER_PAGE } from './vocabulary.js';
 
 // Spec 4.3–4.7. Which campaign fields every state carries is "not shown", so
 // only id and status are required; everything else may be absent or null and
@@ -215,4 +215,4 @@ export function sendCampaign(api: ApiClient, id: string): Promise<CampaignWriteR
   return write(api, sendCampaignRequest(id), OPERATIONS.sendCampaign.name);
 }
 
-export { MAX_CAMPAIGN_EVENTS_PER_PAGE, CAMPAIGN_FIELDS };
+export { MAX_CAMPAIGN_EVENTS_PER_PAGE };

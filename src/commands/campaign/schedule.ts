@@ -37,8 +37,8 @@ async function previousTime(api: ApiClient, id: string, ctx: Context): Promise<s
 
 async function run(opts: Options, ctx: Context): Promise<void> {
   const { scheduleCampaign, scheduleRequest } = await import('../../api/campaigns.js');
-  const { checkWriteFields, printCampaign, printResult } = await import('./write-result.js');
-  checkWriteFields(ctx);
+  const { checkWriteFields, printCampaign, printResult } = await import('../../output/campaign-write.js');
+  checkWriteFields(ctx.output());
   // Checked against this run's clock, before anything is sent: a past time is exit 2.
   const at = parseFutureTime(opts.at, '--at', ctx.now());
   // ISO values go out as the user wrote them (offset kept; none means UTC, spec 4.6),
@@ -74,7 +74,7 @@ async function run(opts: Options, ctx: Context): Promise<void> {
   }
   if (result.campaign) {
     if (result.message) ctx.notice(result.message);
-    await printCampaign(ctx, result.campaign);
+    await printCampaign(ctx.output(), result.campaign);
     return;
   }
   // Spec 4.6: success without `data` when the campaign cannot be re-read after the
@@ -83,7 +83,7 @@ async function run(opts: Options, ctx: Context): Promise<void> {
     `campaign ${opts.id} was scheduled for ${when}, but the API could not return it afterwards` +
       ' (it was probably deleted meanwhile): check with `mailctl campaign show`',
   );
-  await printResult(ctx, { id: opts.id, scheduled_at: scheduledAt, deleted: true, message: result.message ?? null }, ms);
+  await printResult(ctx.output(), { id: opts.id, scheduled_at: scheduledAt, deleted: true, message: result.message ?? null }, ms);
 }
 
 export default command({

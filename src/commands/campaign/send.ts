@@ -23,9 +23,9 @@ export default command({
   operation: OPERATIONS.sendCampaign,
   async run(opts, ctx) {
     const { sendCampaign, sendCampaignRequest } = await import('../../api/campaigns.js');
-    const { checkWriteFields, printCampaign, printResult } = await import('./write-result.js');
+    const { checkWriteFields, printCampaign, printResult } = await import('../../output/campaign-write.js');
     const id = opts.campaignId;
-    checkWriteFields(ctx);
+    checkWriteFields(ctx.output());
     if (opts.check && !opts.dryRun) await (await import('./preflight.js')).requirePreflight(ctx, id, { sendNow: true });
     await runWrite<CampaignWriteResult>(ctx, {
       operation: OPERATIONS.sendCampaign,
@@ -45,10 +45,10 @@ export default command({
       },
       async print(result) {
         if (result.message) ctx.notice(result.message);
-        if (result.campaign) return printCampaign(ctx, result.campaign);
+        if (result.campaign) return printCampaign(ctx.output(), result.campaign);
         // 202 without `data` (spec 4.24): the campaign could not be re-read after the send.
         ctx.warn(`campaign ${id} was sent, but the API could not return it afterwards (it was probably deleted meanwhile)`);
-        await printResult(ctx, { id, status: 'preparing', message: result.message ?? null });
+        await printResult(ctx.output(), { id, status: 'preparing', message: result.message ?? null });
       },
     });
   },

@@ -8,7 +8,8 @@ import { withRequested, writeDetail, type DetailField, type DetailSection } from
 import { checkFields } from '../../output/fields.js';
 import { checkRunFiles, writeWholeFile, type WholeFileError } from '../../output/whole-file.js';
 import { command, flag } from '../define.js';
-import { campaignIdArg, campaignRates, EXAMPLE_ID as ID } from './shared.js';
+import { campaignRates } from '../../report/campaign-rates.js';
+import { campaignIdArg, EXAMPLE_ID as ID } from './shared.js';
 
 interface Options {
   id: string;
