@@ -5,7 +5,8 @@ import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
 import { command, flag } from '../define.js';
 import { dryRunFlag } from '../runners/write.js';
 import { refuseSandboxKey } from '../write.js';
-import { fileSafe, metaText, parseMeta, SYNC_COLUMNS, SYNC_FIELDS, writeRows, type SyncRow, type TemplateMeta } from './files.js';
+import { metaText, readTemplateDir, type LocalTemplate } from '../../input/template-files.js';
+import { SYNC_COLUMNS, SYNC_FIELDS, writeRows, type SyncRow } from './files.js';
 import { projectFlag } from './shared.js';
 
 // The other half of `template pull`: for each DIR/<slug>.html, create the
@@ -15,36 +16,6 @@ import { projectFlag } from './shared.js';
 // After an update, DIR/<slug>.json records the new version, so the next push
 // compares against it.
 
-interface Local {
-  slug: string;
-  html: string;
-  htmlPath: string;
-  metaPath: string;
-  meta?: TemplateMeta;
-}
-
-async function readDir(dir: string): Promise<Local[]> {
-  const { readdir, readFile } = await import('node:fs/promises');
-  const { join } = await import('node:path');
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch (error) {
-    throw new UsageError(`--dir: cannot read ${dir}${(error as NodeJS.ErrnoException).code === 'ENOENT' ? ': no such folder' : ''}`);
-  }
-  const locals: Local[] = [];
-  for (const name of names.filter((n) => n.endsWith('.html')).sort()) {
-    const slug = name.slice(0, -'.html'.length);
-    if (!fileSafe(slug)) continue;
-    const htmlPath = join(dir, name);
-    const metaPath = join(dir, `${slug}.json`);
-    const html = await readFile(htmlPath, 'utf8');
-    const metaText_ = await readFile(metaPath, 'utf8').catch(() => undefined);
-    locals.push({ slug, html, htmlPath, metaPath, meta: metaText_ === undefined ? undefined : parseMeta(metaText_, metaPath) });
-  }
-  return locals;
-}
-
 interface PushOptions {
   dir: string;
   project?: number;
@@ -52,7 +23,7 @@ interface PushOptions {
   dryRun: boolean;
 }
 
-async function pushOne(ctx: Context, api: ApiClient, l: Local, o: PushOptions): Promise<SyncRow> {
+async function pushOne(ctx: Context, api: ApiClient, l: LocalTemplate, o: PushOptions): Promise<SyncRow> {
   const templates = await import('../../api/templates.js');
   const { writeWholeFile } = await import('../../output/whole-file.js');
   const project = l.meta?.project ?? o.project;
@@ -99,7 +70,7 @@ export default command({
     const { checkFields } = await import('../../output/fields.js');
     checkFields(ctx.output().fields, SYNC_COLUMNS, SYNC_FIELDS);
     if (!o.dryRun) refuseSandboxKey(ctx, 'push templates', OPERATIONS.updateTemplate);
-    const locals = await readDir(o.dir);
+    const locals = await readTemplateDir(o.dir);
     if (locals.length === 0) throw new UsageError(`--dir: ${o.dir} has no <slug>.html file`, { hint: 'run `mailctl template pull --dir DIR` first' });
     const api = await ctx.api();
     const rows: SyncRow[] = [];
