@@ -1,4 +1,5 @@
-import type { Condition, Segment } from '../../api/audience.js';
+import type { Segment } from '../../api/audience.js';
+import { conditionsText, groupText, type Group } from '../../api/segment-conditions.js';
 import { OPERATIONS } from '../../api/operations.js';
 import { uuid } from '../../input/values.js';
 import type { DetailSection } from '../../output/detail.js';
@@ -6,30 +7,6 @@ import { arg, command } from '../define.js';
 import { runShow } from '../runners/show.js';
 
 const ID = '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f';
-
-// Base spec 2.9 gives condition_groups without saying how they combine;
-// service-api-rest 2.14 does: conditions inside one group are combined with OR,
-// groups with AND (and the emulator matches so). A contact matches when at
-// least one condition of every group holds.
-
-type Group = { conditions: Condition[] };
-
-/** `email ends_with "@example.com"`: the value is quoted, so spaces and empty values show. */
-function conditionText(c: Condition): string {
-  const value = typeof c.value === 'string' ? JSON.stringify(c.value) : JSON.stringify(c.value ?? null);
-  return `${c.field} ${c.operator} ${value}`;
-}
-
-function groupText(g: Group): string {
-  return g.conditions.length === 0 ? '(no conditions)' : g.conditions.map(conditionText).join(' OR ');
-}
-
-/** One line: `a = "x" AND (b = "y" OR c = "z")`. */
-export function conditionsText(groups: readonly Group[]): string {
-  if (groups.length === 0) return '';
-  if (groups.length === 1) return groupText(groups[0]!);
-  return groups.map((g) => (g.conditions.length > 1 ? `(${groupText(g)})` : groupText(g))).join(' AND ');
-}
 
 export const SEGMENT_FIELDS = [
   'id', 'name', 'list_id', 'list_name', 'condition_groups', 'conditions', 'cached_contacts_count', 'created_at',
