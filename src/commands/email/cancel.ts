@@ -3,7 +3,7 @@ import { ApiError, CliError } from '../../errors.js';
 import { writeDetail } from '../../output/detail.js';
 import { arg, command, flag } from '../define.js';
 import { dryRunFlag, runWrite, yesFlag } from '../runners/write.js';
-import { transmissionId } from './show.js';
+import { transmissionId } from '../../input/values.js';
 
 // `email cancel REQUEST_ID` (service-api-rest.md 4.7). The email is lost for good, so it is
 // confirmed like a delete: asked on a terminal, --yes anywhere else. The API answers an email

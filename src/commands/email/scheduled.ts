@@ -3,7 +3,8 @@ import { OPERATIONS } from '../../api/operations.js';
 import { EMAIL_DETAIL_FIELDS } from '../../api/vocabulary.js';
 import { arg, command } from '../define.js';
 import { runShow } from '../runners/show.js';
-import { recipients, sender, transmissionId } from './show.js';
+import { transmissionId } from '../../input/values.js';
+import { recipients, sender } from './show.js';
 
 // `email scheduled REQUEST_ID` (service-api-rest.md 4.6): a scheduled email, and once it
 // has gone out, its events.

@@ -2,8 +2,9 @@ import type { EmailDetail, EmailEvent } from '../../api/emails.js';
 import { OPERATIONS } from '../../api/operations.js';
 import { DEFAULT_WINDOW_DAYS, EMAIL_DETAIL_FIELDS } from '../../api/vocabulary.js';
 import type { Context } from '../../context.js';
-import { ApiError, ValueError } from '../../errors.js';
+import { ApiError } from '../../errors.js';
 import { resolveWindow, WINDOW_FROM_HELP, WINDOW_TO_HELP, type EventWindow } from '../../input/window.js';
+import { transmissionId } from '../../input/values.js';
 import { displayZone } from '../../input/zone.js';
 import { writeDetail } from '../../output/detail.js';
 import { checkFields } from '../../output/fields.js';
@@ -16,23 +17,6 @@ interface ShowOptions {
   to?: string;
   /** --db [PATH]: from the local archive instead of the API. */
   db?: DbFlag;
-}
-
-/** Transmission ids are short (16 digits from the service); anything this long is not one. */
-const MAX_ID_LENGTH = 128;
-
-export function transmissionId(raw: string): string {
-  const id = raw.trim();
-  if (id === '') throw new ValueError('must not be empty');
-  if (id.length > MAX_ID_LENGTH) throw new ValueError(`must be a transmission id of at most ${MAX_ID_LENGTH} characters`);
-  // Printable ASCII only: an id is part of the URL path, and unicode or control
-  // characters in it are a mistake the API would answer with 404 or worse.
-  if (!/^[\x21-\x7e]+$/.test(id)) throw new ValueError('must be a transmission id (the request_id of an event): letters, digits and punctuation, no spaces');
-  if (!/^[^/?#]+$/.test(id)) throw new ValueError('must be a transmission id (the request_id of an event), without spaces or slashes');
-  if (id === '.' || id === '..') throw new ValueError('must be a transmission id (the request_id of an event)');
-  // GET /emails/events is the event listing, not an email.
-  if (id === 'events') throw new ValueError('is not a transmission id: for the event listing run `mailctl events list`');
-  return id;
 }
 
 export function sender(d: EmailDetail): string | null {
