@@ -131,3 +131,9 @@ export function isLoopbackHost(host: string): boolean {
   const m = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
   return m !== null && m.slice(1).every((o) => Number(o) <= 255);
 }
+
+/** A file path, or - for stdin (id files, condition files). */
+export function pathOrStdin(raw: string): string {
+  if (raw.trim() === '') throw new ValueError('needs a file path, or - for stdin');
+  return raw;
+}

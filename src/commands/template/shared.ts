@@ -1,21 +1,14 @@
 import type { Template } from '../../api/templates.js';
-import { UsageError, ValueError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import type { DetailSection } from '../../output/detail.js';
 import type { Column } from '../../output/types.js';
+import { templateSlugArg } from '../../input/resource-values.js';
 import { arg, flag } from '../define.js';
 
 // What the template verbs share: the SLUG argument, --project, the content
 // flags (--html FILE|- or --json FILE|-, read by src/input/template-files.ts) and how a template is printed.
 
-function slug(raw: string): string {
-  const v = raw.trim();
-  if (v === '') throw new ValueError('must not be empty');
-  if (v.length > 255) throw new ValueError('must be at most 255 characters');
-  if (/[\s/]/.test(v)) throw new ValueError('must not contain "/" or whitespace (see `mailctl template list`)');
-  return v;
-}
-
-export const SLUG_ARGS = { slug: arg('slug of the template (see `mailctl template list`)', { parse: slug }) };
+export const SLUG_ARGS = { slug: arg('slug of the template (see `mailctl template list`)', { parse: templateSlugArg }) };
 
 export const projectFlag = flag.integer('project that holds the template (default: the team\'s default project)', [1, Number.MAX_SAFE_INTEGER], 'id');
 
