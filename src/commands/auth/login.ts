@@ -1,6 +1,7 @@
 import { validateBaseUrl, isSandboxKey, maskSecret } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
-import { ApiError, CliError, UsageError } from '../../errors.js';
+import { ApiError, CliError } from '../../errors.js';
+import { checkKey } from '../../config/profiles.js';
 import { OPERATIONS } from '../../api/operations.js';
 import { readHidden } from '../../input/prompt.js';
 import { commandLine } from '../command-line.js';
@@ -37,15 +38,6 @@ async function verifyKey(ctx: Context, key: string): Promise<Verdict> {
     if (error instanceof CliError && !ctx.signal.aborted) return { unchecked: error.message };
     throw error;
   }
-}
-
-/** A key is one token: whitespace inside it means something else was pasted or piped. */
-function checkKey(raw: string): string {
-  const key = raw.replace(/^\uFEFF/, '').trim();
-  if (key === '') throw new UsageError('no API key given: pipe it on stdin or type it at the prompt');
-  if (/\s/.test(key)) throw new UsageError('the API key must be a single line with no spaces');
-  if (key.length > 512) throw new UsageError('the API key is longer than 512 characters: is this the right input?');
-  return key;
 }
 
 async function run(opts: LoginOptions, ctx: Context): Promise<void> {
