@@ -3,7 +3,7 @@ import { OPERATIONS } from '../../api/operations.js';
 import { IMPORT_BATCH, NAME_MAX } from '../../api/vocabulary.js';
 import type { Context } from '../../context.js';
 import { CliError, NetworkError, UsageError } from '../../errors.js';
-import { addressBatches, isRegularFile } from '../../input/address-batches.js';
+import { addressBatches, countAddresses, isRegularFile } from '../../input/address-batches.js';
 import { writeDetail } from '../../output/detail.js';
 import { checkFields } from '../../output/fields.js';
 import { commandLine, globalArgs } from '../command-line.js';
@@ -31,21 +31,10 @@ export interface ImportOptions {
 const n = (x: number) => x.toLocaleString('en-US');
 const TOTALS = ['created', 'already_existed', 'addresses', 'requests', 'requests_succeeded'] as const;
 
-/** Pass 1 over a regular file (and a dry run's only pass): every line checked, the addresses to send counted. */
 /** The addresses to import, a request's worth at a time. */
 function batches(ctx: Context, o: ImportOptions) {
   const stdin = o.file === '-' ? (ctx.io.stdin as AsyncIterable<unknown> & { destroy?(): void }) : undefined;
   return addressBatches({ path: o.file, stdin, column: o.column, skip: o.skip, size: IMPORT_BATCH, maxLength: NAME_MAX, signal: ctx.signal });
-}
-
-async function count(ctx: Context, o: ImportOptions): Promise<{ total: number; first?: string[] }> {
-  let total = 0;
-  let first: string[] | undefined;
-  for await (const b of batches(ctx, o)) {
-    first ??= b.emails;
-    total += b.emails.length;
-  }
-  return { total, first };
 }
 
 function finishCommand(ctx: Context, o: ImportOptions, skip: number): string {
@@ -63,7 +52,8 @@ export async function runImport(o: ImportOptions, ctx: Context): Promise<void> {
   refuseSandboxKey(ctx, 'create contacts', OPERATIONS.importContacts);
   if (o.file === '-' && ctx.io.stdinIsTTY) ctx.notice('reading addresses from stdin (one per line; end with Ctrl-D)');
   const file = await isRegularFile(o.file, 'FILE');
-  const pass1 = file || o.dryRun ? await count(ctx, o) : undefined;
+  // Pass 1 over a regular file (and a dry run's only pass): every line checked, the addresses to send counted.
+  const pass1 = file || o.dryRun ? await countAddresses(batches(ctx, o)) : undefined;
   const planned = pass1?.total;
   if (planned === 0) throw new UsageError(`FILE: ${o.file === '-' ? 'stdin' : o.file} holds no addresses${o.skip > 0 ? ` after the first ${n(o.skip)}` : ''}`);
   if (o.dryRun) {
