@@ -1,7 +1,8 @@
 import { BULK_OPERATIONS, bulkMembership, type BulkOperation } from '../../api/audience.js';
 import type { Context } from '../../context.js';
-import { type ApiError, CliError, UsageError } from '../../errors.js';
-import { IdSource } from '../../input/id-source.js';
+import type { ApiError } from '../../errors.js';
+import { checkUnchanged, openIds } from '../../input/id-flags.js';
+import type { IdSource } from '../../input/id-source.js';
 import { refuseSandboxKey, requestUrl } from '../write.js';
 import { confirmOrRefuse } from '../runners/confirm.js';
 import type { BulkOptions } from './options.js';
@@ -22,23 +23,6 @@ import { checkPlanFields, checkTotalsFields, writePlan, writeTotals, type Totals
 const n = (x: number) => x.toLocaleString('en-US');
 const plural = (count: number, word: string) => `${n(count)} ${word}${count === 1 ? '' : 's'}`;
 
-
-/** Pass 1 over the ids of one flag (see id-source.ts); the caller closes the source. */
-async function openIds(ctx: Context, what: 'contact' | 'list', given: string[], file: string | undefined, column?: string): Promise<IdSource> {
-  const flag = what === 'contact' ? '--contacts-file' : '--lists-file';
-  if (file === '-' && ctx.io.stdinIsTTY) ctx.notice(`reading ${what} ids from stdin (one per line; end with Ctrl-D)`);
-  const stdin = ctx.io.stdin as AsyncIterable<unknown> & { destroy?(): void };
-  // stdin's temporary copy goes where this run's TMPDIR says (os.tmpdir() when unset).
-  const tmpDir = ctx.io.env.TMPDIR || undefined;
-  const source = await IdSource.open({ flag, given, path: file, column, stdin, signal: ctx.signal, tmpDir });
-  if (source.count === 0) {
-    await source.close();
-    throw new UsageError(`${flag}: ${file === '-' ? 'stdin' : file} holds no ${what} ids`);
-  }
-  if (source.duplicates > 0) ctx.notice(`note: ${plural(source.duplicates, `duplicate ${what} id`)} ignored`);
-  return source;
-}
-
 export async function runBulk(op: BulkOperation, opts: BulkOptions, ctx: Context): Promise<void> {
   const out = ctx.output();
   if (opts.dryRun) checkPlanFields(out);
@@ -54,15 +38,6 @@ export async function runBulk(op: BulkOperation, opts: BulkOptions, ctx: Context
     }
   } finally {
     await contacts.close(); // stdin's temporary copy is removed here, however the run ends
-  }
-}
-
-/** A file changed since pass 1 checked it (while the question waited, say): exit 1, nothing is sent. */
-async function checkUnchanged(...sources: IdSource[]): Promise<void> {
-  for (const source of sources) {
-    await source.checkUnchanged().catch((error: CliError) => {
-      throw error.withHint(error.hint, { details: ['nothing was sent'] });
-    });
   }
 }
 
