@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ApiError } from '../errors.js';
 import type { ApiClient, RequestSpec } from './client.js';
 import { optionalText as text, optionalCount as count, parseResponse } from './response.js';
 import { OPERATIONS } from './operations.js';
@@ -216,3 +217,23 @@ export function sendCampaign(api: ApiClient, id: string): Promise<CampaignWriteR
 }
 
 export { MAX_CAMPAIGN_EVENTS_PER_PAGE };
+
+/** The API's refusal of a campaign that is not scheduled (service-notes: 422 campaign_not_scheduled). */
+export function isNotScheduled(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.code === 'campaign_not_scheduled';
+}
+
+/**
+ * The time the campaign is scheduled for now, if it is (`campaign schedule` says what a
+ * reschedule replaced). When the read fails (a key without campaigns:read) the answer is
+ * undefined and the schedule goes ahead without it; Ctrl-C still stops the run.
+ */
+export async function scheduledTime(api: ApiClient, id: string, signal: AbortSignal): Promise<string | undefined> {
+  try {
+    const c = await getCampaign(api, id);
+    return c.status === 'scheduled' && c.scheduled_at ? c.scheduled_at : undefined;
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return undefined;
+  }
+}

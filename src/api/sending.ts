@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ApiError } from '../errors.js';
 import type { ApiClient, RequestSpec } from './client.js';
 import { emailDetailSchema, type EmailDetail } from './emails.js';
 import { OPERATIONS } from './operations.js';
@@ -136,4 +137,9 @@ export async function listProjects(api: ApiClient, page: number | undefined, per
   const res = await api.request({ method: op.method, path: op.path(), query: { page, per_page: perPage } });
   const { projects, pagination } = parseResponse(projectsSchema, res.body, op.name).data;
   return { items: projects, page: pagination.current_page, lastPage: pagination.last_page, total: pagination.total ?? undefined };
+}
+
+/** The one refusal of a cancel that --if-scheduled makes a no-op (4.7: sent, unknown and already cancelled alike). */
+export function isNotScheduled(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 409 && error.code === 'schedule_cancellation_failed';
 }

@@ -49,3 +49,25 @@ export function campaignRates(c: CampaignCounts): CampaignRates {
   };
 }
 
+/** The counts of a campaign's stats, with their labels (`campaign show`). */
+export const CAMPAIGN_STATS = [
+  ['injections', 'Injected'],
+  ['deliveries', 'Delivered'],
+  ['bounces', 'Bounced'],
+  ['spam_complaints', 'Spam complaints'],
+  ['opens', 'Opens'],
+  ['unique_opens', 'Unique opens'],
+  ['clicks', 'Clicks'],
+  ['unique_clicks', 'Unique clicks'],
+  ['unsubscribes', 'Unsubscribes'],
+] as const;
+
+/** The rates, with their labels and how each is computed (`campaign show`). */
+export const CAMPAIGN_RATES = [
+  ['delivery_rate', 'Delivered', 'deliveries / injected'],
+  ['open_rate', 'Opened', 'unique opens / delivered'],
+  ['click_rate', 'Clicked', 'unique clicks / delivered'],
+  ['bounce_rate', 'Bounced', 'bounces / injected'],
+  ['complaint_rate', 'Complaints', 'spam complaints / delivered'],
+  ['unsubscribe_rate', 'Unsubscribed', 'unsubscribes / delivered'],
+] as const;

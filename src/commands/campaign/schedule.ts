@@ -1,4 +1,3 @@
-import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../context.js';
 import { CliError, UsageError } from '../../errors.js';
 import { parseFutureTime } from '../../input/time.js';
@@ -17,26 +16,8 @@ interface Options {
   check: boolean;
 }
 
-/**
- * The time the campaign is scheduled for now, if it is: a reschedule then says
- * what it replaced. Costs one GET, so it is spent only when a person reads
- * stderr (a TTY, not --quiet): scripts and CI send exactly the one POST. When
- * the read fails (a key without campaigns:read) the schedule goes ahead without it.
- */
-async function previousTime(api: ApiClient, id: string, ctx: Context): Promise<string | undefined> {
-  if (!ctx.io.stderrIsTTY || ctx.globals.quiet) return undefined;
-  try {
-    const { getCampaign } = await import('../../api/campaigns.js');
-    const c = await getCampaign(api, id);
-    return c.status === 'scheduled' && c.scheduled_at ? c.scheduled_at : undefined;
-  } catch (error) {
-    if (ctx.signal.aborted) throw error;
-    return undefined;
-  }
-}
-
 async function run(opts: Options, ctx: Context): Promise<void> {
-  const { scheduleCampaign, scheduleRequest } = await import('../../api/campaigns.js');
+  const { scheduleCampaign, scheduleRequest, scheduledTime } = await import('../../api/campaigns.js');
   const { checkWriteFields, printCampaign, printResult } = await import('../../output/campaign-write.js');
   checkWriteFields(ctx.output());
   // Checked against this run's clock, before anything is sent: a past time is exit 2.
@@ -55,7 +36,9 @@ async function run(opts: Options, ctx: Context): Promise<void> {
     return;
   }
   const api = await ctx.api();
-  const previous = await previousTime(api, opts.id, ctx);
+  // A reschedule says what it replaced: that costs one GET, so it is spent only when a person
+  // reads stderr (a TTY, not --quiet); scripts and CI send exactly the one POST.
+  const previous = ctx.io.stderrIsTTY && !ctx.globals.quiet ? await scheduledTime(api, opts.id, ctx.signal) : undefined;
   let result;
   try {
     result = await scheduleCampaign(api, opts.id, scheduledAt);

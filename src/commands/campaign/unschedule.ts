@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import { ApiError, CliError } from '../../errors.js';
+import { CliError } from '../../errors.js';
 import { OPERATIONS } from '../../api/operations.js';
 import { command, flag } from '../define.js';
 import { dryRunFlag } from '../runners/write.js';
@@ -12,13 +12,8 @@ interface Options {
   dryRun: boolean;
 }
 
-/** The API's refusal of a campaign that is not scheduled (service-notes: 422 campaign_not_scheduled). */
-function isNotScheduled(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.code === 'campaign_not_scheduled';
-}
-
 async function run(opts: Options, ctx: Context): Promise<void> {
-  const { unscheduleCampaign, unscheduleRequest } = await import('../../api/campaigns.js');
+  const { isNotScheduled, unscheduleCampaign, unscheduleRequest } = await import('../../api/campaigns.js');
   const { checkWriteFields, printCampaign, printResult } = await import('../../output/campaign-write.js');
   checkWriteFields(ctx.output());
   refuseSandboxKey(ctx, 'unschedule campaigns', OPERATIONS.unscheduleCampaign);

@@ -2,8 +2,7 @@ import type { EmailDetail, EmailEvent } from '../../api/emails.js';
 import { OPERATIONS } from '../../api/operations.js';
 import { DEFAULT_WINDOW_DAYS, EMAIL_DETAIL_FIELDS } from '../../api/vocabulary.js';
 import type { Context } from '../../context.js';
-import { ApiError } from '../../errors.js';
-import { resolveWindow, WINDOW_FROM_HELP, WINDOW_TO_HELP, type EventWindow } from '../../input/window.js';
+import { resolveWindow, WINDOW_FROM_HELP, WINDOW_TO_HELP } from '../../input/window.js';
 import { transmissionId } from '../../input/values.js';
 import { displayZone } from '../../input/zone.js';
 import { writeDetail } from '../../output/detail.js';
@@ -31,25 +30,6 @@ export function recipients(d: EmailDetail): string | null {
   return n > list.length ? `${list.join(', ')} (+${n - list.length} more)` : list.join(', ');
 }
 
-async function fromApi(opts: ShowOptions, ctx: Context, range: EventWindow): Promise<EmailDetail> {
-  const { getEmail } = await import('../../api/emails.js');
-  const api = await ctx.api();
-  try {
-    return await getEmail(api, opts.requestId, range);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) {
-      throw new ApiError(
-        { status: error.status, code: error.code, message: error.message, fieldErrors: error.fieldErrors },
-        {
-          hint: `a request id is the request_id of an email's events (\`mailctl events list\`)${range.from ? '' : `; for an email older than ${DEFAULT_WINDOW_DAYS} days, add --from`}`,
-          cause: error,
-        },
-      );
-    }
-    throw error;
-  }
-}
-
 async function run(opts: ShowOptions, ctx: Context): Promise<void> {
   const { oldestFirst, timelineColumns } = await import('../events/columns.js');
   const out = ctx.output();
@@ -59,7 +39,7 @@ async function run(opts: ShowOptions, ctx: Context): Promise<void> {
   const range = resolveWindow({ from: opts.from, to: opts.to }, ctx.now(), { defaultDays: DEFAULT_WINDOW_DAYS, zone: displayZone(ctx.globals.utc) });
   let detail: EmailDetail;
   if (opts.db !== undefined) detail = await (await import('./show-db.js')).emailFromArchive({ ...opts, db: opts.db }, ctx);
-  else detail = await fromApi(opts, ctx, range);
+  else detail = await (await import('../../api/emails.js')).getEmail(await ctx.api(), opts.requestId, range);
   const events = oldestFirst(detail.events as EmailEvent[]);
   await ctx.pageOutput(); // a long timeline or body pages like a listing
   await writeDetail(out, detail, [
