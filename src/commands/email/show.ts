@@ -5,7 +5,8 @@ import type { Context } from '../../context.js';
 import { resolveWindow, WINDOW_FROM_HELP, WINDOW_TO_HELP } from '../../input/window.js';
 import { transmissionId } from '../../input/values.js';
 import { displayZone } from '../../input/zone.js';
-import { writeDetail } from '../../output/detail.js';
+import { writeDetail, type DetailSection } from '../../output/detail.js';
+import type { Column } from '../../output/types.js';
 import { checkFields } from '../../output/fields.js';
 import { dbFlag, type DbFlag } from '../archive-db.js';
 import { arg, command, flag } from '../define.js';
@@ -18,16 +19,33 @@ interface ShowOptions {
   db?: DbFlag;
 }
 
-export function sender(d: EmailDetail): string | null {
+function sender(d: EmailDetail): string | null {
   if (!d.from) return d.from_name ?? null;
   return d.from_name ? `${d.from_name} <${d.from}>` : d.from;
 }
 
-export function recipients(d: EmailDetail): string | null {
+function recipients(d: EmailDetail): string | null {
   const list = d.recipients ?? [];
   const n = d.num_recipients ?? list.length;
   if (list.length === 0) return n ? `${n} recipients` : null;
   return n > list.length ? `${list.join(', ')} (+${n - list.length} more)` : list.join(', ');
+}
+
+/** What email show and email scheduled print: the email, then its events oldest first (`always`: the table even when empty). */
+export function emailSections(d: EmailDetail, events: EmailEvent[], columns: Column<EmailEvent>[], always: boolean): DetailSection[] {
+  return [
+    {
+      fields: [
+        { key: 'transmission_id', label: 'Transmission', value: d.transmission_id },
+        { key: 'state', label: 'State', value: d.state, kind: 'status' },
+        { key: 'scheduled_at', label: 'Scheduled', value: d.scheduled_at, kind: 'time' },
+        { key: 'from', label: 'From', value: sender(d) },
+        { key: 'subject', label: 'Subject', value: d.subject },
+        { key: 'recipients', label: 'Recipients', value: recipients(d) },
+      ],
+    },
+    ...(always || events.length ? [{ title: `Events (${events.length}, oldest first)`, table: { columns, rows: events } }] : []),
+  ];
 }
 
 async function run(opts: ShowOptions, ctx: Context): Promise<void> {
@@ -42,19 +60,7 @@ async function run(opts: ShowOptions, ctx: Context): Promise<void> {
   else detail = await (await import('../../api/emails.js')).getEmail(await ctx.api(), opts.requestId, range);
   const events = oldestFirst(detail.events as EmailEvent[]);
   await ctx.pageOutput(); // a long timeline or body pages like a listing
-  await writeDetail(out, detail, [
-    {
-      fields: [
-        { key: 'transmission_id', label: 'Transmission', value: detail.transmission_id },
-        { key: 'state', label: 'State', value: detail.state, kind: 'status' },
-        { key: 'scheduled_at', label: 'Scheduled', value: detail.scheduled_at, kind: 'time' },
-        { key: 'from', label: 'From', value: sender(detail) },
-        { key: 'subject', label: 'Subject', value: detail.subject },
-        { key: 'recipients', label: 'Recipients', value: recipients(detail) },
-      ],
-    },
-    { title: `Events (${events.length}, oldest first)`, table: { columns: timelineColumns, rows: events } },
-  ]);
+  await writeDetail(out, detail, emailSections(detail, events, timelineColumns, true));
 }
 
 export default command({
