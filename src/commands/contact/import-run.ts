@@ -4,8 +4,7 @@ import { IMPORT_BATCH, NAME_MAX } from '../../api/vocabulary.js';
 import type { Context } from '../../context.js';
 import { CliError, NetworkError, UsageError } from '../../errors.js';
 import { addressBatches, countAddresses, isRegularFile } from '../../input/address-batches.js';
-import { writeDetail } from '../../output/detail.js';
-import { checkFields } from '../../output/fields.js';
+import { checkImportFields, importFailureLines, writeImportTotals, type ImportTotals } from '../../report/bulk.js';
 import { commandLine, globalArgs } from '../command-line.js';
 import { startProgress } from '../../output/progress-bar.js';
 import { printDryRun, refuseSandboxKey } from '../write.js';
@@ -29,7 +28,6 @@ export interface ImportOptions {
 }
 
 const n = (x: number) => x.toLocaleString('en-US');
-const TOTALS = ['created', 'already_existed', 'addresses', 'requests', 'requests_succeeded'] as const;
 
 /** The addresses to import, a request's worth at a time. */
 function batches(ctx: Context, o: ImportOptions) {
@@ -48,7 +46,7 @@ function finishCommand(ctx: Context, o: ImportOptions, skip: number): string {
 
 export async function runImport(o: ImportOptions, ctx: Context): Promise<void> {
   const out = ctx.output();
-  checkFields(out.fields, [], TOTALS);
+  checkImportFields(out);
   refuseSandboxKey(ctx, 'create contacts', OPERATIONS.importContacts);
   if (o.file === '-' && ctx.io.stdinIsTTY) ctx.notice('reading addresses from stdin (one per line; end with Ctrl-D)');
   const file = await isRegularFile(o.file, 'FILE');
@@ -62,12 +60,11 @@ export async function runImport(o: ImportOptions, ctx: Context): Promise<void> {
     return printDryRun(ctx, importRequest(pass1!.first!, o.list, o.properties));
   }
   const api = await ctx.api();
-  const totals = { created: 0, already_existed: 0, addresses: 0, requests: 0, requests_succeeded: 0 };
+  const totals: ImportTotals = { created: 0, already_existed: 0, addresses: 0, requests: 0, requests_succeeded: 0 };
   const requestsPlanned = planned === undefined ? 0 : Math.ceil(planned / IMPORT_BATCH);
   const progress = planned === undefined ? undefined : startProgress(ctx, 'importing', requestsPlanned, planned, 'addresses');
   const warnings: string[] = [];
   let current: { from: number; emails: string[] } | undefined;
-  const print = () => writeDetail(out, totals, [{ fields: TOTALS.map((key) => ({ key, label: key.replace('_', ' '), value: totals[key], kind: 'number' as const })) }]);
   try {
     for await (const b of batches(ctx, o)) {
       current = b;
@@ -87,23 +84,14 @@ export async function runImport(o: ImportOptions, ctx: Context): Promise<void> {
   } catch (error) {
     progress?.stop();
     for (const m of warnings) ctx.warn(m);
-    await print();
+    await writeImportTotals(out, totals);
     const done = o.skip + totals.addresses;
     const unsure = ctx.signal.aborted || error instanceof NetworkError || (error instanceof CliError && error.outcomeUnknown);
-    const lines = [
-      totals.addresses === 0
-        ? 'nothing was imported'
-        : `imported addresses ${n(o.skip + 1)}-${n(done)} of the input (${n(totals.requests_succeeded)} requests): ${n(totals.created)} created, ${n(totals.already_existed)} already existed`,
-    ];
-    if (current) {
-      const range = `addresses ${n(current.from)}-${n(current.from + current.emails.length - 1)}`;
-      lines.push(unsure ? `the request with ${range} may or may not have been applied` : `the request with ${range} was not applied`);
-    }
-    lines.push(`to finish the rest (re-running is safe: addresses already there count as already existed):\n  ${finishCommand(ctx, o, done)}`);
+    const lines = importFailureLines(o.skip, totals, current, unsure, finishCommand(ctx, o, done));
     ctx.io.stderr.write(`${lines.join('\n')}\n`);
     throw error;
   }
   progress?.stop();
   for (const m of warnings) ctx.warn(m);
-  await print();
+  await writeImportTotals(out, totals);
 }
