@@ -75,19 +75,6 @@ function check(o: Raw): Options {
   };
 }
 
-/** With --template: every required merge tag has a --var, read from the template before sending. */
-async function checkVars(ctx: Context, slug: string, vars: Record<string, string>): Promise<void> {
-  const { templateMergeTags } = await import('../../api/sending.js');
-  const tags = await templateMergeTags(await ctx.api(), slug);
-  const missing = tags.filter((t) => t.required && !Object.hasOwn(vars, t.key)).map((t) => t.key);
-  if (missing.length) {
-    throw new UsageError(`--var: template ${slug} needs ${missing.join(', ')}: add ${missing.map((k) => `--var ${k}=VALUE`).join(' ')} (nothing was sent)`);
-  }
-  const known = new Set(tags.map((t) => t.key));
-  const unknown = Object.keys(vars).filter((k) => !known.has(k));
-  if (unknown.length) ctx.warn(`template ${slug} has no merge tag ${unknown.join(', ')}: ${unknown.length === 1 ? 'that value is' : 'those values are'} sent but unused`);
-}
-
 async function run(opts: Options, ctx: Context): Promise<void> {
   const readText = (await import('../api/request.js')).readText;
   const body: SendBody = { ...opts.body };
@@ -106,7 +93,11 @@ async function run(opts: Options, ctx: Context): Promise<void> {
     ctx.warn("sandbox key: every recipient will be replaced by the key owner's address, and the sender's domain by dev.uselettr.com (spec 5.3)");
   }
   // The merge tags are read first: a send missing one is refused here, not half-rendered.
-  if (body.template_slug !== undefined && (!opts.dryRun || key)) await checkVars(ctx, body.template_slug, opts.vars);
+  if (body.template_slug !== undefined && (!opts.dryRun || key)) {
+    const { checkMergeTags } = await import('../../api/sending.js');
+    const unused = await checkMergeTags(await ctx.api(), body.template_slug, opts.vars);
+    if (unused) ctx.warn(unused);
+  }
   const { sendEmail, sendRequest } = await import('../../api/sending.js');
   const { quotaLeft, sendFailure } = await import('../../api/send-outcome.js');
   const shown = files ? { ...body, attachments: files.map((f) => ({ ...f, data: `<${f.data.length} base64 characters, abbreviated in this dry run>` })) } : body;
