@@ -116,28 +116,3 @@ export async function conditionsOf(
   if (fromFlags && o.conditions !== undefined) throw new UsageError('--conditions cannot be used with --where or --or-group');
   return o.conditions !== undefined ? readConditions(o.conditions, stdin) : fromFlags;
 }
-
-// Conditions as one line of text (`segment show`, `segment list`). Base spec 2.9 gives
-// condition_groups without saying how they combine; service-api-rest 2.14 does: conditions
-// inside one group are combined with OR, groups with AND (and the emulator matches so). A
-// contact matches when at least one condition of every group holds.
-
-/** A group as the API returns it (its values may be of any JSON type). */
-export type Group = { conditions: { field: string; operator: string; value?: unknown }[] };
-
-/** `email ends_with "@example.com"`: the value is quoted, so spaces and empty values show. */
-function conditionText(c: Group['conditions'][number]): string {
-  const value = typeof c.value === 'string' ? JSON.stringify(c.value) : JSON.stringify(c.value ?? null);
-  return `${c.field} ${c.operator} ${value}`;
-}
-
-export function groupText(g: Group): string {
-  return g.conditions.length === 0 ? '(no conditions)' : g.conditions.map(conditionText).join(' OR ');
-}
-
-/** One line: `a = "x" AND (b = "y" OR c = "z")`. */
-export function conditionsText(groups: readonly Group[]): string {
-  if (groups.length === 0) return '';
-  if (groups.length === 1) return groupText(groups[0]!);
-  return groups.map((g) => (g.conditions.length > 1 ? `(${groupText(g)})` : groupText(g))).join(' AND ');
-}

@@ -5,7 +5,8 @@ import { arg, command, flag } from '../define.js';
 import { runWrite } from '../runners/write.js';
 import { conditionsOf } from '../../api/segment-conditions.js';
 import { CONDITIONS_HELP, SEGMENT_ID, SEGMENT_WRITE_FLAGS } from './flags.js';
-import { SEGMENT_FIELDS, segmentSections } from './show.js';
+import { segmentSections } from '../../output/segment-detail.js';
+import { SEGMENT_FIELDS } from './show.js';
 
 export default command({
   name: 'update',
