@@ -4,7 +4,8 @@ import { UsageError } from '../../errors.js';
 import { text, uuid } from '../../input/values.js';
 import { command, flag } from '../define.js';
 import { dryRunFlag, runWrite } from '../runners/write.js';
-import { CONTACT_FIELDS, contactSections } from './show.js';
+import { contactSections } from '../../output/contact-detail.js';
+import { CONTACT_FIELDS } from './show.js';
 import { contactAddress, propertyPair, redirectUrl } from '../../input/resource-values.js';
 
 export default command({

@@ -4,7 +4,8 @@ import { UsageError } from '../../errors.js';
 import { nonEmpty, uuid } from '../../input/values.js';
 import { arg, command, flag } from '../define.js';
 import { dryRunFlag, runWrite } from '../runners/write.js';
-import { CONTACT_FIELDS, contactSections } from './show.js';
+import { contactSections } from '../../output/contact-detail.js';
+import { CONTACT_FIELDS } from './show.js';
 import { contactAddress, propertyPair } from '../../input/resource-values.js';
 import { CONTACT_ID } from './shared.js';
 
