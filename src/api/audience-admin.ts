@@ -3,6 +3,7 @@ import type { ApiClient, RequestSpec } from './client.js';
 import { OPERATIONS, type Operation } from './operations.js';
 import { contactSchema, propertySchema, segmentSchema, topicSchema } from './audience.js';
 import { parseResponse } from './response.js';
+import { BULK_DELETE_MAX_LISTS } from './vocabulary.js';
 
 // Spec 4.25–4.51: lists, contacts, topics, properties and segments beyond the
 // base spec's operations (audience.ts). Every list operation pages by number
@@ -106,7 +107,17 @@ export const updateSegment = (id: string, body: Record<string, unknown>) => writ
 const deletedSchema = z.object({ deleted: z.number().int().nonnegative() }).loose();
 
 /** DELETE /audience/lists/bulk (4.30): `data.deleted` lists were deleted. */
-export const deleteLists = (ids: string[]) => write(OPERATIONS.deleteLists, [], { list_ids: ids }, deletedSchema);
+const deleteLists = (ids: string[]) => write(OPERATIONS.deleteLists, [], { list_ids: ids }, deletedSchema);
+
+/** DELETE /audience/lists/bulk for any number of ids: one request per BULK_DELETE_MAX_LISTS, in order. */
+export function deleteListBatches(ids: string[]) {
+  const batches = [];
+  for (let i = 0; i < ids.length; i += BULK_DELETE_MAX_LISTS) {
+    const batch = ids.slice(i, i + BULK_DELETE_MAX_LISTS);
+    batches.push({ ids: batch, ...deleteLists(batch) });
+  }
+  return batches;
+}
 
 const importSchema = z.object({ created: z.number().int().nonnegative(), already_existed: z.number().int().nonnegative() }).loose();
 export type ImportResult = z.output<typeof importSchema> & { afterLostAnswer: boolean };

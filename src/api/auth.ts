@@ -1,4 +1,4 @@
-import { CliError, ExitCode } from '../errors.js';
+import { ApiError, CliError, ExitCode } from '../errors.js';
 import type { ApiClient } from './client.js';
 import { OPERATIONS } from './operations.js';
 
@@ -23,4 +23,31 @@ export async function checkAuth(api: ApiClient): Promise<AuthCheck> {
     });
   }
   return { teamId };
+}
+
+// `auth login`: the new key checked before it is saved.
+
+export type Verdict = 'works' | 'works, but lacks a scope' | 'not checked' | { unchecked: string };
+
+/**
+ * One cheap authenticated read (GET /webhooks) with the new key, before it is
+ * saved: a 401 means the string is not a key of this service, and saving it
+ * would only move the failure to the next command. A 403 proves the key
+ * authenticates (it lacks that one scope), so it is saved. A key that cannot
+ * be checked (network, 5xx) is saved with a warning: unreachable is not wrong.
+ */
+export async function verifyKey(connect: () => Promise<ApiClient>, signal: AbortSignal): Promise<Verdict> {
+  const op = OPERATIONS.listWebhooks;
+  try {
+    const api = await connect();
+    await api.request({ method: op.method, path: op.path() });
+    return 'works';
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) return 'works, but lacks a scope';
+    if (error instanceof ApiError && error.status === 401) {
+      throw error.withHint('nothing was saved: copy the key again, or pass --no-verify to save it without this check');
+    }
+    if (error instanceof CliError && !signal.aborted) return { unchecked: error.message };
+    throw error;
+  }
 }

@@ -1,8 +1,9 @@
 import * as z from 'zod';
+import { ApiError } from '../errors.js';
 import type { ApiClient, RequestSpec } from './client.js';
 import { optionalText as text, optionalCount as count, parseResponse } from './response.js';
 import { OPERATIONS } from './operations.js';
-import { MAX_CAMPAIGN_EVENTS_PER_PAGE, CAMPAIGN_FIELDS } from './vocabulary.js';
+import { MAX_CAMPAIGN_EVENTS_PER_PAGE } from './vocabulary.js';
 
 // Spec 4.3–4.7. Which campaign fields every state carries is "not shown", so
 // only id and status are required; everything else may be absent or null and
@@ -215,4 +216,24 @@ export function sendCampaign(api: ApiClient, id: string): Promise<CampaignWriteR
   return write(api, sendCampaignRequest(id), OPERATIONS.sendCampaign.name);
 }
 
-export { MAX_CAMPAIGN_EVENTS_PER_PAGE, CAMPAIGN_FIELDS };
+export { MAX_CAMPAIGN_EVENTS_PER_PAGE };
+
+/** The API's refusal of a campaign that is not scheduled (service-notes: 422 campaign_not_scheduled). */
+export function isNotScheduled(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.code === 'campaign_not_scheduled';
+}
+
+/**
+ * The time the campaign is scheduled for now, if it is (`campaign schedule` says what a
+ * reschedule replaced). When the read fails (a key without campaigns:read) the answer is
+ * undefined and the schedule goes ahead without it; Ctrl-C still stops the run.
+ */
+export async function scheduledTime(api: ApiClient, id: string, signal: AbortSignal): Promise<string | undefined> {
+  try {
+    const c = await getCampaign(api, id);
+    return c.status === 'scheduled' && c.scheduled_at ? c.scheduled_at : undefined;
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return undefined;
+  }
+}

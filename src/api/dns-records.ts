@@ -1,5 +1,6 @@
 import type { Domain, DomainVerification } from './domains.js';
 import { DNS_PASSING } from './vocabulary.js';
+import { MS_PER_MINUTE } from '../time-units.js';
 
 // The DNS records a sending domain needs (service-api-rest.md 2.7), as rows and
 // as zone-file lines, and the rows of a verification (2.6).
@@ -79,4 +80,37 @@ export function checkRows(v: DomainVerification): CheckRow[] {
       error: dns[`${key}_error`] ?? null,
     };
   });
+}
+
+const FIRST_PAUSE_MS = 5_000;
+const MAX_PAUSE_MS = MS_PER_MINUTE;
+
+export function failing(rows: readonly CheckRow[]): CheckRow[] {
+  return rows.filter((r) => r.result === 'fail');
+}
+
+/** What waiting needs of the run (a Context has it): the clock, a pause that ends on Ctrl-C, and stderr notices. */
+export interface WaitRun {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+  notice(message: string): void;
+}
+
+/**
+ * `domain verify --wait`: re-checks with a growing pause (DNS changes take minutes to hours
+ * to propagate) until every record the domain needs passes or the time is up.
+ */
+export async function waitForRecords(ctx: WaitRun, check: () => Promise<DomainVerification>, waitMs: number): Promise<CheckRow[]> {
+  const deadline = ctx.now() + waitMs;
+  let pause = FIRST_PAUSE_MS;
+  for (;;) {
+    const rows = checkRows(await check());
+    const bad = failing(rows);
+    const left = deadline - ctx.now();
+    if (bad.length === 0 || left <= 0) return rows;
+    const next = Math.min(pause, left);
+    ctx.notice(`${bad.map((r) => r.record).join(', ')} not passing yet: checking again in ${Math.ceil(next / 1000)}s`);
+    await ctx.sleep(next);
+    pause = Math.min(pause * 2, MAX_PAUSE_MS);
+  }
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { CliError, ExitCode, UsageError } from '../errors.js';
+import { ApiError, CliError, ExitCode, UsageError } from '../errors.js';
 import { encodedBytes, MAX_REQUEST_LINE_BYTES } from './url.js';
 import type { ApiClient } from './client.js';
 import { optionalText as text, parseResponse } from './response.js';
@@ -161,9 +161,24 @@ export type EmailDetail = z.output<typeof emailDetailSchema>;
 const detailResponse = z.object({ data: emailDetailSchema }).loose();
 
 /** GET /emails/{requestId} with the optional from/to days. */
+/** GET /emails/{requestId}; a 404 says what a request id is, and (without --from) how to reach further back. */
 export async function getEmail(api: ApiClient, requestId: string, range: { from?: string; to?: string }): Promise<EmailDetail> {
   const op = OPERATIONS.showEmail;
-  const res = await api.request({ method: op.method, path: op.path(requestId), query: { from: range.from, to: range.to } });
+  let res;
+  try {
+    res = await api.request({ method: op.method, path: op.path(requestId), query: { from: range.from, to: range.to } });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      throw new ApiError(
+        { status: error.status, code: error.code, message: error.message, fieldErrors: error.fieldErrors },
+        {
+          hint: `a request id is the request_id of an email's events (\`mailctl events list\`)${range.from ? '' : `; for an email older than ${DEFAULT_WINDOW_DAYS} days, add --from`}`,
+          cause: error,
+        },
+      );
+    }
+    throw error;
+  }
   return parseResponse(detailResponse, res.body, op.name).data;
 }
 

@@ -239,3 +239,24 @@ async function* walkNumbered<T>(
     if (!follow || left <= 0 || result.page >= result.lastPage || result.items.length === 0) return;
   }
 }
+
+/**
+ * The pages as they come; once the first has come, `requestsLeft` is told how many more
+ * requests the rest of the walk takes (fewer with a limit), before the rows are written.
+ */
+export async function* withRequestsLeft<T>(
+  pages: AsyncIterable<NumberedPage<T>>,
+  limit: number | undefined,
+  perPage: number,
+  requestsLeft: (requests: number) => void,
+): AsyncGenerator<NumberedPage<T>> {
+  let first = true;
+  for await (const page of pages) {
+    if (first) {
+      const byLimit = limit === undefined ? Infinity : Math.ceil((limit - page.items.length) / perPage);
+      requestsLeft(Math.min(page.lastPage - page.page, byLimit));
+    }
+    first = false;
+    yield page;
+  }
+}

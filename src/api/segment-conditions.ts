@@ -77,7 +77,7 @@ function checkConditionsJson(value: unknown, source: string): Conditions {
 }
 
 /** The JSON of --conditions FILE|- (stdin), read whole: a conditions object is small. */
-export async function readConditions(path: string, stdin: AsyncIterable<unknown>): Promise<Conditions> {
+async function readConditions(path: string, stdin: AsyncIterable<unknown>): Promise<Conditions> {
   const { readFile } = await import('node:fs/promises');
   const source = path === '-' ? 'stdin' : path;
   let text: string;
@@ -102,7 +102,17 @@ export async function readConditions(path: string, stdin: AsyncIterable<unknown>
 }
 
 /** The groups of --where and --or-group, in that order. */
-export function groupsOf(where: Condition[] | undefined, orGroups: Condition[][] | undefined): Conditions | undefined {
+function groupsOf(where: Condition[] | undefined, orGroups: Condition[][] | undefined): Conditions | undefined {
   const groups = [...(where ?? []).map((c) => ({ conditions: [c] })), ...(orGroups ?? []).map((conditions) => ({ conditions }))];
   return groups.length === 0 ? undefined : { groups };
+}
+
+/** The conditions of create/update: from --where/--or-group, or --conditions (never both). */
+export async function conditionsOf(
+  o: { where?: Condition[]; orGroup?: Condition[][]; conditions?: string },
+  stdin: AsyncIterable<unknown>,
+): Promise<Conditions | undefined> {
+  const fromFlags = groupsOf(o.where, o.orGroup);
+  if (fromFlags && o.conditions !== undefined) throw new UsageError('--conditions cannot be used with --where or --or-group');
+  return o.conditions !== undefined ? readConditions(o.conditions, stdin) : fromFlags;
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ApiError, UsageError } from '../errors.js';
 import type { ApiClient, RequestSpec } from './client.js';
 import { emailDetailSchema, type EmailDetail } from './emails.js';
 import { OPERATIONS } from './operations.js';
@@ -62,9 +63,25 @@ const mergeTagsSchema = z.object({
 });
 
 /** The keys a send with this template needs, and the optional ones. */
-export async function templateMergeTags(api: ApiClient, slug: string): Promise<{ key: string; required: boolean }[]> {
+async function templateMergeTags(api: ApiClient, slug: string): Promise<{ key: string; required: boolean }[]> {
   const res = await api.request({ method: 'GET', path: `/templates/${encodeURIComponent(slug)}/merge-tags` });
   return parseResponse(mergeTagsSchema, res.body, 'GET /templates/{slug}/merge-tags').data.merge_tags;
+}
+
+/**
+ * With --template: every required merge tag has a --var, read from the template before
+ * sending (else a usage error, nothing sent); the answer warns of --var keys the template
+ * does not have.
+ */
+export async function checkMergeTags(api: ApiClient, slug: string, vars: Record<string, string>): Promise<string | undefined> {
+  const tags = await templateMergeTags(api, slug);
+  const missing = tags.filter((t) => t.required && !Object.hasOwn(vars, t.key)).map((t) => t.key);
+  if (missing.length) {
+    throw new UsageError(`--var: template ${slug} needs ${missing.join(', ')}: add ${missing.map((k) => `--var ${k}=VALUE`).join(' ')} (nothing was sent)`);
+  }
+  const known = new Set(tags.map((t) => t.key));
+  const unknown = Object.keys(vars).filter((k) => !known.has(k));
+  return unknown.length ? `template ${slug} has no merge tag ${unknown.join(', ')}: ${unknown.length === 1 ? 'that value is' : 'those values are'} sent but unused` : undefined;
 }
 
 // ---- GET /emails (4.4) -------------------------------------------------------------------------
@@ -136,4 +153,9 @@ export async function listProjects(api: ApiClient, page: number | undefined, per
   const res = await api.request({ method: op.method, path: op.path(), query: { page, per_page: perPage } });
   const { projects, pagination } = parseResponse(projectsSchema, res.body, op.name).data;
   return { items: projects, page: pagination.current_page, lastPage: pagination.last_page, total: pagination.total ?? undefined };
+}
+
+/** The one refusal of a cancel that --if-scheduled makes a no-op (4.7: sent, unknown and already cancelled alike). */
+export function isNotScheduled(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 409 && error.code === 'schedule_cancellation_failed';
 }

@@ -60,6 +60,17 @@ export async function* addressBatches(o: AddressInput): AsyncGenerator<{ from: n
   if (pending.length > 0) yield { from, emails: pending };
 }
 
+/** Every batch read (and so every line checked): how many addresses, and the first batch (a dry run prints its request). */
+export async function countAddresses(batches: AsyncIterable<{ emails: string[] }>): Promise<{ total: number; first?: string[] }> {
+  let total = 0;
+  let first: string[] | undefined;
+  for await (const b of batches) {
+    first ??= b.emails;
+    total += b.emails.length;
+  }
+  return { total, first };
+}
+
 /** True for a regular file (it can be read twice), false for "-" and other streams; `flag` names it in the error. */
 export async function isRegularFile(path: string, flag: string): Promise<boolean> {
   if (path === '-') return false;

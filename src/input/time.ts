@@ -79,3 +79,9 @@ export function parseFutureTime(text: string, flag: string, now: number): Parsed
   }
   return parsed;
 }
+
+/** A time to check rather than schedule for (`campaign check --at`): +30m, +2h, +1d from now, or ISO 8601, past ones included. */
+export function parseTimeToCheck(text: string, flag: string, now: number): number {
+  const t = text.trim();
+  return t.startsWith('+') ? parseFutureTime(t, flag, now).ms : parseIsoTime(t, flag).ms;
+}

@@ -92,3 +92,48 @@ export function receiverUrl(example: string): (raw: string) => string {
     return value;
   };
 }
+
+/** Transmission ids are short (16 digits from the service); anything this long is not one. */
+const MAX_ID_LENGTH = 128;
+
+export function transmissionId(raw: string): string {
+  const id = raw.trim();
+  if (id === '') throw new ValueError('must not be empty');
+  if (id.length > MAX_ID_LENGTH) throw new ValueError(`must be a transmission id of at most ${MAX_ID_LENGTH} characters`);
+  // Printable ASCII only: an id is part of the URL path, and unicode or control
+  // characters in it are a mistake the API would answer with 404 or worse.
+  if (!/^[\x21-\x7e]+$/.test(id)) throw new ValueError('must be a transmission id (the request_id of an event): letters, digits and punctuation, no spaces');
+  if (!/^[^/?#]+$/.test(id)) throw new ValueError('must be a transmission id (the request_id of an event), without spaces or slashes');
+  if (id === '.' || id === '..') throw new ValueError('must be a transmission id (the request_id of an event)');
+  // GET /emails/events is the event listing, not an email.
+  if (id === 'events') throw new ValueError('is not a transmission id: for the event listing run `mailctl events list`');
+  return id;
+}
+
+/** A share from 0 to 1 (the emulator's --fault-rate). */
+export function share(raw: string): number {
+  if (!/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/.test(raw.trim())) throw new ValueError('must be a number from 0 to 1');
+  return Number(raw);
+}
+
+/** A factor up to 1000 (the emulator's --webhook-retry-scale). */
+export function scale(raw: string): number {
+  if (!/^\d+(\.\d+)?$|^\.\d+$/.test(raw.trim())) throw new ValueError('must be a number such as 1, 0.01 or 0.001');
+  const n = Number(raw);
+  if (n > 1000) throw new ValueError('must be at most 1000');
+  return n;
+}
+
+/** 127.0.0.0/8, ::1 and localhost: only this machine reaches them. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
+  const m = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
+  return m !== null && m.slice(1).every((o) => Number(o) <= 255);
+}
+
+/** A file path, or - for stdin (id files, condition files). */
+export function pathOrStdin(raw: string): string {
+  if (raw.trim() === '') throw new ValueError('needs a file path, or - for stdin');
+  return raw;
+}

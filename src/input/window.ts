@@ -49,7 +49,7 @@ export const WINDOW_TO_HELP = 'end, inclusive: the same forms as --from (a day t
 const FORMS = 'must be a date YYYY-MM-DD, a date-time 2026-11-23T09:00:00Z, or today, yesterday, 7d, 24h, 30m';
 
 /** "2026-11-23T18:11:00Z": an instant as a flag value, without zero milliseconds. */
-export function isoInstant(ms: number): string {
+function isoInstant(ms: number): string {
   return new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
 }
 
@@ -179,4 +179,14 @@ export function compareWindow(spec: CompareSpec, w: TimeWindow, now: number, zon
     );
   }
   return { fromMs: earlier.fromMs, toMs: earlier.toMs };
+}
+
+/**
+ * The value sent for `campaign events --since/--until` (spec 4.5 takes date-times): ISO as written, a relative
+ * bound as its instant, a day as itself when it is a UTC day (a date-only value means the UTC
+ * day, spec 4.5), else as the instant where that day of the display zone starts or ends.
+ */
+export function wireBound(arg: string | undefined, ms: number, zone: Zone): string | undefined {
+  if (arg === undefined || !isRealDate(arg)) return arg;
+  return dayStartIn(zone, arg) === Date.parse(`${arg}T00:00:00Z`) ? arg : isoInstant(ms);
 }

@@ -1,7 +1,8 @@
 import { validateBaseUrl, isSandboxKey, maskSecret } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
-import { ApiError, CliError, UsageError } from '../../errors.js';
+import { checkKey } from '../../config/profiles.js';
 import { OPERATIONS } from '../../api/operations.js';
+import type { Verdict } from '../../api/auth.js';
 import { readHidden } from '../../input/prompt.js';
 import { commandLine } from '../command-line.js';
 import { command, flag } from '../define.js';
@@ -13,48 +14,17 @@ interface LoginOptions {
   storage?: 'file' | 'keychain';
 }
 
-type Verdict = 'works' | 'works, but lacks a scope' | 'not checked' | { unchecked: string };
-
-/**
- * One cheap authenticated read (GET /webhooks) with the new key, before it is
- * saved: a 401 means the string is not a key of this service, and saving it
- * would only move the failure to the next command. A 403 proves the key
- * authenticates (it lacks that one scope), so it is saved. A key that cannot
- * be checked (network, 5xx) is saved with a warning: unreachable is not wrong.
- */
-async function verifyKey(ctx: Context, key: string): Promise<Verdict> {
-  if (!ctx.settings().baseUrl.value) return 'not checked';
-  const op = OPERATIONS.listWebhooks;
-  try {
-    const api = await ctx.api(key);
-    await api.request({ method: op.method, path: op.path() });
-    return 'works';
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 403) return 'works, but lacks a scope';
-    if (error instanceof ApiError && error.status === 401) {
-      throw error.withHint('nothing was saved: copy the key again, or pass --no-verify to save it without this check');
-    }
-    if (error instanceof CliError && !ctx.signal.aborted) return { unchecked: error.message };
-    throw error;
-  }
-}
-
-/** A key is one token: whitespace inside it means something else was pasted or piped. */
-function checkKey(raw: string): string {
-  const key = raw.replace(/^\uFEFF/, '').trim();
-  if (key === '') throw new UsageError('no API key given: pipe it on stdin or type it at the prompt');
-  if (/\s/.test(key)) throw new UsageError('the API key must be a single line with no spaces');
-  if (key.length > 512) throw new UsageError('the API key is longer than 512 characters: is this the right input?');
-  return key;
-}
-
 async function run(opts: LoginOptions, ctx: Context): Promise<void> {
   const profile = ctx.settings().profile.value;
   const baseUrl = ctx.globals.baseUrl === undefined ? undefined : validateBaseUrl(ctx.globals.baseUrl, '--base-url');
   const key = checkKey(ctx.io.stdinIsTTY ? await readHidden(ctx.io, `API key for profile "${profile}": `) : await ctx.readStdin());
   ctx.addSecret(key);
   const kind = isSandboxKey(key) ? 'sandbox' : 'live';
-  const verdict = opts.verify ? await verifyKey(ctx, key) : 'not checked';
+  let verdict: Verdict = 'not checked';
+  if (opts.verify && ctx.settings().baseUrl.value) {
+    const { verifyKey } = await import('../../api/auth.js');
+    verdict = await verifyKey(() => ctx.api(key), ctx.signal);
+  }
   const { saveKey } = await import('../../config/key-place.js');
   const saved = await saveKey(ctx, profile, key, opts.storage, baseUrl);
   ctx.notice(`Saved API key ${maskSecret(key)} to profile "${profile}" in ${saved.where}`);

@@ -1,25 +1,10 @@
-import { keychainName } from '../../config/keychain.js';
-import { isSandboxKey, maskSecret, type Setting, type Settings } from '../../config/resolve.js';
+import { keyStorage, storageText } from '../../config/profiles.js';
+import { isSandboxKey, maskSecret, type Setting } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
 import { AuthError } from '../../errors.js';
 import { writeDetail } from '../../output/detail.js';
 import { commandLine } from '../command-line.js';
 import { command } from '../define.js';
-
-/** Where the key in use lives: the environment, the OS store or the config file (null: nowhere). */
-function keyStorage(ctx: Context, s: Settings): 'env' | 'keychain' | 'file' | null {
-  if (s.apiKey.source === 'env') return 'env';
-  const p = ctx.configData().profiles[s.profile.value];
-  if (p?.key_storage === 'keychain') return 'keychain';
-  return p?.api_key ? 'file' : null;
-}
-
-function storageText(storage: ReturnType<typeof keyStorage>): string | null {
-  if (storage === 'env') return 'environment (MAILCTL_API_KEY)';
-  if (storage === 'keychain') return `OS credential store (${keychainName()})`;
-  if (storage === 'file') return 'config file (0600)';
-  return null;
-}
 
 const describe = <T>(s: Setting<T>) => ({ value: s.value ?? null, source: s.value === undefined ? 'unset' : s.source });
 
@@ -27,7 +12,7 @@ const describe = <T>(s: Setting<T>) => ({ value: s.value ?? null, source: s.valu
 async function run(ctx: Context): Promise<void> {
   const out = ctx.output();
   let s = ctx.settings();
-  const storage = keyStorage(ctx, s);
+  const storage = keyStorage(ctx.configData(), s);
   let unreadable: string | undefined;
   if (s.apiKey.value === undefined && storage === 'keychain') {
     try {

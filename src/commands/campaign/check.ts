@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
-import { parseFutureTime, parseIsoTime } from '../../input/time.js';
+import { parseTimeToCheck } from '../../input/time.js';
 import { checkFields } from '../../output/fields.js';
 import { OPERATIONS } from '../../api/operations.js';
 import { ExitCode } from '../../errors.js';
@@ -17,18 +17,14 @@ interface Options {
   health: boolean;
 }
 
-/** A time too close or in the past is a failed check (exit 8), not a usage error: it is what is being checked. */
-function atMs(text: string, now: number): number {
-  const t = text.trim();
-  return t.startsWith('+') ? parseFutureTime(t, '--at', now).ms : parseIsoTime(t, '--at').ms;
-}
-
 async function run(opts: Options, ctx: Context): Promise<void> {
-  const { failedChecks, printChecks, runPreflight } = await import('./preflight.js');
+  const { runPreflight } = await import('./preflight.js');
+  const { failedChecks, printChecks } = await import('../../report/preflight.js');
   checkFields(ctx.output().fields, [], ['name', 'ok', 'detail']);
-  const at = opts.at === undefined ? undefined : atMs(opts.at, ctx.now());
+  // A time too close or in the past is a failed check (exit 8), not a usage error: it is what is being checked.
+  const at = opts.at === undefined ? undefined : parseTimeToCheck(opts.at, '--at', ctx.now());
   const checks = await runPreflight(ctx, { id: opts.id, atMs: at, minLeadMs: opts.minLeadMs, health: opts.health });
-  await printChecks(ctx, opts.id, checks);
+  await printChecks(ctx.output(), opts.id, checks);
   if (!checks.every((c) => c.ok)) throw failedChecks(opts.id, checks);
 }
 

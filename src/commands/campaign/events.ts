@@ -2,9 +2,8 @@ import type { CampaignEvent, CampaignEventsQuery } from '../../api/campaigns.js'
 import { OPERATIONS } from '../../api/operations.js';
 import { CAMPAIGN_EVENT_FIELDS, CAMPAIGN_EVENT_TYPES, MAX_CAMPAIGN_EVENTS_PER_PAGE } from '../../api/vocabulary.js';
 import type { Context } from '../../context.js';
-import { isRealDate } from '../../input/time.js';
-import { isoInstant, resolveWindow } from '../../input/window.js';
-import { dayStartIn, displayZone, type Zone } from '../../input/zone.js';
+import { resolveWindow, wireBound } from '../../input/window.js';
+import { displayZone } from '../../input/zone.js';
 import { email } from '../../input/values.js';
 import { checkFields } from '../../output/fields.js';
 import type { ListSpec } from '../../output/types.js';
@@ -42,16 +41,6 @@ const CAMPAIGN_EVENT_LIST: ListSpec<CampaignEvent> = {
   fields: CAMPAIGN_EVENT_FIELDS,
 };
 
-/**
- * The value sent for --since/--until (spec 4.5 takes date-times): ISO as written, a relative
- * bound as its instant, a day as itself when it is a UTC day (a date-only value means the UTC
- * day, spec 4.5), else as the instant where that day of the display zone starts or ends.
- */
-function wire(arg: string | undefined, ms: number, zone: Zone): string | undefined {
-  if (arg === undefined || !isRealDate(arg)) return arg;
-  return dayStartIn(zone, arg) === Date.parse(`${arg}T00:00:00Z`) ? arg : isoInstant(ms);
-}
-
 /** The user's listing as flags, for the next-page command (relative bounds as the times they resolved to). */
 function listArgs(opts: Options, query: CampaignEventsQuery): string[] {
   const args: string[] = [];
@@ -77,8 +66,8 @@ async function run(opts: Options, ctx: Context): Promise<void> {
   const query: CampaignEventsQuery = {
     eventType: opts.type,
     email: opts.email,
-    startDate: wire(w.fromArg, w.fromMs, zone),
-    endDate: wire(w.toArg, w.toMs, zone),
+    startDate: wireBound(w.fromArg, w.fromMs, zone),
+    endDate: wireBound(w.toArg, w.toMs, zone),
     limit: opts.perPage ?? (follow ? MAX_CAMPAIGN_EVENTS_PER_PAGE : undefined),
   };
   const api = await ctx.api();

@@ -4,7 +4,7 @@ import { CAMPAIGN_FIELDS, CAMPAIGN_STATES, MAX_CAMPAIGNS_PER_PAGE } from '../../
 import type { ListSpec } from '../../output/types.js';
 import { command, flag } from '../define.js';
 import { pageFlags, runList } from '../runners/list.js';
-import { campaignRates } from './shared.js';
+import { campaignRates } from '../../report/campaign-rates.js';
 
 /** The time that matters for a campaign: when it was sent, else when it is (or was) scheduled. */
 function when(c: Campaign): string | null {

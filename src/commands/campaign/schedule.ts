@@ -1,4 +1,3 @@
-import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../context.js';
 import { CliError, UsageError } from '../../errors.js';
 import { parseFutureTime } from '../../input/time.js';
@@ -17,46 +16,16 @@ interface Options {
   check: boolean;
 }
 
-/** --check: the checks of `campaign check` first; when one fails they are the output, and nothing is sent. */
-async function preflight(ctx: Context, id: string, atMs: number): Promise<void> {
-  const { DEFAULT_MIN_LEAD_MS, failedChecks, printChecks, runPreflight } = await import('./preflight.js');
-  const checks = await runPreflight(ctx, { id, atMs, minLeadMs: DEFAULT_MIN_LEAD_MS, health: false });
-  if (checks.every((c) => c.ok)) {
-    ctx.notice(`pre-flight: ${checks.length} checks passed`);
-    return;
-  }
-  await printChecks(ctx, id, checks);
-  throw failedChecks(id, checks);
-}
-
-/**
- * The time the campaign is scheduled for now, if it is: a reschedule then says
- * what it replaced. Costs one GET, so it is spent only when a person reads
- * stderr (a TTY, not --quiet): scripts and CI send exactly the one POST. When
- * the read fails (a key without campaigns:read) the schedule goes ahead without it.
- */
-async function previousTime(api: ApiClient, id: string, ctx: Context): Promise<string | undefined> {
-  if (!ctx.io.stderrIsTTY || ctx.globals.quiet) return undefined;
-  try {
-    const { getCampaign } = await import('../../api/campaigns.js');
-    const c = await getCampaign(api, id);
-    return c.status === 'scheduled' && c.scheduled_at ? c.scheduled_at : undefined;
-  } catch (error) {
-    if (ctx.signal.aborted) throw error;
-    return undefined;
-  }
-}
-
 async function run(opts: Options, ctx: Context): Promise<void> {
-  const { scheduleCampaign, scheduleRequest } = await import('../../api/campaigns.js');
-  const { checkWriteFields, printCampaign, printResult } = await import('./write-result.js');
-  checkWriteFields(ctx);
+  const { scheduleCampaign, scheduleRequest, scheduledTime } = await import('../../api/campaigns.js');
+  const { checkWriteFields, printCampaign, printResult } = await import('../../output/campaign-write.js');
+  checkWriteFields(ctx.output());
   // Checked against this run's clock, before anything is sent: a past time is exit 2.
   const at = parseFutureTime(opts.at, '--at', ctx.now());
   // ISO values go out as the user wrote them (offset kept; none means UTC, spec 4.6),
   // with "T" between date and time; relative ones as a UTC instant.
   const scheduledAt = at.text.replace(' ', 'T');
-  if (opts.check) await preflight(ctx, opts.id, at.ms);
+  if (opts.check) await (await import('./preflight.js')).requirePreflight(ctx, opts.id, { atMs: at.ms });
   refuseSandboxKey(ctx, 'schedule campaigns', OPERATIONS.scheduleCampaign);
   // A relative time is sent to the second (parseFutureTime drops the milliseconds): show that.
   const ms = opts.at.trim().startsWith('+') ? Math.floor(at.ms / 1000) * 1000 : at.ms;
@@ -67,7 +36,9 @@ async function run(opts: Options, ctx: Context): Promise<void> {
     return;
   }
   const api = await ctx.api();
-  const previous = await previousTime(api, opts.id, ctx);
+  // A reschedule says what it replaced: that costs one GET, so it is spent only when a person
+  // reads stderr (a TTY, not --quiet); scripts and CI send exactly the one POST.
+  const previous = ctx.io.stderrIsTTY && !ctx.globals.quiet ? await scheduledTime(api, opts.id, ctx.signal) : undefined;
   let result;
   try {
     result = await scheduleCampaign(api, opts.id, scheduledAt);
@@ -86,7 +57,7 @@ async function run(opts: Options, ctx: Context): Promise<void> {
   }
   if (result.campaign) {
     if (result.message) ctx.notice(result.message);
-    await printCampaign(ctx, result.campaign);
+    await printCampaign(ctx.output(), result.campaign);
     return;
   }
   // Spec 4.6: success without `data` when the campaign cannot be re-read after the
@@ -95,7 +66,7 @@ async function run(opts: Options, ctx: Context): Promise<void> {
     `campaign ${opts.id} was scheduled for ${when}, but the API could not return it afterwards` +
       ' (it was probably deleted meanwhile): check with `mailctl campaign show`',
   );
-  await printResult(ctx, { id: opts.id, scheduled_at: scheduledAt, deleted: true, message: result.message ?? null }, ms);
+  await printResult(ctx.output(), { id: opts.id, scheduled_at: scheduledAt, deleted: true, message: result.message ?? null }, ms);
 }
 
 export default command({

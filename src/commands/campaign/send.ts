@@ -1,6 +1,5 @@
 import { OPERATIONS } from '../../api/operations.js';
 import type { CampaignWriteResult } from '../../api/campaigns.js';
-import type { Context } from '../../context.js';
 import { CliError } from '../../errors.js';
 import { command, flag } from '../define.js';
 import { dryRunFlag, runWrite, yesFlag } from '../runners/write.js';
@@ -9,18 +8,6 @@ import { campaignIdArg, EXAMPLE_ID as ID } from './shared.js';
 // `campaign send ID` (service-api-rest.md 4.24): a draft goes out at once, to every recipient,
 // and cannot be stopped once preparing. So it is asked on a terminal (--yes otherwise), and
 // the request is never repeated once it may have been accepted (api/campaigns.ts).
-
-/** --check: the checks of `campaign check` first; when one fails they are the output, and nothing is sent. */
-async function preflight(ctx: Context, id: string): Promise<void> {
-  const { DEFAULT_MIN_LEAD_MS, failedChecks, printChecks, runPreflight } = await import('./preflight.js');
-  const checks = await runPreflight(ctx, { id, minLeadMs: DEFAULT_MIN_LEAD_MS, health: false, sendNow: true });
-  if (checks.every((c) => c.ok)) {
-    ctx.notice(`pre-flight: ${checks.length} checks passed`);
-    return;
-  }
-  await printChecks(ctx, id, checks);
-  throw failedChecks(id, checks);
-}
 
 export default command({
   name: 'send',
@@ -36,10 +23,10 @@ export default command({
   operation: OPERATIONS.sendCampaign,
   async run(opts, ctx) {
     const { sendCampaign, sendCampaignRequest } = await import('../../api/campaigns.js');
-    const { checkWriteFields, printCampaign, printResult } = await import('./write-result.js');
+    const { checkWriteFields, printCampaign, printResult } = await import('../../output/campaign-write.js');
     const id = opts.campaignId;
-    checkWriteFields(ctx);
-    if (opts.check && !opts.dryRun) await preflight(ctx, id);
+    checkWriteFields(ctx.output());
+    if (opts.check && !opts.dryRun) await (await import('./preflight.js')).requirePreflight(ctx, id, { sendNow: true });
     await runWrite<CampaignWriteResult>(ctx, {
       operation: OPERATIONS.sendCampaign,
       action: 'send campaigns',
@@ -58,10 +45,10 @@ export default command({
       },
       async print(result) {
         if (result.message) ctx.notice(result.message);
-        if (result.campaign) return printCampaign(ctx, result.campaign);
+        if (result.campaign) return printCampaign(ctx.output(), result.campaign);
         // 202 without `data` (spec 4.24): the campaign could not be re-read after the send.
         ctx.warn(`campaign ${id} was sent, but the API could not return it afterwards (it was probably deleted meanwhile)`);
-        await printResult(ctx, { id, status: 'preparing', message: result.message ?? null });
+        await printResult(ctx.output(), { id, status: 'preparing', message: result.message ?? null });
       },
     });
   },

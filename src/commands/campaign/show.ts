@@ -8,7 +8,8 @@ import { withRequested, writeDetail, type DetailField, type DetailSection } from
 import { checkFields } from '../../output/fields.js';
 import { checkRunFiles, writeWholeFile, type WholeFileError } from '../../output/whole-file.js';
 import { command, flag } from '../define.js';
-import { campaignIdArg, campaignRates, EXAMPLE_ID as ID } from './shared.js';
+import { CAMPAIGN_RATES, CAMPAIGN_STATS, campaignRates } from '../../report/campaign-rates.js';
+import { campaignIdArg, EXAMPLE_ID as ID } from './shared.js';
 
 interface Options {
   id: string;
@@ -16,29 +17,8 @@ interface Options {
   htmlOut?: string;
 }
 
-const STATS = [
-  ['injections', 'Injected'],
-  ['deliveries', 'Delivered'],
-  ['bounces', 'Bounced'],
-  ['spam_complaints', 'Spam complaints'],
-  ['opens', 'Opens'],
-  ['unique_opens', 'Unique opens'],
-  ['clicks', 'Clicks'],
-  ['unique_clicks', 'Unique clicks'],
-  ['unsubscribes', 'Unsubscribes'],
-] as const;
-
-const RATES = [
-  ['delivery_rate', 'Delivered', 'deliveries / injected'],
-  ['open_rate', 'Opened', 'unique opens / delivered'],
-  ['click_rate', 'Clicked', 'unique clicks / delivered'],
-  ['bounce_rate', 'Bounced', 'bounces / injected'],
-  ['complaint_rate', 'Complaints', 'spam complaints / delivered'],
-  ['unsubscribe_rate', 'Unsubscribed', 'unsubscribes / delivered'],
-] as const;
-
 /** Names of the detail lines beside the API's own fields: what --fields may also name. */
-const SHOW_KEYS = [...CAMPAIGN_FIELDS, 'html_content', 'html_bytes', ...STATS.map(([k]) => k), ...RATES.map(([k]) => k)];
+const SHOW_KEYS = [...CAMPAIGN_FIELDS, 'html_content', 'html_bytes', ...CAMPAIGN_STATS.map(([k]) => k), ...CAMPAIGN_RATES.map(([k]) => k)];
 
 function htmlBytes(c: Campaign): number | null {
   return typeof c.html_content === 'string' ? Buffer.byteLength(c.html_content, 'utf8') : null;
@@ -68,8 +48,8 @@ function sections(c: Campaign, isTTY: boolean): DetailSection[] {
         f('html_bytes', 'HTML', isTTY && bytes !== null ? `${bytes.toLocaleString('en-US')} bytes (--html to print, --html-out FILE to save)` : bytes),
       ],
     },
-    { title: 'Stats', fields: STATS.map(([k, label]) => f(k, label, stats[k], 'number')) },
-    { title: 'Rates', fields: RATES.map(([k, label]) => f(k, label, rates[k], 'percent')) },
+    { title: 'Stats', fields: CAMPAIGN_STATS.map(([k, label]) => f(k, label, stats[k], 'number')) },
+    { title: 'Rates', fields: CAMPAIGN_RATES.map(([k, label]) => f(k, label, rates[k], 'percent')) },
   ];
 }
 

@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import { ApiError, CliError } from '../../errors.js';
+import { CliError } from '../../errors.js';
 import { OPERATIONS } from '../../api/operations.js';
 import { command, flag } from '../define.js';
 import { dryRunFlag } from '../runners/write.js';
@@ -12,15 +12,10 @@ interface Options {
   dryRun: boolean;
 }
 
-/** The API's refusal of a campaign that is not scheduled (service-notes: 422 campaign_not_scheduled). */
-function isNotScheduled(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.code === 'campaign_not_scheduled';
-}
-
 async function run(opts: Options, ctx: Context): Promise<void> {
-  const { unscheduleCampaign, unscheduleRequest } = await import('../../api/campaigns.js');
-  const { checkWriteFields, printCampaign, printResult } = await import('./write-result.js');
-  checkWriteFields(ctx);
+  const { isNotScheduled, unscheduleCampaign, unscheduleRequest } = await import('../../api/campaigns.js');
+  const { checkWriteFields, printCampaign, printResult } = await import('../../output/campaign-write.js');
+  checkWriteFields(ctx.output());
   refuseSandboxKey(ctx, 'unschedule campaigns', OPERATIONS.unscheduleCampaign);
   if (opts.dryRun) {
     await printDryRun(ctx, unscheduleRequest(opts.id));
@@ -45,21 +40,21 @@ async function run(opts: Options, ctx: Context): Promise<void> {
       // attempt is what unscheduled it (the campaign was scheduled when this run began, or the
       // first attempt would have been refused the same way, with an answer).
       ctx.notice(`campaign ${opts.id} was unscheduled (by this run's first attempt, whose answer was lost)`);
-      await printResult(ctx, { id: opts.id, unscheduled: true, after_lost_answer: true, message: error.message });
+      await printResult(ctx.output(), { id: opts.id, unscheduled: true, after_lost_answer: true, message: error.message });
       return;
     }
     ctx.notice(`campaign ${opts.id} is not scheduled, nothing to do (--if-scheduled): ${error.message}`);
-    await printResult(ctx, { id: opts.id, unscheduled: false, message: error.message });
+    await printResult(ctx.output(), { id: opts.id, unscheduled: false, message: error.message });
     return;
   }
   if (result.campaign) {
     if (result.message) ctx.notice(result.message);
-    await printCampaign(ctx, result.campaign);
+    await printCampaign(ctx.output(), result.campaign);
     return;
   }
   // Spec 4.7: success without `data` when the campaign cannot be re-read after the write.
   ctx.warn(`campaign ${opts.id} was unscheduled, but the API could not return it afterwards (it was probably deleted meanwhile)`);
-  await printResult(ctx, { id: opts.id, unscheduled: true, deleted: true, message: result.message ?? null });
+  await printResult(ctx.output(), { id: opts.id, unscheduled: true, deleted: true, message: result.message ?? null });
 }
 
 export default command({

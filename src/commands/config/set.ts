@@ -1,5 +1,6 @@
 import { arg, command } from '../define.js';
-import { keyArg, parseValue } from './keys.js';
+import { parseValue } from '../../config/profiles.js';
+import { keyArg } from './keys.js';
 
 export default command({
   name: 'set',

@@ -1,30 +1,12 @@
 import { OPERATIONS } from '../../api/operations.js';
 import { NAME_MAX } from '../../api/vocabulary.js';
-import { UsageError, ValueError } from '../../errors.js';
-import { email, text, uuid } from '../../input/values.js';
+import { UsageError } from '../../errors.js';
+import { text, uuid } from '../../input/values.js';
 import { command, flag } from '../define.js';
 import { dryRunFlag, runWrite } from '../runners/write.js';
-import { CONTACT_FIELDS, contactSections } from './show.js';
-import { propertyPair } from './shared.js';
-
-/** An email address of at most 255 characters (spec 4.32, 2.13). */
-export function address(raw: string): string {
-  const value = email(raw);
-  if (value.length > NAME_MAX) throw new ValueError(`must be at most ${NAME_MAX} characters`);
-  return value;
-}
-
-function redirectUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ValueError('must be an absolute URL');
-  }
-  if (!/^https?:$/.test(url.protocol)) throw new ValueError('must be an http or https URL');
-  if (raw.length > 2048) throw new ValueError('must be at most 2048 characters');
-  return raw;
-}
+import { contactSections } from '../../output/contact-detail.js';
+import { CONTACT_FIELDS } from './show.js';
+import { contactAddress, propertyPair, redirectUrl } from '../../input/resource-values.js';
 
 export default command({
   name: 'create',
@@ -34,10 +16,10 @@ export default command({
     'unverified and the service emails it a confirmation link from the given template, which\n' +
     'should contain the {{confirmation_url}} merge tag.',
   flags: {
-    email: flag.string('address of the contact (at most 255 characters)', { value: 'address', parse: address }).required(),
+    email: flag.string('address of the contact (at most 255 characters)', { value: 'address', parse: contactAddress }).required(),
     list: flag.string('list to add the contact to (a UUID)', { value: 'id', parse: uuid }),
     property: flag.repeated('a property of the team and its value: name=value (repeatable)', { value: 'name=value', parse: propertyPair }),
-    confirmFrom: flag.string('double opt-in: sender of the confirmation email (on a verified domain)', { value: 'address', parse: address }),
+    confirmFrom: flag.string('double opt-in: sender of the confirmation email (on a verified domain)', { value: 'address', parse: contactAddress }),
     confirmFromName: flag.string('double opt-in: sender name', { value: 'name', parse: text(NAME_MAX) }),
     confirmSubject: flag.string('double opt-in: subject of the confirmation email', { value: 'text', parse: text(998) }),
     confirmTemplate: flag.string('double opt-in: slug of a published template', { value: 'slug', parse: text(NAME_MAX) }),

@@ -3,11 +3,10 @@ import { OPERATIONS } from '../../api/operations.js';
 import { IMPORT_BATCH, NAME_MAX } from '../../api/vocabulary.js';
 import type { Context } from '../../context.js';
 import { CliError, NetworkError, UsageError } from '../../errors.js';
-import { addressBatches, isRegularFile } from '../../input/address-batches.js';
-import { writeDetail } from '../../output/detail.js';
-import { checkFields } from '../../output/fields.js';
+import { addressBatches, countAddresses, isRegularFile } from '../../input/address-batches.js';
+import { checkImportFields, importFailureLines, writeImportTotals, type ImportTotals } from '../../report/bulk.js';
 import { commandLine, globalArgs } from '../command-line.js';
-import { startProgress } from '../lists/progress.js';
+import { startProgress } from '../../output/progress-bar.js';
 import { printDryRun, refuseSandboxKey } from '../write.js';
 
 // `contact import`: addresses streamed from a file or stdin
@@ -29,23 +28,11 @@ export interface ImportOptions {
 }
 
 const n = (x: number) => x.toLocaleString('en-US');
-const TOTALS = ['created', 'already_existed', 'addresses', 'requests', 'requests_succeeded'] as const;
 
-/** Pass 1 over a regular file (and a dry run's only pass): every line checked, the addresses to send counted. */
 /** The addresses to import, a request's worth at a time. */
 function batches(ctx: Context, o: ImportOptions) {
   const stdin = o.file === '-' ? (ctx.io.stdin as AsyncIterable<unknown> & { destroy?(): void }) : undefined;
   return addressBatches({ path: o.file, stdin, column: o.column, skip: o.skip, size: IMPORT_BATCH, maxLength: NAME_MAX, signal: ctx.signal });
-}
-
-async function count(ctx: Context, o: ImportOptions): Promise<{ total: number; first?: string[] }> {
-  let total = 0;
-  let first: string[] | undefined;
-  for await (const b of batches(ctx, o)) {
-    first ??= b.emails;
-    total += b.emails.length;
-  }
-  return { total, first };
 }
 
 function finishCommand(ctx: Context, o: ImportOptions, skip: number): string {
@@ -59,11 +46,12 @@ function finishCommand(ctx: Context, o: ImportOptions, skip: number): string {
 
 export async function runImport(o: ImportOptions, ctx: Context): Promise<void> {
   const out = ctx.output();
-  checkFields(out.fields, [], TOTALS);
+  checkImportFields(out);
   refuseSandboxKey(ctx, 'create contacts', OPERATIONS.importContacts);
   if (o.file === '-' && ctx.io.stdinIsTTY) ctx.notice('reading addresses from stdin (one per line; end with Ctrl-D)');
   const file = await isRegularFile(o.file, 'FILE');
-  const pass1 = file || o.dryRun ? await count(ctx, o) : undefined;
+  // Pass 1 over a regular file (and a dry run's only pass): every line checked, the addresses to send counted.
+  const pass1 = file || o.dryRun ? await countAddresses(batches(ctx, o)) : undefined;
   const planned = pass1?.total;
   if (planned === 0) throw new UsageError(`FILE: ${o.file === '-' ? 'stdin' : o.file} holds no addresses${o.skip > 0 ? ` after the first ${n(o.skip)}` : ''}`);
   if (o.dryRun) {
@@ -72,12 +60,11 @@ export async function runImport(o: ImportOptions, ctx: Context): Promise<void> {
     return printDryRun(ctx, importRequest(pass1!.first!, o.list, o.properties));
   }
   const api = await ctx.api();
-  const totals = { created: 0, already_existed: 0, addresses: 0, requests: 0, requests_succeeded: 0 };
+  const totals: ImportTotals = { created: 0, already_existed: 0, addresses: 0, requests: 0, requests_succeeded: 0 };
   const requestsPlanned = planned === undefined ? 0 : Math.ceil(planned / IMPORT_BATCH);
   const progress = planned === undefined ? undefined : startProgress(ctx, 'importing', requestsPlanned, planned, 'addresses');
   const warnings: string[] = [];
   let current: { from: number; emails: string[] } | undefined;
-  const print = () => writeDetail(out, totals, [{ fields: TOTALS.map((key) => ({ key, label: key.replace('_', ' '), value: totals[key], kind: 'number' as const })) }]);
   try {
     for await (const b of batches(ctx, o)) {
       current = b;
@@ -97,23 +84,14 @@ export async function runImport(o: ImportOptions, ctx: Context): Promise<void> {
   } catch (error) {
     progress?.stop();
     for (const m of warnings) ctx.warn(m);
-    await print();
+    await writeImportTotals(out, totals);
     const done = o.skip + totals.addresses;
     const unsure = ctx.signal.aborted || error instanceof NetworkError || (error instanceof CliError && error.outcomeUnknown);
-    const lines = [
-      totals.addresses === 0
-        ? 'nothing was imported'
-        : `imported addresses ${n(o.skip + 1)}-${n(done)} of the input (${n(totals.requests_succeeded)} requests): ${n(totals.created)} created, ${n(totals.already_existed)} already existed`,
-    ];
-    if (current) {
-      const range = `addresses ${n(current.from)}-${n(current.from + current.emails.length - 1)}`;
-      lines.push(unsure ? `the request with ${range} may or may not have been applied` : `the request with ${range} was not applied`);
-    }
-    lines.push(`to finish the rest (re-running is safe: addresses already there count as already existed):\n  ${finishCommand(ctx, o, done)}`);
+    const lines = importFailureLines(o.skip, totals, current, unsure, finishCommand(ctx, o, done));
     ctx.io.stderr.write(`${lines.join('\n')}\n`);
     throw error;
   }
   progress?.stop();
   for (const m of warnings) ctx.warn(m);
-  await print();
+  await writeImportTotals(out, totals);
 }

@@ -4,7 +4,7 @@ import { UsageError, ValueError } from '../../errors.js';
 import { nonEmpty, uuid } from '../../input/values.js';
 import { arg, command, flag } from '../define.js';
 import { dryRunFlag } from '../runners/write.js';
-import { propertyPair } from './shared.js';
+import { propertyPair } from '../../input/resource-values.js';
 
 function source(raw: string): string {
   if (raw.trim() === '') throw new ValueError('needs a file path, or - for stdin');

@@ -1,19 +1,8 @@
 import type { Contact } from '../../api/audience.js';
-import { VALUE_MAX } from '../../api/vocabulary.js';
-import { ValueError } from '../../errors.js';
 import type { ListSpec } from '../../output/types.js';
 import { CONTACT_FIELDS } from './show.js';
 
 export const CONTACT_ID = '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f';
-
-/** `--property plan=pro`: a property of the team and its value (at most 1000 characters; spec 4.32–4.34). */
-export function propertyPair(raw: string): [string, string] {
-  const at = raw.indexOf('=');
-  if (at <= 0) throw new ValueError('must be name=value, e.g. plan=pro');
-  const value = raw.slice(at + 1);
-  if ([...value].length > VALUE_MAX) throw new ValueError(`value must be at most ${VALUE_MAX} characters`);
-  return [raw.slice(0, at).trim(), value];
-}
 
 export const CONTACT_LIST: ListSpec<Contact> = {
   columns: [

@@ -4,16 +4,17 @@ import { UsageError } from '../../errors.js';
 import { nonEmpty, uuid } from '../../input/values.js';
 import { arg, command, flag } from '../define.js';
 import { dryRunFlag, runWrite } from '../runners/write.js';
-import { address } from './create.js';
-import { CONTACT_FIELDS, contactSections } from './show.js';
-import { CONTACT_ID, propertyPair } from './shared.js';
+import { contactSections } from '../../output/contact-detail.js';
+import { CONTACT_FIELDS } from './show.js';
+import { contactAddress, propertyPair } from '../../input/resource-values.js';
+import { CONTACT_ID } from './shared.js';
 
 export default command({
   name: 'update',
   summary: 'update a contact: only the given fields are sent; prints the updated contact',
   args: { contactId: arg('id of the contact (a UUID)', { parse: uuid }) },
   flags: {
-    email: flag.string('new address (at most 255 characters)', { value: 'address', parse: address }),
+    email: flag.string('new address (at most 255 characters)', { value: 'address', parse: contactAddress }),
     status: flag.enum(CONTACT_SETTABLE_STATUSES, 'new state', 'state'),
     property: flag.repeated('set a property: name=value (repeatable; other properties stay)', { value: 'name=value', parse: propertyPair }),
     unsetProperty: flag.repeated('remove a property from the contact (repeatable; sends null)', { value: 'name', parse: nonEmpty }),

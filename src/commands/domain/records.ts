@@ -1,20 +1,13 @@
 import type { Domain } from '../../api/domains.js';
 import type { CheckRow, DnsRecord } from '../../api/dns-records.js';
-import { DOMAIN_NAME_RE } from '../../api/vocabulary.js';
-import { ValueError } from '../../errors.js';
 import type { DetailSection } from '../../output/detail.js';
 import type { Column } from '../../output/types.js';
+import { domainName } from '../../input/resource-values.js';
 import { arg } from '../define.js';
 
 // What the domain verbs share: the NAME argument, and the columns and fields
 // they print. The records themselves (what to publish, what a verification
 // found) are api/dns-records.ts.
-
-function domainName(raw: string): string {
-  const v = raw.trim().replace(/\.$/, '').toLowerCase();
-  if (!DOMAIN_NAME_RE.test(v)) throw new ValueError('must be a domain name such as mail.example.com');
-  return v;
-}
 
 export const DOMAIN_ARGS = { name: arg('the sending domain (see `mailctl domain list`)', { parse: domainName }) };
 

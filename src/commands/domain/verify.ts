@@ -1,41 +1,15 @@
-import type { DomainVerification } from '../../api/domains.js';
 import { OPERATIONS } from '../../api/operations.js';
-import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { CheckFailedError, ExitCode } from '../../errors.js';
 import { command, flag } from '../define.js';
 import { refuseSandboxKey } from '../write.js';
-import { checkRows, type CheckRow } from '../../api/dns-records.js';
+import { checkRows, failing, waitForRecords } from '../../api/dns-records.js';
 import { CHECK_COLUMNS, DOMAIN_ARGS } from './records.js';
-import { MS_PER_MINUTE } from '../../time-units.js';
 
 // POST /domains/{domain}/verify: one row per record, exit 8 unless every
-// record the domain needs passes. --wait re-checks with a growing pause (DNS
-// changes take minutes to hours to propagate) until all pass or time is up.
-
-const FIRST_PAUSE_MS = 5_000;
-const MAX_PAUSE_MS = MS_PER_MINUTE;
+// record the domain needs passes; --wait re-checks (api/dns-records.ts).
 
 const CHECK_FIELDS = CHECK_COLUMNS.map((c) => c.key);
-
-function failing(rows: readonly CheckRow[]): CheckRow[] {
-  return rows.filter((r) => r.result === 'fail');
-}
-
-async function waitForRecords(ctx: Context, check: () => Promise<DomainVerification>, waitMs: number): Promise<CheckRow[]> {
-  const deadline = ctx.now() + waitMs;
-  let pause = FIRST_PAUSE_MS;
-  for (;;) {
-    const rows = checkRows(await check());
-    const bad = failing(rows);
-    const left = deadline - ctx.now();
-    if (bad.length === 0 || left <= 0) return rows;
-    const next = Math.min(pause, left);
-    ctx.notice(`${bad.map((r) => r.record).join(', ')} not passing yet: checking again in ${Math.ceil(next / 1000)}s`);
-    await ctx.sleep(next);
-    pause = Math.min(pause * 2, MAX_PAUSE_MS);
-  }
-}
 
 export default command({
   name: 'verify',

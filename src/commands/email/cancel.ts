@@ -1,9 +1,9 @@
 import { OPERATIONS } from '../../api/operations.js';
-import { ApiError, CliError } from '../../errors.js';
+import { CliError } from '../../errors.js';
 import { writeDetail } from '../../output/detail.js';
 import { arg, command, flag } from '../define.js';
 import { dryRunFlag, runWrite, yesFlag } from '../runners/write.js';
-import { transmissionId } from './show.js';
+import { transmissionId } from '../../input/values.js';
 
 // `email cancel REQUEST_ID` (service-api-rest.md 4.7). The email is lost for good, so it is
 // confirmed like a delete: asked on a terminal, --yes anywhere else. The API answers an email
@@ -11,10 +11,6 @@ import { transmissionId } from './show.js';
 // (no 404): --if-scheduled turns that one refusal into a no-op so CI jobs can re-run.
 
 const FIELDS = ['id', 'cancelled'] as const;
-
-function isNotScheduled(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 409 && error.code === 'schedule_cancellation_failed';
-}
 
 export default command({
   name: 'cancel',
@@ -28,7 +24,7 @@ export default command({
   examples: ['mailctl email cancel 4829301758203345', 'mailctl email cancel 4829301758203345 --yes --if-scheduled --json'],
   operation: OPERATIONS.cancelScheduledEmail,
   async run(opts, ctx) {
-    const { cancelRequest, cancelScheduledEmail } = await import('../../api/sending.js');
+    const { cancelRequest, cancelScheduledEmail, isNotScheduled } = await import('../../api/sending.js');
     const id = opts.requestId;
     const print = (cancelled: boolean) =>
       writeDetail(ctx.output(), { id, cancelled }, [{ fields: [{ key: 'id', label: 'ID', value: id }, { key: 'cancelled', label: 'Cancelled', value: cancelled, kind: 'bool' }] }]);

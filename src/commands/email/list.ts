@@ -6,7 +6,7 @@ import { displayZone } from '../../input/zone.js';
 import type { ListSpec } from '../../output/types.js';
 import { command, flag } from '../define.js';
 import { cursorFlags, runList } from '../runners/list.js';
-import { address } from './send-input.js';
+import { address } from '../../input/send-values.js';
 
 // `email list` (service-api-rest.md 4.4): the sent emails of the last 10 days by default,
 // cursor pages.

@@ -3,7 +3,8 @@ import { OPERATIONS } from '../../api/operations.js';
 import { EMAIL_DETAIL_FIELDS } from '../../api/vocabulary.js';
 import { arg, command } from '../define.js';
 import { runShow } from '../runners/show.js';
-import { recipients, sender, transmissionId } from './show.js';
+import { transmissionId } from '../../input/values.js';
+import { emailSections } from './show.js';
 
 // `email scheduled REQUEST_ID` (service-api-rest.md 4.6): a scheduled email, and once it
 // has gone out, its events.
@@ -21,22 +22,7 @@ export default command({
       spinner: 'fetching the scheduled email',
       fields: EMAIL_DETAIL_FIELDS,
       fetch: (api) => getScheduledEmail(api, opts.requestId),
-      sections: (d) => {
-        const events = oldestFirst(d.events as EmailEvent[]);
-        return [
-          {
-            fields: [
-              { key: 'transmission_id', label: 'Transmission', value: d.transmission_id },
-              { key: 'state', label: 'State', value: d.state, kind: 'status' },
-              { key: 'scheduled_at', label: 'Scheduled', value: d.scheduled_at, kind: 'time' },
-              { key: 'from', label: 'From', value: sender(d) },
-              { key: 'subject', label: 'Subject', value: d.subject },
-              { key: 'recipients', label: 'Recipients', value: recipients(d) },
-            ],
-          },
-          ...(events.length ? [{ title: `Events (${events.length}, oldest first)`, table: { columns: timelineColumns, rows: events } }] : []),
-        ];
-      },
+      sections: (d) => emailSections(d, oldestFirst(d.events as EmailEvent[]), timelineColumns, false),
     });
   },
 });

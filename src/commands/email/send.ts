@@ -1,16 +1,14 @@
-import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
 import type { SendBody, SendResult } from '../../api/sending.js';
 import { OPERATIONS } from '../../api/operations.js';
-import { SCHEDULE_MAX_AHEAD_MS, SCHEDULE_MIN_AHEAD_MS, SEND_ATTACHMENT_NAME_MAX, SEND_ATTACHMENTS_MAX_BYTES, SEND_NAME_MAX, SEND_RESULT_FIELDS, SEND_SUBJECT_MAX } from '../../api/vocabulary.js';
+import { SEND_NAME_MAX, SEND_RESULT_FIELDS, SEND_SUBJECT_MAX } from '../../api/vocabulary.js';
 import { isSandboxKey } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
-import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
-import { parseFutureTime } from '../../input/time.js';
+import { UsageError } from '../../errors.js';
+import { readAttachments } from '../../input/attachments.js';
 import { text } from '../../input/values.js';
 import { command, flag } from '../define.js';
 import { dryRunFlag, runWrite } from '../runners/write.js';
-import { address, checkRecipients, header, headersOf, metadataOf, mimeType, pair, tag, templateSlug, varsOf } from './send-input.js';
+import { address, checkRecipients, header, headersOf, metadataOf, pair, scheduledAt, tag, templateSlug, varsOf } from '../../input/send-values.js';
 
 // `email send` (service-api-rest.md 4.3; with --at, 4.5). Every rule of section 7 is checked
 // before anything is sent; the send itself is never repeated after it may have been accepted
@@ -77,67 +75,6 @@ function check(o: Raw): Options {
   };
 }
 
-async function attachments(paths: string[]): Promise<SendBody['attachments']> {
-  if (paths.length === 0) return undefined;
-  const out: NonNullable<SendBody['attachments']> = [];
-  let total = 0;
-  for (const path of paths) {
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(path);
-    } catch (error) {
-      const e = error as NodeJS.ErrnoException;
-      throw new UsageError(`--attach: cannot read ${path}: ${e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'it is a directory' : e.message}`);
-    }
-    const name = basename(path);
-    if (name.length > SEND_ATTACHMENT_NAME_MAX) throw new UsageError(`--attach: the file name ${name.slice(0, 60)}… is longer than ${SEND_ATTACHMENT_NAME_MAX} characters`);
-    const data = bytes.toString('base64');
-    total += data.length;
-    if (total > SEND_ATTACHMENTS_MAX_BYTES) {
-      throw new UsageError(`--attach: the attachments come to more than 5 MB after base64 encoding (${(total / 1024 / 1024).toFixed(1)} MB by ${name})`);
-    }
-    out.push({ name, type: mimeType(name), data });
-  }
-  return out;
-}
-
-/** --at within the window of 4.5, checked against our clock. */
-function scheduledAt(raw: string, now: number): string {
-  const t = parseFutureTime(raw, '--at', now);
-  if (t.ms < now + SCHEDULE_MIN_AHEAD_MS) throw new UsageError(`--at must be at least 5 minutes ahead (got "${raw}", ${new Date(t.ms).toISOString()})`);
-  if (t.ms > now + SCHEDULE_MAX_AHEAD_MS) throw new UsageError(`--at must be at most 3 days ahead (got "${raw}", ${new Date(t.ms).toISOString()})`);
-  return t.text;
-}
-
-/** With --template: every required merge tag has a --var, read from the template before sending. */
-async function checkVars(ctx: Context, slug: string, vars: Record<string, string>): Promise<void> {
-  const { templateMergeTags } = await import('../../api/sending.js');
-  const tags = await templateMergeTags(await ctx.api(), slug);
-  const missing = tags.filter((t) => t.required && !Object.hasOwn(vars, t.key)).map((t) => t.key);
-  if (missing.length) {
-    throw new UsageError(`--var: template ${slug} needs ${missing.join(', ')}: add ${missing.map((k) => `--var ${k}=VALUE`).join(' ')} (nothing was sent)`);
-  }
-  const known = new Set(tags.map((t) => t.key));
-  const unknown = Object.keys(vars).filter((k) => !known.has(k));
-  if (unknown.length) ctx.warn(`template ${slug} has no merge tag ${unknown.join(', ')}: ${unknown.length === 1 ? 'that value is' : 'those values are'} sent but unused`);
-}
-
-function header1(headers: Record<string, string | string[] | undefined>, name: string): number | undefined {
-  const v = headers[name.toLowerCase()];
-  const n = Number(Array.isArray(v) ? v[0] : v);
-  return v === undefined || !Number.isFinite(n) ? undefined : n;
-}
-
-const at = (unix: number | undefined) => (unix === undefined ? 'unknown' : new Date(unix * 1000).toISOString().replace('.000Z', 'Z'));
-
-/** A quota refusal (429 quota_exceeded / daily_quota_exceeded): when it resets, from the quota headers. */
-function quotaRefusal(error: ApiError): ApiError {
-  const h = error.headers ?? {};
-  const daily = error.code === 'daily_quota_exceeded';
-  const reset = header1(h, daily ? 'X-Daily-Reset' : 'X-Monthly-Reset');
-  return error.withHint(`the ${daily ? 'daily' : 'monthly'} sending quota resets at ${at(reset)}; nothing was sent`);
-}
-
 async function run(opts: Options, ctx: Context): Promise<void> {
   const readText = (await import('../api/request.js')).readText;
   const body: SendBody = { ...opts.body };
@@ -148,7 +85,7 @@ async function run(opts: Options, ctx: Context): Promise<void> {
     if (body[part]!.trim() === '') throw new UsageError(`--${part}: ${file === '-' ? 'stdin' : file} is empty`);
   }
   if (opts.vars && Object.keys(opts.vars).length) body.substitution_data = opts.vars;
-  const files = await attachments(opts.attach);
+  const files = await readAttachments(opts.attach);
   if (files) body.attachments = files;
   if (opts.at !== undefined) body.scheduled_at = scheduledAt(opts.at, ctx.now());
   const key = ctx.settings().apiKey.value;
@@ -156,8 +93,13 @@ async function run(opts: Options, ctx: Context): Promise<void> {
     ctx.warn("sandbox key: every recipient will be replaced by the key owner's address, and the sender's domain by dev.uselettr.com (spec 5.3)");
   }
   // The merge tags are read first: a send missing one is refused here, not half-rendered.
-  if (body.template_slug !== undefined && (!opts.dryRun || key)) await checkVars(ctx, body.template_slug, opts.vars);
+  if (body.template_slug !== undefined && (!opts.dryRun || key)) {
+    const { checkMergeTags } = await import('../../api/sending.js');
+    const unused = await checkMergeTags(await ctx.api(), body.template_slug, opts.vars);
+    if (unused) ctx.warn(unused);
+  }
   const { sendEmail, sendRequest } = await import('../../api/sending.js');
+  const { quotaLeft, sendFailure } = await import('../../api/send-outcome.js');
   const shown = files ? { ...body, attachments: files.map((f) => ({ ...f, data: `<${f.data.length} base64 characters, abbreviated in this dry run>` })) } : body;
   if (opts.dryRun && files) ctx.notice('attachment contents are abbreviated below; the real request carries them whole');
   const recipient = body.to[0]!;
@@ -174,17 +116,7 @@ async function run(opts: Options, ctx: Context): Promise<void> {
         headers = answer.headers;
         return body.scheduled_at === undefined ? answer.result : { ...answer.result, scheduled_at: body.scheduled_at };
       } catch (error) {
-        if (error instanceof ApiError && error.status === 429 && (error.code === 'quota_exceeded' || error.code === 'daily_quota_exceeded')) throw quotaRefusal(error);
-        if (error instanceof CliError && error.outcomeUnknown) {
-          const lost = new CliError(`the email may have been sent: ${error.message}`, error.exitCode === ExitCode.Failure ? ExitCode.Failure : ExitCode.Network, {
-            details: error.details,
-            hint: `mailctl did not send it again; check with \`mailctl email list --recipient ${recipient}\` before sending again`,
-            cause: error,
-            outcomeUnknown: true,
-          });
-          throw lost;
-        }
-        throw error;
+        throw sendFailure(error, recipient);
       }
     },
     sections: (r) => [
@@ -200,9 +132,8 @@ async function run(opts: Options, ctx: Context): Promise<void> {
   });
   if (!result) return;
   ctx.notice(`watch its events: mailctl events list --transmission ${result.request_id} --follow`);
-  const daily = header1(headers, 'X-Daily-Remaining');
-  const monthly = header1(headers, 'X-Monthly-Remaining');
-  if (daily !== undefined || monthly !== undefined) ctx.notice(`free-tier quota left: ${daily ?? '?'} today, ${monthly ?? '?'} this month`);
+  const left = quotaLeft(headers);
+  if (left !== undefined) ctx.notice(left);
 }
 
 export default command({

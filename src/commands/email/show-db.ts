@@ -1,4 +1,5 @@
 import { DEFAULT_WINDOW_DAYS, type EmailDetail, type EmailEvent } from '../../api/emails.js';
+import { emailDetailOf } from '../../archive/email-detail.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { openArchiveReader, type DbFlag } from '../archive-db.js';
@@ -11,23 +12,8 @@ export interface ArchiveLookup {
   db: DbFlag;
 }
 
-// `email show ID --db [PATH]`: the email detail rebuilt from the archived
-// events of that request id. Events carry the subject, sender and recipient;
-// the state is derived from them as the service does (a bounce or a failure
-// decides it, else a delivery); the sender's display name is not in any event.
-
-const FAILED = new Set(['policy_rejection', 'generation_failure', 'generation_rejection']);
-
-function stateOf(types: readonly string[]): string | null {
-  if (types.length === 0) return null;
-  let state = 'scheduled';
-  for (const t of types) {
-    if (t === 'bounce') return 'bounced';
-    if (FAILED.has(t)) return 'failed';
-    if (t === 'delivery') state = 'delivered';
-  }
-  return state;
-}
+// `email show ID --db [PATH]`: the email detail rebuilt from the archived events of that
+// request id (src/archive/email-detail.ts).
 
 /** The detail of spec 2.3 from the archive, events newest first as the API lists them. */
 export async function emailFromArchive(opts: ArchiveLookup, ctx: Context): Promise<EmailDetail> {
@@ -44,19 +30,7 @@ export async function emailFromArchive(opts: ArchiveLookup, ctx: Context): Promi
     }
     const events: EmailEvent[] = [];
     for await (const batch of archive.eventBatches({ window, transmission: opts.requestId })) events.push(...batch);
-    const latest = events[0];
-    const recipients = [...new Set(events.map((e) => e.rcpt_to).filter((r): r is string => typeof r === 'string'))];
-    return {
-      transmission_id: opts.requestId,
-      state: stateOf(all),
-      scheduled_at: null,
-      from: latest?.friendly_from ?? null,
-      from_name: null,
-      subject: latest?.subject ?? null,
-      recipients,
-      num_recipients: recipients.length,
-      events: events as EmailDetail['events'],
-    };
+    return emailDetailOf(opts.requestId, all, events);
   } catch (error) {
     throw archive.failure(error);
   } finally {

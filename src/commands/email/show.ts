@@ -2,10 +2,11 @@ import type { EmailDetail, EmailEvent } from '../../api/emails.js';
 import { OPERATIONS } from '../../api/operations.js';
 import { DEFAULT_WINDOW_DAYS, EMAIL_DETAIL_FIELDS } from '../../api/vocabulary.js';
 import type { Context } from '../../context.js';
-import { ApiError, ValueError } from '../../errors.js';
-import { resolveWindow, WINDOW_FROM_HELP, WINDOW_TO_HELP, type EventWindow } from '../../input/window.js';
+import { resolveWindow, WINDOW_FROM_HELP, WINDOW_TO_HELP } from '../../input/window.js';
+import { transmissionId } from '../../input/values.js';
 import { displayZone } from '../../input/zone.js';
-import { writeDetail } from '../../output/detail.js';
+import { writeDetail, type DetailSection } from '../../output/detail.js';
+import type { Column } from '../../output/types.js';
 import { checkFields } from '../../output/fields.js';
 import { dbFlag, type DbFlag } from '../archive-db.js';
 import { arg, command, flag } from '../define.js';
@@ -18,52 +19,33 @@ interface ShowOptions {
   db?: DbFlag;
 }
 
-/** Transmission ids are short (16 digits from the service); anything this long is not one. */
-const MAX_ID_LENGTH = 128;
-
-export function transmissionId(raw: string): string {
-  const id = raw.trim();
-  if (id === '') throw new ValueError('must not be empty');
-  if (id.length > MAX_ID_LENGTH) throw new ValueError(`must be a transmission id of at most ${MAX_ID_LENGTH} characters`);
-  // Printable ASCII only: an id is part of the URL path, and unicode or control
-  // characters in it are a mistake the API would answer with 404 or worse.
-  if (!/^[\x21-\x7e]+$/.test(id)) throw new ValueError('must be a transmission id (the request_id of an event): letters, digits and punctuation, no spaces');
-  if (!/^[^/?#]+$/.test(id)) throw new ValueError('must be a transmission id (the request_id of an event), without spaces or slashes');
-  if (id === '.' || id === '..') throw new ValueError('must be a transmission id (the request_id of an event)');
-  // GET /emails/events is the event listing, not an email.
-  if (id === 'events') throw new ValueError('is not a transmission id: for the event listing run `mailctl events list`');
-  return id;
-}
-
-export function sender(d: EmailDetail): string | null {
+function sender(d: EmailDetail): string | null {
   if (!d.from) return d.from_name ?? null;
   return d.from_name ? `${d.from_name} <${d.from}>` : d.from;
 }
 
-export function recipients(d: EmailDetail): string | null {
+function recipients(d: EmailDetail): string | null {
   const list = d.recipients ?? [];
   const n = d.num_recipients ?? list.length;
   if (list.length === 0) return n ? `${n} recipients` : null;
   return n > list.length ? `${list.join(', ')} (+${n - list.length} more)` : list.join(', ');
 }
 
-async function fromApi(opts: ShowOptions, ctx: Context, range: EventWindow): Promise<EmailDetail> {
-  const { getEmail } = await import('../../api/emails.js');
-  const api = await ctx.api();
-  try {
-    return await getEmail(api, opts.requestId, range);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) {
-      throw new ApiError(
-        { status: error.status, code: error.code, message: error.message, fieldErrors: error.fieldErrors },
-        {
-          hint: `a request id is the request_id of an email's events (\`mailctl events list\`)${range.from ? '' : `; for an email older than ${DEFAULT_WINDOW_DAYS} days, add --from`}`,
-          cause: error,
-        },
-      );
-    }
-    throw error;
-  }
+/** What email show and email scheduled print: the email, then its events oldest first (`always`: the table even when empty). */
+export function emailSections(d: EmailDetail, events: EmailEvent[], columns: Column<EmailEvent>[], always: boolean): DetailSection[] {
+  return [
+    {
+      fields: [
+        { key: 'transmission_id', label: 'Transmission', value: d.transmission_id },
+        { key: 'state', label: 'State', value: d.state, kind: 'status' },
+        { key: 'scheduled_at', label: 'Scheduled', value: d.scheduled_at, kind: 'time' },
+        { key: 'from', label: 'From', value: sender(d) },
+        { key: 'subject', label: 'Subject', value: d.subject },
+        { key: 'recipients', label: 'Recipients', value: recipients(d) },
+      ],
+    },
+    ...(always || events.length ? [{ title: `Events (${events.length}, oldest first)`, table: { columns, rows: events } }] : []),
+  ];
 }
 
 async function run(opts: ShowOptions, ctx: Context): Promise<void> {
@@ -75,22 +57,10 @@ async function run(opts: ShowOptions, ctx: Context): Promise<void> {
   const range = resolveWindow({ from: opts.from, to: opts.to }, ctx.now(), { defaultDays: DEFAULT_WINDOW_DAYS, zone: displayZone(ctx.globals.utc) });
   let detail: EmailDetail;
   if (opts.db !== undefined) detail = await (await import('./show-db.js')).emailFromArchive({ ...opts, db: opts.db }, ctx);
-  else detail = await fromApi(opts, ctx, range);
+  else detail = await (await import('../../api/emails.js')).getEmail(await ctx.api(), opts.requestId, range);
   const events = oldestFirst(detail.events as EmailEvent[]);
   await ctx.pageOutput(); // a long timeline or body pages like a listing
-  await writeDetail(out, detail, [
-    {
-      fields: [
-        { key: 'transmission_id', label: 'Transmission', value: detail.transmission_id },
-        { key: 'state', label: 'State', value: detail.state, kind: 'status' },
-        { key: 'scheduled_at', label: 'Scheduled', value: detail.scheduled_at, kind: 'time' },
-        { key: 'from', label: 'From', value: sender(detail) },
-        { key: 'subject', label: 'Subject', value: detail.subject },
-        { key: 'recipients', label: 'Recipients', value: recipients(detail) },
-      ],
-    },
-    { title: `Events (${events.length}, oldest first)`, table: { columns: timelineColumns, rows: events } },
-  ]);
+  await writeDetail(out, detail, emailSections(detail, events, timelineColumns, true));
 }
 
 export default command({

@@ -1,20 +1,8 @@
 import type { Context } from '../../context.js';
-import { UsageError, ValueError } from '../../errors.js';
-import { nonEmpty } from '../../input/values.js';
+import { UsageError } from '../../errors.js';
+import { isLoopbackHost, nonEmpty, scale, share } from '../../input/values.js';
 import { command, flag, type Parsed } from '../define.js';
 import { MS_PER_MINUTE } from '../../time-units.js';
-
-function share(raw: string): number {
-  if (!/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/.test(raw.trim())) throw new ValueError('must be a number from 0 to 1');
-  return Number(raw);
-}
-
-function scale(raw: string): number {
-  if (!/^\d+(\.\d+)?$|^\.\d+$/.test(raw.trim())) throw new ValueError('must be a number such as 1, 0.01 or 0.001');
-  const n = Number(raw);
-  if (n > 1000) throw new ValueError('must be at most 1000');
-  return n;
-}
 
 const FLAGS = {
   host: flag.string('address to bind; beyond loopback only with --allow-remote', { value: 'host', parse: nonEmpty }).default('127.0.0.1'),
@@ -48,14 +36,6 @@ function check(opts: EmulatorRunOptions): EmulatorRunOptions {
     });
   }
   return opts;
-}
-
-/** 127.0.0.0/8, ::1 and localhost: only this machine reaches them. */
-function isLoopbackHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
-  const m = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
-  return m !== null && m.slice(1).every((o) => Number(o) <= 255);
 }
 
 /** --live unless --no-live; by default only for a person watching, and not when a fixed --seed asks for fixed data. */

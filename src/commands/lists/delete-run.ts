@@ -1,6 +1,5 @@
-import { getList, plain, deleteLists as bulkDelete, type AudienceList } from '../../api/audience-admin.js';
+import { deleteListBatches, getList, plain, type AudienceList } from '../../api/audience-admin.js';
 import { OPERATIONS } from '../../api/operations.js';
-import { BULK_DELETE_MAX_LISTS } from '../../api/vocabulary.js';
 import type { Context } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import { checkFields } from '../../output/fields.js';
@@ -11,7 +10,7 @@ import { confirmOrRefuse } from '../runners/confirm.js';
 import { printDryRun, refuseSandboxKey } from '../write.js';
 
 // `lists delete ID...`: one id goes through the delete runner; several are
-// deleted with DELETE /audience/lists/bulk, 50 a request. The bulk operation
+// deleted with DELETE /audience/lists/bulk, 50 a request (deleteListBatches). The bulk operation
 // refuses the whole request when one id is unknown (4.30), so --if-exists and
 // the question (which names each list and its contact count) read the lists
 // first; rows are the same as a single delete's: {"id", "deleted"}.
@@ -35,12 +34,6 @@ const ROWS: ListSpec<Row> = {
   fields: ['id', 'deleted'],
 };
 
-function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
 export async function deleteLists(o: Options, ctx: Context): Promise<void> {
   if (o.ids.length === 1) {
     const id = o.ids[0]!;
@@ -59,7 +52,7 @@ export async function deleteLists(o: Options, ctx: Context): Promise<void> {
   checkFields(out.fields, [], ROWS.fields);
   refuseSandboxKey(ctx, 'delete lists', OPERATIONS.deleteLists);
   if (o.dryRun) {
-    for (const batch of chunks(o.ids, BULK_DELETE_MAX_LISTS)) await printDryRun(ctx, bulkDelete(batch).request);
+    for (const batch of deleteListBatches(o.ids)) await printDryRun(ctx, batch.request);
     return;
   }
   const api = await ctx.api();
@@ -82,9 +75,9 @@ export async function deleteLists(o: Options, ctx: Context): Promise<void> {
   if (ids.length > 0) {
     const loss = found.length > 0 ? `: ${found.map((l) => `"${l.name ?? l.id}" (${contacts(l)})`).join(', ')}; the contacts stay` : '';
     await confirmOrRefuse(ctx, { command: 'lists delete', what: `delete ${ids.length} lists${loss}`, done: 'deleted', yes: o.yes });
-    for (const batch of chunks(ids, BULK_DELETE_MAX_LISTS)) {
-      const result = await bulkDelete(batch).send(api);
-      if (result.deleted !== batch.length) ctx.warn(`the API deleted ${result.deleted} of ${batch.length} lists in one request`);
+    for (const batch of deleteListBatches(ids)) {
+      const result = await batch.send(api);
+      if (result.deleted !== batch.ids.length) ctx.warn(`the API deleted ${result.deleted} of ${batch.ids.length} lists in one request`);
     }
   }
   await runListing(ctx, { spec: ROWS, pages: [{ items: o.ids.map((id) => ({ id, deleted: !missing.has(id) })) }] });

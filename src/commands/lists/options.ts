@@ -1,6 +1,6 @@
-import { UsageError, ValueError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { isUuid } from '../../input/ids.js';
-import { nonEmpty } from '../../input/values.js';
+import { nonEmpty, pathOrStdin } from '../../input/values.js';
 import { flag, type Parsed } from '../define.js';
 import { dryRunFlag } from '../runners/write.js';
 
@@ -9,16 +9,11 @@ import { dryRunFlag } from '../runners/write.js';
 export const PER_REQUEST = '1000 contacts × 50 lists per request, as many requests as needed';
 export const LIST = '8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a';
 
-function path(raw: string): string {
-  if (raw.trim() === '') throw new ValueError('needs a file path, or - for stdin');
-  return raw;
-}
-
 export const BULK_FLAGS = {
   contact: flag.list('contact id; repeatable or comma-separated', { value: 'ids' }),
   list: flag.list('list id; repeatable or comma-separated', { value: 'ids' }),
-  contactsFile: flag.string('contact ids from a file, or - for stdin: one per line, or CSV with a header row', { value: 'path', parse: path }),
-  listsFile: flag.string('list ids from a file, or - for stdin: one per line, or CSV with a header row', { value: 'path', parse: path }),
+  contactsFile: flag.string('contact ids from a file, or - for stdin: one per line, or CSV with a header row', { value: 'path', parse: pathOrStdin }),
+  listsFile: flag.string('list ids from a file, or - for stdin: one per line, or CSV with a header row', { value: 'path', parse: pathOrStdin }),
   column: flag.string('CSV column holding the ids, in every CSV file given (default: the first column)', { value: 'name', parse: nonEmpty }),
   dryRun: dryRunFlag,
 };

@@ -1,13 +1,15 @@
 import { BULK_OPERATIONS, bulkMembership, type BulkOperation } from '../../api/audience.js';
 import type { Context } from '../../context.js';
-import { ApiError, CliError, ExitCode, NetworkError, UsageError } from '../../errors.js';
-import { IdSource } from '../../input/id-source.js';
+import type { ApiError } from '../../errors.js';
+import { checkUnchanged, openIds } from '../../input/id-flags.js';
+import type { IdSource } from '../../input/id-source.js';
 import { refuseSandboxKey, requestUrl } from '../write.js';
 import { confirmOrRefuse } from '../runners/confirm.js';
 import type { BulkOptions } from './options.js';
-import { describeRequest, idsNamedBy, planShape, plannedRequests, type PlanEntry, type PlannedRequest } from '../../api/bulk-plan.js';
-import { startProgress } from './progress.js';
-import { checkPlanFields, checkTotalsFields, writePlan, writeTotals, type Totals } from './report.js';
+import { describeRequest, planShape, plannedRequests, type PlanEntry, type PlannedRequest } from '../../api/bulk-plan.js';
+import { failureLines, missingIdError, missingIds } from '../../api/bulk-failure.js';
+import { startProgress } from '../../output/progress-bar.js';
+import { checkPlanFields, checkTotalsFields, writePlan, writeTotals, type Totals } from '../../report/bulk.js';
 
 // `lists attach|detach`: read and check every id first (exit 2 before anything
 // is sent), split the pairs into the fewest requests the limits allow, send
@@ -20,78 +22,6 @@ import { checkPlanFields, checkTotalsFields, writePlan, writeTotals, type Totals
 
 const n = (x: number) => x.toLocaleString('en-US');
 const plural = (count: number, word: string) => `${n(count)} ${word}${count === 1 ? '' : 's'}`;
-
-
-/** Pass 1 over the ids of one flag (see id-source.ts); the caller closes the source. */
-async function openIds(ctx: Context, what: 'contact' | 'list', given: string[], file: string | undefined, column?: string): Promise<IdSource> {
-  const flag = what === 'contact' ? '--contacts-file' : '--lists-file';
-  if (file === '-' && ctx.io.stdinIsTTY) ctx.notice(`reading ${what} ids from stdin (one per line; end with Ctrl-D)`);
-  const stdin = ctx.io.stdin as AsyncIterable<unknown> & { destroy?(): void };
-  // stdin's temporary copy goes where this run's TMPDIR says (os.tmpdir() when unset).
-  const tmpDir = ctx.io.env.TMPDIR || undefined;
-  const source = await IdSource.open({ flag, given, path: file, column, stdin, signal: ctx.signal, tmpDir });
-  if (source.count === 0) {
-    await source.close();
-    throw new UsageError(`${flag}: ${file === '-' ? 'stdin' : file} holds no ${what} ids`);
-  }
-  if (source.duplicates > 0) ctx.notice(`note: ${plural(source.duplicates, `duplicate ${what} id`)} ignored`);
-  return source;
-}
-
-/** For a 422 naming `contact_ids.3`: which id of the input that was. */
-function explainFieldErrors(error: unknown, req: PlanEntry | PlannedRequest): string[] {
-  return idsNamedBy(error, req).map((x) => `  ${x.field} is ${x.id} (${x.what} ${x.position} of the input)`);
-}
-
-/** Ids the API named as invalid in a 422 (`list_ids.0`): well-formed (checked before sending), so they do not exist in this team. */
-function missingIds(error: unknown, req: PlanEntry | PlannedRequest): string[] {
-  return error instanceof ApiError && error.status === 422 ? idsNamedBy(error, req).map((x) => `${x.what} ${x.id}`) : [];
-}
-
-/**
- * The API refuses the whole request when one id does not exist in the team
- * (nothing of it is applied): say that first, and do not suggest a re-run,
- * which would fail the same way.
- */
-function missingIdError(op: BulkOperation, plan: PlanEntry[], failed: PlannedRequest, error: ApiError, missing: string[]): CliError {
-  const total = plan.length;
-  const k = failed.index;
-  const which = missing.length === 1 ? `${missing[0]} does not exist` : `${missing.join(', ')} do not exist`;
-  const done = k === 1 ? 'nothing was changed' : `request ${k} of ${total} changed nothing; requests 1-${k - 1} were applied (their totals are on stdout)`;
-  return new CliError(`${which} in this team: ${done}`, ExitCode.Refused, {
-    cause: error,
-    details: [
-      `the API answered: ${error.message} (${error.code ?? 'no error code'}, HTTP ${error.status})`,
-      ...(k < total ? [k + 1 === total ? `request ${total} did not run` : `requests ${k + 1}-${total} did not run`] : []),
-      ...explainFieldErrors(error, failed),
-    ],
-    hint: `check the id (and --profile: ids belong to one team), remove it from the input, then run the command again${
-      k > 1 ? ` (${op === 'attach' ? 'pairs already attached are counted as already_attached' : 'pairs already gone are counted as not_present'})` : ''
-    }`,
-  });
-}
-
-function failureLines(ctx: Context, op: BulkOperation, plan: PlanEntry[], failed: PlanEntry, error: unknown): string[] {
-  const total = plan.length;
-  const k = failed.index;
-  const interrupted = ctx.signal.aborted;
-  // A dropped connection, a 5xx or Ctrl-C may come after the server applied the request.
-  const unsure = interrupted || error instanceof NetworkError || (error instanceof CliError && error.outcomeUnknown);
-  let rest: string;
-  const notRun = (from: number) => (from === total ? `request ${total} did not run` : `requests ${from}-${total} did not run`);
-  if (unsure) rest = `request ${k} may or may not have been applied${k < total ? `; ${notRun(k + 1)}` : ''}`;
-  else rest = notRun(k);
-  const again =
-    op === 'attach'
-      ? 'attaching is idempotent (pairs already attached are counted as already_attached)'
-      : 'detaching is idempotent (pairs already gone are counted as not_present)';
-  return [
-    `request ${k} of ${total} ${interrupted ? 'was interrupted' : 'failed'}: ${describeRequest(failed)}; ${rest}`,
-    ...explainFieldErrors(error, failed),
-    `${k - 1} of ${total} requests succeeded; their totals are on stdout`,
-    `re-running the same command is safe: ${again}`,
-  ];
-}
 
 export async function runBulk(op: BulkOperation, opts: BulkOptions, ctx: Context): Promise<void> {
   const out = ctx.output();
@@ -108,15 +38,6 @@ export async function runBulk(op: BulkOperation, opts: BulkOptions, ctx: Context
     }
   } finally {
     await contacts.close(); // stdin's temporary copy is removed here, however the run ends
-  }
-}
-
-/** A file changed since pass 1 checked it (while the question waited, say): exit 1, nothing is sent. */
-async function checkUnchanged(...sources: IdSource[]): Promise<void> {
-  for (const source of sources) {
-    await source.checkUnchanged().catch((error: CliError) => {
-      throw error.withHint(error.hint, { details: ['nothing was sent'] });
-    });
   }
 }
 
@@ -186,7 +107,7 @@ async function bulk(op: BulkOperation, opts: BulkOptions, ctx: Context, contacts
     await writeTotals(out, op, totals);
     const missing = current && !ctx.signal.aborted ? missingIds(error, current) : [];
     if (current && 'contactIds' in current && missing.length > 0) throw missingIdError(op, plan, current, error as ApiError, missing);
-    if (current) ctx.io.stderr.write(`${failureLines(ctx, op, plan, current, error).join('\n')}\n`);
+    if (current) ctx.io.stderr.write(`${failureLines(ctx.signal.aborted, op, plan, current, error).join('\n')}\n`);
     throw error;
   }
   progress.stop();

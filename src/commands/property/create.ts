@@ -1,16 +1,9 @@
 import { OPERATIONS } from '../../api/operations.js';
-import { NAME_MAX, PROPERTY_TYPES } from '../../api/vocabulary.js';
-import { ValueError } from '../../errors.js';
+import { PROPERTY_TYPES } from '../../api/vocabulary.js';
 import { command, flag } from '../define.js';
 import { dryRunFlag, runWrite } from '../runners/write.js';
-import { fallbackValue, PROPERTY_FIELDS, propertySections } from './update.js';
-
-/** Spec 4.45: a lowercase letter, then lowercase letters, digits and underscores; at most 255. */
-function propertyName(raw: string): string {
-  if (!/^[a-z][a-z0-9_]*$/.test(raw)) throw new ValueError('must start with a lowercase letter, then only lowercase letters, digits and underscores');
-  if (raw.length > NAME_MAX) throw new ValueError(`must be at most ${NAME_MAX} characters (this one has ${raw.length})`);
-  return raw;
-}
+import { fallbackValue, propertyName } from '../../input/resource-values.js';
+import { PROPERTY_FIELDS, propertySections } from './update.js';
 
 export default command({
   name: 'create',

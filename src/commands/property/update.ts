@@ -1,20 +1,13 @@
 import type { Property } from '../../api/audience.js';
 import { OPERATIONS } from '../../api/operations.js';
-import { PROPERTY_FALLBACK_MAX } from '../../api/vocabulary.js';
-import { UsageError, ValueError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
+import { fallbackValue } from '../../input/resource-values.js';
 import { uuid } from '../../input/values.js';
 import type { DetailSection } from '../../output/detail.js';
 import { arg, command, flag } from '../define.js';
 import { dryRunFlag, runWrite } from '../runners/write.js';
 
 const ID = '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f';
-
-/** An empty value is allowed: an empty substitute differs from none (null), which is what --clear-fallback sends. */
-export function fallbackValue(raw: string): string {
-  const length = [...raw].length;
-  if (length > PROPERTY_FALLBACK_MAX) throw new ValueError(`must be at most ${PROPERTY_FALLBACK_MAX} characters (this one has ${length})`);
-  return raw;
-}
 
 export const PROPERTY_FIELDS = ['id', 'name', 'type', 'fallback_value', 'created_at'] as const;
 

@@ -80,26 +80,12 @@ export interface ListRun<T> {
 
 type Step<T> = { items: T[]; nextCursor?: string | null; page?: number; lastPage?: number; total?: number };
 
-/** Before a long export on a sandbox key: say when its day budget cannot cover the pages left. */
-async function* warnFirst<T>(ctx: Context, api: ApiClient, pages: AsyncIterable<Step<T>>, limit: number | undefined, perPage: number): AsyncGenerator<Step<T>> {
-  let first = true;
-  for await (const page of pages) {
-    if (first && page.lastPage !== undefined && page.page !== undefined) {
-      const byLimit = limit === undefined ? Infinity : Math.ceil((limit - page.items.length) / perPage);
-      const message = api.dayBudgetWarning(Math.min(page.lastPage - page.page, byLimit), 'this export');
-      if (message) ctx.warn(message);
-    }
-    first = false;
-    yield page;
-  }
-}
-
 async function* whole<T>(items: T[], limit: number | undefined): AsyncGenerator<Step<T>> {
   yield { items: limit === undefined ? items : items.slice(0, limit) };
 }
 
 export async function runList<T>(ctx: Context, list: ListRun<T>): Promise<void> {
-  const { cursorPages, numberedPages } = await import('../../api/paginate.js');
+  const { cursorPages, numberedPages, withRequestsLeft } = await import('../../api/paginate.js');
   const out = ctx.output();
   const api = await ctx.api();
   const follow = list.all || list.limit !== undefined;
@@ -116,7 +102,12 @@ export async function runList<T>(ctx: Context, list: ListRun<T>): Promise<void> 
       { all: list.all, limit: list.limit, idOf: paging.idOf as ((row: never) => string) | undefined },
       list.operation.name,
     );
-    pages = follow ? warnFirst(ctx, api, walk, list.limit, perPage ?? paging.maxPerPage) : walk;
+    // Before a long export on a sandbox key: say when its day budget cannot cover the pages left.
+    const budget = (requests: number) => {
+      const message = api.dayBudgetWarning(requests, 'this export');
+      if (message) ctx.warn(message);
+    };
+    pages = follow ? withRequestsLeft(walk, list.limit, perPage ?? paging.maxPerPage, budget) : walk;
   } else {
     // One answer holds every row: asked for before the output starts, so a failed request prints nothing on stdout.
     checkFields(out.fields, list.spec.columns, list.spec.fields);

@@ -2,19 +2,10 @@ import { OPERATIONS } from '../../api/operations.js';
 import { UsageError } from '../../errors.js';
 import { command } from '../define.js';
 import { runWrite } from '../runners/write.js';
-import { groupsOf, readConditions, type Condition } from '../../api/segment-conditions.js';
+import { conditionsOf } from '../../api/segment-conditions.js';
 import { CONDITIONS_HELP, SEGMENT_WRITE_FLAGS } from './flags.js';
-import { SEGMENT_FIELDS, segmentSections } from './show.js';
-
-/** The conditions of create/update: from --where/--or-group, or --conditions (never both). */
-export async function conditionsOf(
-  o: { where?: Condition[]; orGroup?: Condition[][]; conditions?: string },
-  stdin: AsyncIterable<unknown>,
-): Promise<{ groups: { conditions: Condition[] }[] } | undefined> {
-  const fromFlags = groupsOf(o.where, o.orGroup);
-  if (fromFlags && o.conditions !== undefined) throw new UsageError('--conditions cannot be used with --where or --or-group');
-  return o.conditions !== undefined ? readConditions(o.conditions, stdin) : fromFlags;
-}
+import { segmentSections } from '../../output/segment-detail.js';
+import { SEGMENT_FIELDS } from './show.js';
 
 export default command({
   name: 'create',

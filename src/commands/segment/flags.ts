@@ -1,16 +1,10 @@
 import { NAME_MAX } from '../../api/vocabulary.js';
-import { ValueError } from '../../errors.js';
-import { text, uuid } from '../../input/values.js';
+import { pathOrStdin, text, uuid } from '../../input/values.js';
 import { flag } from '../define.js';
 import { dryRunFlag } from '../runners/write.js';
 import { parseCondition, parseOrGroup } from '../../api/segment-conditions.js';
 
 // The flags create and update share (spec 4.49, 4.50).
-
-function path(raw: string): string {
-  if (raw.trim() === '') throw new ValueError('needs a file path, or - for stdin');
-  return raw;
-}
 
 export const SEGMENT_ID = '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f';
 
@@ -19,7 +13,7 @@ export const SEGMENT_WRITE_FLAGS = {
   list: flag.string('only contacts of this list (a UUID); all contacts without it', { value: 'id', parse: uuid }),
   where: flag.repeated("a condition every matching contact meets: 'field operator value' (one group each)", { value: 'condition', parse: parseCondition }),
   orGroup: flag.repeated("a group of alternatives: 'field operator value or field operator value' (one group each)", { value: 'conditions', parse: parseOrGroup }),
-  conditions: flag.string('the conditions as the API\'s JSON ({"groups": [...]}) from a file, or - for stdin', { value: 'path', parse: path }).completes('files'),
+  conditions: flag.string('the conditions as the API\'s JSON ({"groups": [...]}) from a file, or - for stdin', { value: 'path', parse: pathOrStdin }).completes('files'),
   dryRun: dryRunFlag,
 };
 

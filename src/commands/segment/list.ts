@@ -4,7 +4,8 @@ import { uuid } from '../../input/values.js';
 import type { ListSpec } from '../../output/types.js';
 import { command, flag } from '../define.js';
 import { audiencePageFlags } from '../lists/audience-list.js';
-import { conditionsText, SEGMENT_FIELDS } from './show.js';
+import { conditionsText } from '../../output/segment-detail.js';
+import { SEGMENT_FIELDS } from './show.js';
 
 type Group = Parameters<typeof conditionsText>[0][number];
 

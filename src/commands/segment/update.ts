@@ -3,9 +3,10 @@ import { UsageError } from '../../errors.js';
 import { uuid } from '../../input/values.js';
 import { arg, command, flag } from '../define.js';
 import { runWrite } from '../runners/write.js';
-import { conditionsOf } from './create.js';
+import { conditionsOf } from '../../api/segment-conditions.js';
 import { CONDITIONS_HELP, SEGMENT_ID, SEGMENT_WRITE_FLAGS } from './flags.js';
-import { SEGMENT_FIELDS, segmentSections } from './show.js';
+import { segmentSections } from '../../output/segment-detail.js';
+import { SEGMENT_FIELDS } from './show.js';
 
 export default command({
   name: 'update',

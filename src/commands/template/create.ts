@@ -3,9 +3,10 @@ import type { TemplateCreate } from '../../api/templates.js';
 import { TEMPLATE_FIELDS, TEMPLATE_NAME_MAX } from '../../api/vocabulary.js';
 import { UsageError } from '../../errors.js';
 import { text } from '../../input/values.js';
+import { readContent } from '../../input/template-files.js';
 import { command, flag } from '../define.js';
 import { dryRunFlag, runWrite } from '../runners/write.js';
-import { checkContent, contentFlags, projectFlag, readContent, templateSections } from './shared.js';
+import { checkContent, contentFlags, projectFlag, templateSections } from './shared.js';
 
 export default command({
   name: 'create',

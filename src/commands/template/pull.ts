@@ -1,6 +1,7 @@
 import { OPERATIONS } from '../../api/operations.js';
 import { arg, command, flag } from '../define.js';
-import { fileSafe, metaText, SYNC_COLUMNS, SYNC_FIELDS, writeRows, type SyncRow } from './files.js';
+import { fileSafe, metaText } from '../../input/template-files.js';
+import { SYNC_COLUMNS, SYNC_FIELDS, writeRows, type SyncRow } from './files.js';
 import { projectFlag } from './shared.js';
 
 export default command({

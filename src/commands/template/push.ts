@@ -1,49 +1,16 @@
 import type { ApiClient } from '../../api/client.js';
 import { OPERATIONS } from '../../api/operations.js';
 import type { Context } from '../../context.js';
-import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { command, flag } from '../define.js';
 import { dryRunFlag } from '../runners/write.js';
 import { refuseSandboxKey } from '../write.js';
-import { fileSafe, metaText, parseMeta, SYNC_COLUMNS, SYNC_FIELDS, writeRows, type SyncRow, type TemplateMeta } from './files.js';
+import { metaText, readTemplateDir, type LocalTemplate } from '../../input/template-files.js';
+import { SYNC_COLUMNS, SYNC_FIELDS, writeRows, type SyncRow } from './files.js';
 import { projectFlag } from './shared.js';
 
-// The other half of `template pull`: for each DIR/<slug>.html, create the
-// template when the service has none, update it when its HTML differs, leave
-// it alone otherwise. A template whose active version moved since the pull
-// (someone else published) is reported, not overwritten, unless --force.
-// After an update, DIR/<slug>.json records the new version, so the next push
-// compares against it.
-
-interface Local {
-  slug: string;
-  html: string;
-  htmlPath: string;
-  metaPath: string;
-  meta?: TemplateMeta;
-}
-
-async function readDir(dir: string): Promise<Local[]> {
-  const { readdir, readFile } = await import('node:fs/promises');
-  const { join } = await import('node:path');
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch (error) {
-    throw new UsageError(`--dir: cannot read ${dir}${(error as NodeJS.ErrnoException).code === 'ENOENT' ? ': no such folder' : ''}`);
-  }
-  const locals: Local[] = [];
-  for (const name of names.filter((n) => n.endsWith('.html')).sort()) {
-    const slug = name.slice(0, -'.html'.length);
-    if (!fileSafe(slug)) continue;
-    const htmlPath = join(dir, name);
-    const metaPath = join(dir, `${slug}.json`);
-    const html = await readFile(htmlPath, 'utf8');
-    const metaText_ = await readFile(metaPath, 'utf8').catch(() => undefined);
-    locals.push({ slug, html, htmlPath, metaPath, meta: metaText_ === undefined ? undefined : parseMeta(metaText_, metaPath) });
-  }
-  return locals;
-}
+// The other half of `template pull`: each DIR/<slug>.html created, updated or left
+// alone (src/api/template-push.ts decides which), one row each.
 
 interface PushOptions {
   dir: string;
@@ -52,34 +19,14 @@ interface PushOptions {
   dryRun: boolean;
 }
 
-async function pushOne(ctx: Context, api: ApiClient, l: Local, o: PushOptions): Promise<SyncRow> {
-  const templates = await import('../../api/templates.js');
+async function pushOne(ctx: Context, api: ApiClient, l: LocalTemplate, o: PushOptions): Promise<SyncRow> {
+  const { pushTemplate } = await import('../../api/template-push.js');
   const { writeWholeFile } = await import('../../output/whole-file.js');
-  const project = l.meta?.project ?? o.project;
-  let remote;
-  try {
-    remote = await templates.getTemplate(api, l.slug, project);
-  } catch (error) {
-    if (!(error instanceof ApiError && error.status === 404)) throw error;
-  }
-  if (!remote) {
-    const name = l.meta?.name ?? l.slug;
-    if (o.dryRun) return { slug: l.slug, action: 'create', version: null, reason: 'not on the service' };
-    const created = await templates.createTemplate(api, { name, ...(project !== undefined ? { project_id: project } : {}), html: l.html });
-    if (created.slug !== l.slug) ctx.warn(`${l.slug}: the service named the new template ${created.slug} (slugs come from the name)`);
-    await writeWholeFile(l.metaPath, metaText({ name: created.name, project: created.project_id, version: created.active_version ?? 1 }));
-    return { slug: l.slug, action: 'created', version: created.active_version ?? 1, reason: null };
-  }
-  const remoteHtml = remote.html ?? (remote.active_version ? (await templates.templateHtml(api, l.slug, remote.project_id)).html : null);
-  if (remoteHtml === l.html) return { slug: l.slug, action: 'unchanged', version: remote.active_version ?? null, reason: null };
-  const pulled = l.meta?.version;
-  if (pulled !== undefined && remote.active_version !== pulled && !o.force) {
-    return { slug: l.slug, action: 'conflict', version: remote.active_version ?? null, reason: `version ${remote.active_version} on the service, ${pulled} pulled: not overwritten (--force to push anyway)` };
-  }
-  if (o.dryRun) return { slug: l.slug, action: 'update', version: remote.active_version ?? null, reason: 'content changed' };
-  const updated = await templates.updateTemplate(api, l.slug, { project_id: remote.project_id, html: l.html });
-  await writeWholeFile(l.metaPath, metaText({ name: updated.name, project: updated.project_id, version: updated.active_version ?? null }));
-  return { slug: l.slug, action: 'updated', version: updated.active_version ?? null, reason: 'content changed' };
+  const pushed = await pushTemplate(api, { ...l, project: l.meta?.project ?? o.project }, o);
+  if (pushed.renamed !== undefined) ctx.warn(`${l.slug}: the service named the new template ${pushed.renamed} (slugs come from the name)`);
+  // After a write, DIR/<slug>.json records the new version, so the next push compares against it.
+  if (pushed.meta) await writeWholeFile(l.metaPath, metaText(pushed.meta));
+  return pushed.row;
 }
 
 export default command({
@@ -99,7 +46,7 @@ export default command({
     const { checkFields } = await import('../../output/fields.js');
     checkFields(ctx.output().fields, SYNC_COLUMNS, SYNC_FIELDS);
     if (!o.dryRun) refuseSandboxKey(ctx, 'push templates', OPERATIONS.updateTemplate);
-    const locals = await readDir(o.dir);
+    const locals = await readTemplateDir(o.dir);
     if (locals.length === 0) throw new UsageError(`--dir: ${o.dir} has no <slug>.html file`, { hint: 'run `mailctl template pull --dir DIR` first' });
     const api = await ctx.api();
     const rows: SyncRow[] = [];

@@ -1,22 +1,14 @@
 import type { Template } from '../../api/templates.js';
-import type { Context } from '../../context.js';
-import { UsageError, ValueError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import type { DetailSection } from '../../output/detail.js';
 import type { Column } from '../../output/types.js';
+import { templateSlugArg } from '../../input/resource-values.js';
 import { arg, flag } from '../define.js';
 
 // What the template verbs share: the SLUG argument, --project, the content
-// flags (--html FILE|- or --json FILE|-) and how a template is printed.
+// flags (--html FILE|- or --json FILE|-, read by src/input/template-files.ts) and how a template is printed.
 
-function slug(raw: string): string {
-  const v = raw.trim();
-  if (v === '') throw new ValueError('must not be empty');
-  if (v.length > 255) throw new ValueError('must be at most 255 characters');
-  if (/[\s/]/.test(v)) throw new ValueError('must not contain "/" or whitespace (see `mailctl template list`)');
-  return v;
-}
-
-export const SLUG_ARGS = { slug: arg('slug of the template (see `mailctl template list`)', { parse: slug }) };
+export const SLUG_ARGS = { slug: arg('slug of the template (see `mailctl template list`)', { parse: templateSlugArg }) };
 
 export const projectFlag = flag.integer('project that holds the template (default: the team\'s default project)', [1, Number.MAX_SAFE_INTEGER], 'id');
 
@@ -27,30 +19,6 @@ export const contentFlags = {
 
 export function checkContent(o: { html?: string; json?: string }): void {
   if (o.html !== undefined && o.json !== undefined) throw new UsageError('--html and --json cannot be used together: a version is custom HTML or a visual-editor document');
-}
-
-/** The text of --html/--json: a file, or stdin for "-"; unreadable or (for --json) invalid input is a usage error. */
-export async function readContent(ctx: Context, flagName: '--html' | '--json', path: string): Promise<string> {
-  let text: string;
-  if (path === '-') text = await ctx.readStdin();
-  else {
-    const { readFile } = await import('node:fs/promises');
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new UsageError(`${flagName}: cannot read ${path}${code === 'ENOENT' ? ': no such file' : code ? ` (${code})` : ''}`);
-    }
-  }
-  if (text.trim() === '') throw new UsageError(`${flagName}: ${path === '-' ? 'stdin' : path} is empty`);
-  if (flagName === '--json') {
-    try {
-      JSON.parse(text);
-    } catch {
-      throw new UsageError(`--json: ${path === '-' ? 'stdin' : path} is not valid JSON`);
-    }
-  }
-  return text;
 }
 
 export const TEMPLATE_COLUMNS: Column<Template>[] = [

@@ -1,18 +1,26 @@
-import { CAMPAIGN_FIELDS, type Campaign } from '../../api/campaigns.js';
-import type { Context } from '../../context.js';
-import { withRequested, writeDetail, type DetailField } from '../../output/detail.js';
-import { checkFields } from '../../output/fields.js';
-import { localText, timeMs, utcText } from '../../output/instant-text.js';
+import { CAMPAIGN_FIELDS } from '../api/vocabulary.js';
+import { withRequested, writeDetail, type DetailField } from './detail.js';
+import { checkFields } from './fields.js';
+import { localText, timeMs, utcText } from './instant-text.js';
+import type { OutputTarget } from './types.js';
 
-// How schedule and unschedule print their outcome. json/ndjson: the campaign
+// How campaign schedule, unschedule and send print their outcome. json/ndjson: the campaign
 // object as the API returned it. Table (TTY or pipe): id, name, status and
 // the scheduled time in UTC and in local time.
+
+/** The fields printed of the campaign a write returns (a Campaign of api/campaigns.ts is one). */
+export interface WrittenCampaign extends Record<string, unknown> {
+  id: string;
+  name?: string | null;
+  status: string;
+  scheduled_at?: string | null;
+}
 
 /** Keys a write's output can have, for checking --fields before the request. */
 const WRITE_KEYS = [...CAMPAIGN_FIELDS, 'scheduled_local', 'deleted', 'message', 'unscheduled'];
 
-export function checkWriteFields(ctx: Context): void {
-  checkFields(ctx.output().fields, [], WRITE_KEYS);
+export function checkWriteFields(out: OutputTarget): void {
+  checkFields(out.fields, [], WRITE_KEYS);
 }
 
 function timeFields(ms: number | undefined, raw: string | null | undefined): DetailField[] {
@@ -23,8 +31,7 @@ function timeFields(ms: number | undefined, raw: string | null | undefined): Det
 }
 
 /** The updated campaign of a successful write. */
-export async function printCampaign(ctx: Context, c: Campaign): Promise<void> {
-  const out = ctx.output();
+export async function printCampaign(out: OutputTarget, c: WrittenCampaign): Promise<void> {
   const ms = timeMs(c.scheduled_at);
   const fields: DetailField[] = [
     { key: 'id', label: 'ID', value: c.id },
@@ -40,8 +47,7 @@ export async function printCampaign(ctx: Context, c: Campaign): Promise<void> {
  * A result the API did not give as a campaign (no `data` after the write, or
  * an --if-scheduled no-op): a small object of the same id, printed in every format.
  */
-export async function printResult(ctx: Context, obj: Record<string, unknown>, scheduledMs?: number): Promise<void> {
-  const out = ctx.output();
+export async function printResult(out: OutputTarget, obj: Record<string, unknown>, scheduledMs?: number): Promise<void> {
   const fields: DetailField[] = [{ key: 'id', label: 'ID', value: obj.id }];
   if ('status' in obj) fields.push({ key: 'status', label: 'Status', value: obj.status, kind: 'status' });
   if ('scheduled_at' in obj) fields.push(...timeFields(scheduledMs, obj.scheduled_at as string));

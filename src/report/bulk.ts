@@ -1,12 +1,13 @@
-import { redact } from '../../api/redact.js';
-import type { BulkOperation } from '../../api/audience.js';
-import { writeDetail, writeDetailStreamed, type DetailSection } from '../../output/detail.js';
-import { checkFields } from '../../output/fields.js';
-import type { OutputTarget } from '../../output/types.js';
-import { rangeText, type PlanEntry, type PlannedRequest } from '../../api/bulk-plan.js';
+import { redact } from '../api/redact.js';
+import type { BulkOperation } from '../api/audience.js';
+import { writeDetail, writeDetailStreamed, type DetailSection } from '../output/detail.js';
+import { checkFields } from '../output/fields.js';
+import type { OutputTarget } from '../output/types.js';
+import { rangeText, type PlanEntry, type PlannedRequest } from '../api/bulk-plan.js';
 
 // What `lists attach|detach` print on stdout: the totals (after a full run, or
 // the requests that succeeded before one failed) or, with --dry-run, the plan.
+// And the totals of `contact import`, with what stderr says when it stops part-way.
 
 export interface Totals {
   /** attached / detached */
@@ -134,4 +135,45 @@ export async function writePlan(target: OutputTarget, p: PlanInfo): Promise<void
     }
   }
   await writeDetailStreamed(target, obj, sections, 'plan', bodies);
+}
+
+// ---- contact import ----------------------------------------------------------------------------
+
+const n = (x: number) => x.toLocaleString('en-US');
+
+export interface ImportTotals {
+  created: number;
+  already_existed: number;
+  addresses: number;
+  requests: number;
+  requests_succeeded: number;
+}
+
+const IMPORT_TOTALS = ['created', 'already_existed', 'addresses', 'requests', 'requests_succeeded'] as const;
+
+export function checkImportFields(target: OutputTarget): void {
+  checkFields(target.fields, [], IMPORT_TOTALS);
+}
+
+export async function writeImportTotals(target: OutputTarget, totals: ImportTotals): Promise<void> {
+  await writeDetail(target, totals, [{ fields: IMPORT_TOTALS.map((key) => ({ key, label: key.replace('_', ' '), value: totals[key], kind: 'number' as const })) }]);
+}
+
+/**
+ * What stderr says when an import stops part-way: what was imported, whether the request
+ * under way was applied (`unsure`: it may have been), and `finish`, the command for the rest.
+ */
+export function importFailureLines(skip: number, totals: ImportTotals, current: { from: number; emails: string[] } | undefined, unsure: boolean, finish: string): string[] {
+  const done = skip + totals.addresses;
+  const lines = [
+    totals.addresses === 0
+      ? 'nothing was imported'
+      : `imported addresses ${n(skip + 1)}-${n(done)} of the input (${n(totals.requests_succeeded)} requests): ${n(totals.created)} created, ${n(totals.already_existed)} already existed`,
+  ];
+  if (current) {
+    const range = `addresses ${n(current.from)}-${n(current.from + current.emails.length - 1)}`;
+    lines.push(unsure ? `the request with ${range} may or may not have been applied` : `the request with ${range} was not applied`);
+  }
+  lines.push(`to finish the rest (re-running is safe: addresses already there count as already existed):\n  ${finish}`);
+  return lines;
 }

@@ -1,9 +1,10 @@
 import {
   SEND_ADDRESS_MAX, SEND_FORBIDDEN_HEADERS, SEND_HEADER_VALUE_MAX, SEND_MAX_HEADERS, SEND_MAX_RECIPIENTS, SEND_METADATA_KEY_MAX,
-  SEND_METADATA_MAX_BYTES, SEND_METADATA_MAX_KEYS, SEND_METADATA_VALUE_MAX, SEND_TAG_MAX,
-} from '../../api/vocabulary.js';
-import { UsageError, ValueError } from '../../errors.js';
-import { email } from '../../input/values.js';
+  SEND_METADATA_MAX_BYTES, SEND_METADATA_MAX_KEYS, SEND_METADATA_VALUE_MAX, SEND_TAG_MAX, SCHEDULE_MAX_AHEAD_MS, SCHEDULE_MIN_AHEAD_MS,
+} from '../api/vocabulary.js';
+import { UsageError, ValueError } from '../errors.js';
+import { parseFutureTime } from './time.js';
+import { email } from './values.js';
 
 // The value rules of `email send` (service-api-rest.md 4.3 and section 7), checked before
 // anything is read or sent. Kept free of zod and undici: the command file imports it at load.
@@ -102,16 +103,10 @@ export function varsOf(list: [string, string][]): Record<string, string> {
   return out;
 }
 
-const TYPES: Record<string, string> = {
-  pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', svg: 'image/svg+xml',
-  webp: 'image/webp', txt: 'text/plain', csv: 'text/csv', html: 'text/html', htm: 'text/html', json: 'application/json',
-  xml: 'application/xml', zip: 'application/zip', ics: 'text/calendar', doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
-
-/** The MIME type of an attachment, by its extension. */
-export function mimeType(name: string): string {
-  const ext = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase();
-  return (ext && TYPES[ext]) ?? 'application/octet-stream';
+/** --at within the window of 4.5, checked against our clock. */
+export function scheduledAt(raw: string, now: number): string {
+  const t = parseFutureTime(raw, '--at', now);
+  if (t.ms < now + SCHEDULE_MIN_AHEAD_MS) throw new UsageError(`--at must be at least 5 minutes ahead (got "${raw}", ${new Date(t.ms).toISOString()})`);
+  if (t.ms > now + SCHEDULE_MAX_AHEAD_MS) throw new UsageError(`--at must be at most 3 days ahead (got "${raw}", ${new Date(t.ms).toISOString()})`);
+  return t.text;
 }

@@ -1,0 +1,44 @@
+import { ApiError, CliError, ExitCode } from '../errors.js';
+
+// What the answer of a send means beyond its body (service-api-rest.md 4.3, section 8): a quota
+// refusal says when the quota resets, a lost answer says the email may have gone out, and the
+// quota headers of a success say what is left. The send itself is in sending.ts.
+
+type Headers = Record<string, string | string[] | undefined>;
+
+function header1(headers: Headers, name: string): number | undefined {
+  const v = headers[name.toLowerCase()];
+  const n = Number(Array.isArray(v) ? v[0] : v);
+  return v === undefined || !Number.isFinite(n) ? undefined : n;
+}
+
+const at = (unix: number | undefined) => (unix === undefined ? 'unknown' : new Date(unix * 1000).toISOString().replace('.000Z', 'Z'));
+
+/** A quota refusal (429 quota_exceeded / daily_quota_exceeded): when it resets, from the quota headers. */
+function quotaRefusal(error: ApiError): ApiError {
+  const h = error.headers ?? {};
+  const daily = error.code === 'daily_quota_exceeded';
+  const reset = header1(h, daily ? 'X-Daily-Reset' : 'X-Monthly-Reset');
+  return error.withHint(`the ${daily ? 'daily' : 'monthly'} sending quota resets at ${at(reset)}; nothing was sent`);
+}
+
+/** The error a failed send ends the run with: `recipient` is the first --to, for the way to check. */
+export function sendFailure(error: unknown, recipient: string): unknown {
+  if (error instanceof ApiError && error.status === 429 && (error.code === 'quota_exceeded' || error.code === 'daily_quota_exceeded')) return quotaRefusal(error);
+  if (error instanceof CliError && error.outcomeUnknown) {
+    return new CliError(`the email may have been sent: ${error.message}`, error.exitCode === ExitCode.Failure ? ExitCode.Failure : ExitCode.Network, {
+      details: error.details,
+      hint: `mailctl did not send it again; check with \`mailctl email list --recipient ${recipient}\` before sending again`,
+      cause: error,
+      outcomeUnknown: true,
+    });
+  }
+  return error;
+}
+
+/** The free-tier quota left after a send, from its answer's headers; undefined when the answer has none. */
+export function quotaLeft(headers: Headers): string | undefined {
+  const daily = header1(headers, 'X-Daily-Remaining');
+  const monthly = header1(headers, 'X-Monthly-Remaining');
+  return daily !== undefined || monthly !== undefined ? `free-tier quota left: ${daily ?? '?'} today, ${monthly ?? '?'} this month` : undefined;
+}

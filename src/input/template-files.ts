@@ -1,0 +1,88 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { UsageError } from '../errors.js';
+
+// Templates as files. `template pull` / `template push`: DIR/<slug>.html holds the active
+// HTML, DIR/<slug>.json what push needs to know where it came from: {"name", "project",
+// "version"} (both written whole by the commands). `template create|update`: the content
+// of --html/--json, from a file or stdin.
+
+export interface TemplateMeta {
+  name: string;
+  project: number;
+  version: number | null;
+}
+
+/** A slug that is safe as a file name: no folder separators, no hidden or relative names. */
+export function fileSafe(slug: string): boolean {
+  return /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(slug);
+}
+
+export function metaText(meta: TemplateMeta): string {
+  return `${JSON.stringify(meta, null, 2)}\n`;
+}
+
+/** The metadata of DIR/<slug>.json; a file that is not ours is a usage error naming it. */
+function parseMeta(text: string, path: string): TemplateMeta {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    throw new UsageError(`--dir: ${path} is not valid JSON`);
+  }
+  const m = v as Partial<TemplateMeta>;
+  const ok = m && typeof m === 'object' && typeof m.name === 'string' && Number.isInteger(m.project) && (m.version === null || Number.isInteger(m.version));
+  if (!ok) throw new UsageError(`--dir: ${path} must hold {"name": string, "project": integer, "version": integer or null} (as template pull writes it)`);
+  return { name: m.name!, project: m.project!, version: m.version ?? null };
+}
+
+export interface LocalTemplate {
+  slug: string;
+  html: string;
+  htmlPath: string;
+  metaPath: string;
+  meta?: TemplateMeta;
+}
+
+export async function readTemplateDir(dir: string): Promise<LocalTemplate[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    throw new UsageError(`--dir: cannot read ${dir}${(error as NodeJS.ErrnoException).code === 'ENOENT' ? ': no such folder' : ''}`);
+  }
+  const locals: LocalTemplate[] = [];
+  for (const name of names.filter((n) => n.endsWith('.html')).sort()) {
+    const slug = name.slice(0, -'.html'.length);
+    if (!fileSafe(slug)) continue;
+    const htmlPath = join(dir, name);
+    const metaPath = join(dir, `${slug}.json`);
+    const html = await readFile(htmlPath, 'utf8');
+    const metaText_ = await readFile(metaPath, 'utf8').catch(() => undefined);
+    locals.push({ slug, html, htmlPath, metaPath, meta: metaText_ === undefined ? undefined : parseMeta(metaText_, metaPath) });
+  }
+  return locals;
+}
+
+/** The text of --html/--json: a file, or stdin for "-"; unreadable or (for --json) invalid input is a usage error. */
+export async function readContent(from: { readStdin(): Promise<string> }, flagName: '--html' | '--json', path: string): Promise<string> {
+  let text: string;
+  if (path === '-') text = await from.readStdin();
+  else {
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new UsageError(`${flagName}: cannot read ${path}${code === 'ENOENT' ? ': no such file' : code ? ` (${code})` : ''}`);
+    }
+  }
+  if (text.trim() === '') throw new UsageError(`${flagName}: ${path === '-' ? 'stdin' : path} is empty`);
+  if (flagName === '--json') {
+    try {
+      JSON.parse(text);
+    } catch {
+      throw new UsageError(`--json: ${path === '-' ? 'stdin' : path} is not valid JSON`);
+    }
+  }
+  return text;
+}
