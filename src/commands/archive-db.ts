@@ -5,9 +5,6 @@ import { flag } from './define.js';
 // The --db [PATH|URL] flag of archive commands. Where it points, and opening
 // what it points at, is the archive's own (archive/db-flag.ts).
 
-export type { DbFlag } from '../archive/db-flag.js';
-// email show --db still imports the reader from here.
-export { openArchiveReader } from '../archive/db-flag.js';
 
 function dbValue(raw: string): string {
   const value = raw.trim();

@@ -1,8 +1,5 @@
 import type { GlobalOptions } from '../context.js';
 
-// The quoter itself is an output engine; the auth and contact verbs still import it from here.
-export { commandLine } from '../output/command-line.js';
-
 /**
  * Global flags the user gave on the command line, so the hinted command talks
  * to the same profile and server (--profile, --base-url) in the same format;

@@ -4,7 +4,7 @@ import { checkKey } from '../../config/profiles.js';
 import { OPERATIONS } from '../../api/operations.js';
 import type { Verdict } from '../../api/auth.js';
 import { readHidden } from '../../input/prompt.js';
-import { commandLine } from '../command-line.js';
+import { commandLine } from '../../output/command-line.js';
 import { command, flag } from '../define.js';
 
 interface LoginOptions {

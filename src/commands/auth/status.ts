@@ -3,7 +3,7 @@ import { isSandboxKey, maskSecret, type Setting } from '../../config/resolve.js'
 import type { Context } from '../../context.js';
 import { AuthError } from '../../errors.js';
 import { writeDetail } from '../../output/detail.js';
-import { commandLine } from '../command-line.js';
+import { commandLine } from '../../output/command-line.js';
 import { command } from '../define.js';
 
 const describe = <T>(s: Setting<T>) => ({ value: s.value ?? null, source: s.value === undefined ? 'unset' : s.source });

@@ -18,7 +18,7 @@ export async function runPreflight(ctx: Context, opts: PreflightOptions): Promis
 }
 
 async function healthCheck(ctx: Context): Promise<Check> {
-  const { computeReport, reportWindow } = await import('../report/run.js');
+  const { computeReport, reportWindow } = await import('../../report/run.js');
   return healthOf(await computeReport({ by: 'day', judge: ['bounce', 'complaint'] }, ctx, reportWindow({}, ctx)));
 }
 

@@ -5,7 +5,8 @@ import type { Context } from '../../context.js';
 import { CliError, NetworkError, UsageError } from '../../errors.js';
 import { addressBatches, countAddresses, isRegularFile } from '../../input/address-batches.js';
 import { checkImportFields, importFailureLines, writeImportTotals, type ImportTotals } from '../../report/bulk.js';
-import { commandLine, globalArgs } from '../command-line.js';
+import { commandLine } from '../../output/command-line.js';
+import { globalArgs } from '../command-line.js';
 import { startProgress } from '../../output/progress-bar.js';
 import { printDryRun, refuseSandboxKey } from '../write.js';
 

@@ -17,7 +17,7 @@ export default command({
   operation: OPERATIONS.showScheduledEmail,
   async run(opts, ctx) {
     const { getScheduledEmail } = await import('../../api/sending.js');
-    const { oldestFirst, timelineColumns } = await import('../events/columns.js');
+    const [{ oldestFirst }, { timelineColumns }] = await Promise.all([import('../../api/follow.js'), import('../events/columns.js')]);
     await runShow<EmailDetail>(ctx, {
       spinner: 'fetching the scheduled email',
       fields: EMAIL_DETAIL_FIELDS,

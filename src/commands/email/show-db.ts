@@ -2,7 +2,7 @@ import { DEFAULT_WINDOW_DAYS, type EmailDetail, type EmailEvent } from '../../ap
 import { emailDetailOf } from '../../archive/email-detail.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode } from '../../errors.js';
-import { openArchiveReader, type DbFlag } from '../archive-db.js';
+import { openArchiveReader, type DbFlag } from '../../archive/db-flag.js';
 
 /** What `email show --db` reads: one request id in a window of days. */
 export interface ArchiveLookup {

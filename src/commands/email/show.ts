@@ -8,7 +8,8 @@ import { displayZone } from '../../input/zone.js';
 import { writeDetail, type DetailSection } from '../../output/detail.js';
 import type { Column } from '../../output/types.js';
 import { checkFields } from '../../output/fields.js';
-import { dbFlag, type DbFlag } from '../archive-db.js';
+import type { DbFlag } from '../../archive/db-flag.js';
+import { dbFlag } from '../archive-db.js';
 import { arg, command, flag } from '../define.js';
 
 interface ShowOptions {
@@ -49,7 +50,7 @@ export function emailSections(d: EmailDetail, events: EmailEvent[], columns: Col
 }
 
 async function run(opts: ShowOptions, ctx: Context): Promise<void> {
-  const { oldestFirst, timelineColumns } = await import('../events/columns.js');
+  const [{ oldestFirst }, { timelineColumns }] = await Promise.all([import('../../api/follow.js'), import('../events/columns.js')]);
   const out = ctx.output();
   // writeDetail checks --fields against the answer; unknown names must fail before anything is sent.
   checkFields(out.fields, [], EMAIL_DETAIL_FIELDS);

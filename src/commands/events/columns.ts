@@ -39,6 +39,3 @@ export const eventListSpec: ListSpec<EmailEvent> = {
 
 /** The timeline of `email show`: the subject and sender are in the header above it. */
 export const timelineColumns: Column<EmailEvent>[] = [time, type, recipient, detail];
-
-// email show and email scheduled still import the order from here.
-export { oldestFirst } from '../../api/follow.js';

@@ -6,7 +6,7 @@ import { firstDayKept } from '../../input/whole-day.js';
 import { archiveLocationOf, pgConnectOptions, type DbFlag } from '../../archive/db-flag.js';
 import { dbFlag } from '../archive-db.js';
 import { command, flag } from '../define.js';
-import { commandLine } from '../command-line.js';
+import { commandLine } from '../../output/command-line.js';
 import { confirmOrRefuse } from '../runners/confirm.js';
 import { yesFlag } from '../runners/write.js';
 
