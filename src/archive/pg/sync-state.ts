@@ -23,17 +23,17 @@ const WHERE_KEY = 'WHERE base_url = $1 AND event_types = $2';
 
 /**
  * The position after a page, written by the page's own statement (page.ts):
- * $3 base URL, $4 stored types; $5 read, $6 new and $7 present (this page's
- * rows included) before the page, less the `counted` CTE's `added`; $8
- * requests; then the range's next page ($9 from, $10 to, $11 cursor), or the
- * range read to its end ($9 to).
+ * $2 the rows it stores, $3 base URL, $4 stored types; $5 read, $6 new and $7
+ * present before it (the `counted` CTE's `added` are new, the other rows
+ * present); $8 requests; then the range's next page ($9 from, $10 to, $11
+ * cursor), or the range read to its end ($9 to).
  */
 export function positionUpdate(rangeDone: boolean, counted: string): string {
   const set = rangeDone
     ? "newest_day = greatest(coalesce(newest_day, ''), $9::text), pending_from = NULL, pending_to = NULL, pending_cursor = NULL"
     : 'pending_from = $9::text, pending_to = $10::text, pending_cursor = $11::text';
   return `UPDATE sync_state SET ${set}, last_run_read = $5::bigint, last_run_new = $6::bigint + ${counted}.added,
-    last_run_present = $7::bigint - ${counted}.added, last_run_requests = $8::bigint
+    last_run_present = $7::bigint + $2::bigint - ${counted}.added, last_run_requests = $8::bigint
     FROM ${counted} WHERE base_url = $3::text AND event_types = $4::text`;
 }
 
