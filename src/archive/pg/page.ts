@@ -6,15 +6,14 @@ import type { RunCounts, SyncKey } from '../sync-state.js';
 import { daysOf, partitionMaker } from './partitions.js';
 import { positionUpdate } from './sync-state.js';
 
-// One page of a sync into PostgreSQL, committed: its rows and the sync
-// position after it, in one statement, so in one transaction and one round
-// trip (a page's commit used to be six: on a busy machine the waits between
-// them, not the work, were most of a sync's time). The page travels as one
-// JSON array of rows; each row goes in with ON CONFLICT DO NOTHING on
-// (event_id, "timestamp"); an event the archive held is updated in place only
-// when the service now sends it differently (raw IS DISTINCT FROM), as the
-// SQLite archive does, and counted as already present. A page read twice
-// never doubles a row.
+// Pages of a sync into PostgreSQL, committed: their rows and the sync
+// position after the last of them, in one statement, so in one transaction
+// and one round trip (a page's commit used to take six: on a busy machine the
+// waits between them, not the work, were most of a sync's time). The rows
+// travel as one JSON array; each goes in with ON CONFLICT on (event_id,
+// "timestamp"): an event the archive held is rewritten only when the service
+// now sends it differently (raw IS DISTINCT FROM), as the SQLite archive
+// does, and counted as already present. A page read twice never doubles a row.
 
 const STORED = EVENT_COLUMNS.filter((c) => c !== 'timestamp_ms').map((c) => (c === 'timestamp' ? '"timestamp"' : c));
 const TYPES: Record<string, string> = { '"timestamp"': 'timestamptz', queue_time: 'bigint', bounce_class: 'integer' };
@@ -32,9 +31,9 @@ const noNul = (v: string) => (v.includes('\u0000') ? v.replaceAll('\u0000', '\uf
 const noNulEscape = (json: string) => (json.includes('\\u0000') ? json.replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1\\ufffd') : json);
 
 /**
- * The page's rows as the elements of a JSON array, each the stored columns in order: the
- * instant as ISO 8601 UTC, however the service wrote it (the text as served
- * stays in raw), and raw itself as the JSON it is, not a string of it.
+ * A page's rows as elements of a JSON array, each the stored columns in
+ * order: the instant as ISO 8601 UTC, however the service wrote it (the text
+ * as served stays in raw), and raw itself as the JSON it is, not a string of it.
  */
 function pageJson(rows: readonly EventRow[]): string {
   const out: string[] = [];
