@@ -24,7 +24,7 @@ async function open(db: string): Promise<{ target: SyncTarget; reader: () => Pro
   if (!db.startsWith('postgres')) return { target: openSqliteSync(db, KEY), reader: async () => openSqliteReader(db) };
   const target = parsePgUrl(db, '--db');
   // One page per commit: each commit's own counts are compared (pg-batching.test.ts: several pages per commit).
-  return { target: await openPgSync(target, KEY, { ...pgOptions, batching: { pages: 1, ms: 1000 } }), reader: () => openPgReader(target, pgOptions) };
+  return { target: await openPgSync(target, KEY, { ...pgOptions, batching: { pages: 1, ms: 1000, overlap: false } }), reader: () => openPgReader(target, pgOptions) };
 }
 
 const ev = (id: string, timestamp: string, more: Record<string, unknown> = {}): EmailEvent =>

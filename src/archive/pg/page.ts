@@ -86,11 +86,13 @@ function pageStatement(rangeDone: boolean): string {
 export interface PageBatching {
   pages: number;
   ms: number;
+  /** A full batch commits while the next pages are read (false: before commit returns, with its counts). */
+  overlap?: boolean;
 }
 
 // Ten pages per commit take a quarter less of the server's time than one:
 // the statement's fixed cost is paid once for a thousand rows.
-const BATCHING: PageBatching = { pages: 10, ms: 1000 };
+const BATCHING: PageBatching = { pages: 10, ms: 1000, overlap: true };
 
 interface Held {
   json: string[];
@@ -117,8 +119,10 @@ export async function pgPageCommitter(client: Client, key: SyncKey, batching: Pa
   let held: Held | undefined;
   /** The commits in flight, one after the other (a held page's timer may start one between two pages). */
   let queue: Promise<unknown> = Promise.resolve();
-  /** A commit the timer started that failed: the next page or the settling of the run reports it. */
+  /** A commit started in the background (a full batch, the timer) that failed: the next page or the settling of the run reports it. */
   let failed: { error: unknown } | undefined;
+  /** The full batch being committed while the next pages are read. */
+  let writing: Promise<void> = Promise.resolve();
 
   async function write(batch: Held): Promise<number> {
     const { last } = batch;
@@ -151,9 +155,10 @@ export async function pgPageCommitter(client: Client, key: SyncKey, batching: Pa
 
   return {
     /**
-     * Takes a page: committed now when it ends its range, fills the batch or
-     * the batch's first page waited long enough; else held. The counts are
-     * those committed so far; added and present, those of this call's commit.
+     * Takes a page: committed before it returns when it ends its range; a
+     * full batch starts committing (the one before it is waited for); else
+     * held, for a second at most. The counts are those committed so far;
+     * added and present, those of this call's own commit.
      */
     async commit(page: PageToCommit): Promise<PageCommitted> {
       rethrow();
@@ -168,9 +173,19 @@ export async function pgPageCommitter(client: Client, key: SyncKey, batching: Pa
       batch.read += page.read;
       batch.last = page;
       let added = 0;
-      if (page.nextCursor === null || batch.json.length >= batching.pages) {
+      if (page.nextCursor === null || (!batching.overlap && batch.json.length >= batching.pages)) {
         added = await flush();
         return { skipped, added, present: batch.rows - added, counts: { ...counts }, droppedIndexes: false };
+      }
+      if (batch.json.length >= batching.pages) {
+        // A full batch commits while the next pages are read (the server's
+        // work beside the sync's own); at most one is in flight, so memory
+        // holds two batches at most.
+        const before = writing;
+        writing = flush().then(() => undefined, (error: unknown) => void (failed ??= { error }));
+        await before;
+        rethrow();
+        return { skipped, added: 0, present: 0, counts: { ...counts }, droppedIndexes: false };
       }
       batch.timer ??= setTimeout(() => {
         if (held === batch) flush().catch((error: unknown) => (failed ??= { error }));
