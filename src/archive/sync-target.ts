@@ -5,7 +5,7 @@ import type { RunCounts, SyncState } from './sync-state.js';
 // What `events sync` writes into, whichever store holds the archive (an
 // SQLite file: sqlite-sync.ts; a PostgreSQL database: pg/sync.ts). Opened for
 // one sync position (base URL + stored types); every page is committed in one
-// transaction with the position after it.
+// transaction with the position after it (several pages may share one).
 
 export interface SyncTarget {
   /** The archive's path, or its URL without a password. */
@@ -15,10 +15,15 @@ export interface SyncTarget {
   claimForTeam(teamId: number): Promise<void>;
   /** Records the run's start; `firstDay` becomes the position's first day when it has none. */
   start(at: string, firstDay: string): Promise<void>;
-  /** Commits a page with the position after it; rejects with the commit's error (nothing of that page is kept). */
+  /**
+   * Commits a page with the position after it, or holds it to commit it with
+   * the next ones (PostgreSQL: at most ten pages, at most a second, never past
+   * the end of its range); rejects with the commit's error (nothing of the
+   * pages it held is kept). The counts returned are those committed.
+   */
   commit(page: PageToCommit): Promise<PageCommitted>;
   /**
-   * Completes what the run deferred (the SQLite archive's dropped indexes),
+   * Completes what the run deferred (the pages held back, the SQLite archive's dropped indexes),
    * and returns the run's counts as the archive now holds them. `failing`: on
    * the way out of a failed run, where a problem here is only warned about.
    */

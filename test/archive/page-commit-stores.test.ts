@@ -23,7 +23,8 @@ const pgOptions = { env: {}, warn: () => undefined, wait: true, notice: () => un
 async function open(db: string): Promise<{ target: SyncTarget; reader: () => Promise<ArchiveReader> }> {
   if (!db.startsWith('postgres')) return { target: openSqliteSync(db, KEY), reader: async () => openSqliteReader(db) };
   const target = parsePgUrl(db, '--db');
-  return { target: await openPgSync(target, KEY, pgOptions), reader: () => openPgReader(target, pgOptions) };
+  // One page per commit: each commit's own counts are compared (pg-batching.test.ts: several pages per commit).
+  return { target: await openPgSync(target, KEY, { ...pgOptions, batching: { pages: 1, ms: 1000, overlap: false } }), reader: () => openPgReader(target, pgOptions) };
 }
 
 const ev = (id: string, timestamp: string, more: Record<string, unknown> = {}): EmailEvent =>

@@ -1,11 +1,11 @@
 import type { Client } from 'pg';
 import { otherTeamRefused } from '../identity.js';
 import type { ArchiveTotals } from '../store.js';
-import type { RunCounts, SyncKey, SyncState } from '../sync-state.js';
+import type { SyncKey, SyncState } from '../sync-state.js';
 
 // The sync position in PostgreSQL: the same table and meaning as the SQLite
 // archive's (sync-state.ts), one row per API (base URL) and stored-types
-// filter, written inside the page's own transaction. Also the team the
+// filter, written by the page's own statement. Also the team the
 // archive belongs to, and its totals for the sync's summary.
 
 export async function readPgSyncState(client: Client, key: SyncKey): Promise<SyncState> {
@@ -20,9 +20,24 @@ export async function readPgSyncState(client: Client, key: SyncKey): Promise<Syn
 }
 
 const WHERE_KEY = 'WHERE base_url = $1 AND event_types = $2';
-const counts = (n: RunCounts) => [n.read, n.added, n.present, n.requests];
 
-/** Statements that record progress; `progress` and `rangeDone` run inside the page's transaction. */
+/**
+ * The position after a page, written by the page's own statement (page.ts):
+ * $2 the rows it stores, $3 base URL, $4 stored types; $5 read, $6 new and $7
+ * present before it (the `counted` CTE's `added` are new, the other rows
+ * present); $8 requests; then the range's next page ($9 from, $10 to, $11
+ * cursor), or the range read to its end ($9 to).
+ */
+export function positionUpdate(rangeDone: boolean, counted: string): string {
+  const set = rangeDone
+    ? "newest_day = greatest(coalesce(newest_day, ''), $9::text), pending_from = NULL, pending_to = NULL, pending_cursor = NULL"
+    : 'pending_from = $9::text, pending_to = $10::text, pending_cursor = $11::text';
+  return `UPDATE sync_state SET ${set}, last_run_read = $5::bigint, last_run_new = $6::bigint + ${counted}.added,
+    last_run_present = $7::bigint + $2::bigint - ${counted}.added, last_run_requests = $8::bigint
+    FROM ${counted} WHERE base_url = $3::text AND event_types = $4::text`;
+}
+
+/** Statements that record a run's start and its end (each page's position: positionUpdate). */
 export function pgSyncStateWriter(client: Client, key: SyncKey) {
   const k = [key.baseUrl, key.eventTypes];
   return {
@@ -32,20 +47,6 @@ export function pgSyncStateWriter(client: Client, key: SyncKey) {
         `UPDATE sync_state SET last_run_started_at = $3, last_run_finished_at = NULL, first_day = coalesce(first_day, $4),
            last_run_read = 0, last_run_new = 0, last_run_present = 0, last_run_requests = 0 ${WHERE_KEY}`,
         [...k, at, firstDay],
-      );
-    },
-    async progress(range: { from: string; to: string }, cursor: string | null, n: RunCounts) {
-      await client.query(
-        `UPDATE sync_state SET pending_from = $3, pending_to = $4, pending_cursor = $5,
-           last_run_read = $6, last_run_new = $7, last_run_present = $8, last_run_requests = $9 ${WHERE_KEY}`,
-        [...k, range.from, range.to, cursor, ...counts(n)],
-      );
-    },
-    async rangeDone(to: string, n: RunCounts) {
-      await client.query(
-        `UPDATE sync_state SET newest_day = greatest(coalesce(newest_day, ''), $3), pending_from = NULL, pending_to = NULL, pending_cursor = NULL,
-           last_run_read = $4, last_run_new = $5, last_run_present = $6, last_run_requests = $7 ${WHERE_KEY}`,
-        [...k, to, ...counts(n)],
       );
     },
     // A complete run read everything up to its start (pages come newest first): what a report may rely on.
