@@ -24,7 +24,8 @@ export interface SyncTarget {
   commit(page: PageToCommit): Promise<PageCommitted>;
   /**
    * Completes what the run deferred (the pages held back, the SQLite archive's dropped indexes),
-   * and returns the run's counts as the archive now holds them. `failing`: on
+   * and returns the run's counts as the archive now holds them (requests: the number of the last page
+   * committed, which is how many pages are). `failing`: on
    * the way out of a failed run, where a problem here is only warned about.
    */
   settle(counts: RunCounts, failing: boolean, warn: (message: string) => void): Promise<RunCounts>;

@@ -34,7 +34,7 @@ export async function openPgSync(target: PgTarget, key: SyncKey, opts: PgConnect
     // page goes in with the table's key and indexes, nothing else waits.
     async settle(counts, failing) {
       const committed = await committer.settle(failing);
-      return { ...counts, read: committed.read, added: committed.added, present: committed.present };
+      return { ...counts, read: committed.read, added: committed.added, present: committed.present, requests: committed.requests };
     },
     finish: (at) => state.finish(at),
     totals: () => pgArchiveTotals(client),

@@ -88,7 +88,8 @@ async function syncPass(ctx: Context, run: RunState, pass: SyncPass, types: read
           firstOfPassTotal: firstPage ? page.totalCount : undefined,
         });
         for (const why of done.skipped) ctx.warn(`not archived: ${why}`);
-        run.pages++;
+        // A page may be held to be committed with the next ones: count only those committed.
+        run.pages = done.counts.requests;
         run.counts.read = done.counts.read;
         run.counts.added = done.counts.added;
         run.counts.present = done.counts.present;
@@ -159,10 +160,11 @@ async function run(opts: SyncOptions, ctx: Context): Promise<void> {
       runState.progress.stop();
       // Every page handed over is committed (or the commit that failed is the
       // error): the counts below are exactly what the archive holds from this run.
-      runState.counts = await target.settle(runState.counts, true, (m) => ctx.warn(m));
-      const { read, added } = runState.counts;
+      // settle answers with the requests its commits cover: the pages committed.
+      runState.counts = await target.settle({ ...runState.counts, requests: runState.pages }, true, (m) => ctx.warn(m));
+      const { read, added, requests: pages } = runState.counts;
       ctx.warn(
-        `events sync stopped after ${runState.pages} pages: ${read} events read, ${added} new, all committed to ${path}. ` +
+        `events sync stopped after ${pages} pages: ${read} events read, ${added} new, all committed to ${path}. ` +
           'Run `mailctl events sync` again to continue from the last committed page.',
       );
       throw error;
