@@ -21,10 +21,21 @@ export const EVENT_COLUMNS = [
 const text = (v: unknown): string | null => (v === undefined || v === null ? null : typeof v === 'string' ? v : String(v));
 
 /** Integers stay integers; campaign-style string codes ("10") become numbers; anything else is left to raw. */
-function integer(v: unknown): number | null {
+/** A number, or a numeric string as the service sometimes sends one; anything else is no value (raw keeps it as sent). */
+function number(v: unknown): number | null {
   if (typeof v === 'number' && Number.isFinite(v)) return v;
-  if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return Number(v);
+  if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim())) return Number(v);
   return null;
+}
+
+/**
+ * A whole number a 32-bit integer column holds (bounce_class: "integer" in
+ * spec 2.1); anything else is no value rather than a page that cannot be
+ * committed (raw keeps it as sent).
+ */
+function integer(v: unknown): number | null {
+  const n = number(v);
+  return n !== null && Number.isInteger(n) && Math.abs(n) <= 2_147_483_647 ? n : null;
 }
 
 /** The row of an event, or why it cannot be stored (no id, no readable time). `raw`: its JSON, when the caller has it already. */
@@ -36,6 +47,6 @@ export function eventRow(e: EmailEvent, raw?: string): EventRow | string {
     e.event_id, text(e.type) ?? '', e.timestamp as string, ms,
     text(e.request_id), text(e.rcpt_to), text(e.raw_rcpt_to), text(e.recipient_domain),
     text(e.mailbox_provider), text(e.mailbox_provider_region), text(e.subject), text(e.friendly_from),
-    integer(e.queue_time), integer(e.bounce_class), text(e.error_code), text(e.reason), raw ?? JSON.stringify(e),
+    number(e.queue_time), integer(e.bounce_class), text(e.error_code), text(e.reason), raw ?? JSON.stringify(e),
   ];
 }

@@ -159,6 +159,22 @@ describe('the schema: created once, partitioned by day, never written when it is
     expect(await db.query('SELECT max(version) AS v FROM mailctl_schema')).toEqual([{ v: PG_SCHEMA_VERSION }]);
   });
 
+  it('an archive of schema version 1 (queue_time bigint) is migrated by the next sync: queue_time holds fractions', async () => {
+    const db = await fresh();
+    expect((await sync(emu, db.url, ['--from', '2d'])).code).toBe(0);
+    // what version 1 was: the column an integer, no row for version 2
+    await db.query('ALTER TABLE events ALTER COLUMN queue_time TYPE bigint');
+    await db.query('DELETE FROM mailctl_schema WHERE version > 1');
+    const r = await sync(emu, db.url, ['--from', '2d']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(await db.query('SELECT max(version) AS v FROM mailctl_schema')).toEqual([{ v: PG_SCHEMA_VERSION }]);
+    const [column] = await db.query<{ data_type: string }>("SELECT data_type FROM information_schema.columns WHERE table_name = 'events' AND column_name = 'queue_time'");
+    expect(column?.data_type).toBe('double precision');
+    // the rows are all still there
+    const [count] = await db.query<{ n: string }>('SELECT count(*) AS n FROM events');
+    expect(Number(count!.n)).toBe(all.filter((e) => e.timestamp >= day(Date.now() - 2 * 86_400_000)).length);
+  });
+
   it('a database of a newer schema version is refused (exit 1) and not altered, by sync and by readers', async () => {
     const db = await fresh();
     expect((await sync(emu, db.url, ['--from', '2d'])).code).toBe(0);

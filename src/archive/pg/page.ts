@@ -16,7 +16,7 @@ import { positionUpdate } from './sync-state.js';
 // does, and counted as already present. A page read twice never doubles a row.
 
 const STORED = EVENT_COLUMNS.filter((c) => c !== 'timestamp_ms').map((c) => (c === 'timestamp' ? '"timestamp"' : c));
-const TYPES: Record<string, string> = { '"timestamp"': 'timestamptz', queue_time: 'bigint', bounce_class: 'integer' };
+const TYPES: Record<string, string> = { '"timestamp"': 'timestamptz', queue_time: 'double precision', bounce_class: 'integer' };
 const TIMESTAMP = EVENT_COLUMNS.indexOf('timestamp');
 const TIMESTAMP_MS = EVENT_COLUMNS.indexOf('timestamp_ms');
 const RAW = EVENT_COLUMNS.indexOf('raw');

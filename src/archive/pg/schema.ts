@@ -63,7 +63,13 @@ CREATE TABLE sync_state (
 );
 `;
 
-const MIGRATIONS: readonly string[] = [V1];
+/**
+ * queue_time is a number in spec 2.1, not an integer: a page with 1.5 failed
+ * its commit at every run under bigint. Rewrites every partition once.
+ */
+const V2 = 'ALTER TABLE events ALTER COLUMN queue_time TYPE double precision;';
+
+const MIGRATIONS: readonly string[] = [V1, V2];
 
 /** The version this mailctl writes. */
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;
