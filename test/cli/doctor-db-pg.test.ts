@@ -9,6 +9,7 @@ import { sync } from '../archive/support.js';
 import { emulatorEnv } from '../helpers/cli.js';
 import { fakeClock, runCliInProcess, useEmulator } from '../helpers/context.js';
 import { usePostgres } from '../helpers/postgres.js';
+import { PG_SCHEMA_VERSION } from '../../src/archive/pg/schema.js';
 
 const emu = useEmulator({ seed: 33, events: 1500 });
 
@@ -37,7 +38,7 @@ describe('doctor --db postgres://…', () => {
     const [{ t }] = await database.query<{ t: string }>(`SELECT raw->>'timestamp' AS t FROM events ORDER BY "timestamp" DESC LIMIT 1`);
     const { r, row } = await archiveRow(database.url);
     expect(row, r.stderr).toMatchObject({ status: 'pass' });
-    expect(row.detail).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/\w+: reachable \(\d+ ms\), schema version 1, /);
+    expect(row.detail).toMatch(new RegExp(`^postgres://postgres@127\\.0\\.0\\.1:\\d+/\\w+: reachable \\(\\d+ ms\\), schema version ${PG_SCHEMA_VERSION}, `));
     expect(row.detail).toContain(`${Number(n).toLocaleString('en-US')} events in ${p} day partitions`);
     expect(row.detail).toContain(`newest event ${t}`);
     expect(row.detail).toMatch(/complete up to \S+ \(last complete sync, (just now|\d+s ago)\), team \d+/);
