@@ -1,4 +1,5 @@
 import type { Client } from 'pg';
+import { MS_PER_DAY } from '../../time-units.js';
 import { LOCK_SPACE } from './schema.js';
 
 // The events table is partitioned by UTC day: events_pYYYYMMDD holds
@@ -8,26 +9,27 @@ import { LOCK_SPACE } from './schema.js';
 // second finds it made), and a dropped day (events prune) is a DROP TABLE.
 
 const PARTITION_LOCK = 2;
-const DAY_MS = 86_400_000;
 
 /** The partition of a day (YYYY-MM-DD). */
 export function partitionName(day: string): string {
   return `events_p${day.replaceAll('-', '')}`;
 }
 
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + MS_PER_DAY).toISOString().slice(0, 10);
 
-/** The UTC days of instants (ms), each once. */
-export function daysOf(times: Iterable<number>): string[] {
-  const days = new Set<string>();
-  for (const ms of times) days.add(new Date(ms).toISOString().slice(0, 10));
-  return [...days];
+/** Days counted from 1970-01-01 (an instant in ms / MS_PER_DAY, rounded down) as UTC dates, each once. */
+export function dayNames(days: Iterable<number>): string[] {
+  return [...new Set(days)].map((day) => new Date(day * MS_PER_DAY).toISOString().slice(0, 10));
 }
 
-/** Keeps, per connection, the days known to have a partition: each is looked up once per run. */
+/**
+ * Keeps, per connection, the days known to have a partition: each is looked
+ * up once per run. `unknownDays` says, without a query, which of a page's days
+ * `ensure` must look up (most pages: none).
+ */
 export function partitionMaker(client: Client) {
   const known = new Set<string>();
-  return async function ensure(pageDays: readonly string[]): Promise<void> {
+  function unknownDays(pageDays: readonly string[]): string[] {
     // The day after the newest one too: made before it begins, its partition
     // is there when its first event comes. Creating a partition waits for the
     // readers of the table (an export, a dashboard's query) to finish, and
@@ -35,7 +37,10 @@ export function partitionMaker(client: Client) {
     // moment than at midnight.
     const newest = pageDays.reduce((a, b) => (a > b ? a : b), '');
     const days = newest ? [...pageDays, nextDay(newest)] : [...pageDays];
-    const unknown = [...new Set(days)].filter((d) => !known.has(d));
+    return [...new Set(days)].filter((d) => !known.has(d));
+  }
+  async function ensure(pageDays: readonly string[]): Promise<void> {
+    const unknown = unknownDays(pageDays);
     if (unknown.length === 0) return;
     const names = unknown.map(partitionName);
     const present = await client.query<{ name: string }>(
@@ -61,5 +66,6 @@ export function partitionMaker(client: Client) {
       }
     }
     for (const d of unknown) known.add(d);
-  };
+  }
+  return { unknownDays, ensure };
 }
