@@ -11,7 +11,7 @@ export const count = (n: number) => n.toLocaleString('en-US');
 export function describePrune(p: PruneOutcome): string {
   if (p.events === 0 && p.days === 0) return 'nothing (no event is older)';
   const span = p.firstDay === null ? '' : p.firstDay === p.lastDay ? ` (${p.firstDay})` : ` (${p.firstDay} to ${p.lastDay})`;
-  return `${count(p.events)} events of ${count(p.days)} day${p.days === 1 ? '' : 's'}${span}`;
+  return `${p.estimated ? 'about ' : ''}${count(p.events)} events of ${count(p.days)} day${p.days === 1 ? '' : 's'}${span}`;
 }
 
 export async function printPruneOutcome(ctx: Context, path: string, p: PruneOutcome, dryRun: boolean): Promise<void> {
@@ -20,10 +20,12 @@ export async function printPruneOutcome(ctx: Context, path: string, p: PruneOutc
     archive: path,
     before: p.before,
     removed_events: p.events,
+    ...(p.estimated ? { removed_events_estimated: true } : {}),
     removed_days: p.days,
     first_day: p.firstDay,
     last_day: p.lastDay,
     archive_total: p.remaining,
+    ...(p.remainingEstimated ? { archive_total_estimated: true } : {}),
     oldest: p.oldestRemaining,
   };
   const verb = dryRun ? 'Would remove' : 'Removed';
@@ -33,10 +35,13 @@ export async function printPruneOutcome(ctx: Context, path: string, p: PruneOutc
         { key: 'archive', label: 'Archive', value: path },
         { key: 'before', label: 'Before', value: p.before },
         { key: 'removed_events', label: `${verb} (events)`, value: p.events, kind: 'number' },
+        // only for an archive counted by the database's statistics (pg/count.ts)
+        ...(p.estimated ? [{ key: 'removed_events_estimated', label: 'Estimated', value: true, kind: 'bool' as const }] : []),
         { key: 'removed_days', label: `${verb} (days)`, value: p.days, kind: 'number' },
         { key: 'first_day', label: 'First day removed', value: p.firstDay },
         { key: 'last_day', label: 'Last day removed', value: p.lastDay },
         { key: 'archive_total', label: dryRun ? 'Events left' : 'Archive total', value: p.remaining, kind: 'number' },
+        ...(p.remainingEstimated ? [{ key: 'archive_total_estimated', label: 'Estimated', value: true, kind: 'bool' as const }] : []),
         { key: 'oldest', label: 'Oldest event left', value: p.oldestRemaining, kind: 'time' },
       ],
     },

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { MS_PER_DAY } from '../time-units.js';
 
 // `events prune --before DAY` on the SQLite archive: the events of the days
 // before DAY are deleted. The archive first stops claiming those days (each
@@ -6,7 +7,6 @@ import type { Database } from 'better-sqlite3';
 // batches of their own transactions: an interrupted prune leaves an archive
 // that says what it holds, and running it again finishes the job.
 
-const DAY_MS = 86_400_000;
 
 /** Rows deleted per transaction: a short write lock, and a bounded WAL, however many go. */
 const DELETE_BATCH = 10_000;
@@ -16,6 +16,8 @@ export interface PrunePlan {
   /** The first day kept (YYYY-MM-DD, UTC): everything before it goes. */
   before: string;
   events: number;
+  /** `events` is the database's estimate (a big PostgreSQL archive, pg/count.ts). */
+  estimated?: boolean;
   /** UTC days with events before `before` (PostgreSQL: day partitions). */
   days: number;
   /** The first and last of those days; null when there is none. */
@@ -27,6 +29,8 @@ export interface PrunePlan {
 export interface PruneOutcome extends PrunePlan {
   /** Events left in the archive. */
   remaining: number;
+  /** `remaining` is the database's estimate (a big PostgreSQL archive, pg/count.ts). */
+  remainingEstimated?: boolean;
   /** The oldest event left (its timestamp as served); null when none is left. */
   oldestRemaining: string | null;
 }
@@ -38,7 +42,7 @@ export function planSqlitePrune(db: Database, before: string): PruneOutcome {
   const cut = Date.parse(`${before}T00:00:00Z`);
   const gone = db
     .prepare(
-      `SELECT count(*) AS events, count(DISTINCT timestamp_ms / ${DAY_MS}) AS days, min(timestamp_ms) AS first, max(timestamp_ms) AS last
+      `SELECT count(*) AS events, count(DISTINCT timestamp_ms / ${MS_PER_DAY}) AS days, min(timestamp_ms) AS first, max(timestamp_ms) AS last
        FROM events WHERE timestamp_ms < ?`,
     )
     .get(cut) as { events: number; days: number; first: number | null; last: number | null };

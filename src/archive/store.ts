@@ -17,6 +17,8 @@ export interface PageOutcome {
 
 export interface ArchiveTotals {
   total: number;
+  /** `total` is the database's estimate: an exact count of a big PostgreSQL archive reads all of it (pg/count.ts). */
+  estimated?: boolean;
   oldest: string | null;
   newest: string | null;
 }

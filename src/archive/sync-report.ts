@@ -25,6 +25,7 @@ export async function writeSyncSummary(ctx: Context, totals: ArchiveTotals, run:
     new: run.counts.added,
     already_present: run.counts.present,
     archive_total: totals.total,
+    ...(totals.estimated ? { archive_total_estimated: true } : {}),
     oldest: totals.oldest,
     newest: totals.newest,
   };
@@ -39,6 +40,8 @@ export async function writeSyncSummary(ctx: Context, totals: ArchiveTotals, run:
         { key: 'new', label: 'New', value: summary.new, kind: 'number' },
         { key: 'already_present', label: 'Already present', value: summary.already_present, kind: 'number' },
         { key: 'archive_total', label: 'Archive total', value: summary.archive_total, kind: 'number' },
+        // only for an archive counted by the database's statistics (pg/count.ts)
+        ...(totals.estimated ? [{ key: 'archive_total_estimated', label: 'Estimated', value: true, kind: 'bool' as const }] : []),
         { key: 'oldest', label: 'Oldest event', value: summary.oldest, kind: 'time' },
         { key: 'newest', label: 'Newest event', value: summary.newest, kind: 'time' },
       ],

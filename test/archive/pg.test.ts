@@ -247,3 +247,55 @@ describe('two syncs at once', () => {
     expect(new Set(ids.map((r) => r.event_id)).size).toBe(EVENTS);
   });
 });
+
+describe('a big archive: counted by the planner, and said so', () => {
+  // At the service's rate ceiling an archive holds billions of events: an exact
+  // count(*) would read terabytes at the end of every sync (from cron), in
+  // doctor and in prune. The planner's statistics say how big it is; here they
+  // are made to say about a billion events a day (2^30: exact in reltuples' real),
+  // after an ANALYZE (so that autovacuum has no reason to correct them during the test).
+  it('events sync, events prune --dry-run and doctor report the estimate, flagged as one', async () => {
+    const db = await fresh();
+    expect((await sync(emu, db.url)).code).toBe(0);
+    await db.query('ANALYZE events');
+    const parts = await db.query<{ name: string }>(
+      "SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'events'::regclass ORDER BY 1",
+    );
+    const BIG = 2 ** 30;
+    await db.query(`UPDATE pg_class SET reltuples = ${BIG} WHERE oid IN (SELECT inhrelid FROM pg_inherits WHERE inhparent = 'events'::regclass)`);
+
+    const again = await runCliInProcess(['events', 'sync', '--db', db.url, '--json'], { env: emulatorEnv(emu) });
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ archive_total: parts.length * BIG, archive_total_estimated: true });
+    const human = await runCliInProcess(['events', 'sync', '--db', db.url], { env: emulatorEnv(emu) });
+    // a pipe gets key<TAB>value lines: the flag is one of them
+    expect(human.stdout).toContain(`archive_total\t${parts.length * BIG}\narchive_total_estimated\ttrue\n`);
+
+    // the oldest three days go: three partitions' worth, the rest left
+    const before = parts[3]!.name.replace(/^events_p(\d{4})(\d{2})(\d{2})$/, '$1-$2-$3');
+    const dry = await runCliInProcess(['events', 'prune', '--before', before, '--db', db.url, '--dry-run', '--json'], { env: emulatorEnv(emu) });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(JSON.parse(dry.stdout)).toMatchObject({
+      removed_events: 3 * BIG, removed_events_estimated: true, removed_days: 3, archive_total: (parts.length - 3) * BIG, archive_total_estimated: true,
+    });
+    expect(dry.stderr).toContain(`removes about ${(3 * BIG).toLocaleString('en-US')} events of 3 days`);
+
+    const doctor = await runCliInProcess(['doctor', '--db', db.url, '--json'], { env: emulatorEnv(emu) });
+    const row = (JSON.parse(doctor.stdout).checks as Array<{ name: string; detail: string }>).find((c) => c.name === 'archive')!;
+    expect(row.detail).toContain(`about ${(parts.length * BIG).toLocaleString('en-US')} events in ${parts.length} day partitions`);
+
+    // the real counts were never the figures: a small archive is counted exactly
+    const [{ n }] = await db.query<{ n: string }>('SELECT count(*) AS n FROM events');
+    expect(Number(n)).toBeLessThan(EVENTS + 1);
+  });
+
+  it('a small archive is counted exactly: no estimate flag', async () => {
+    const db = await fresh();
+    const r = await runCliInProcess(['events', 'sync', '--db', db.url, '--json'], { env: emulatorEnv(emu) });
+    expect(r.code, r.stderr).toBe(0);
+    const [{ n }] = await db.query<{ n: string }>('SELECT count(*) AS n FROM events');
+    const summary = JSON.parse(r.stdout);
+    expect(summary.archive_total).toBe(Number(n));
+    expect(summary).not.toHaveProperty('archive_total_estimated');
+  });
+});

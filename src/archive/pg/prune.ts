@@ -1,5 +1,6 @@
 import type { Client } from 'pg';
 import type { PruneOutcome } from '../prune.js';
+import { countPgEvents } from './count.js';
 
 // `events prune --before DAY` on the PostgreSQL archive: the events table is
 // partitioned by UTC day (partitions.ts: events_pYYYYMMDD), so the days before
@@ -26,26 +27,26 @@ async function partitionsBefore(client: Client, before: string): Promise<Array<{
   return out;
 }
 
-async function remainingAfter(client: Client, before: string): Promise<{ remaining: number; oldestRemaining: string | null }> {
-  const cut = `${before}T00:00:00Z`;
-  const n = await client.query<{ n: string }>('SELECT count(*) AS n FROM events WHERE "timestamp" >= $1', [cut]);
+async function remainingAfter(client: Client, before: string): Promise<Pick<PruneOutcome, 'remaining' | 'remainingEstimated' | 'oldestRemaining'>> {
+  const { events, estimated } = await countPgEvents(client, { from: before });
   // The oldest event's time as the service wrote it (raw), as the SQLite archive reports it.
-  const oldest = await client.query<{ t: string }>(`SELECT raw->>'timestamp' AS t FROM events WHERE "timestamp" >= $1 ORDER BY "timestamp" LIMIT 1`, [cut]);
-  return { remaining: Number(n.rows[0]!.n), oldestRemaining: oldest.rows[0]?.t ?? null };
+  const oldest = await client.query<{ t: string }>(`SELECT raw->>'timestamp' AS t FROM events WHERE "timestamp" >= $1 ORDER BY "timestamp" LIMIT 1`, [
+    `${before}T00:00:00Z`,
+  ]);
+  return { remaining: events, ...(estimated ? { remainingEstimated: true } : {}), oldestRemaining: oldest.rows[0]?.t ?? null };
+}
+
+/** The day partitions before `before`, as a plan without its events. */
+async function partitionPlan(client: Client, before: string) {
+  const parts = await partitionsBefore(client, before);
+  return { parts, plan: { before, days: parts.length, firstDay: parts[0]?.day ?? null, lastDay: parts.at(-1)?.day ?? null } };
 }
 
 /** What pruning before `before` would drop (partitions and their events), and what it would leave. */
 export async function planPgPrune(client: Client, before: string): Promise<PruneOutcome> {
-  const parts = await partitionsBefore(client, before);
-  const gone = await client.query<{ n: string }>('SELECT count(*) AS n FROM events WHERE "timestamp" < $1', [`${before}T00:00:00Z`]);
-  return {
-    before,
-    events: Number(gone.rows[0]!.n),
-    days: parts.length,
-    firstDay: parts[0]?.day ?? null,
-    lastDay: parts.at(-1)?.day ?? null,
-    ...(await remainingAfter(client, before)),
-  };
+  const { plan } = await partitionPlan(client, before);
+  const { events, estimated } = await countPgEvents(client, { before });
+  return { ...plan, events, ...(estimated ? { estimated: true } : {}), ...(await remainingAfter(client, before)) };
 }
 
 /**
@@ -54,10 +55,10 @@ export async function planPgPrune(client: Client, before: string): Promise<Prune
  * time, not for the whole prune). `onBatch` hears the events removed so far.
  */
 export async function prunePg(client: Client, before: string, onBatch?: (removed: number) => void): Promise<PruneOutcome> {
-  const plan = await planPgPrune(client, before);
+  const { parts, plan } = await partitionPlan(client, before);
   await client.query('UPDATE sync_state SET first_day = $1 WHERE first_day < $1', [before]);
   let removed = 0;
-  for (const { name } of await partitionsBefore(client, before)) {
+  for (const { name } of parts) {
     await client.query('BEGIN');
     try {
       const n = await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${name}`);

@@ -2,6 +2,7 @@ import type { Client } from 'pg';
 import { otherTeamRefused } from '../identity.js';
 import type { ArchiveTotals } from '../store.js';
 import type { SyncKey, SyncState } from '../sync-state.js';
+import { countPgEvents } from './count.js';
 
 // The sync position in PostgreSQL: the same table and meaning as the SQLite
 // archive's (sync-state.ts), one row per API (base URL) and stored-types
@@ -66,8 +67,8 @@ export async function claimPgForTeam(client: Client, label: string, teamId: numb
 }
 
 export async function pgArchiveTotals(client: Client): Promise<ArchiveTotals> {
-  const total = Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM events')).rows[0]!.n);
+  const { events: total, estimated } = await countPgEvents(client);
   const edge = async (dir: 'ASC' | 'DESC') =>
     (await client.query<{ t: string | null }>(`SELECT raw->>'timestamp' AS t FROM events ORDER BY "timestamp" ${dir}, seq ${dir} LIMIT 1`)).rows[0]?.t ?? null;
-  return { total, oldest: await edge('ASC'), newest: await edge('DESC') };
+  return { total, ...(estimated ? { estimated } : {}), oldest: await edge('ASC'), newest: await edge('DESC') };
 }
