@@ -11,6 +11,7 @@ import { loopbackAddress, parseHttpUrl } from './loopback.js';
 import { postLoopback } from './post.js';
 import type { DeliveryAttempt } from './delivery-attempt.js';
 import type { TeamData, Webhook } from './types.js';
+import { MS_PER_HOUR } from '../time-units.js';
 
 interface Pending {
   team: TeamData;
@@ -183,5 +184,5 @@ function formatWait(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)}ms`;
   if (ms < 120_000) return `${Math.round(ms / 1000)}s`;
   if (ms < 7_200_000) return `${Math.round(ms / 60_000)}min`;
-  return `${Math.round(ms / 3_600_000)}h`;
+  return `${Math.round(ms / MS_PER_HOUR)}h`;
 }

@@ -4,10 +4,10 @@
 // (quota null) get neither. Sandbox sends are free (spec 5.3) and never reach this.
 import { ApiError } from './api-error.js';
 import type { FreeQuota } from './sending-types.js';
-import { DAY_MS } from './time.js';
+import { MS_PER_DAY } from '../time-units.js';
 
 function roll(q: FreeQuota, now: number): void {
-  const day = Math.floor(now / DAY_MS);
+  const day = Math.floor(now / MS_PER_DAY);
   const d = new Date(now);
   const month = d.getUTCFullYear() * 12 + d.getUTCMonth();
   if (q.day !== day) {
@@ -26,7 +26,7 @@ function headers(q: FreeQuota): Record<string, string> {
   return {
     'X-Daily-Limit': String(q.dailyLimit),
     'X-Daily-Remaining': String(Math.max(0, q.dailyLimit - q.dayUsed)),
-    'X-Daily-Reset': String(((q.day + 1) * DAY_MS) / 1000),
+    'X-Daily-Reset': String(((q.day + 1) * MS_PER_DAY) / 1000),
     'X-Monthly-Limit': String(q.monthlyLimit),
     'X-Monthly-Remaining': String(Math.max(0, q.monthlyLimit - q.monthUsed)),
     'X-Monthly-Reset': String(nextMonth / 1000),

@@ -4,6 +4,7 @@
 // after the previous one closed: a client that spaces its requests over a sliding minute (as
 // mailctl does) never meets the refusal. A refused request costs nothing.
 import { ApiError, type ApiResponse } from './api-error.js';
+import { MS_PER_DAY } from '../time-units.js';
 
 export interface SandboxLimits {
   minute: number;
@@ -13,7 +14,6 @@ export interface SandboxLimits {
 export const SANDBOX_LIMITS: SandboxLimits = { minute: 10, day: 100 };
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 
 class Window {
   private start = -Infinity;
@@ -55,7 +55,7 @@ export class SandboxBudget {
 
   constructor(limits: SandboxLimits) {
     this.minute = new Window(limits.minute, MINUTE_MS);
-    this.day = new Window(limits.day, DAY_MS);
+    this.day = new Window(limits.day, MS_PER_DAY);
   }
 
   /** Spends one request; the headers to send, and the 429 when either budget is spent. */

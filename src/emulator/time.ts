@@ -1,10 +1,8 @@
 // Time parsing and formatting. The spec uses three renderings: email events in UTC with
 // milliseconds ("...Z"), ranges and campaign events "with offset" ("...+00:00"), and plain ISO
 // elsewhere. Parsing is strict: impossible dates such as 2024-02-30 are refused, not rolled over.
+import { MS_PER_HOUR } from '../time-units.js';
 
-export const DAY_MS = 86_400_000;
-
-const HOUR_MS = 3_600_000;
 const MAX_4_DIGIT_YEAR_MS = 253_402_300_799_999; // 9999-12-31T23:59:59.999Z
 let cachedHour = Number.NaN;
 let cachedHourPrefix = '';
@@ -17,12 +15,12 @@ const pad = (n: number, width: number): string => String(n).padStart(width, '0')
  */
 export function isoUtc(ms: number): string {
   if (!Number.isInteger(ms) || ms < 0 || ms > MAX_4_DIGIT_YEAR_MS) return new Date(ms).toISOString();
-  const hour = Math.floor(ms / HOUR_MS);
+  const hour = Math.floor(ms / MS_PER_HOUR);
   if (hour !== cachedHour) {
     cachedHour = hour;
-    cachedHourPrefix = new Date(hour * HOUR_MS).toISOString().slice(0, 14);
+    cachedHourPrefix = new Date(hour * MS_PER_HOUR).toISOString().slice(0, 14);
   }
-  const rest = ms - hour * HOUR_MS;
+  const rest = ms - hour * MS_PER_HOUR;
   return `${cachedHourPrefix}${pad(Math.floor(rest / 60_000), 2)}:${pad(Math.floor(rest / 1000) % 60, 2)}.${pad(rest % 1000, 3)}Z`;
 }
 

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SubjectAltNameEntry } from 'selfsigned';
+import { MS_PER_DAY } from '../time-units.js';
 
 export interface EmulatorTls {
   key: string;
@@ -19,13 +20,12 @@ export interface EmulatorTls {
   remove(): void;
 }
 
-const DAY_MS = 86_400_000;
 
 export async function makeEmulatorTls(host: string, now: number): Promise<EmulatorTls> {
   // As config/keychain.ts: require() in the CommonJS bundle, import() from source.
   const { generate } = typeof require === 'function' ? (require('selfsigned') as typeof import('selfsigned')) : await import('selfsigned');
-  const notBeforeDate = new Date(now - DAY_MS);
-  const notAfterDate = new Date(now + 30 * DAY_MS);
+  const notBeforeDate = new Date(now - MS_PER_DAY);
+  const notAfterDate = new Date(now + 30 * MS_PER_DAY);
   const ca = await generate([{ name: 'commonName', value: 'mailctl emulator test CA' }], {
     keyType: 'ec',
     algorithm: 'sha256',

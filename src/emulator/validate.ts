@@ -1,7 +1,8 @@
 // Validation helpers shared by the routes. Errors accumulate per field so one 422 names every
 // offending field at once, as the service's `errors` map does.
 import { notFound, validationFailed } from './api-error.js';
-import { DAY_MS, parseDateOnly, parseDateTime } from './time.js';
+import { parseDateOnly, parseDateTime } from './time.js';
+import { MS_PER_DAY } from '../time-units.js';
 
 export class FieldErrors {
   readonly map: Record<string, string[]> = {};
@@ -115,7 +116,7 @@ export function dateQuery(errs: FieldErrors, query: Query, name: string): { star
     errs.add(name, `The ${name} field must be a valid date in the format YYYY-MM-DD.`);
     return undefined;
   }
-  return { start, end: start + DAY_MS - 1 };
+  return { start, end: start + MS_PER_DAY - 1 };
 }
 
 /** An ISO date or date-time query value; a date alone spans its whole UTC day. */
@@ -131,7 +132,7 @@ export function dateTimeQuery(
     errs.add(name, `The ${name} field must be a valid ISO 8601 date or date-time.`);
     return undefined;
   }
-  return { start: t.ms, end: t.dateOnly ? t.ms + DAY_MS - 1 : t.ms };
+  return { start: t.ms, end: t.dateOnly ? t.ms + MS_PER_DAY - 1 : t.ms };
 }
 
 /** Request bodies of the write operations must be JSON objects; no body counts as `{}`. */

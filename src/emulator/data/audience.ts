@@ -2,9 +2,9 @@
 // records carry the nulls and unusual values service-notes says clients meet in practice
 // (null created_at / list_id / cached_contacts_count, contact statuses other than subscribed).
 import { Rng, uuidFrom } from '../prng.js';
-import { DAY_MS } from '../time.js';
 import type { Contact, MailingList, Property, Segment, Topic, Webhook } from '../types.js';
 import { COMPANIES, FIRST_NAMES, LAST_NAMES, RECIPIENT_DOMAINS } from './pools.js';
+import { MS_PER_DAY, MS_PER_HOUR } from '../../time-units.js';
 
 const LIST_NAMES = ['Newsletter', 'Customers', 'Beta testers', 'VIP', 'Trial users', 'Churned'];
 const TOPICS: Array<[string, string | null, 'public' | 'private']> = [
@@ -29,7 +29,7 @@ const COUNTRIES = ['FR', 'DE', 'IT', 'ES', 'NL', 'US', 'JP', 'BR'];
 export function makeLists(rng: Rng, now: number, count: number): MailingList[] {
   // Past the named lists (bulk tests ask for more than 50), names are numbered.
   const names = Array.from({ length: count }, (_, i) => LIST_NAMES[i] ?? `List ${i + 1}`);
-  return names.map((name, i) => ({ id: uuidFrom(rng), name, created_at: now - (200 - i) * DAY_MS }));
+  return names.map((name, i) => ({ id: uuidFrom(rng), name, created_at: now - (200 - i) * MS_PER_DAY }));
 }
 
 export function makeTopics(rng: Rng, now: number, count: number): Topic[] {
@@ -39,7 +39,7 @@ export function makeTopics(rng: Rng, now: number, count: number): Topic[] {
     description,
     default_subscription: 'opt_in',
     visibility,
-    created_at: i === 3 ? null : now - (150 - i) * DAY_MS,
+    created_at: i === 3 ? null : now - (150 - i) * MS_PER_DAY,
   }));
 }
 
@@ -49,7 +49,7 @@ export function makeProperties(rng: Rng, now: number, count: number): Property[]
     name,
     type: 'string',
     fallback_value: fallback,
-    created_at: i === 5 ? null : now - (180 - i) * DAY_MS,
+    created_at: i === 5 ? null : now - (180 - i) * MS_PER_DAY,
   }));
 }
 
@@ -88,7 +88,7 @@ export function makeContacts(
         plan: rng.pick(PLANS),
         country: rng.pick(COUNTRIES),
       }),
-      created_at: now - rng.int(365) * DAY_MS - rng.int(DAY_MS),
+      created_at: now - rng.int(365) * MS_PER_DAY - rng.int(MS_PER_DAY),
       listIds,
       topicIds,
     });
@@ -127,7 +127,7 @@ export function makeSegments(rng: Rng, now: number, lists: readonly MailingList[
       cached_contacts_count: null,
     },
   ];
-  return segs.map((s, i) => ({ id: uuidFrom(rng), created_at: i === 3 ? null : now - (90 - i) * DAY_MS, ...s }));
+  return segs.map((s, i) => ({ id: uuidFrom(rng), created_at: i === 3 ? null : now - (90 - i) * MS_PER_DAY, ...s }));
 }
 
 export function makeWebhooks(rng: Rng, now: number, brand: string, count: number): Webhook[] {
@@ -142,7 +142,7 @@ export function makeWebhooks(rng: Rng, now: number, brand: string, count: number
       id: uuidFrom(rng), name: 'Bounces to support', url: `https://${host}/bounces`, enabled: true,
       event_types: ['message.bounce', 'message.out_of_band'], auth_type: 'basic',
       credentials: { auth_username: 'support', auth_password: 'seeded-secret-1' },
-      last_successful_at: now - 3_600_000, last_failure_at: now - 2 * DAY_MS, last_status: 'success',
+      last_successful_at: now - MS_PER_HOUR, last_failure_at: now - 2 * MS_PER_DAY, last_status: 'success',
     },
     {
       id: uuidFrom(rng), name: 'Engagement to analytics', url: `https://${host}/engagement`, enabled: false,

@@ -4,6 +4,7 @@
 import { Rng, hashString, mix32, uuidFrom } from '../prng.js';
 import type { Campaign, CampaignEvent, CampaignStats, TeamData } from '../types.js';
 import { BOUNCE_CLASSES, LINKS, USER_AGENTS } from './pools.js';
+import { MS_PER_HOUR } from '../../time-units.js';
 
 /** How long the emulator takes to send a campaign it dispatches. */
 export const SEND_DURATION_MS = 10_000;
@@ -38,7 +39,7 @@ export function recipientEvents(rng: Rng, email: string, t0: number, o: Recipien
     last = delivered + 60_000 + rng.float() * o.engagementWindowMs;
     ev('open', last, { user_agent: agent });
     if (rng.chance(0.3)) {
-      last += rng.int(3_600_000);
+      last += rng.int(MS_PER_HOUR);
       ev('open', last, { user_agent: agent });
     }
     if (rng.chance(0.35)) {
@@ -47,7 +48,7 @@ export function recipientEvents(rng: Rng, email: string, t0: number, o: Recipien
     }
     if (rng.chance(0.02) || o.forceUnsubscribe) ev('list_unsubscribe', last + 30_000, { user_agent: agent });
   }
-  if (rng.chance(0.005) || o.forceSpamComplaint) ev('spam_complaint', last + 3_600_000);
+  if (rng.chance(0.005) || o.forceSpamComplaint) ev('spam_complaint', last + MS_PER_HOUR);
   return out;
 }
 

@@ -2,9 +2,9 @@
 // and events. Seeded campaigns keep their state (the `sending` one stays sending); only
 // campaigns scheduled through the API are sent by the emulator (see campaign-events.ts).
 import { Rng, mix32, uuidFrom } from '../prng.js';
-import { DAY_MS } from '../time.js';
 import type { Campaign, CampaignEvent, CampaignState } from '../types.js';
 import { appendEvents, recipientEvents, statsOf } from './campaign-events.js';
+import { MS_PER_DAY, MS_PER_HOUR } from '../../time-units.js';
 
 const NAMES = [
   'Spring sale', 'Product launch', 'Weekly digest', 'Onboarding tips', 'Black Friday',
@@ -35,7 +35,7 @@ function sendAll(c: Campaign, ctx: CampaignSeedContext, start: number, count: nu
     const t0 = start + (k / Math.max(1, c.recipients.length)) * spread;
     const opts = {
       notAfter: ctx.now - 1000,
-      engagementWindowMs: Math.max(0, Math.min(2 * DAY_MS, ctx.now - t0 - 120_000)),
+      engagementWindowMs: Math.max(0, Math.min(2 * MS_PER_DAY, ctx.now - t0 - 120_000)),
       // A few fixed recipients guarantee the rare types exist on the events fixture campaign.
       forceSpamComplaint: force && k % 50 === 7,
       forceUnsubscribe: force && k % 40 === 13,
@@ -64,7 +64,7 @@ export function makeCampaign(ctx: CampaignSeedContext, spec: CampaignSpec): Camp
   const sendable = spec.sendable ?? true;
   const count = spec.recipients ?? 20 + (mix32(i + 7) % 60);
   const domain = `${ctx.brand.toLowerCase()}.example`;
-  const created = now - (i + 2) * 1.7 * DAY_MS - rng.int(3_600_000);
+  const created = now - (i + 2) * 1.7 * MS_PER_DAY - rng.int(MS_PER_HOUR);
   const c: Campaign = {
     id: uuidFrom(rng),
     name: base,
@@ -89,27 +89,27 @@ export function makeCampaign(ctx: CampaignSeedContext, spec: CampaignSpec): Camp
   };
   switch (spec.status) {
     case 'scheduled':
-      c.scheduled_at = now + (i + 3) * DAY_MS; // far enough ahead never to dispatch in a test run
+      c.scheduled_at = now + (i + 3) * MS_PER_DAY; // far enough ahead never to dispatch in a test run
       break;
     case 'preparing':
       c.scheduled_at = now - 5 * 60_000;
       break;
     case 'in_review':
-      c.scheduled_at = now + 2 * DAY_MS;
+      c.scheduled_at = now + 2 * MS_PER_DAY;
       break;
     case 'sending':
       c.scheduled_at = now - 20 * 60_000;
       sendAll(c, ctx, c.scheduled_at, Math.floor(count / 2));
       break;
     case 'sent': {
-      const sentAt = Math.min(now - 3 * 3_600_000, created + DAY_MS);
+      const sentAt = Math.min(now - 3 * MS_PER_HOUR, created + MS_PER_DAY);
       c.scheduled_at = sentAt;
       c.sent_at = sentAt;
       sendAll(c, ctx, sentAt, count, spec.richEvents);
       break;
     }
     case 'failed':
-      c.scheduled_at = now - DAY_MS;
+      c.scheduled_at = now - MS_PER_DAY;
       break;
     case 'draft':
       break;

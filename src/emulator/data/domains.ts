@@ -3,6 +3,7 @@
 // existed DOMAIN_PROPAGATION_MS (or at once with the emulator's domainsVerified option).
 import { hashString, mix32, randomChars, Rng } from '../prng.js';
 import type { DomainChecks, DomainStatus, SendingDomain, SendingState } from '../sending-types.js';
+import { MS_PER_DAY } from '../../time-units.js';
 
 const DOMAIN_PROPAGATION_MS = 5_000;
 
@@ -99,8 +100,8 @@ export function verifyDomain(d: SendingDomain, now: number, instant: boolean): R
 export function seedDomains(state: SendingState, brand: string, now: number): void {
   const b = brand.toLowerCase();
   const add = (name: string, status: DomainStatus, verified: boolean, ageDays: number) => {
-    const d = newDomain(name, now - ageDays * 86_400_000, status);
-    if (verified) verifyDomain(d, now - (ageDays - 1) * 86_400_000, true);
+    const d = newDomain(name, now - ageDays * MS_PER_DAY, status);
+    if (verified) verifyDomain(d, now - (ageDays - 1) * MS_PER_DAY, true);
     d.tracking_domain = verified ? `click.${b}.example` : null;
     state.domains.set(name, d);
   };

@@ -1,6 +1,5 @@
 // Builds a team's whole data set from the seed, and the fixtures (well-known ids) tests use.
 import { rngFor } from '../prng.js';
-import { DAY_MS } from '../time.js';
 import type { Campaign, CampaignState, Fixtures, TeamData, TeamName } from '../types.js';
 import { makeContacts, makeLists, makeProperties, makeSegments, makeTopics, makeWebhooks } from './audience.js';
 import { MAIN_TEAM_CAMPAIGNS, OTHER_TEAM_CAMPAIGNS, makeCampaign, type CampaignSeedContext } from './campaigns.js';
@@ -10,6 +9,7 @@ import { seedDomains } from './domains.js';
 import { makePreflightDrafts, type PreflightFailure } from './preflight.js';
 import { seedTemplates } from './templates.js';
 import type { SendingState } from '../sending-types.js';
+import { MS_PER_DAY, MS_PER_HOUR } from '../../time-units.js';
 
 export interface TeamSizes {
   events: number;
@@ -77,7 +77,7 @@ export function buildTeam(name: TeamName, seed: number, now: number, sizes: Team
   });
   // Inside the default 10-day window with an hour to spare, so a default query made shortly
   // after start sees every seeded event.
-  events.generate(sizes.events, now - 10 * DAY_MS + 3_600_000, now - 1000);
+  events.generate(sizes.events, now - 10 * MS_PER_DAY + MS_PER_HOUR, now - 1000);
 
   const ctx: CampaignSeedContext = { rng, now, brand, audience: contacts.map((c) => c.email) };
   const roles: BuiltTeam['roles'] = { byState: {} };

@@ -1,6 +1,7 @@
 // Templates and projects (spec 2.8 to 2.10, 3.5): slugs, merge-tag extraction, and the seeded
 // projects and templates of a team.
 import type { MergeTag, Project, SendingState, Template, TemplateVersion } from '../sending-types.js';
+import { MS_PER_DAY } from '../../time-units.js';
 
 /** URL-friendly form of a name, unique within the project (docs: "generated from the name"). */
 export function slugFor(state: SendingState, projectId: number, name: string): string {
@@ -69,7 +70,7 @@ const SALE = JSON.stringify({ rows: [{ columns: [{ contents: [{ type: 'text', te
 /** Projects and templates of a team: a default project with two folders, a second project, and one with no folder. */
 export function seedTemplates(state: SendingState, brand: string, now: number, firstId: number, plainSlugs: boolean): void {
   const project = (id: number, name: string, emoji: string | null, folders: number[], ageDays: number): Project => ({
-    id, name, emoji, folders, created_at: now - ageDays * 86_400_000, updated_at: now - (ageDays - 1) * 86_400_000,
+    id, name, emoji, folders, created_at: now - ageDays * MS_PER_DAY, updated_at: now - (ageDays - 1) * MS_PER_DAY,
   });
   const projects = [
     project(firstId, `${brand} default project`, null, [firstId * 10 + 1, firstId * 10 + 2], 300),
@@ -91,11 +92,11 @@ export function seedTemplates(state: SendingState, brand: string, now: number, f
   seeds.forEach(([plain, p, subject, html, json], k) => {
     const name = prefix + plain;
     const versions = html === null && json === null ? [] : [makeVersion(1, html, json)];
-    const created = now - (200 - k * 10) * 86_400_000;
+    const created = now - (200 - k * 10) * MS_PER_DAY;
     const t: Template = {
       id: firstId * 100 + k + 1, name, slug: slugFor(state, p.id, name), project_id: p.id,
       folder_id: p.folders[0] as number, subject, versions, active_version: versions.length > 0 ? 1 : null,
-      created_at: created, updated_at: created + 86_400_000,
+      created_at: created, updated_at: created + MS_PER_DAY,
     };
     state.templates.set(t.id, t);
   });

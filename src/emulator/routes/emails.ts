@@ -12,11 +12,12 @@ import { CountCache, compileFilter, pageOf, type EventFilterInput } from '../dat
 import type { Route, RouteContext } from '../router.js';
 import { emailDetail } from '../data/email-detail.js';
 import { sentEmail } from '../data/sent-email.js';
-import { DAY_MS, isoOffset } from '../time.js';
+import { isoOffset } from '../time.js';
 import type { TeamName } from '../types.js';
 import { FieldErrors, dateQuery, dateTimeQuery, emailQuery, intQuery, isEmail, listQuery } from '../validate.js';
+import { MS_PER_DAY } from '../../time-units.js';
 
-const DEFAULT_WINDOW_MS = 10 * DAY_MS;
+const DEFAULT_WINDOW_MS = 10 * MS_PER_DAY;
 
 interface EventCursor {
   team: TeamName;

@@ -15,10 +15,11 @@ import type { Route, RouteContext } from '../router.js';
 import { readSendBody, type SendBody } from '../send-body.js';
 import { parseDateTime } from '../time.js';
 import { FieldErrors, bodyObject } from '../validate.js';
+import { MS_PER_DAY } from '../../time-units.js';
 
 const SANDBOX_DOMAIN = 'dev.uselettr.com';
 const MIN_AHEAD_MS = 5 * 60_000;
-const MAX_AHEAD_MS = 3 * 86_400_000;
+const MAX_AHEAD_MS = 3 * MS_PER_DAY;
 
 /** What will be sent, after the domain and template checks. */
 function prepare(ctx: RouteContext, b: SendBody, scheduledAt?: number): SentInfo {

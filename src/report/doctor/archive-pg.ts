@@ -4,6 +4,7 @@ import { relativeTime } from '../../output/cells.js';
 import { pgConnectOptions } from '../../archive/db-flag.js';
 import { commandLine } from '../../output/command-line.js';
 import { fail, pass, warn, type Check } from './check.js';
+import { MS_PER_DAY } from '../../time-units.js';
 
 // `doctor --db postgres://…`: the team archive's row. Reachable (and how
 // fast), its schema version, its events and day partitions, the newest event,
@@ -13,7 +14,7 @@ import { fail, pass, warn, type Check } from './check.js';
 // would add.
 
 /** A report over "now" stops trusting an archive whose last complete sync is older (report/archive.ts, STALE_AFTER_MS). */
-const STALE_AFTER_MS = 86_400_000;
+const STALE_AFTER_MS = MS_PER_DAY;
 
 export async function pgArchiveCheck(ctx: Context, target: PgTarget): Promise<Check> {
   const sync = commandLine(['events', 'sync'], ['--db', target.display]);
