@@ -26,49 +26,58 @@ export interface AddressInput {
   signal?: AbortSignal;
 }
 
-/** The addresses of the input after the first `skip`, `size` at a time, with the 1-based position of the first. */
-export async function* addressBatches(o: AddressInput): AsyncGenerator<{ from: number; emails: string[] }> {
+/**
+ * The input read through the parser, chunk by chunk: `take` gets each address after the first
+ * `skip`; a yield after each chunk lets the caller hand on what it took.
+ */
+async function* parse(o: AddressInput, take: (address: string) => void): AsyncGenerator<void> {
   const name = o.path === '-' ? 'stdin' : o.path;
   const stream = o.path === '-' ? o.stdin! : createReadStream(o.path, { highWaterMark: 64 * 1024 });
   const addresses: ValueKind = { test: (v) => v.length <= o.maxLength && isEmail(v), what: 'an email address', noun: 'address' };
   const bounds = new InputBounds(name, UNBOUNDED);
   const decoder = new IdDecoder(name);
   let seen = 0;
-  let pending: string[] = [];
-  let from = o.skip + 1;
   const parser = new IdTextParser(name, o.column, (address) => {
-    if (++seen > o.skip) pending.push(address);
+    if (++seen > o.skip) take(address);
   }, addresses);
-  const full = function* () {
-    while (pending.length >= o.size) {
-      const emails = pending.slice(0, o.size);
-      pending = pending.slice(o.size);
-      yield { from, emails };
-      from += emails.length;
-    }
-  };
   for await (const chunk of abortableChunks(stream, o.signal)) {
     bounds.check(chunk);
     parser.push(decoder.push(chunk));
     if (decoder.error ?? parser.error) throw decoder.error ?? parser.error;
-    yield* full();
+    yield;
   }
   parser.push(decoder.end());
   const error = decoder.error ?? parser.end();
   if (error) throw error;
+}
+
+/** The addresses of the input after the first `skip`, `size` at a time, with the 1-based position of the first. */
+export async function* addressBatches(o: AddressInput): AsyncGenerator<{ from: number; emails: string[] }> {
+  const pending: string[] = [];
+  let from = o.skip + 1;
+  const full = function* () {
+    while (pending.length >= o.size) {
+      const emails = pending.splice(0, o.size);
+      yield { from, emails };
+      from += emails.length;
+    }
+  };
+  for await (const _ of parse(o, (address) => pending.push(address))) yield* full();
   yield* full();
   if (pending.length > 0) yield { from, emails: pending };
 }
 
-/** Every batch read (and so every line checked): how many addresses, and the first batch (a dry run prints its request). */
-export async function countAddresses(batches: AsyncIterable<{ emails: string[] }>): Promise<{ total: number; first?: string[] }> {
+/**
+ * Every line checked, nothing kept but the first batch: how many addresses there are, and that
+ * batch (a dry run prints its request).
+ */
+export async function countAddresses(o: AddressInput): Promise<{ total: number; first?: string[] }> {
   let total = 0;
-  let first: string[] | undefined;
-  for await (const b of batches) {
-    first ??= b.emails;
-    total += b.emails.length;
-  }
-  return { total, first };
+  const first: string[] = [];
+  for await (const _ of parse(o, (address) => {
+    if (total++ < o.size) first.push(address);
+  }));
+  return { total, first: total > 0 ? first : undefined };
 }
 
 /** True for a regular file (it can be read twice), false for "-" and other streams; `flag` names it in the error. */

@@ -8,6 +8,8 @@ import { IdDecoder, isUuid, shown } from './ids.js';
 /** A cell longer than this is no id nor a column name: only its start is kept (a quoted cell may span lines). */
 const MAX_CELL = 8192;
 const LINE_BREAK = /\r\n|\n|\r/g;
+const CR = 13;
+const LF = 10;
 const UNQUOTED_END = /[,\r\n]/g;
 const QUOTED_STOP = /["\r\n]/g;
 
@@ -106,16 +108,35 @@ export class IdTextParser {
 
   // ---- one id per line ----
 
+  // Per line, nothing is made but the line's own string, so that checking a file of a million
+  // addresses collects as rarely as the file is long (each collection grows V8's young
+  // generation by what survives it): breaks are found with test(), which builds no match
+  // object, and the line carried over from the last chunk is completed on its own, since a
+  // slice of the carried line joined to the whole chunk would copy the chunk.
   private lines(text: string, final: boolean): void {
     if (this.error) return; // no structural error can follow in this format
-    const all = this.rest + text;
-    let from = 0;
-    LINE_BREAK.lastIndex = 0;
-    for (let m = LINE_BREAK.exec(all); m; m = LINE_BREAK.exec(all)) {
-      if (!final && m[0] === '\r' && m.index === all.length - 1) break; // maybe the \r of a \r\n
-      this.oneLine(all.slice(from, m.index));
+    let start = 0;
+    if (this.rest !== '') {
+      LINE_BREAK.lastIndex = 0;
+      start = LINE_BREAK.test(text) ? LINE_BREAK.lastIndex : text.length;
+      const head = this.rest + text.slice(0, start);
+      this.rest = '';
+      // a break inside the text is whole: what follows it shows that a final \r is no \r\n
+      this.scanLines(head, 0, final || start < text.length);
+      if (this.error || start === text.length) return;
+    }
+    this.scanLines(text, start, final);
+  }
+
+  private scanLines(all: string, from: number, final: boolean): void {
+    LINE_BREAK.lastIndex = from;
+    while (LINE_BREAK.test(all)) {
+      const end = LINE_BREAK.lastIndex;
+      if (!final && end === all.length && all.charCodeAt(end - 1) === CR) break; // maybe the \r of a \r\n
+      const crlf = end - 2 >= from && all.charCodeAt(end - 1) === LF && all.charCodeAt(end - 2) === CR;
+      this.oneLine(all.slice(from, end - (crlf ? 2 : 1)));
       if (this.error) return;
-      from = LINE_BREAK.lastIndex;
+      from = end;
       this.line++;
     }
     this.rest = all.slice(from);

@@ -165,6 +165,16 @@ describe('contact import', () => {
     expect(emu.requests).toHaveLength(0);
   });
 
+  it('--dry-run after --skip counts what is left and prints its first 1,000 addresses', async () => {
+    const path = file('e2.txt', Array.from({ length: 2500 }, (_, i) => `d${i + 1}@dry.example`).join('\r\n'));
+    const res = await runCli(['contact', 'import', path, '--skip', '100', '--dry-run'], { env });
+    expect(res.code).toBe(0);
+    expect(res.stderr).toContain('2,400 addresses in 3 requests');
+    const body = JSON.parse(res.stdout.slice(res.stdout.indexOf('{'))) as { emails: string[] };
+    expect(body.emails).toEqual(Array.from({ length: 1000 }, (_, i) => `d${i + 101}@dry.example`));
+    expect(emu.requests).toHaveLength(0);
+  });
+
   it('shows progress with an ETA on a terminal, and nothing of it in a pipe', async () => {
     const { runInProcess } = await import('../helpers/context.js');
     const path = file('f.txt', Array.from({ length: 1200 }, (_, i) => `tty${i}@import.example`).join('\n'));

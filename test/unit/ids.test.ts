@@ -13,6 +13,9 @@ const A = '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f';
 const B = '8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a';
 const C = '00000000-0000-4000-8000-000000000003';
 
+/** 60 ids, each ended by \n, \r\n, \r or \r\n\r in turn. */
+const MIXED_BREAKS = Array.from({ length: 60 }, (_, i) => `${[A, B, C][i % 3]}${['\n', '\r\n', '\r', '\r\n\r'][i % 4]}`).join('');
+
 const parseIdText = (text: string, name: string, column?: string) => parseIdBytes(Buffer.from(text), name, column);
 
 /** The same bytes pushed `size` bytes at a time: the streaming decoder and parser must not care where chunks end. */
@@ -142,6 +145,14 @@ describe('bytes and files', () => {
     expect(usage(() => parseIdText(`id\nbad\n"${A}\n`, 'c.csv', 'id')).message).toBe('c.csv:3: a quoted CSV value is never closed');
   });
 
+  it('counts every kind of line break, even where a chunk ends between the \\r and \\n of a CRLF', () => {
+    const ids = Array.from({ length: 60 }, (_, i) => [A, B, C][i % 3]!);
+    for (const size of [1, 2, 37, 64, 100]) expect(parseInPieces(Buffer.from(MIXED_BREAKS), 'f', size)).toEqual(ids);
+    // 60 lines of ids and 15 blank ones (every fourth id ends in \r\n\r), 2 blank, line 78 an id
+    const e = usage(() => parseInPieces(Buffer.from(`${MIXED_BREAKS}\r\r\n${A}\rnope\r\n${B}`), 'f', 64));
+    expect(e.message).toBe('f:79: "nope" is not a UUID');
+  });
+
   it('gives the same ids and errors however the bytes are cut into chunks', () => {
     const samples: Array<[string | Buffer, string?]> = [
       [`  ${A}  \r\n\r\n${B}\r${C}\n\n`],
@@ -153,6 +164,8 @@ describe('bytes and files', () => {
       [`${A}\n\n${B}x\nnope\n`],
       [`id\n"${A}\n`, 'id'],
       [`id,note\n${A},"x"\n\nabc,"y\nz"\n`],
+      [MIXED_BREAKS],
+      [`${MIXED_BREAKS}\r\r\n${A}\rnope\r\n${B}`],
     ];
     const outcome = (fn: () => string[]) => {
       try {
@@ -164,7 +177,7 @@ describe('bytes and files', () => {
     for (const [sample, column] of samples) {
       const bytes = Buffer.isBuffer(sample) ? sample : Buffer.from(sample);
       const whole = outcome(() => parseIdBytes(bytes, 'f', column));
-      for (const size of [1, 2, 3, 7]) expect(outcome(() => parseInPieces(bytes, 'f', size, column))).toEqual(whole);
+      for (const size of [1, 2, 3, 7, 64, 100]) expect(outcome(() => parseInPieces(bytes, 'f', size, column))).toEqual(whole);
     }
   });
 

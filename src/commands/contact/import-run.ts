@@ -3,7 +3,7 @@ import { OPERATIONS } from '../../api/operations.js';
 import { IMPORT_BATCH, NAME_MAX } from '../../api/vocabulary.js';
 import type { Context } from '../../context.js';
 import { CliError, NetworkError, UsageError } from '../../errors.js';
-import { addressBatches, countAddresses, isRegularFile } from '../../input/address-batches.js';
+import { addressBatches, countAddresses, isRegularFile, type AddressInput } from '../../input/address-batches.js';
 import { checkImportFields, importFailureLines, writeImportTotals, type ImportTotals } from '../../report/bulk.js';
 import { commandLine } from '../../output/command-line.js';
 import { globalArgs } from '../command-line.js';
@@ -30,10 +30,10 @@ export interface ImportOptions {
 
 const n = (x: number) => x.toLocaleString('en-US');
 
-/** The addresses to import, a request's worth at a time. */
-function batches(ctx: Context, o: ImportOptions) {
+/** Where the addresses come from, read a request's worth at a time. */
+function input(ctx: Context, o: ImportOptions): AddressInput {
   const stdin = o.file === '-' ? (ctx.io.stdin as AsyncIterable<unknown> & { destroy?(): void }) : undefined;
-  return addressBatches({ path: o.file, stdin, column: o.column, skip: o.skip, size: IMPORT_BATCH, maxLength: NAME_MAX, signal: ctx.signal });
+  return { path: o.file, stdin, column: o.column, skip: o.skip, size: IMPORT_BATCH, maxLength: NAME_MAX, signal: ctx.signal };
 }
 
 function finishCommand(ctx: Context, o: ImportOptions, skip: number): string {
@@ -52,7 +52,7 @@ export async function runImport(o: ImportOptions, ctx: Context): Promise<void> {
   if (o.file === '-' && ctx.io.stdinIsTTY) ctx.notice('reading addresses from stdin (one per line; end with Ctrl-D)');
   const file = await isRegularFile(o.file, 'FILE');
   // Pass 1 over a regular file (and a dry run's only pass): every line checked, the addresses to send counted.
-  const pass1 = file || o.dryRun ? await countAddresses(batches(ctx, o)) : undefined;
+  const pass1 = file || o.dryRun ? await countAddresses(input(ctx, o)) : undefined;
   const planned = pass1?.total;
   if (planned === 0) throw new UsageError(`FILE: ${o.file === '-' ? 'stdin' : o.file} holds no addresses${o.skip > 0 ? ` after the first ${n(o.skip)}` : ''}`);
   if (o.dryRun) {
@@ -67,7 +67,7 @@ export async function runImport(o: ImportOptions, ctx: Context): Promise<void> {
   const warnings: string[] = [];
   let current: { from: number; emails: string[] } | undefined;
   try {
-    for await (const b of batches(ctx, o)) {
+    for await (const b of addressBatches(input(ctx, o))) {
       current = b;
       if (ctx.signal.aborted) throw ctx.signal.reason;
       totals.requests++;
