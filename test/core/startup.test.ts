@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { finished, runCli, startCli, tempDir } from '../helpers/cli.js';
 import { runCliInProcess } from '../helpers/context.js';
+import { usePostgres } from '../helpers/postgres.js';
 
 const HOOK = fileURLToPath(new URL('../helpers/load-hook.cjs', import.meta.url));
 
@@ -217,5 +218,32 @@ describe('start-up discipline', () => {
     } finally {
       await emu.close();
     }
+  });
+
+  // pg probes at load whether it runs in a Cloudflare Worker; on Node 20 (no global navigator)
+  // that builds a fetch Response, loading Node's whole built-in fetch. src/archive/pg/load.ts
+  // spares a PostgreSQL read that: no HTTP client of any kind, and no navigator left behind.
+  describe('the PostgreSQL archive', () => {
+    const pg = usePostgres('startup');
+    it('events list --db postgres://… loads pg and no HTTP client (neither ours nor Node\'s fetch)', async () => {
+      const emu = await (await import('../../src/emulator/index.js')).startEmulator({ events: 5 });
+      try {
+        const db = await pg.fresh();
+        expect((await runCliInProcess(['events', 'sync', '--db', db.url], { env: { MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full } })).code).toBe(0);
+        const loaded = await loadedBy(['events', 'list', '--db', db.url, '--all', '--ndjson']);
+        expect(loaded.required).toContain('pg');
+        expect(loaded.dist.filter((f) => f.startsWith('vendor/'))).toEqual(['vendor/zod.js']);
+        expect(loaded.builtins.filter((b) => /undici|^http$|^zlib$/.test(b))).toEqual([]);
+      } finally {
+        await emu.close();
+      }
+    });
+
+    it('the stand-in navigator is gone once pg has loaded (Node 20 has none of its own)', async () => {
+      const before = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+      const { loadPg } = await import('../../src/archive/pg/load.js');
+      expect(typeof (await loadPg()).Client).toBe('function');
+      expect(Object.getOwnPropertyDescriptor(globalThis, 'navigator')).toEqual(before);
+    });
   });
 });

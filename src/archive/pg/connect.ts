@@ -4,6 +4,7 @@ import type { Client, ClientConfig } from 'pg';
 import { AuthError, CliError, ExitCode, NetworkError, UsageError } from '../../errors.js';
 import { credentialAccount, passwordPlaces, type PgTarget } from '../location.js';
 import { pgpassPassword } from './pgpass.js';
+import { loadPg } from './load.js';
 
 // One connection to a PostgreSQL archive, through the pg package (loaded here,
 // by archive commands only). The password is asked for only when the server
@@ -89,7 +90,7 @@ export function pgFailure(error: unknown, target: PgTarget): unknown {
 
 /** Connects; with `opts.signal` aborted, the connection is closed (a query waiting on it fails at once). */
 export async function connectPg(target: PgTarget, opts: PgConnectOptions): Promise<Client> {
-  const pg = (await import('pg')).default;
+  const pg = await loadPg();
   const user = target.user ?? opts.env.PGUSER ?? loginName();
   const account = credentialAccount({ ...target, user });
   const password = async (): Promise<string> => {
