@@ -156,6 +156,8 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       now: hooks.clock && (() => hooks.clock!.now()),
       sleep: hooks.clock && ((ms, sig) => hooks.clock!.sleep(ms, sig)),
       onRequestLine: globals.verbose ? (line) => stderrLine(`> ${line}`, true) : undefined,
+      // stdout is made on first use (main.ts): while the first answer is on its way
+      whileWaiting: () => void io.stdout,
       onWait: ({ reason, ms }) => {
         if (globals.verbose) stderrLine(`> ${reason} in ${(ms / 1000).toFixed(1)}s`, true);
       },

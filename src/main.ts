@@ -79,39 +79,76 @@ export async function runArgv(argv: string[], runtime: Runtime, errors: Errors):
   }
 }
 
-/** stdout on a regular file gets a writer that never leaves a cut line (output/file-stdout.ts); anything else is process.stdout. */
-async function stdoutStream(): Promise<Pick<IO, 'stdout' | 'stdoutFormat'>> {
+/**
+ * stdout on a regular file gets a writer that never leaves a cut line (output/file-stdout.ts);
+ * anything else is process.stdout, made when first written to (see captureIO).
+ */
+async function stdoutStream(): Promise<{ make: () => NodeJS.WritableStream; stdoutFormat?: IO['stdoutFormat'] }> {
   let regularFile = false;
   try {
     regularFile = fstatSync(1).isFile();
   } catch {
     // no descriptor 1 to ask about: process.stdout reports what it can
   }
-  if (!regularFile) return { stdout: process.stdout };
+  if (!regularFile) return { make: () => process.stdout };
   const { FileStdout } = await (await app()).loadFileStdout();
   const stdout = new FileStdout(1);
-  return { stdout, stdoutFormat: (format) => (stdout.csv = format === 'csv') };
+  return { make: () => stdout, stdoutFormat: (format) => (stdout.csv = format === 'csv') };
 }
 
-function captureIO(out: Pick<IO, 'stdout' | 'stdoutFormat'>): IO {
+/**
+ * The process as a command sees it. process.stdout and process.stderr are streams
+ * Node builds when first read (for a pipe, a socket and the modules behind it):
+ * they are made when first used, with their error handler, so that a command
+ * builds them while it waits for the API (context.ts), not before it asks.
+ */
+function captureIO(
+  out: { make: () => NodeJS.WritableStream; stdoutFormat?: IO['stdoutFormat'] },
+  terminals: { stdout: boolean; stderr: boolean },
+  onError: (stream: 'stdout' | 'stderr') => (error: NodeJS.ErrnoException) => void,
+): IO {
+  let stdout: NodeJS.WritableStream | undefined;
+  let stderr: NodeJS.WritableStream | undefined;
+  const stdoutIsTTY = terminals.stdout;
   return {
-    ...out,
-    stderr: process.stderr,
+    get stdout() {
+      return (stdout ??= out.make().on('error', onError('stdout')));
+    },
+    get stderr() {
+      return (stderr ??= process.stderr.on('error', onError('stderr')));
+    },
+    stdoutFormat: out.stdoutFormat,
     // process.stdin is a stream Node makes on first access (for a pipe or
     // /dev/null, a stream and the modules behind it): only the commands that
     // read it, or ask whether it is a terminal, pay for it.
     get stdin() {
       return process.stdin;
     },
-    stdoutIsTTY: Boolean(process.stdout.isTTY),
-    stderrIsTTY: Boolean(process.stderr.isTTY),
+    stdoutIsTTY,
+    stderrIsTTY: terminals.stderr,
     get stdinIsTTY() {
       return Boolean(process.stdin.isTTY);
     },
-    columns: process.stdout.columns || 80,
-    rows: process.stdout.rows || 0,
+    // a terminal's size is known to its stream only; anything else is 80 columns, not paged
+    columns: (stdoutIsTTY && process.stdout.columns) || 80,
+    rows: (stdoutIsTTY && process.stdout.rows) || 0,
     env: process.env,
   };
+}
+
+/** Which of stdout and stderr are terminals: only a character device can be one, so node:tty loads for those only. */
+async function terminals(): Promise<{ stdout: boolean; stderr: boolean }> {
+  const device = (fd: number) => {
+    try {
+      return fstatSync(fd).isCharacterDevice();
+    } catch {
+      return false;
+    }
+  };
+  const [stdout, stderr] = [device(1), device(2)];
+  if (!stdout && !stderr) return { stdout, stderr };
+  const { isatty } = await import('node:tty');
+  return { stdout: stdout && isatty(1), stderr: stderr && isatty(2) };
 }
 
 function packageVersion(): string {
@@ -145,9 +182,7 @@ export async function main(argv: string[] = process.argv): Promise<void> {
   tuneV8BeforeWasm();
   const errors = await (await app()).loadErrors();
   const { ExitCode, InterruptedError, TerminatedError } = errors;
-  const io = captureIO(await stdoutStream());
   const controller = new AbortController();
-  const runtime: Runtime = { io, version, signal: controller.signal, disposers: [] };
   // A stdout that refuses a write (ENOSPC, EBADF, EIO) fails the run at once with one line:
   // what was written before stays, and NDJSON rows are whole lines because each write is
   // (on a regular file, a cut line is taken back off and the line says how many stay).
@@ -163,8 +198,8 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     }
     process.exit(ExitCode.Failure);
   };
-  io.stdout.on('error', outputFailed('stdout'));
-  process.stderr.on('error', outputFailed('stderr'));
+  const io = captureIO(await stdoutStream(), await terminals(), outputFailed);
+  const runtime: Runtime = { io, version, signal: controller.signal, disposers: [] };
   process.on('SIGINT', () => {
     // Each write is a whole line (or a whole page of lines), so stopping
     // between writes leaves valid NDJSON/CSV behind. A second Ctrl-C, or a

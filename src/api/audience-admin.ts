@@ -1,7 +1,8 @@
-import * as z from 'zod';
+import type { ZodType } from 'zod';
 import type { ApiClient, RequestSpec } from './client.js';
 import { OPERATIONS, type Operation } from './operations.js';
-import { contactSchema, propertySchema, segmentSchema, topicSchema } from './audience.js';
+import type { Contact, Property, Segment, Topic } from './audience.js';
+import type { AudienceList, Imported } from './audience-admin-schemas.js';
 import { parseResponse } from './response.js';
 import { BULK_DELETE_MAX_LISTS } from './vocabulary.js';
 
@@ -11,12 +12,11 @@ import { BULK_DELETE_MAX_LISTS } from './vocabulary.js';
 // `data` = the resource, or 204 for deletes and membership changes. Requests
 // are built by the *Request functions so --dry-run prints exactly what is sent.
 
-const listSchema = z.object({ id: z.string(), name: z.string().nullish(), contacts_count: z.number().nullish() }).loose();
-export type AudienceList = z.output<typeof listSchema>;
+/** Loaded while a request waits for its answer (RequestSpec.prepare), not before it is sent. */
+const schemas = () => import('./audience-admin-schemas.js');
+type Answers = Awaited<ReturnType<typeof schemas>>['ANSWERS'];
 
-const pagination = z
-  .object({ total: z.number().nullish(), per_page: z.number().nullish(), current_page: z.number(), last_page: z.number() })
-  .loose();
+export type { AudienceList };
 
 export interface Page<T> {
   items: T[];
@@ -32,29 +32,33 @@ function pageRequest(op: Operation, query: Query): RequestSpec {
   return { method: op.method, path: op.path(), query };
 }
 
-async function fetchPage<T>(api: ApiClient, op: Operation, key: string, item: z.ZodType<T>, query: Query): Promise<Page<T>> {
-  const res = await api.request(pageRequest(op, query));
-  const schema = z.object({ data: z.object({ [key]: z.array(item), pagination }) });
-  const data = parseResponse(schema, res.body, op.name).data as Record<string, unknown> & { pagination: z.output<typeof pagination> };
-  const p = data.pagination;
-  return { items: data[key] as T[], page: p.current_page, lastPage: p.last_page, total: p.total ?? undefined };
-}
-
-/** The resource list operations, by noun: the key of their array in `data` and the item's schema. */
+/** The resource list operations, by noun; the answer's array is `data.<noun>`. */
 const LISTINGS = {
-  lists: { op: OPERATIONS.listLists, key: 'lists', schema: listSchema },
-  contacts: { op: OPERATIONS.listContacts, key: 'contacts', schema: contactSchema },
-  topics: { op: OPERATIONS.listTopics, key: 'topics', schema: topicSchema },
-  properties: { op: OPERATIONS.listProperties, key: 'properties', schema: propertySchema },
-  segments: { op: OPERATIONS.listSegments, key: 'segments', schema: segmentSchema },
+  lists: OPERATIONS.listLists,
+  contacts: OPERATIONS.listContacts,
+  topics: OPERATIONS.listTopics,
+  properties: OPERATIONS.listProperties,
+  segments: OPERATIONS.listSegments,
 } as const;
 
-type Listings = typeof LISTINGS;
-export type ItemOf<K extends keyof Listings> = z.output<Listings[K]['schema']>;
+interface Items {
+  lists: AudienceList;
+  contacts: Contact;
+  topics: Topic;
+  properties: Property;
+  segments: Segment;
+}
+export type ItemOf<K extends keyof Items> = Items[K];
 
-export function listPage<K extends keyof Listings>(api: ApiClient, noun: K, query: Query): Promise<Page<ItemOf<K>>> {
-  const l = LISTINGS[noun];
-  return fetchPage(api, l.op, l.key, l.schema as unknown as z.ZodType<ItemOf<K>>, query);
+type PageData = Record<string, unknown> & { pagination: { total?: number | null; current_page: number; last_page: number } };
+
+export async function listPage<K extends keyof Items>(api: ApiClient, noun: K, query: Query): Promise<Page<ItemOf<K>>> {
+  const op = LISTINGS[noun];
+  const res = await api.request({ ...pageRequest(op, query), prepare: schemas });
+  const page: ZodType<{ data: unknown }> = (await schemas()).PAGES[noun];
+  const data = parseResponse(page, res.body, op.name).data as PageData;
+  const p = data.pagination;
+  return { items: data[noun] as ItemOf<K>[], page: p.current_page, lastPage: p.last_page, total: p.total ?? undefined };
 }
 
 /** A write of one resource: the request, and its answer's `data` checked against `schema`. */
@@ -63,13 +67,16 @@ export interface ResourceWrite<T> {
   send(api: ApiClient): Promise<T>;
 }
 
-function write<T>(op: Operation, params: string[], body: unknown, schema: z.ZodType<T>): ResourceWrite<T> {
+/** The answer's schema, picked once the schemas have loaded. */
+type Answer<T> = (answers: Answers) => ZodType<{ data: T }>;
+
+function write<T>(op: Operation, params: string[], body: unknown, answer: Answer<T>): ResourceWrite<T> {
   const request: RequestSpec = { method: op.method, path: op.path(...params), ...(body === undefined ? {} : { body }) };
   return {
     request,
     async send(api) {
-      const res = await api.request(request);
-      return parseResponse(z.object({ data: schema }), res.body, op.name).data as T;
+      const res = await api.request({ ...request, prepare: schemas });
+      return parseResponse(answer((await schemas()).ANSWERS), res.body, op.name).data;
     },
   };
 }
@@ -86,28 +93,26 @@ export function plain(op: Operation, params: string[], body?: unknown): Resource
   };
 }
 
-async function getOne<T>(api: ApiClient, op: Operation, id: string, schema: z.ZodType<T>): Promise<T> {
-  const res = await api.request({ method: op.method, path: op.path(id) });
-  return parseResponse(z.object({ data: schema }), res.body, op.name).data as T;
+async function getOne<T>(api: ApiClient, op: Operation, id: string, answer: Answer<T>): Promise<T> {
+  const res = await api.request({ method: op.method, path: op.path(id), prepare: schemas });
+  return parseResponse(answer((await schemas()).ANSWERS), res.body, op.name).data;
 }
 
-export const getList = (api: ApiClient, id: string) => getOne(api, OPERATIONS.showList, id, listSchema);
-export const getTopic = (api: ApiClient, id: string) => getOne(api, OPERATIONS.showTopic, id, topicSchema);
-export const getProperty = (api: ApiClient, id: string) => getOne(api, OPERATIONS.showProperty, id, propertySchema);
+export const getList = (api: ApiClient, id: string) => getOne(api, OPERATIONS.showList, id, (a) => a.list);
+export const getTopic = (api: ApiClient, id: string) => getOne(api, OPERATIONS.showTopic, id, (a) => a.topic);
+export const getProperty = (api: ApiClient, id: string) => getOne(api, OPERATIONS.showProperty, id, (a) => a.property);
 
-export const createList = (body: { name: string }) => write(OPERATIONS.createList, [], body, listSchema);
-export const updateList = (id: string, body: { name?: string }) => write(OPERATIONS.updateList, [id], body, listSchema);
-export const createContact = (body: Record<string, unknown>) => write(OPERATIONS.createContact, [], body, contactSchema);
-export const updateContact = (id: string, body: Record<string, unknown>) => write(OPERATIONS.updateContact, [id], body, contactSchema);
-export const createTopic = (body: Record<string, unknown>) => write(OPERATIONS.createTopic, [], body, topicSchema);
-export const createProperty = (body: Record<string, unknown>) => write(OPERATIONS.createProperty, [], body, propertySchema);
-export const createSegment = (body: Record<string, unknown>) => write(OPERATIONS.createSegment, [], body, segmentSchema);
-export const updateSegment = (id: string, body: Record<string, unknown>) => write(OPERATIONS.updateSegment, [id], body, segmentSchema);
-
-const deletedSchema = z.object({ deleted: z.number().int().nonnegative() }).loose();
+export const createList = (body: { name: string }) => write(OPERATIONS.createList, [], body, (a) => a.list);
+export const updateList = (id: string, body: { name?: string }) => write(OPERATIONS.updateList, [id], body, (a) => a.list);
+export const createContact = (body: Record<string, unknown>) => write(OPERATIONS.createContact, [], body, (a) => a.contact);
+export const updateContact = (id: string, body: Record<string, unknown>) => write(OPERATIONS.updateContact, [id], body, (a) => a.contact);
+export const createTopic = (body: Record<string, unknown>) => write(OPERATIONS.createTopic, [], body, (a) => a.topic);
+export const createProperty = (body: Record<string, unknown>) => write(OPERATIONS.createProperty, [], body, (a) => a.property);
+export const createSegment = (body: Record<string, unknown>) => write(OPERATIONS.createSegment, [], body, (a) => a.segment);
+export const updateSegment = (id: string, body: Record<string, unknown>) => write(OPERATIONS.updateSegment, [id], body, (a) => a.segment);
 
 /** DELETE /audience/lists/bulk (4.30): `data.deleted` lists were deleted. */
-const deleteLists = (ids: string[]) => write(OPERATIONS.deleteLists, [], { list_ids: ids }, deletedSchema);
+const deleteLists = (ids: string[]) => write(OPERATIONS.deleteLists, [], { list_ids: ids }, (a) => a.deleted);
 
 /** DELETE /audience/lists/bulk for any number of ids: one request per BULK_DELETE_MAX_LISTS, in order. */
 export function deleteListBatches(ids: string[]) {
@@ -119,8 +124,7 @@ export function deleteListBatches(ids: string[]) {
   return batches;
 }
 
-const importSchema = z.object({ created: z.number().int().nonnegative(), already_existed: z.number().int().nonnegative() }).loose();
-export type ImportResult = z.output<typeof importSchema> & { afterLostAnswer: boolean };
+export type ImportResult = Imported & { afterLostAnswer: boolean };
 
 export function importRequest(emails: readonly string[], listId?: string, properties?: Record<string, string>): RequestSpec {
   const op = OPERATIONS.importContacts;
@@ -132,7 +136,7 @@ export function importRequest(emails: readonly string[], listId?: string, proper
 
 /** POST /audience/contacts/bulk (4.33): one batch of at most 1000 addresses. */
 export async function importBatch(api: ApiClient, request: RequestSpec): Promise<ImportResult> {
-  const res = await api.request(request);
-  const data = parseResponse(z.object({ data: importSchema }), res.body, OPERATIONS.importContacts.name).data;
+  const res = await api.request({ ...request, prepare: schemas });
+  const data = parseResponse((await schemas()).ANSWERS.imported, res.body, OPERATIONS.importContacts.name).data;
   return { ...data, afterLostAnswer: Boolean(res.afterLostAnswer) };
 }

@@ -1,71 +1,18 @@
-import * as z from 'zod';
 import { ApiError } from '../errors.js';
 import type { ApiClient, RequestSpec } from './client.js';
-import { optionalText as text, optionalCount as count, parseResponse } from './response.js';
+import { parseResponse } from './response.js';
 import { OPERATIONS } from './operations.js';
 import { MAX_CAMPAIGN_EVENTS_PER_PAGE } from './vocabulary.js';
+import type { Campaign, CampaignStats, CampaignEvent } from './campaigns-schemas.js';
 
 // Spec 4.3–4.7. Which campaign fields every state carries is "not shown", so
 // only id and status are required; everything else may be absent or null and
 // unknown fields pass through (json output prints the API's object as is).
 
+/** Loaded while a request waits for its answer (RequestSpec.prepare), not before it is sent. */
+const schemas = () => import('./campaigns-schemas.js');
 
-const campaignStatsSchema = z
-  .object({
-    injections: count,
-    deliveries: count,
-    bounces: count,
-    spam_complaints: count,
-    opens: count,
-    unique_opens: count,
-    clicks: count,
-    unique_clicks: count,
-    unsubscribes: count,
-  })
-  .loose();
-
-
-const campaignSchema = z
-  .object({
-    id: z.string(),
-    name: text,
-    status: z.string(),
-    sent_count: count,
-    created_at: text,
-    stats: campaignStatsSchema.nullish(),
-    subject: text,
-    from_email: text,
-    from_name: text,
-    reply_to: text,
-    scheduled_at: text,
-    total_recipients: count,
-    sent_at: text,
-    html_content: text,
-  })
-  .loose();
-
-export type Campaign = z.output<typeof campaignSchema>;
-export type CampaignStats = z.output<typeof campaignStatsSchema>;
-
-
-
-const campaignEventSchema = z
-  .object({
-    event_id: z.string().nullish(),
-    event_type: z.string(),
-    email: text,
-    timestamp: text,
-    // a string here, an integer on account-wide events (service-notes): accept both
-    bounce_class: z.union([z.string(), z.number()]).nullish(),
-    reason: text,
-    target_link_url: text,
-    user_agent: text,
-  })
-  .loose();
-
-export type CampaignEvent = z.output<typeof campaignEventSchema>;
-
-
+export type { Campaign, CampaignStats, CampaignEvent };
 
 // ---- GET /campaigns (4.3) ------------------------------------------------------------------
 
@@ -75,15 +22,6 @@ export interface ListCampaignsQuery {
   /** one of the states of spec 3.1 */
   status?: string;
 }
-
-const listSchema = z.object({
-  data: z.object({
-    campaigns: z.array(campaignSchema),
-    pagination: z
-      .object({ total: z.number().nullish(), per_page: z.number().nullish(), current_page: z.number(), last_page: z.number() })
-      .loose(),
-  }),
-});
 
 export interface CampaignPage {
   campaigns: Campaign[];
@@ -99,8 +37,8 @@ function listCampaignsRequest(q: ListCampaignsQuery): RequestSpec {
 }
 
 export async function listCampaigns(api: ApiClient, q: ListCampaignsQuery): Promise<CampaignPage> {
-  const res = await api.request(listCampaignsRequest(q));
-  const { data } = parseResponse(listSchema, res.body, OPERATIONS.listCampaigns.name);
+  const res = await api.request({ ...listCampaignsRequest(q), prepare: schemas });
+  const { data } = parseResponse((await schemas()).listSchema, res.body, OPERATIONS.listCampaigns.name);
   const p = data.pagination;
   return {
     campaigns: data.campaigns,
@@ -113,12 +51,10 @@ export async function listCampaigns(api: ApiClient, q: ListCampaignsQuery): Prom
 
 // ---- GET /campaigns/{id} (4.4) -------------------------------------------------------------
 
-const showSchema = z.object({ data: campaignSchema });
-
 export async function getCampaign(api: ApiClient, id: string): Promise<Campaign> {
   const op = OPERATIONS.showCampaign;
-  const res = await api.request({ method: op.method, path: op.path(id) });
-  return parseResponse(showSchema, res.body, op.name).data;
+  const res = await api.request({ method: op.method, path: op.path(id), prepare: schemas });
+  return parseResponse((await schemas()).showSchema, res.body, op.name).data;
 }
 
 // ---- GET /campaigns/{id}/events (4.5) ------------------------------------------------------
@@ -132,13 +68,6 @@ export interface CampaignEventsQuery {
   limit?: number;
   cursor?: string;
 }
-
-const eventsSchema = z.object({
-  data: z.object({
-    events: z.array(campaignEventSchema),
-    next_cursor: z.string().nullable(),
-  }),
-});
 
 export interface CampaignEventPage {
   events: CampaignEvent[];
@@ -162,16 +91,13 @@ function campaignEventsRequest(id: string, q: CampaignEventsQuery): RequestSpec 
 }
 
 export async function listCampaignEvents(api: ApiClient, id: string, q: CampaignEventsQuery): Promise<CampaignEventPage> {
-  const res = await api.request(campaignEventsRequest(id, q));
-  const { data } = parseResponse(eventsSchema, res.body, OPERATIONS.listCampaignEvents.name);
+  const res = await api.request({ ...campaignEventsRequest(id, q), prepare: schemas });
+  const { data } = parseResponse((await schemas()).eventsSchema, res.body, OPERATIONS.listCampaignEvents.name);
   // An empty cursor string would loop on the first page: treat it as the end.
   return { events: data.events, nextCursor: data.next_cursor === '' ? null : data.next_cursor };
 }
 
 // ---- POST /campaigns/{id}/schedule and /unschedule (4.6, 4.7) ------------------------------
-
-/** `data` is omitted when the campaign could not be re-read after the write (concurrent deletion). */
-const writeSchema = z.object({ message: z.string().nullish(), data: campaignSchema.nullish() }).loose();
 
 export interface CampaignWriteResult {
   /** The API's human message ("Campaign scheduled successfully."). */
@@ -191,8 +117,8 @@ export function unscheduleRequest(id: string): RequestSpec {
 }
 
 async function write(api: ApiClient, spec: RequestSpec, operation: string): Promise<CampaignWriteResult> {
-  const res = await api.request(spec);
-  const body = parseResponse(writeSchema, res.body, operation);
+  const res = await api.request({ ...spec, prepare: schemas });
+  const body = parseResponse((await schemas()).writeSchema, res.body, operation);
   return { message: body.message ?? undefined, campaign: body.data ?? undefined };
 }
 

@@ -9,6 +9,7 @@ import { ACCEPT_ENCODING, closeDelimited, CutShortError, decodedBody } from './e
 import { MAX_REQUEST_LINE_BYTES, requestLineBytes, requestTarget, type QueryValue, type RequestTarget } from './url.js';
 import { request, type Dispatcher } from './undici.js';
 import { defaultSleep } from './sleep.js';
+import { afterNextRequestSent } from './after-sent.js';
 
 export type { QueryValue } from './url.js';
 
@@ -27,6 +28,11 @@ export interface RequestSpec {
    * email, sending a campaign): a timeout, a dropped connection or a 5xx ends the run.
    */
   retry?: 'unapplied-only';
+  /**
+   * What the answer will need (its resource's schemas: `() => import('./x-schemas.js')`),
+   * started once the request has left, while it waits for its answer (after-sent.ts).
+   */
+  prepare?: () => unknown;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -57,6 +63,8 @@ export interface ClientOptions {
   now?: () => number;
   random?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Work for after the answer, done while the first request waits for it (after-sent.ts). */
+  whileWaiting?: () => void;
 }
 
 function isLoopback(hostname: string): boolean {
@@ -75,6 +83,7 @@ export class ApiClient {
   private readonly route: Route;
   private readonly words: FailureWords;
   private pool: Dispatcher | undefined;
+  private waited = false;
   private readonly pacer: Pacer;
   private readonly sandboxPacer: SandboxPacer;
   private readonly now: () => number;
@@ -120,6 +129,12 @@ export class ApiClient {
         hint: 'narrow the query (fewer values in a filter), or split it across several runs',
       });
     }
+    const whileWaiting = this.options.whileWaiting;
+    if (whileWaiting && !this.waited) {
+      this.waited = true;
+      afterNextRequestSent(whileWaiting);
+    }
+    if (spec.prepare) afterNextRequestSent(spec.prepare);
     const attempts = this.options.retries + 1;
     let lost = false;
     for (let attempt = 1; ; attempt++) {

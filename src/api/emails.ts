@@ -1,10 +1,10 @@
-import * as z from 'zod';
 import { ApiError, CliError, ExitCode, UsageError } from '../errors.js';
 import { encodedBytes, MAX_REQUEST_LINE_BYTES } from './url.js';
 import type { ApiClient } from './client.js';
-import { optionalText as text, parseResponse } from './response.js';
+import { parseResponse } from './response.js';
 import { OPERATIONS } from './operations.js';
 import { DEFAULT_WINDOW_DAYS, EMAIL_EVENT_FIELDS, MAX_EVENTS_PER_PAGE, EMAIL_DETAIL_FIELDS } from './vocabulary.js';
+import type { EmailDetail } from './emails-schemas.js';
 
 // Spec 4.1 (GET /emails/events) and 4.2 (GET /emails/{requestId}).
 //
@@ -13,10 +13,12 @@ import { DEFAULT_WINDOW_DAYS, EMAIL_EVENT_FIELDS, MAX_EVENTS_PER_PAGE, EMAIL_DET
 // the output exactly as the API sent it, without a per-row schema pass. The
 // email detail is one small object and gets a zod schema like other resources.
 
+/** Loaded while a request waits for its answer (RequestSpec.prepare), not before it is sent. */
+const schemas = () => import('./emails-schemas.js');
+
+export type { EmailDetail };
+
 export { EMAIL_EVENT_TYPES } from './vocabulary.js';
-
-
-
 
 /** An email event as the API sends it; fields beyond spec 2.1 pass through untouched. */
 export interface EmailEvent {
@@ -133,40 +135,12 @@ export function checkRecipientsFit(api: Pick<ApiClient, 'urlFor'>, query: Events
   );
 }
 
-const emailEventSchema = z
-  .object({
-    event_id: text,
-    type: text,
-    timestamp: text,
-  })
-  .loose();
-
-export const emailDetailSchema = z
-  .object({
-    transmission_id: z.string(),
-    state: text,
-    scheduled_at: text,
-    from: text,
-    from_name: text,
-    subject: text,
-    recipients: z.array(z.string()).nullish(),
-    num_recipients: z.number().nullish(),
-    events: z.array(emailEventSchema),
-  })
-  .loose();
-
-export type EmailDetail = z.output<typeof emailDetailSchema>;
-
-
-const detailResponse = z.object({ data: emailDetailSchema }).loose();
-
-/** GET /emails/{requestId} with the optional from/to days. */
 /** GET /emails/{requestId}; a 404 says what a request id is, and (without --from) how to reach further back. */
 export async function getEmail(api: ApiClient, requestId: string, range: { from?: string; to?: string }): Promise<EmailDetail> {
   const op = OPERATIONS.showEmail;
   let res;
   try {
-    res = await api.request({ method: op.method, path: op.path(requestId), query: { from: range.from, to: range.to } });
+    res = await api.request({ method: op.method, path: op.path(requestId), query: { from: range.from, to: range.to }, prepare: schemas });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
       throw new ApiError(
@@ -179,7 +153,7 @@ export async function getEmail(api: ApiClient, requestId: string, range: { from?
     }
     throw error;
   }
-  return parseResponse(detailResponse, res.body, op.name).data;
+  return parseResponse((await schemas()).detailResponse, res.body, op.name).data;
 }
 
 export { DEFAULT_WINDOW_DAYS, EMAIL_EVENT_FIELDS, MAX_EVENTS_PER_PAGE, EMAIL_DETAIL_FIELDS };

@@ -1,9 +1,9 @@
-import * as z from 'zod';
 import { ApiError, UsageError } from '../errors.js';
 import type { ApiClient, RequestSpec } from './client.js';
-import { emailDetailSchema, type EmailDetail } from './emails.js';
+import type { EmailDetail } from './emails-schemas.js';
 import { OPERATIONS } from './operations.js';
-import { optionalText as text, parseResponse } from './response.js';
+import { parseResponse } from './response.js';
+import type { SendResult, SentEmail, Project } from './sending-schemas.js';
 
 // service-api-rest.md 4.3 to 4.7 (send, schedule, list sent, show and cancel a scheduled
 // email), 4.21 (the merge tags a send with a template needs) and 4.23 (projects).
@@ -11,6 +11,11 @@ import { optionalText as text, parseResponse } from './response.js';
 // A send is never repeated by the transport unless the answer proves nothing was
 // accepted (RequestSpec.retry 'unapplied-only'): the API has no idempotency key
 // (section 8), so a second attempt after a lost answer could deliver the email twice.
+
+/** Loaded while a request waits for its answer (RequestSpec.prepare), not before it is sent. */
+const schemas = () => import('./sending-schemas.js');
+
+export type { SendResult, SentEmail, Project };
 
 /** The body of POST /emails (4.3); POST /emails/scheduled adds `scheduled_at` (4.5). */
 export interface SendBody {
@@ -33,12 +38,6 @@ export interface SendBody {
   scheduled_at?: string;
 }
 
-const sendResultSchema = z.object({
-  data: z.object({ request_id: z.string().min(1), accepted: z.number(), rejected: z.number() }).loose(),
-});
-
-export type SendResult = z.output<typeof sendResultSchema>['data'];
-
 export interface SendAnswer {
   result: SendResult;
   headers: Record<string, string | string[] | undefined>;
@@ -52,20 +51,16 @@ export function sendRequest(body: SendBody): RequestSpec {
 /** POST /emails, or POST /emails/scheduled when the body has `scheduled_at`. */
 export async function sendEmail(api: ApiClient, body: SendBody): Promise<SendAnswer> {
   const spec = sendRequest(body);
-  const res = await api.request(spec);
-  return { result: parseResponse(sendResultSchema, res.body, `${spec.method} ${spec.path}`).data, headers: res.headers };
+  const res = await api.request({ ...spec, prepare: schemas });
+  return { result: parseResponse((await schemas()).sendResultSchema, res.body, `${spec.method} ${spec.path}`).data, headers: res.headers };
 }
 
 // ---- GET /templates/{slug}/merge-tags (4.21) ---------------------------------------------------
 
-const mergeTagsSchema = z.object({
-  data: z.object({ merge_tags: z.array(z.object({ key: z.string(), required: z.boolean() }).loose()) }).loose(),
-});
-
 /** The keys a send with this template needs, and the optional ones. */
 async function templateMergeTags(api: ApiClient, slug: string): Promise<{ key: string; required: boolean }[]> {
-  const res = await api.request({ method: 'GET', path: `/templates/${encodeURIComponent(slug)}/merge-tags` });
-  return parseResponse(mergeTagsSchema, res.body, 'GET /templates/{slug}/merge-tags').data.merge_tags;
+  const res = await api.request({ method: 'GET', path: `/templates/${encodeURIComponent(slug)}/merge-tags`, prepare: schemas });
+  return parseResponse((await schemas()).mergeTagsSchema, res.body, 'GET /templates/{slug}/merge-tags').data.merge_tags;
 }
 
 /**
@@ -86,19 +81,6 @@ export async function checkMergeTags(api: ApiClient, slug: string, vars: Record<
 
 // ---- GET /emails (4.4) -------------------------------------------------------------------------
 
-const sentEmailSchema = z.object({ event_id: z.string(), type: z.string(), timestamp: z.string() }).loose();
-export type SentEmail = z.output<typeof sentEmailSchema> & Record<string, unknown>;
-
-const sentPageSchema = z.object({
-  data: z.object({
-    events: z.object({
-      data: z.array(sentEmailSchema),
-      total_count: z.number().nullish(),
-      pagination: z.object({ next_cursor: z.string().nullable(), per_page: z.number().nullish() }).loose(),
-    }).loose(),
-  }),
-});
-
 export interface SentEmailsQuery {
   recipients?: string;
   from?: string;
@@ -109,20 +91,18 @@ export interface SentEmailsQuery {
 
 export async function listSentEmails(api: ApiClient, query: SentEmailsQuery): Promise<{ items: SentEmail[]; nextCursor: string | null; total?: number }> {
   const op = OPERATIONS.listSentEmails;
-  const res = await api.request({ method: op.method, path: op.path(), query: { ...query } });
-  const page = parseResponse(sentPageSchema, res.body, op.name).data.events;
+  const res = await api.request({ method: op.method, path: op.path(), query: { ...query }, prepare: schemas });
+  const page = parseResponse((await schemas()).sentPageSchema, res.body, op.name).data.events;
   const next = page.pagination.next_cursor;
   return { items: page.data as SentEmail[], nextCursor: next === '' ? null : next, total: page.total_count ?? undefined };
 }
 
 // ---- GET / DELETE /emails/scheduled/{id} (4.6, 4.7) ---------------------------------------------
 
-const scheduledSchema = z.object({ data: emailDetailSchema });
-
 export async function getScheduledEmail(api: ApiClient, id: string): Promise<EmailDetail> {
   const op = OPERATIONS.showScheduledEmail;
-  const res = await api.request({ method: op.method, path: op.path(id) });
-  return parseResponse(scheduledSchema, res.body, op.name).data;
+  const res = await api.request({ method: op.method, path: op.path(id), prepare: schemas });
+  return parseResponse((await schemas()).scheduledSchema, res.body, op.name).data;
 }
 
 export function cancelRequest(id: string): RequestSpec {
@@ -138,20 +118,10 @@ export async function cancelScheduledEmail(api: ApiClient, id: string): Promise<
 
 // ---- GET /projects (4.23) ------------------------------------------------------------------------
 
-const projectSchema = z.object({ id: z.number(), name: z.string(), emoji: text, team_id: z.number().nullish(), created_at: text, updated_at: text }).loose();
-export type Project = z.output<typeof projectSchema>;
-
-const projectsSchema = z.object({
-  data: z.object({
-    projects: z.array(projectSchema),
-    pagination: z.object({ total: z.number().nullish(), current_page: z.number(), last_page: z.number() }).loose(),
-  }),
-});
-
 export async function listProjects(api: ApiClient, page: number | undefined, perPage: number | undefined) {
   const op = OPERATIONS.listProjects;
-  const res = await api.request({ method: op.method, path: op.path(), query: { page, per_page: perPage } });
-  const { projects, pagination } = parseResponse(projectsSchema, res.body, op.name).data;
+  const res = await api.request({ method: op.method, path: op.path(), query: { page, per_page: perPage }, prepare: schemas });
+  const { projects, pagination } = parseResponse((await schemas()).projectsSchema, res.body, op.name).data;
   return { items: projects, page: pagination.current_page, lastPage: pagination.last_page, total: pagination.total ?? undefined };
 }
 

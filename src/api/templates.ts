@@ -1,55 +1,16 @@
-import * as z from 'zod';
 import type { ApiClient, RequestSpec } from './client.js';
 import { OPERATIONS } from './operations.js';
 import { parseResponse } from './response.js';
+import type { MergeTag, Template } from './templates-schemas.js';
 
 // service-api-rest.md 4.16 to 4.22: templates, addressed by slug within a
 // project (the team's default project when none is named), their merge tags
 // and their active HTML. Views of 2.8 share one loose schema.
 
-const mergeTagSchema = z
-  .object({
-    key: z.string(),
-    required: z.boolean(),
-    type: z.string().nullish(),
-    children: z.array(z.object({ key: z.string(), type: z.string().nullish() }).loose()).nullish(),
-  })
-  .loose();
+/** Loaded while a request waits for its answer (RequestSpec.prepare), not before it is sent. */
+const schemas = () => import('./templates-schemas.js');
 
-export type MergeTag = z.output<typeof mergeTagSchema>;
-
-const templateSchema = z
-  .object({
-    id: z.number(),
-    name: z.string(),
-    slug: z.string(),
-    project_id: z.number(),
-    folder_id: z.number().nullish(),
-    active_version: z.number().nullish(),
-    versions_count: z.number().nullish(),
-    html: z.string().nullish(),
-    json: z.string().nullish(),
-    merge_tags: z.array(mergeTagSchema).nullish(),
-    created_at: z.string().nullish(),
-    updated_at: z.string().nullish(),
-  })
-  .loose();
-
-export type Template = z.output<typeof templateSchema>;
-
-const pageSchema = z.object({
-  data: z.object({
-    templates: z.array(templateSchema),
-    pagination: z.object({ total: z.number(), per_page: z.number(), current_page: z.number(), last_page: z.number() }),
-  }),
-});
-const oneSchema = z.object({ data: templateSchema });
-const tagsSchema = z.object({
-  data: z.object({ project_id: z.number(), template_slug: z.string(), version: z.number(), merge_tags: z.array(mergeTagSchema) }).loose(),
-});
-const htmlSchema = z.object({
-  data: z.object({ html: z.string(), merge_tags: z.array(z.object({ key: z.string(), name: z.string(), required: z.boolean() }).loose()), subject: z.string().nullish() }),
-});
+export type { MergeTag, Template };
 
 const projectQuery = (projectId: number | undefined) => (projectId === undefined ? undefined : { project_id: projectId });
 
@@ -66,15 +27,15 @@ export async function listTemplates(api: ApiClient, q: { projectId?: number; pag
   if (q.projectId !== undefined) query.project_id = q.projectId;
   if (q.perPage !== undefined) query.per_page = q.perPage;
   if (q.page !== undefined) query.page = q.page;
-  const res = await api.request({ method: op.method, path: op.path(), query });
-  const { templates, pagination } = parseResponse(pageSchema, res.body, op.name).data;
+  const res = await api.request({ method: op.method, path: op.path(), query, prepare: schemas });
+  const { templates, pagination } = parseResponse((await schemas()).pageSchema, res.body, op.name).data;
   return { templates, page: pagination.current_page, lastPage: pagination.last_page, total: pagination.total };
 }
 
 export async function getTemplate(api: ApiClient, slug: string, projectId?: number): Promise<Template> {
   const op = OPERATIONS.showTemplate;
-  const res = await api.request({ method: op.method, path: op.path(slug), query: projectQuery(projectId) });
-  return parseResponse(oneSchema, res.body, op.name).data;
+  const res = await api.request({ method: op.method, path: op.path(slug), query: projectQuery(projectId), prepare: schemas });
+  return parseResponse((await schemas()).oneSchema, res.body, op.name).data;
 }
 
 /** Body of POST /templates (4.17): html or json, never both. */
@@ -92,8 +53,8 @@ export function createTemplateRequest(body: TemplateCreate): RequestSpec {
 }
 
 export async function createTemplate(api: ApiClient, body: TemplateCreate): Promise<Template> {
-  const res = await api.request(createTemplateRequest(body));
-  return parseResponse(oneSchema, res.body, OPERATIONS.createTemplate.name).data;
+  const res = await api.request({ ...createTemplateRequest(body), prepare: schemas });
+  return parseResponse((await schemas()).oneSchema, res.body, OPERATIONS.createTemplate.name).data;
 }
 
 /** Body of PUT /templates/{slug} (4.19): project_id travels here, not in the query. */
@@ -110,8 +71,8 @@ export function updateTemplateRequest(slug: string, body: TemplateUpdate): Reque
 }
 
 export async function updateTemplate(api: ApiClient, slug: string, body: TemplateUpdate): Promise<Template> {
-  const res = await api.request(updateTemplateRequest(slug, body));
-  return parseResponse(oneSchema, res.body, OPERATIONS.updateTemplate.name).data;
+  const res = await api.request({ ...updateTemplateRequest(slug, body), prepare: schemas });
+  return parseResponse((await schemas()).oneSchema, res.body, OPERATIONS.updateTemplate.name).data;
 }
 
 export function deleteTemplateRequest(slug: string, projectId?: number): RequestSpec {
@@ -135,13 +96,13 @@ export async function templateMergeTags(api: ApiClient, slug: string, q: { proje
   const query: Record<string, number> = {};
   if (q.projectId !== undefined) query.project_id = q.projectId;
   if (q.version !== undefined) query.version = q.version;
-  const res = await api.request({ method: op.method, path: op.path(slug), query });
-  return parseResponse(tagsSchema, res.body, op.name).data;
+  const res = await api.request({ method: op.method, path: op.path(slug), query, prepare: schemas });
+  return parseResponse((await schemas()).tagsSchema, res.body, op.name).data;
 }
 
 /** 4.22: both parameters in the query, and its own envelope (`success`, no `message`). */
 export async function templateHtml(api: ApiClient, slug: string, projectId: number): Promise<{ html: string; subject?: string | null }> {
   const op = OPERATIONS.templateHtml;
-  const res = await api.request({ method: op.method, path: op.path(), query: { project_id: projectId, slug } });
-  return parseResponse(htmlSchema, res.body, op.name).data;
+  const res = await api.request({ method: op.method, path: op.path(), query: { project_id: projectId, slug }, prepare: schemas });
+  return parseResponse((await schemas()).htmlSchema, res.body, op.name).data;
 }

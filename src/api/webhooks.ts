@@ -1,30 +1,16 @@
-import * as z from 'zod';
 import type { ApiClient, RequestSpec } from './client.js';
 import { parseResponse } from './response.js';
 import { OPERATIONS } from './operations.js';
 import { WEBHOOK_FIELDS } from './vocabulary.js';
+import type { Webhook } from './webhooks-schemas.js';
 
 // Spec 4.14 (GET /webhooks) and 4.15 (PUT /webhooks/{webhookId}); service-api-rest.md 4.13 to 4.15
 // (POST /webhooks, GET and DELETE /webhooks/{webhookId}).
 
-/** Spec 2.10. Unknown fields pass through; the last_* fields are display-only, so a missing one is tolerated. */
-const webhookSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    url: z.string(),
-    enabled: z.boolean(),
-    event_types: z.array(z.string()).nullable(),
-    auth_type: z.string(),
-    has_auth_credentials: z.boolean(),
-    last_successful_at: z.string().nullish(),
-    last_failure_at: z.string().nullish(),
-    last_status: z.string().nullish(),
-  })
-  .loose();
+/** Loaded while a request waits for its answer (RequestSpec.prepare), not before it is sent. */
+const schemas = () => import('./webhooks-schemas.js');
 
-export type Webhook = z.output<typeof webhookSchema>;
-
+export type { Webhook };
 
 /** Body of PUT /webhooks/{id}: only what is set is sent. `target` (deprecated) is never sent. */
 export interface WebhookUpdate {
@@ -40,13 +26,10 @@ export interface WebhookUpdate {
   oauth_client_secret?: string;
 }
 
-const listSchema = z.object({ data: z.object({ webhooks: z.array(webhookSchema) }) });
-const updateSchema = z.object({ data: webhookSchema });
-
 export async function listWebhooks(api: ApiClient): Promise<Webhook[]> {
   const op = OPERATIONS.listWebhooks;
-  const res = await api.request({ method: op.method, path: op.path() });
-  return parseResponse(listSchema, res.body, op.name).data.webhooks;
+  const res = await api.request({ method: op.method, path: op.path(), prepare: schemas });
+  return parseResponse((await schemas()).listSchema, res.body, op.name).data.webhooks;
 }
 
 /** The request `webhook set` sends, also printed (secrets masked) by --dry-run. */
@@ -56,8 +39,8 @@ export function updateWebhookRequest(id: string, body: WebhookUpdate): RequestSp
 }
 
 export async function updateWebhook(api: ApiClient, id: string, body: WebhookUpdate): Promise<Webhook> {
-  const res = await api.request(updateWebhookRequest(id, body));
-  return parseResponse(updateSchema, res.body, OPERATIONS.updateWebhook.name).data;
+  const res = await api.request({ ...updateWebhookRequest(id, body), prepare: schemas });
+  return parseResponse((await schemas()).oneSchema, res.body, OPERATIONS.updateWebhook.name).data;
 }
 
 /** Body of POST /webhooks (service-api-rest.md 4.13): `events` only with events_mode `selected`. */
@@ -80,14 +63,14 @@ export function createWebhookRequest(body: WebhookCreate): RequestSpec & { body:
 }
 
 export async function createWebhook(api: ApiClient, body: WebhookCreate): Promise<Webhook> {
-  const res = await api.request(createWebhookRequest(body));
-  return parseResponse(updateSchema, res.body, OPERATIONS.createWebhook.name).data;
+  const res = await api.request({ ...createWebhookRequest(body), prepare: schemas });
+  return parseResponse((await schemas()).oneSchema, res.body, OPERATIONS.createWebhook.name).data;
 }
 
 export async function getWebhook(api: ApiClient, id: string): Promise<Webhook> {
   const op = OPERATIONS.showWebhook;
-  const res = await api.request({ method: op.method, path: op.path(id) });
-  return parseResponse(updateSchema, res.body, op.name).data;
+  const res = await api.request({ method: op.method, path: op.path(id), prepare: schemas });
+  return parseResponse((await schemas()).oneSchema, res.body, op.name).data;
 }
 
 export function deleteWebhookRequest(id: string): RequestSpec {

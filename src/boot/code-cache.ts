@@ -3,7 +3,7 @@ import * as nodeModule from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, join, posix } from 'node:path';
 import { Script } from 'node:vm';
-import { untuneV8 } from './v8-flags.js';
+import { untuneV8, withDefaultFlags } from './v8-flags.js';
 
 // Loads the CommonJS bundles of dist/ (dist/app.js and the vendor bundles it
 // requires) with V8's code cache, so that a run does not compile again the
@@ -69,12 +69,10 @@ function v8CacheLoader(distDir: string, hashes: BundleHashes, dir: string): Requ
     const cacheFile = hash ? cacheFileOf(dir, name, hash) : undefined;
     const cachedData = cacheFile ? readOptional(cacheFile) : undefined;
     // the wrapper Node puts around a CommonJS module, on the first line so that line numbers stay right
-    const script = new Script(`(function (exports, require, module, __filename, __dirname) { ${readFileSync(file, 'utf8')}\n})`, {
-      filename: file,
-      cachedData,
-      // no importModuleDynamically: code from the cache loses it (Node 20), so
-      // the bundles hold no import() at all (scripts/app-bundle.mjs)
-    });
+    const source = `(function (exports, require, module, __filename, __dirname) { ${readFileSync(file, 'utf8')}\n})`;
+    // no importModuleDynamically: code from the cache loses it (Node 20), so
+    // the bundles hold no import() at all (scripts/app-bundle.mjs)
+    const script = withDefaultFlags(() => new Script(source, { filename: file, cachedData }));
     if (cacheFile && (!cachedData || script.cachedDataRejected)) {
       // made at exit, so it holds every function this run compiled, not only the top level
       // with V8's default flags, as the next run starts: a cache made under other flags is rejected

@@ -62,6 +62,21 @@ export function untuneV8(): void {
 }
 
 /**
+ * Runs `compile` under V8's defaults when the flags are set: V8 accepts a code cache only
+ * under the flags it was made with (the defaults, see untuneV8), and a command loads zod and
+ * the schemas of api/ while its first request waits for the answer, after the flags are set.
+ */
+export function withDefaultFlags<T>(compile: () => T): T {
+  if (!tuned) return compile();
+  untuneV8();
+  try {
+    return compile();
+  } finally {
+    tuneV8();
+  }
+}
+
+/**
  * Sets the flags as the first WebAssembly.Module is constructed, then puts the constructor
  * back: one wrapped call, nothing left behind.
  */

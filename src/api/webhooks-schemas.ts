@@ -1,0 +1,24 @@
+import * as z from 'zod';
+
+// The schemas of the webhook operations (webhooks.ts), loaded while a request waits for its answer.
+
+/** Spec 2.10. Unknown fields pass through; the last_* fields are display-only, so a missing one is tolerated. */
+const webhookSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    url: z.string(),
+    enabled: z.boolean(),
+    event_types: z.array(z.string()).nullable(),
+    auth_type: z.string(),
+    has_auth_credentials: z.boolean(),
+    last_successful_at: z.string().nullish(),
+    last_failure_at: z.string().nullish(),
+    last_status: z.string().nullish(),
+  })
+  .loose();
+
+export type Webhook = z.output<typeof webhookSchema>;
+
+export const listSchema = z.object({ data: z.object({ webhooks: z.array(webhookSchema) }) });
+export const oneSchema = z.object({ data: webhookSchema });
