@@ -27,7 +27,7 @@ const encoded = (encoding: string, body: Buffer): Handler => (_req, res) => {
   res.end(body);
 };
 
-async function run(handlers: Handler[], args = ['webhook', 'list', '--json'], cli: typeof runCliInProcess = runCli) {
+async function run(handlers: Handler[], args = ['webhook', 'list', '--json'], cli: typeof runCli | typeof runCliInProcess = runCli) {
   const server = await scriptedServer(handlers);
   try {
     const r = await cli(args, { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY } });
