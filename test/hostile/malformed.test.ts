@@ -32,7 +32,7 @@ installNetworkGuard();
 
 /**
  * `mailctl ARGS` against the scripted server, in-process; aborted once stdout holds
- * more than `limit` lines (then `signal` is 'SIGKILL', as the spawned run's kill was).
+ * more than `limit` lines (`signal` is then 'SIGKILL': the tests' check that it is null fails, as for a killed process).
  */
 async function watchedRun(args: string[], limit: number): Promise<CliResult> {
   const tc = await testContext({ emulator: false, key: null, env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY } });
