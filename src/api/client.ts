@@ -5,7 +5,7 @@ import { readCapped, RequestAbort } from './network.js';
 import { Pacer } from './pacing.js';
 import { describeBody } from './redact.js';
 import { dayBudgetShortfall, SandboxPacer } from './sandbox-budget.js';
-import { ACCEPT_ENCODING, closeDelimited, CutShortError, decodedBody } from './encoding.js';
+import { ACCEPT_ENCODING, closeDelimited, CutShortError, decodedBody, identityLength } from './encoding.js';
 import { MAX_REQUEST_LINE_BYTES, requestLineBytes, requestTarget, type QueryValue, type RequestTarget } from './url.js';
 import { request, type Dispatcher } from './undici.js';
 import { defaultSleep } from './sleep.js';
@@ -218,7 +218,7 @@ export class ApiClient {
     try {
       const res = await request(this.dispatcher(target.origin), { origin: target.origin, method: spec.method, path: target.path, headers, body, signal: abort });
       const success = res.statusCode >= 200 && res.statusCode < 300;
-      const text = await readCapped(res.body, decodedBody(res.body, res.headers)).catch((error: unknown) => {
+      const text = await readCapped(res.body, decodedBody(res.body, res.headers), identityLength(res.headers)).catch((error: unknown) => {
         // zlib's "unexpected end of file": a compressed body cut short is a connection lost mid-body
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'Z_BUF_ERROR' || code === 'Z_DATA_ERROR') throw new CutShortError();

@@ -39,6 +39,14 @@ export function decodedBody(body: NodeJS.ReadableStream & { destroy(): void }, h
   return stream;
 }
 
+/** The Content-Length of a body sent as is (no Content-Encoding): the size readCapped will meet; else undefined. */
+export function identityLength(headers: Record<string, string | string[] | undefined>): number | undefined {
+  const coding = (header(headers, 'content-encoding') ?? '').trim().toLowerCase();
+  if (coding !== '' && coding !== 'identity') return undefined;
+  const length = header(headers, 'content-length');
+  return length !== undefined && /^\d+$/.test(length.trim()) ? Number(length) : undefined;
+}
+
 /**
  * A body that ends with the connection (no Content-Length, not chunked) has no length to check:
  * cut short, it is only visible as text that does not parse. Such a 2xx body is treated as a

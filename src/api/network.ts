@@ -27,13 +27,21 @@ export function neverSent(error: unknown): boolean {
  */
 const DECODE_ONCE_BYTES = 1024 * 1024;
 
+const tooLarge = () => new CliError(`the response is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB; refusing to read it`, ExitCode.Failure);
+
 /**
  * Reads a response body whole, refusing one larger than MAX_BODY_BYTES (after decompression)
  * instead of exhausting memory. Past DECODE_ONCE_BYTES it is decoded chunk by chunk (a
  * multi-byte character may straddle two chunks): each Buffer is released as it is read, so a
  * large body is never held as chunks, one joined Buffer and text at once.
  */
-export async function readCapped(body: Dispatcher.ResponseData['body'], decoded: AsyncIterable<unknown> = body): Promise<string> {
+export async function readCapped(body: Dispatcher.ResponseData['body'], decoded: AsyncIterable<unknown> = body, declaredBytes?: number): Promise<string> {
+  // a body that says it is larger (Content-Length, nothing to decompress) is refused unread
+  if (declaredBytes !== undefined && declaredBytes > MAX_BODY_BYTES) {
+    body.on('error', () => undefined); // the abort of a body nobody will read is not news
+    body.destroy();
+    throw tooLarge();
+  }
   const decoder = new TextDecoder('utf-8');
   let chunks: Buffer[] | undefined = [];
   let text = '';
@@ -42,7 +50,7 @@ export async function readCapped(body: Dispatcher.ResponseData['body'], decoded:
     size += (chunk as Buffer).length;
     if (size > MAX_BODY_BYTES) {
       body.destroy();
-      throw new CliError(`the response is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB; refusing to read it`, ExitCode.Failure);
+      throw tooLarge();
     }
     if (!chunks) {
       text += decoder.decode(chunk as Buffer, { stream: true });

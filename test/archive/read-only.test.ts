@@ -13,13 +13,20 @@ import { archiveRows, newArchivePath, sync } from './support.js';
 const asRoot = process.getuid?.() === 0;
 const unprivileged = asRoot ? { uid: 65534, gid: 65534 } : {};
 
+/** One code cache for this file's runs, writable by the user they run as: each run compiling the bundles again would be wasted. */
+let codeCache: string | undefined;
+
 /** The built CLI as a user who cannot write where root can. */
 function runUnprivileged(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const home = tempDir('mailctl-ro-home-');
   chmodSync(home, 0o777);
+  if (!codeCache) {
+    codeCache = tempDir('mailctl-ro-cache-');
+    chmodSync(codeCache, 0o777);
+  }
   const child = spawn(process.execPath, [BIN, ...args], {
     ...unprivileged,
-    env: { PATH: process.env.PATH ?? '', HOME: home, MAILCTL_CONFIG_DIR: home, MAILCTL_CACHE_DIR: home, MAILCTL_NO_KEYCHAIN: '1', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: home, MAILCTL_CONFIG_DIR: home, MAILCTL_CACHE_DIR: codeCache, MAILCTL_NO_KEYCHAIN: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

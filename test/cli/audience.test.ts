@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { emulatorEnv } from '../helpers/cli.js';
-import { useEmulator, runCliInProcess as runCli } from '../helpers/context.js';
+import { useEmulator, runCliInProcess as runCli, runInProcess } from '../helpers/context.js';
 import { expectUsageError } from '../helpers/expect.js';
-import { runOnTty } from '../helpers/tty.js';
 
 // topic update, property update, contact show and segment show against the
 // emulator: the exact bodies sent, limits checked with zero requests,
@@ -20,8 +19,14 @@ beforeAll(() => {
 const topicId = () => emu.fixtures.topics[0]!;
 const propertyId = () => emu.fixtures.properties[1]!;
 
-/** What a terminal shows for `mailctl ARGS` with the emulator's key, without colour. */
-const onTty = async (t: TestContext, args: string[]) => (await runOnTty(t, args, { env: { ...env, NO_COLOR: '1' } })).out;
+/**
+ * What a terminal shows for `mailctl ARGS` with the emulator's key, without colour: in-process,
+ * stdout and stderr both terminals (what a real pseudo-terminal adds is test/terminal's).
+ */
+const onTty = async (_t: TestContext, args: string[]) => {
+  const r = await runInProcess(args, { emulator: emu, stdoutIsTTY: true, stderrIsTTY: true, env: { NO_COLOR: '1', TERM: 'xterm' } });
+  return r.stdout + r.stderr;
+};
 
 /** Runs a command that must be refused before sending: exit 2, the message, nothing on stdout, no request. */
 async function refused(args: string[], message: RegExp): Promise<void> {

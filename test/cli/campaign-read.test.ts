@@ -8,10 +8,9 @@ import { join } from 'node:path';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { type Campaign } from '../../src/emulator/index.js';
 import { emulatorEnv, ndjson, tempDir } from '../helpers/cli.js';
-import { useEmulator, runCliInProcess as runCli } from '../helpers/context.js';
+import { useEmulator, runCliInProcess as runCli, runInProcess } from '../helpers/context.js';
 import { expectUsageError } from '../helpers/expect.js';
 import { tsvRows } from '../helpers/parse.js';
-import { runOnTty } from '../helpers/tty.js';
 
 const DAY = 86_400_000;
 const emu = useEmulator({ seed: 11, events: 50 });
@@ -27,8 +26,11 @@ function storedCampaigns(status?: string): Campaign[] {
 }
 
 
-/** What a terminal `cols` wide shows for `mailctl ARGS`. */
-const onTty = async (t: TestContext, args: string[], cols: number) => (await runOnTty(t, args, { cols, env: emulatorEnv(emu) })).out;
+/** What a terminal `cols` wide shows for `mailctl ARGS`: in-process, stdout and stderr both terminals (TERM=xterm). */
+const onTty = async (_t: TestContext, args: string[], cols: number) => {
+  const r = await runInProcess(args, { emulator: emu, stdoutIsTTY: true, stderrIsTTY: true, columns: cols, env: { TERM: 'xterm' } });
+  return r.stdout + r.stderr;
+};
 
 const plain = (text: string) => text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
 

@@ -60,52 +60,135 @@ beforeAll(() => {
   }
 });
 
-// Completes LINE (the cursor at its end) with bash's real completion function.
+// Completes each LINE (the cursor at its end) with bash's real completion
+// function: one bash for all lines, each line in its own subshell (a fork, so
+// no state passes from one line to the next), its candidates then \x1e and the
+// completion's exit status.
 const BASH_DRIVER = `
-source "$1"
-line="$2"
-read -ra COMP_WORDS <<< "$line"
-[[ $line == *' ' ]] && COMP_WORDS+=('')
-COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 ))
-COMP_LINE="$line"
-COMP_POINT=\${#line}
-_mailctl mailctl "\${COMP_WORDS[COMP_CWORD]}" "\${COMP_WORDS[COMP_CWORD-1]}"
-printf '%s\\n' "\${COMPREPLY[@]}"
+source "$1"; shift
+for line in "$@"; do
+  (
+    read -ra COMP_WORDS <<< "$line"
+    [[ $line == *' ' ]] && COMP_WORDS+=('')
+    COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 ))
+    COMP_LINE="$line"
+    COMP_POINT=\${#line}
+    _mailctl mailctl "\${COMP_WORDS[COMP_CWORD]}" "\${COMP_WORDS[COMP_CWORD-1]}"
+    status=$?
+    printf '%s\\n' "\${COMPREPLY[@]}"
+    exit $status
+  )
+  printf '\\036%d\\n' $?
+done
 `;
 
-function bashComplete(line: string): string[] {
-  const r = spawnSync('bash', ['--norc', '--noprofile', '-c', BASH_DRIVER, 'driver', scripts.bash!, line], { env, encoding: 'utf8', cwd: env.FILES });
-  expect(r.stderr).toBe('');
-  expect(r.status).toBe(0);
-  return r.stdout.split('\n').filter(Boolean);
+/** Splits a batch's stdout (each line's output, then \x1e and its status) into each line's candidates. */
+function perLine(lines: readonly string[], stdout: string, candidate: (l: string) => string = (l) => l): Map<string, string[]> {
+  const chunks = stdout.split(/\x1e(\d+)\n/);
+  expect(chunks.length, stdout).toBe(lines.length * 2 + 1);
+  return new Map(
+    lines.map((line, i) => {
+      expect(chunks[i * 2 + 1], `status of "${line}"`).toBe('0');
+      return [line, chunks[i * 2]!.split('\n').filter(Boolean).map(candidate)];
+    }),
+  );
 }
 
-function fishComplete(line: string): string[] {
-  const r = spawnSync('fish', ['--no-config', '-c', `source ${scripts.fish}; complete -C ${JSON.stringify(line)}`], { env, encoding: 'utf8', cwd: env.FILES });
+/** Completes every line in one shell, then answers line by line; a line not given to the batch is an error of the test. */
+function batch(complete: (lines: readonly string[]) => Map<string, string[]>, lines: readonly string[]): (line: string) => string[] {
+  let done: Map<string, string[]> | undefined;
+  return (line) => {
+    done ??= complete(lines);
+    const found = done.get(line);
+    if (!found) throw new Error(`"${line}" is not in this batch's lines`);
+    return found;
+  };
+}
+
+function bashCompleteAll(lines: readonly string[]): Map<string, string[]> {
+  const r = spawnSync('bash', ['--norc', '--noprofile', '-c', BASH_DRIVER, 'driver', scripts.bash!, ...lines], { env, encoding: 'utf8', cwd: env.FILES });
   expect(r.stderr).toBe('');
   expect(r.status).toBe(0);
-  return r.stdout.split('\n').filter(Boolean).map((l) => l.split('\t')[0]!);
+  return perLine(lines, r.stdout);
+}
+
+// One fish for all lines: each line's candidates, then \x1e and the status of `complete -C`.
+function fishCompleteAll(lines: readonly string[]): Map<string, string[]> {
+  const script = `source ${scripts.fish}; for line in $argv; complete -C $line; printf '\\x1e%d\\n' $status; end`;
+  const r = spawnSync('fish', ['--no-config', '-c', script, ...lines], { env, encoding: 'utf8', cwd: env.FILES });
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(0);
+  return perLine(lines, r.stdout, (l) => l.split('\t')[0]!);
 }
 
 // zsh completes only inside its line editor: drive an interactive zsh on a
-// pseudo-terminal (zpty), press tab, and print what reaches compadd.
+// pseudo-terminal (zpty), type each line and press tab, and print what reaches
+// compadd. After each completion, comppostfuncs prints an end mark and keeps
+// the line as it was (nothing inserted, nothing listed), and ^Xw (not ^U, which
+// the terminal itself would take as its kill character while zsh runs a
+// command) empties the line for the next one.
 const ZSH_DRIVER = `
 zmodload zsh/zpty || exit 3
 zpty z zsh -f -i
 zpty -w z "cd \${(q)FILES}; fpath=(\${(q)1:h} \\$fpath); autoload -U compinit; compinit -u -D"
 zpty -w z 'compadd () { if [[ \${@[1,(i)(-|--)]} == *-(O|A|D)\\ * ]]; then builtin compadd "$@"; return; fi; typeset -a hits; builtin compadd -A hits "$@"; local h; for h in $hits; do print -r -- "C""ANDIDATE:$h"; done; }'
-zpty -w z 'comppostfuncs=( exit )'
-zpty -w z "$2"$'\\t'
+zpty -w z '__done () { compstate[list]=; compstate[insert]=; print -r -- "END""OFLINE"; }'
+zpty -w z "bindkey '^Xw' kill-whole-line"
+shift
+for line in "$@"; do
+  zpty -w z 'comppostfuncs=( __done )'
+  zpty -w -n z "$line"$'\\t'$'\\C-Xw'
+done
+zpty -w z exit
 local out
 while zpty -r z out; do print -r -- "$out"; done
 `;
 
-function zshComplete(line: string): string[] {
-  const r = spawnSync('zsh', ['-f', '-c', ZSH_DRIVER, 'driver', scripts.zsh!, line], { env, encoding: 'utf8' });
+function zshCompleteAll(lines: readonly string[]): Map<string, string[]> {
+  const r = spawnSync('zsh', ['-f', '-c', ZSH_DRIVER, 'driver', scripts.zsh!, ...lines], { env, encoding: 'utf8' });
   expect(r.status).toBe(0);
-  const found = [...r.stdout.matchAll(/CANDIDATE:([^\r\n\x1b]+)/g)].map((m) => m[1]!);
-  return [...new Set(found)].sort();
+  const ends = r.stdout.split('ENDOFLINE');
+  expect(ends.length, r.stdout).toBe(lines.length + 1);
+  return new Map(
+    lines.map((line, i) => {
+      const found = [...ends[i]!.matchAll(/CANDIDATE:([^\r\n\x1b]+)/g)].map((m) => m[1]!);
+      return [line, [...new Set(found)].sort()];
+    }),
+  );
 }
+
+const BASH_LINES = [
+  'mailctl camp',
+  'mailctl campaign sch',
+  'mailctl campaign ',
+  'mailctl --json --profile staging camp',
+  'mailctl campaign list --status ',
+  'mailctl campaign list --status s',
+  'mailctl campaign list --status=s',
+  'mailctl campaign events 3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f --type spam',
+  'mailctl topic update x --visibility ',
+  'mailctl webhook set x --auth-type ',
+  'mailctl campaign list -o ',
+  'mailctl --output n',
+  'mailctl events list --events delivery,b',
+  'mailctl events list --events delivery,bounce,',
+  'mailctl webhook set x --events message.delivery,engagement.c',
+  'mailctl campaign list --st',
+  'mailctl campaign list --pro',
+  'mailctl --profile ',
+  'mailctl profile use s',
+  'mailctl config get ',
+  'mailctl completion ',
+  'mailctl api ',
+  'mailctl api POST /x --input bo',
+  'mailctl help ex',
+  'mailctl help campaign sch',
+  'mailctl campaign events --cursor ',
+  'mailctl --profile campaign ',
+];
+const bashComplete = batch(bashCompleteAll, BASH_LINES);
+const fishComplete = batch(fishCompleteAll, ['mailctl camp', 'mailctl campaign sch', 'mailctl campaign list --status ', 'mailctl events list --events delivery,b', 'mailctl --profile ']);
+const zshComplete = batch(zshCompleteAll, ['mailctl camp', 'mailctl campaign sch', 'mailctl campaign list --status ', 'mailctl --profile ', 'mailctl api ']);
 
 describe('completion scripts', () => {
   it('prints for bash, zsh and fish the same text as completions/ (run `npm run completions` after changing commands)', async () => {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { liveByDefault } from '../../src/commands/emulator/run.js';
-import { finished, runCli, startCli } from '../helpers/cli.js';
+import { finished, startCli } from '../helpers/cli.js';
+// The emulator runs as the built binary (its banner, its signals); its clients and
+// the refused flags run in-process.
+import { runCliInProcess as runCli } from '../helpers/context.js';
 
 function firstLine(child: ReturnType<typeof startCli>): Promise<string> {
   return new Promise((resolve, reject) => {

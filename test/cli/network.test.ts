@@ -84,7 +84,8 @@ describe('every command through HTTP_PROXY', () => {
 
 describe('HTTPS with a private CA (emulator --tls)', () => {
   it('fails with a one-line hint without the CA, and works with NODE_EXTRA_CA_CERTS, also through a CONNECT tunnel', async () => {
-    const bad = await runCli(['webhook', 'list', '--retries', '0'], { env: emulatorEnv(tlsEmu) });
+    // without the CA: in-process (nothing to read at start-up); with it, spawned, as Node reads NODE_EXTRA_CA_CERTS only then
+    const bad = await runCliInProcess(['webhook', 'list', '--retries', '0'], { env: emulatorEnv(tlsEmu) });
     expect(bad.code).toBe(7);
     expect(bad.stderr).toMatch(/^error: GET https:\/\/127\.0\.0\.1:\d+\/webhooks: TLS: certificate signed by an unknown authority: set NODE_EXTRA_CA_CERTS/);
     expect(bad.stderr).toContain('hint: ');

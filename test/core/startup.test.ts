@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finished, runCli, startCli, tempDir } from '../helpers/cli.js';
 import { runCliInProcess } from '../helpers/context.js';
 import { usePostgres } from '../helpers/postgres.js';
@@ -53,17 +53,6 @@ describe('start-up fast paths', () => {
   });
 });
 
-describe('what the fast paths load', () => {
-  // `--version` and a plain `--help` read package.json or dist/help.txt from main.js: no
-  // bundle, no code cache (node:vm), no V8 flags (node:v8), no commander.
-  it.each([[['--version']], [['--help']]])('mailctl %j: main.js with node:url, node:fs and node:path, nothing else', async (args) => {
-    const loaded = await loadedBy(args);
-    expect(loaded.dist).toEqual([]);
-    expect([...new Set(loaded.required)].sort()).toEqual(['node:fs', 'node:path', 'node:url']);
-    expect(loaded.builtins.filter((b) => ['vm', 'v8', 'os', 'net', 'http', 'events', 'child_process'].includes(b))).toEqual([]);
-  });
-});
-
 describe('start-up fast paths write to fd 1 themselves', () => {
   // main.ts writes the version and the root help with writeSync(1), not through
   // process.stdout: a reader that is already gone must still end it quietly.
@@ -98,10 +87,22 @@ describe('start-up discipline', () => {
     'node:os', 'node:path', 'node:process', 'node:querystring', 'node:stream', 'node:url', 'node:util', ...CODE_CACHE,
   ].sort();
 
+  // `--version` and a plain `--help` read package.json or dist/help.txt from main.js: no
+  // bundle, no code cache (node:vm), no V8 flags (node:v8), no commander.
+  it.each([[['--version']], [['--help']]])('mailctl %j: main.js with node:url, node:fs and node:path, nothing else; commander and our own small modules only', async (args) => {
+    const loaded = await loadedBy(args);
+    expect(loaded.dist).toEqual([]);
+    expect([...new Set(loaded.required)].sort()).toEqual(['node:fs', 'node:path', 'node:url']);
+    expect(loaded.builtins.filter((b) => ['vm', 'v8', 'os', 'net', 'http', 'events', 'child_process'].includes(b))).toEqual([]);
+    expect(loaded.dist.filter((f) => f.startsWith('vendor/'))).toEqual([]);
+    expect(loaded.required.filter((r) => !r.startsWith('node:'))).toEqual([]);
+    expect(loaded.builtins.filter((b) => ['http', ...UNDICI_BUILTINS, ...UNUSED_BUILTINS].includes(b))).toEqual([]);
+  });
+
   it.each([
-    [['--version']], [['--help']], [['campaign', '--help']], [['lists', 'attach', '--help']], [['help', 'exit-codes']], [['help', 'events', 'list']],
+    [['campaign', '--help']], [['lists', 'attach', '--help']], [['help', 'exit-codes']], [['help', 'events', 'list']],
     [['events', 'sync', '--help']], [['report', '--help']], [['campaign', 'check', '--help']], [['webhook', 'listen', '--help']], [['webhook', 'forward', '--help']],
-    [['doctor', '--help']], [['auth', 'login', '--help']], [['emulator', '--help']], [['mcp', '--help']],
+    [['doctor', '--help']], [['auth', 'login', '--help']], [['mcp', '--help']],
   ])(
     'mailctl %j loads commander and our own small modules only',
     async (args) => {
@@ -158,8 +159,12 @@ describe('start-up discipline', () => {
   });
 
   // The emulator is a bundle of its own (dist/emulator.js): only `mailctl emulator` reads it.
-  it('mailctl emulator reads the emulator bundle, and its --help does not', async () => {
-    expect((await loadedBy(['emulator', '--help'])).dist).not.toContain('emulator.js');
+  it('mailctl emulator reads the emulator bundle; its --help does not, and loads commander and our own small modules only', async () => {
+    const help = await loadedBy(['emulator', '--help']);
+    expect(help.dist).not.toContain('emulator.js');
+    expect(help.dist.filter((f) => f.startsWith('vendor/'))).toEqual([]);
+    expect(help.required.filter((r) => !r.startsWith('node:'))).toEqual([]);
+    expect(help.builtins.filter((b) => ['http', ...UNDICI_BUILTINS, ...UNUSED_BUILTINS].includes(b))).toEqual([]);
     const log = join(tempDir(), 'loaded.json');
     const child = startCli(['emulator', '--port', '0', '--events', '10'], { env: { NODE_OPTIONS: `--require ${HOOK}`, MAILCTL_LOAD_LOG: log } });
     const done = finished(child);
@@ -182,43 +187,47 @@ describe('start-up discipline', () => {
   // `events list --db` is measured against the sqlite3 shell (docs/performance.md): an offline
   // read has no use for the HTTP client, its undici bundle, node:http or node:zlib (node:net may
   // load: a piped stdout is a socket).
-  it('events list --db and report --db load no HTTP client (no undici bundle, no node:http or node:zlib)', async () => {
-    const emu = await (await import('../../src/emulator/index.js')).startEmulator({ events: 5 });
-    try {
-      const db = join(tempDir(), 'events.sqlite');
-      const env = { MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full, MAILCTL_DB: db };
+  describe('the SQLite archive', () => {
+    // One emulator and one archive (synced in-process) for both tests; `report --db`,
+    // which both check, is run once, with the API's variables set too.
+    let emu: import('../../src/emulator/index.js').Emulator;
+    let db: string;
+    let env: Record<string, string>;
+    let report: Promise<Loaded> | undefined;
+    const reportLoaded = () => (report ??= loadedBy(['report', '--db', db, '--json'], env));
+    beforeAll(async () => {
+      emu = await (await import('../../src/emulator/index.js')).startEmulator({ events: 5 });
+      db = join(tempDir(), 'events.sqlite');
+      env = { MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full, MAILCTL_DB: db };
       expect((await runCliInProcess(['events', 'sync'], { env })).code).toBe(0); // the archive to read: made in-process
+    });
+    afterAll(async () => {
+      await emu.close();
+    });
+
+    it('events list --db and report --db load no HTTP client (no undici bundle, no node:http or node:zlib)', async () => {
       for (const args of [['events', 'list', '--db', '--all', '--ndjson'], ['report', '--db', db, '--json']]) {
-        const loaded = await loadedBy(args, { MAILCTL_DB: db });
+        const loaded = args[0] === 'report' ? await reportLoaded() : await loadedBy(args, { MAILCTL_DB: db });
         expect(loaded.required, args.join(' ')).toContain('better-sqlite3');
         // zod and the schemas of api/ load only for an answer of the API to check
         expect(loaded.dist.filter((f) => f.startsWith('vendor/')), args.join(' ')).toEqual([]);
         expect(loaded.builtins.filter((b) => ['http', 'zlib'].includes(b)), args.join(' ')).toEqual([]);
       }
-    } finally {
-      await emu.close();
-    }
-  });
+    });
 
-  it('only the archive commands load the SQLite binding: events list and report do not, sync and --db do', async () => {
-    const emu = await (await import('../../src/emulator/index.js')).startEmulator({ events: 5 });
-    try {
-      const db = join(tempDir(), 'events.sqlite');
-      const env = { MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full, MAILCTL_DB: db };
+    it('only the archive commands load the SQLite binding: events list and report do not, sync and --db do', async () => {
       const runs: Array<[string[], boolean]> = [
         [['events', 'list', '--json'], false],
         [['report', '--json'], false],
         [['events', 'sync', '--json'], true],
         [['events', 'list', '--db', '--json'], true],
-        [['report', '--db', db, '--json'], true],
       ];
       for (const [args, loads] of runs) {
         const loaded = await loadedBy(args, env);
         expect(loaded.required.includes('better-sqlite3'), args.join(' ')).toBe(loads);
       }
-    } finally {
-      await emu.close();
-    }
+      expect((await reportLoaded()).required.includes('better-sqlite3'), 'report --db').toBe(true);
+    });
   });
 
   // pg probes at load whether it runs in a Cloudflare Worker; on Node 20 (no global navigator)

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { tempDir } from '../helpers/cli.js';
+// The terminal runs are real (script(1)); the setup, the pipe and the usage error run in-process.
+import { runCliInProcess as runCli } from '../helpers/context.js';
 import { runOnTty } from '../helpers/tty.js';
 
 describe('table output on a terminal and in a pipe', () => {

@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputBounds, MAX_ID_LINES } from '../../src/input/bounded.js';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { BIN, emulatorEnv, runCli, tempDir, type CliResult } from '../helpers/cli.js';
+import { BIN, emulatorEnv, tempDir, type CliResult } from '../helpers/cli.js';
+// the files are read in-process; stdin from /dev/zero needs a process (a real fd 0)
+import { runCliInProcess } from '../helpers/context.js';
 import { expectCleanFailure } from './support.js';
 
 let emu: Emulator;
@@ -23,12 +25,26 @@ afterAll(async () => {
 const attach = (file: string) => ['lists', 'attach', '--contacts-file', file, '--list', emu.fixtures.lists[0]!];
 const uuid = (i: number) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
 
+/** uuid(0) to uuid(count - 1), one a line, written straight into one buffer (a million strings joined cost far more). */
+function uuidLines(count: number): Buffer {
+  const head = Buffer.from(uuid(0).slice(0, 24));
+  const hex = Buffer.from('0123456789abcdef');
+  const out = Buffer.allocUnsafe(count * 37);
+  for (let i = 0; i < count; i++) {
+    const at = i * 37;
+    head.copy(out, at);
+    for (let k = 11, v = i; k >= 0; k--, v = Math.floor(v / 16)) out[at + 24 + k] = hex[v % 16]!;
+    out[at + 36] = 0x0a;
+  }
+  return out;
+}
+
 describe('bounded id input', () => {
   it('a line over 4 KB is refused naming the file and line', async () => {
     const file = join(dir, 'long-line.txt');
     writeFileSync(file, `${uuid(1)}\n${uuid(2)}\n${'a'.repeat(5000)}\n`);
     emu.clearRequests();
-    const r = await runCli(attach(file), { env: emulatorEnv(emu) });
+    const r = await runCliInProcess(attach(file), { env: emulatorEnv(emu) });
     expectCleanFailure(r, 2, 'long line');
     expect(r.stderr).toContain(`${file}:3: a line longer than 4,096 bytes`);
     expect(emu.requests).toHaveLength(0);
@@ -36,7 +52,7 @@ describe('bounded id input', () => {
 
   it.skipIf(!existsSync('/dev/zero'))('--contacts-file /dev/zero is refused at once', async () => {
     emu.clearRequests();
-    const r = await runCli(attach('/dev/zero'), { env: emulatorEnv(emu) });
+    const r = await runCliInProcess(attach('/dev/zero'), { env: emulatorEnv(emu) });
     expectCleanFailure(r, 2, '/dev/zero');
     expect(r.stderr).toContain('/dev/zero:1: a line longer than');
     expect(emu.requests).toHaveLength(0);
@@ -58,11 +74,9 @@ describe('bounded id input', () => {
 
   it(`more than ${MAX_ID_LINES.toLocaleString('en-US')} lines is refused naming the line`, async () => {
     const file = join(dir, 'too-many.txt');
-    const lines: string[] = [];
-    for (let i = 0; i <= MAX_ID_LINES; i++) lines.push(uuid(i));
-    writeFileSync(file, `${lines.join('\n')}\n`);
+    writeFileSync(file, uuidLines(MAX_ID_LINES + 1));
     emu.clearRequests();
-    const r = await runCli(attach(file), { env: emulatorEnv(emu) });
+    const r = await runCliInProcess(attach(file), { env: emulatorEnv(emu) });
     expectCleanFailure(r, 2, 'too many lines');
     expect(r.stderr).toContain(`${file}:1,000,001: more than 1,000,000 lines of ids`);
     expect(emu.requests).toHaveLength(0);

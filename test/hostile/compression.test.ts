@@ -6,6 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+// The compressed answers are decoded by the built binary, whose bundle loads node:zlib
+// on first use (scripts/app-bundle.mjs); the answers that need no decoding run in-process.
+import { runCliInProcess } from '../helpers/context.js';
 import { scriptedServer, type Handler } from '../helpers/server.js';
 import { expectCleanFailure } from './support.js';
 
@@ -24,10 +27,10 @@ const encoded = (encoding: string, body: Buffer): Handler => (_req, res) => {
   res.end(body);
 };
 
-async function run(handlers: Handler[], args = ['webhook', 'list', '--json']) {
+async function run(handlers: Handler[], args = ['webhook', 'list', '--json'], cli: typeof runCli | typeof runCliInProcess = runCli) {
   const server = await scriptedServer(handlers);
   try {
-    const r = await runCli(args, { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY } });
+    const r = await cli(args, { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY } });
     return { r, seen: server.seen };
   } finally {
     await server.close();
@@ -50,7 +53,7 @@ describe('compressed answers', () => {
   }
 
   it('an unknown encoding is a clear error, not garbage', async () => {
-    const { r, seen } = await run([encoded('zstd', Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 1, 2, 3, 0, 0xff]))]);
+    const { r, seen } = await run([encoded('zstd', Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 1, 2, 3, 0, 0xff]))], undefined, runCliInProcess);
     expectCleanFailure(r, 1, 'zstd');
     expect(r.stderr).toContain('Content-Encoding "zstd", which mailctl cannot decode');
     expect(seen).toHaveLength(1);
@@ -85,7 +88,7 @@ describe('a close-delimited 200 body cut short', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const r = await runCli(['webhook', 'list', '--json'], { env: { MAILCTL_BASE_URL: baseUrl, MAILCTL_API_KEY: KEY } });
+      const r = await runCliInProcess(['webhook', 'list', '--json'], { env: { MAILCTL_BASE_URL: baseUrl, MAILCTL_API_KEY: KEY } });
       expect(r.code, r.stderr).toBe(0);
       expect(n).toBe(2);
       expect(JSON.parse(r.stdout)[0].name).toBe('Compressed hook');

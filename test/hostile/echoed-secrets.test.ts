@@ -3,16 +3,24 @@
 // replaced by ****<last 4>: in plain errors, --json errors and --verbose lines alike.
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { runCliInProcess } from '../helpers/context.js';
 import { json, scriptedServer, type Handler } from '../helpers/server.js';
 
 const KEY = `lttr_${'Q7mZ'.repeat(16)}`;
 const PASSWORD = 'pw-Echo8vX2mN7rT4kL9';
 const WEBHOOK = 'wh_0123456789';
 
+/**
+ * The verbose runs (-v) are spawned, so that whatever reaches the process's
+ * stderr is seen (a stray console line included); the others run in-process.
+ */
+const spawnedFor = (extra: string[]) => extra.includes('-v');
+
 async function against(handler: Handler, args: string[], input?: string) {
   const server = await scriptedServer([handler]);
   try {
-    const r = await runCli(args, { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY }, input });
+    const cli = spawnedFor(args) ? runCli : runCliInProcess;
+    const r = await cli(args, { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY }, input });
     return { r, seen: server.seen };
   } finally {
     await server.close();

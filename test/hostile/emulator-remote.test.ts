@@ -3,7 +3,7 @@
 // otherwise, nothing listens); with it the keys are random for the run and stderr says so.
 import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
-import { finished, runCli, startCli } from '../helpers/cli.js';
+import { finished, startCli } from '../helpers/cli.js';
 import { runCliInProcess } from '../helpers/context.js';
 import { expectCleanFailure } from './support.js';
 
@@ -49,7 +49,7 @@ describe('emulator beyond loopback', () => {
       expect(info.keys.sandbox).toMatch(/^lttr_sandbox_[A-Za-z0-9]{64}$/);
       for (const key of Object.values(info.keys)) expect(seeded).not.toContain(key);
       seen.push(Object.values(info.keys));
-      const hooks = await runCli(['webhook', 'list', '--json'], { env: { MAILCTL_BASE_URL: info.base_url, MAILCTL_API_KEY: info.keys.full } });
+      const hooks = await runCliInProcess(['webhook', 'list', '--json'], { env: { MAILCTL_BASE_URL: info.base_url, MAILCTL_API_KEY: info.keys.full } });
       expect(hooks.code, hooks.stderr).toBe(0);
       const done = finished(child);
       child.kill('SIGTERM');

@@ -1,17 +1,18 @@
 // Malformed answers: what a proxy, a half-dead server or a hostile endpoint can
 // send instead of the API's JSON. Every one must end in one clear error line,
 // exit 1, no crash, no stack trace, and nothing half-written on stdout.
-// The answer matrix runs in-process (helpers/context.ts, with the in-process
-// network guard); the runs that could loop for ever are spawned, so that the
-// test can kill them.
+// Everything runs in-process (helpers/context.ts, with the in-process network
+// guard); a run that could loop for ever is watched, and aborted (as Ctrl-C
+// would) once it prints far more rows than exist.
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { finished, ndjson, startCli } from '../helpers/cli.js';
-import { runCliInProcess as runCli } from '../helpers/context.js';
+import { ndjson, type CliResult } from '../helpers/cli.js';
+import { runCliInProcess as runCli, runInProcess, testContext } from '../helpers/context.js';
+import * as errors from '../../src/errors.js';
+import { runArgv } from '../../src/main.js';
 import { blockedHosts, installNetworkGuard } from '../helpers/network-guard.js';
 import { scriptedServer, type Handler } from '../helpers/server.js';
-import { runOnTty } from '../helpers/tty.js';
-import { expectCleanFailure, guardEnv } from './support.js';
+import { expectCleanFailure } from './support.js';
 
 const KEY = `live_${'m'.repeat(64)}`;
 const CAMPAIGN = '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f';
@@ -28,6 +29,28 @@ afterAll(async () => {
   expect(blockedHosts, 'connections that left loopback').toEqual([]);
 });
 installNetworkGuard();
+
+/**
+ * `mailctl ARGS` against the scripted server, in-process; aborted once stdout holds
+ * more than `limit` lines (`signal` is then 'SIGKILL': the tests' check that it is null fails, as for a killed process).
+ */
+async function watchedRun(args: string[], limit: number): Promise<CliResult> {
+  const tc = await testContext({ emulator: false, key: null, env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY } });
+  let killed = false;
+  const watch = setInterval(() => {
+    if (!killed && tc.stdout().split('\n').length - 1 > limit) {
+      killed = true;
+      tc.abort(new errors.InterruptedError());
+    }
+  }, 1);
+  try {
+    const code = await runArgv(['node', 'mailctl', ...args], tc.runtime, errors);
+    return { code, signal: killed ? 'SIGKILL' : null, stdout: tc.stdout(), stderr: tc.stderr() };
+  } finally {
+    clearInterval(watch);
+    await tc.close();
+  }
+}
 
 const answer =
   (status: number, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }): Handler =>
@@ -98,7 +121,7 @@ describe.each(Object.entries(COMMANDS))('malformed answers to %s: one clear erro
     it(a.name, async () => {
       next = a.handler();
       const before = server.seen.length;
-      const r = await runCli([...args, '--retries', '0', '--json'], { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY, ...guardEnv() } });
+      const r = await runCli([...args, '--retries', '0', '--json'], { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY } });
       expectCleanFailure(r, 1, a.name);
       expect(r.stderr.split('\n')[0]).toMatch(a.message);
       // --json: the error is also one JSON object on stderr, and stdout holds nothing but valid JSON
@@ -107,6 +130,8 @@ describe.each(Object.entries(COMMANDS))('malformed answers to %s: one clear erro
       if (r.stdout !== '') expect(() => JSON.parse(r.stdout)).not.toThrow();
       expect(server.seen.length - before).toBe(1);
       if (a.name.startsWith('100 MB')) expect(streamed).toBeLessThan(100 * 1024 * 1024);
+      // a body whose Content-Length is over the cap is refused before a byte of it is read
+      if (a.name === '100 MB with Content-Length') expect(streamed).toBeLessThan(16 * 1024 * 1024);
     });
   }
 });
@@ -130,9 +155,14 @@ describe('hostile text inside valid answers, shown on a terminal', () => {
     await emu.close();
   });
 
-  /** What the terminal shows for `mailctl ARGS` (stdout and stderr both on it). */
-  const onTty = async (t: TestContext, args: string[]) =>
-    (await runOnTty(t, args, { env: { MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full } })).out;
+  /**
+   * What the terminal shows for `mailctl ARGS` (stdout and stderr both on it): in-process,
+   * both streams a terminal (TERM=xterm); the real pseudo-terminal is test/terminal's.
+   */
+  const onTty = async (_t: TestContext, args: string[]) => {
+    const r = await runInProcess(args, { emulator: emu, stdoutIsTTY: true, stderrIsTTY: true, env: { TERM: 'xterm' } });
+    return r.stdout + r.stderr;
+  };
 
   /** What is left once mailctl's own colours (SGR) are taken out: no control character may remain. */
   const controls = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '').replace(/\r\n/g, '\n').match(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g) ?? [];
@@ -172,13 +202,7 @@ describe('a next_cursor that loops', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body(pages[cursor]!)));
     };
-    const child = startCli(args, { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY, ...guardEnv() } });
-    let lines = 0;
-    child.stdout.on('data', (d: Buffer) => {
-      lines += String(d).split('\n').length - 1;
-      if (lines > 100) child.kill('SIGKILL');
-    });
-    return finished(child);
+    return watchedRun(args, 100);
   }
 
   const events = (ids: string[]) => ids.map((id) => ({ event_id: id, type: 'delivery', timestamp: '2026-11-20T10:00:00.000Z' }));
@@ -230,13 +254,7 @@ describe('a server that ignores the page asked for', () => {
       res.end(JSON.stringify({ message: 'ok', data: { campaigns: [campaign], pagination: { total: 3, per_page: 1, current_page: 1, last_page: 3 } } }));
     };
     const before = server.seen.length;
-    const child = startCli(['campaign', 'list', '--all', '--ndjson'], { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY, ...guardEnv() } });
-    let lines = 0;
-    child.stdout.on('data', (d: Buffer) => {
-      lines += String(d).split('\n').length - 1;
-      if (lines > 50) child.kill('SIGKILL');
-    });
-    const r = await finished(child);
+    const r = await watchedRun(['campaign', 'list', '--all', '--ndjson'], 50);
     expect(r.signal).toBeNull();
     expectCleanFailure(r, 1);
     expect(ndjson(r.stdout)).toHaveLength(1);
@@ -251,13 +269,7 @@ describe('a server that ignores the page asked for', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ message: 'ok', data: { campaigns: [campaign], pagination: { total: 3, per_page: 1, current_page: 1, last_page: 3 } } }));
     };
-    const child = startCli(['api', 'GET', '/campaigns', '--paginate', '--ndjson'], { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY, ...guardEnv() } });
-    let lines = 0;
-    child.stdout.on('data', (d: Buffer) => {
-      lines += String(d).split('\n').length - 1;
-      if (lines > 50) child.kill('SIGKILL');
-    });
-    const r = await finished(child);
+    const r = await watchedRun(['api', 'GET', '/campaigns', '--paginate', '--ndjson'], 50);
     expect(r.signal).toBeNull();
     expect(ndjson(r.stdout)).toHaveLength(1);
   });
@@ -271,7 +283,7 @@ describe('a body that trickles in slower than --timeout', () => {
       const timer = setInterval(() => res.write(' '), 100);
       res.on('close', () => clearInterval(timer));
     };
-    const r = await runCli(['webhook', 'list', '--timeout', '600ms', '--retries', '0'], { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY, ...guardEnv() } });
+    const r = await runCli(['webhook', 'list', '--timeout', '600ms', '--retries', '0'], { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY } });
     expectCleanFailure(r, 7);
     expect(r.stderr.split('\n')[0]).toBe(`error: GET ${server.baseUrl}/webhooks: timed out after 600 ms`);
   });

@@ -8,7 +8,9 @@ import { ApiClient } from '../../src/api/client.js';
 import { isSandboxKey } from '../../src/config/resolve.js';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { call } from '../helpers/emulator.js';
-import { emulatorEnv, ndjson, runCli } from '../helpers/cli.js';
+import { emulatorEnv, ndjson } from '../helpers/cli.js';
+// the CLI runs in-process: these check its output, exit code and requests, not the process
+import { runCliInProcess as runCli } from '../helpers/context.js';
 
 let emu: Emulator | undefined;
 afterEach(async () => {

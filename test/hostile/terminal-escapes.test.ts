@@ -3,8 +3,9 @@
 // characters (tables did already); in a pipe the bytes stay exact.
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { emulatorEnv, runCli } from '../helpers/cli.js';
-import { runOnTty } from '../helpers/tty.js';
+import { emulatorEnv } from '../helpers/cli.js';
+// In-process: what is checked is the bytes written, with stdout and stderr terminals or pipes.
+import { runCliInProcess as runCli, runInProcess } from '../helpers/context.js';
 
 const HOSTILE = 'hook\u001b]0;pwned\u0007\u001b[2J\u001b]8;;https://evil.example/\u001b\\link\u001b]8;;\u001b\\\u009b31m\u202eevil';
 const RAW = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
@@ -20,7 +21,10 @@ afterAll(async () => {
 });
 
 /** What the terminal receives for `mailctl ARGS` (no colour, so every escape left is the server's). */
-const onTty = async (t: TestContext, args: string) => (await runOnTty(t, args, { env: { NO_COLOR: '1', ...emulatorEnv(emu) } })).out;
+const onTty = async (_t: TestContext, args: string) => {
+  const r = await runInProcess(args.split(' '), { emulator: emu, stdoutIsTTY: true, stderrIsTTY: true, env: { NO_COLOR: '1', TERM: 'xterm' } });
+  return r.stdout + r.stderr;
+};
 
 describe('on a terminal', () => {
   for (const format of ['csv', 'json', 'ndjson']) {

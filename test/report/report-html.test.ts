@@ -5,7 +5,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { tempDir } from '../helpers/cli.js';
+// the report is written in-process; what needs a process of its own here is the browser
+import { runCliInProcess as runCli } from '../helpers/context.js';
 import { writeArchive, type ApiEvent } from './fixtures.js';
 
 const CHROMIUM = [process.env.CHROMIUM_PATH ?? '', '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
@@ -37,9 +39,13 @@ function events(): ApiEvent[] {
 }
 
 describe('report --html', () => {
+  // one archive for the tests that read it (they only read)
+  let archive: string | undefined;
+  const events7 = () => (archive ??= writeArchive(events()));
+
   it('writes one self-contained file: no script, no stylesheet or image from elsewhere', async () => {
     const file = join(tempDir(), 'report.html');
-    const r = await runCli(['report', '--db', writeArchive(events()), '--from', '2026-11-10', '--to', '2026-11-16', '--html', file, '--json'], { env: {} });
+    const r = await runCli(['report', '--db', events7(), '--from', '2026-11-10', '--to', '2026-11-16', '--html', file, '--json'], { env: {} });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`HTML report written to ${file}`);
     const html = readFileSync(file, 'utf8');
@@ -60,7 +66,7 @@ describe('report --html', () => {
     const chromium = requireChromium(ctx);
     const dir = tempDir();
     const file = join(dir, 'report.html');
-    const r = await runCli(['report', '--db', writeArchive(events()), '--from', '2026-11-10', '--to', '2026-11-16', '--html', file], { env: {} });
+    const r = await runCli(['report', '--db', events7(), '--from', '2026-11-10', '--to', '2026-11-16', '--html', file], { env: {} });
     expect(r.code, r.stderr).toBe(0);
     const puppeteer = (await import('puppeteer-core')).default;
     const browser = await puppeteer.launch({ executablePath: chromium, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
