@@ -16,7 +16,8 @@ let emu: Emulator;
 let all: Ev[];
 
 beforeAll(async () => {
-  emu = await startEmulator({ seed: 81, events: 3000 });
+  // 15 pages of the API, 15 batches of the archive's reader, two commits of PostgreSQL's page batching
+  emu = await startEmulator({ seed: 81, events: 1500 });
   all = storedEvents(emu);
 });
 afterAll(async () => {
