@@ -87,7 +87,9 @@ export function groupBy(by: string, events: ApiEvent[]): Map<string, ApiEvent[]>
   const m = new Map<string, ApiEvent[]>();
   for (const e of events) {
     const k = keyOf(by, e);
-    m.set(k, [...(m.get(k) ?? []), e]);
+    const group = m.get(k);
+    if (group) group.push(e);
+    else m.set(k, [e]);
   }
   return m;
 }
