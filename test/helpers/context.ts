@@ -10,12 +10,18 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Clock, Context, GlobalOptions } from '../../src/context.js';
 import type { IO } from '../../src/io.js';
 import { createContext } from '../../src/context.js';
+import { waitForDisk } from '../../src/archive/writer-pragmas.js';
 import type { Runtime } from '../../src/commands/verb.js';
 import * as errors from '../../src/errors.js';
 import { runArgv } from '../../src/main.js';
 import { startEmulator, type Emulator, type EmulatorOptions, type RecordedRequest } from '../../src/emulator/index.js';
 import { MemoryOutput as MemoryStream } from '../../src/output/memory.js';
 import { tempDir } from './cli.js';
+
+// The archives written in this process do not wait for the disk at each commit, as the
+// PostgreSQL test cluster runs with fsync = off: a killed process keeps its committed pages
+// either way, and each open and close of an archive otherwise waits for the disk several times.
+waitForDisk(false);
 
 /** What `--version` prints in-process; the spawned tests check the real one. */
 const VERSION = '0.0.0-test';

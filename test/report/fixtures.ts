@@ -7,6 +7,7 @@ import { openArchive } from '../../src/archive/open.js';
 import { eventWriter } from '../../src/archive/store.js';
 import { dropIndexes, ensureIndexes } from '../../src/archive/indexes.js';
 import { tempDir } from '../helpers/cli.js';
+import '../helpers/context.js'; // archives written here do not wait for the disk either (waitForDisk)
 
 export interface ApiEvent {
   event_id: string;
