@@ -31,6 +31,26 @@ export function archiveRows(path: string): ArchiveRow[] {
   }
 }
 
+/** One column of every row, in archiveRows' order: the ids alone when the rest is not checked. */
+export function archiveColumn(path: string, column: 'event_id' | 'timestamp' | 'type'): string[] {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db.prepare(`SELECT ${column} FROM events ORDER BY timestamp_ms DESC, rowid ASC`).pluck().all() as string[];
+  } finally {
+    db.close();
+  }
+}
+
+/** How many rows the events table holds. */
+export function archiveCount(path: string): number {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db.prepare('SELECT count(*) FROM events').pluck().get() as number;
+  } finally {
+    db.close();
+  }
+}
+
 export function syncState(path: string): Record<string, unknown>[] {
   const db = new Database(path, { readonly: true });
   try {

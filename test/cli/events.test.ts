@@ -9,7 +9,8 @@ import { useEmulator, fakeClock, runCliInProcess as runCli } from '../helpers/co
 import { expectUsageError } from '../helpers/expect.js';
 
 const DAY = 86_400_000;
-const EVENTS = 3000;
+// 15 pages of 100: paging, --limit and the counts are the point, not the number
+const EVENTS = 1500;
 const emu = useEmulator({ seed: 7, events: EVENTS });
 
 type Ev = Record<string, unknown> & { event_id: string; type: string; timestamp: string };

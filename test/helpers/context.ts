@@ -3,17 +3,25 @@
 // which parses argv with the real commander program and maps failures to exit
 // codes exactly as src/main.ts does (its runArgv). A spawned bin/mailctl.js is
 // kept for what only a process shows: exit codes end to end, signals, start-up.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Clock, Context, GlobalOptions } from '../../src/context.js';
 import type { IO } from '../../src/io.js';
 import { createContext } from '../../src/context.js';
+import { waitForDisk } from '../../src/archive/writer-pragmas.js';
 import type { Runtime } from '../../src/commands/verb.js';
 import * as errors from '../../src/errors.js';
 import { runArgv } from '../../src/main.js';
 import { startEmulator, type Emulator, type EmulatorOptions, type RecordedRequest } from '../../src/emulator/index.js';
 import { MemoryOutput as MemoryStream } from '../../src/output/memory.js';
 import { tempDir } from './cli.js';
+
+// The archives written in this process do not wait for the disk at each commit, as the
+// PostgreSQL test cluster runs with fsync = off: a killed process keeps its committed pages
+// either way, and each open and close of an archive otherwise waits for the disk several times.
+waitForDisk(false);
 
 /** What `--version` prints in-process; the spawned tests check the real one. */
 const VERSION = '0.0.0-test';
@@ -81,6 +89,22 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/**
+ * A fresh config directory for each run, inside one directory of this process: creating
+ * thousands of them straight in a crowded temp directory costs a disk lookup each, and
+ * leaves thousands of entries there. It is removed when the process exits on its own (a
+ * worker that is killed leaves that one directory behind).
+ */
+let configRoot: string | undefined;
+function freshConfigDir(): string {
+  if (configRoot === undefined) {
+    const root = tempDir('mailctl-configs-');
+    process.once('exit', () => rmSync(root, { recursive: true, force: true }));
+    configRoot = root;
+  }
+  return mkdtempSync(join(configRoot, 'config-'));
+}
+
 function isEmulator(e: Emulator | EmulatorOptions): e is Emulator {
   return typeof (e as Emulator).baseUrl === 'string';
 }
@@ -93,7 +117,7 @@ export async function testContext(options: TestContextOptions = {}): Promise<Tes
       : isEmulator(options.emulator)
         ? options.emulator
         : await startEmulator(options.emulator);
-  const configDir = options.configDir ?? tempDir('mailctl-config-');
+  const configDir = options.configDir ?? freshConfigDir();
   const keyName = options.key === undefined ? 'full' : options.key;
   const key = keyName === null ? undefined : emulator && keyName in emulator.keys ? emulator.keys[keyName as 'full'] : keyName;
   const env: Record<string, string | undefined> = {

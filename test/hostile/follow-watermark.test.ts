@@ -57,7 +57,8 @@ describe('--follow after an event stamped in the future', () => {
 
   it('the set of remembered ids is bounded', () => {
     const seen = new SeenEvents();
-    for (let i = 0; i < MAX_SEEN_IDS + 10; i++) seen.add({ event_id: `x${i}`, type: 'delivery', timestamp: new Date(T0).toISOString() }, T0);
+    const at = new Date(T0).toISOString();
+    for (let i = 0; i < MAX_SEEN_IDS + 10; i++) seen.add({ event_id: `x${i}`, type: 'delivery', timestamp: at }, T0);
     expect(seen.size).toBe(MAX_SEEN_IDS);
     expect(seen.has(`x${MAX_SEEN_IDS + 9}`)).toBe(true);
     expect(seen.has('x0')).toBe(false);
@@ -83,7 +84,8 @@ describe('--follow after an event stamped in the future', () => {
     const seen = new SeenEvents();
     for (let minute = 0; minute < 200; minute++) {
       const t = T0 + minute * 60_000;
-      for (let i = 0; i < 500; i++) seen.add({ event_id: `m${minute}-${i}`, type: 'delivery', timestamp: new Date(t).toISOString() }, t);
+      const at = new Date(t).toISOString();
+      for (let i = 0; i < 500; i++) seen.add({ event_id: `m${minute}-${i}`, type: 'delivery', timestamp: at }, t);
       seen.prune();
     }
     // the last two minutes are within the overlap of the newest event

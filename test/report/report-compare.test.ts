@@ -131,6 +131,13 @@ function mail(n: number, bounced: number, dayOffset: number): ApiEvent[] {
   return out;
 }
 const WEEK = ['--from', '2026-11-10', '--to', '2026-11-16'];
+/** An archive of 1,000 emails on the earlier day and 1,000 on the report's first day; reports only read it, so tests asking for the same share it. */
+const archives = new Map<string, string>();
+function archiveOf(before: number, after: number, earlierDay = -7): string {
+  const key = `${before} ${after} ${earlierDay}`;
+  if (!archives.has(key)) archives.set(key, writeArchive([...mail(1000, before, earlierDay), ...mail(1000, after, 0)]));
+  return archives.get(key)!;
+}
 const report = (file: string, ...args: string[]) => runCliInProcess(['report', '--db', file, ...WEEK, ...args], { env: {} });
 
 describe('report --db --compare', () => {
@@ -140,7 +147,7 @@ describe('report --db --compare', () => {
     ['0% to 1.7%: no base, new (never rising from nothing)', 0, 17, 'new', 0],
     ['1.7% to 0.8%: falling', 17, 8, 'falling', 0],
   ] as const)('%s', async (_name, before, after, trend, code) => {
-    const file = writeArchive([...mail(1000, before, -7), ...mail(1000, after, 0)]);
+    const file = archiveOf(before, after);
     const r = await report(file, '--compare', 'previous', '--fail-on', 'critical,rising', '--json');
     expect(r.code, r.stderr).toBe(code);
     const doc: Doc = JSON.parse(r.stdout);
@@ -156,7 +163,7 @@ describe('report --db --compare', () => {
   });
 
   it('a terminal shows each change with an arrow and its trend; the HTML report has a change column', async () => {
-    const file = writeArchive([...mail(1000, 8, -7), ...mail(1000, 17, 0)]);
+    const file = archiveOf(8, 17);
     const html = join(tempDir('mailctl-html-'), 'report.html');
     const r = await runInProcess(['report', '--db', file, ...WEEK, '--compare', 'previous', '--html', html], { stdoutIsTTY: true, env: { NO_COLOR: '1' } });
     expect(r.exitCode, r.stderr).toBe(0);
@@ -171,7 +178,7 @@ describe('report --db --compare', () => {
   });
 
   it('-o markdown: the change columns, the earlier window and the rising gate on the CI page', async () => {
-    const file = writeArchive([...mail(1000, 8, -7), ...mail(1000, 17, 0)]);
+    const file = archiveOf(8, 17);
     const r = await report(file, '--compare', 'previous', '--fail-on', 'rising', '-o', 'markdown');
     expect(r.code, r.stderr).toBe(8);
     expect(r.stdout).toContain('Changes against 2026-11-03 00:00 UTC to 2026-11-09 23:59 UTC.');
@@ -180,7 +187,7 @@ describe('report --db --compare', () => {
   });
 
   it('an explicit earlier window; --fail-on critical alone ignores trends', async () => {
-    const file = writeArchive([...mail(1000, 8, -20), ...mail(1000, 17, 0)]);
+    const file = archiveOf(8, 17, -20);
     const r = await report(file, '--compare', '2026-10-21..2026-10-27', '--fail-on', 'critical', '--json');
     expect(r.code, r.stderr).toBe(0);
     const doc: Doc = JSON.parse(r.stdout);

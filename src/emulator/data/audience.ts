@@ -3,6 +3,7 @@
 // (null created_at / list_id / cached_contacts_count, contact statuses other than subscribed).
 import { Rng, uuidFrom } from '../prng.js';
 import type { Contact, MailingList, Property, Segment, Topic, Webhook } from '../types.js';
+import { sharedIds } from './contacts.js';
 import { COMPANIES, FIRST_NAMES, LAST_NAMES, RECIPIENT_DOMAINS } from './pools.js';
 import { MS_PER_DAY, MS_PER_HOUR } from '../../time-units.js';
 
@@ -53,6 +54,26 @@ export function makeProperties(rng: Rng, now: number, count: number): Property[]
   }));
 }
 
+/** Draws which of some ids a contact has (each with chance p, in order) and gives the set of them, one per choice. */
+class SetsByChoice {
+  private readonly sets = new Map<number, Set<string>>();
+  constructor(private readonly ids: readonly string[]) {}
+
+  draw(rng: Rng, p: number): Set<string> {
+    const ids = this.ids;
+    // past 30 ids a choice does not fit a number's bits: a set of its own, as before
+    if (ids.length > 30) return new Set(ids.filter(() => rng.chance(p)));
+    let choice = 0;
+    for (let k = 0; k < ids.length; k++) if (rng.chance(p)) choice |= 1 << k;
+    let set = this.sets.get(choice);
+    if (set === undefined) {
+      set = sharedIds(ids.filter((_, k) => (choice & (1 << k)) !== 0));
+      this.sets.set(choice, set);
+    }
+    return set;
+  }
+}
+
 export function makeContacts(
   rng: Rng,
   now: number,
@@ -68,15 +89,17 @@ export function makeContacts(
     for (const k of Object.keys(all)) if (!defined.has(k)) delete all[k];
     return all;
   };
+  // Contacts with the same lists (or topics) share one read-only set until one of them changes
+  // (contacts.ts, copy on write): a few dozen sets instead of two per contact.
+  const listSets = new SetsByChoice(lists.map((l) => l.id));
+  const topicSets = new SetsByChoice(topics.map((t) => t.id));
   const out: Contact[] = [];
   for (let i = 0; i < count; i++) {
     const first = rng.pick(FIRST_NAMES);
     const last = rng.pick(LAST_NAMES);
     const domain = rng.pick(RECIPIENT_DOMAINS).name;
-    const listIds = new Set<string>();
-    const topicIds = new Set<string>();
-    for (const l of lists) if (rng.chance(0.35)) listIds.add(l.id);
-    for (const t of topics) if (rng.chance(0.4)) topicIds.add(t.id);
+    const listIds = listSets.draw(rng, 0.35);
+    const topicIds = topicSets.draw(rng, 0.4);
     out.push({
       id: uuidFrom(rng),
       email: `${first}.${last}${i + 1}@${domain}`,

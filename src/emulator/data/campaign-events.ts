@@ -18,68 +18,89 @@ export interface RecipientEventOptions {
   forceUnsubscribe?: boolean;
 }
 
-/** The events one recipient produces from the moment the campaign reaches it, oldest first. */
-export function recipientEvents(rng: Rng, email: string, t0: number, o: RecipientEventOptions): CampaignEvent[] {
-  const out: CampaignEvent[] = [];
+/** Takes each event of a recipient as it is drawn: the type, its time and the type's own fields. */
+export type RecipientEventSink = (type: CampaignEvent['type'], ts: number, extra?: Partial<CampaignEvent>) => void;
+
+/**
+ * Draws the events one recipient produces from the moment the campaign reaches it, oldest first,
+ * into `sink`. Each event's id is drawn by the sink (uuidFrom, or UUID_DRAWS skipped), right
+ * after the event's own draws, so a sink that only counts leaves `rng` where building would.
+ */
+export function drawRecipientEvents(rng: Rng, t0: number, o: RecipientEventOptions, sink: RecipientEventSink): void {
   const at = (ms: number): number => Math.min(o.notAfter, Math.round(ms));
-  const ev = (type: CampaignEvent['type'], ts: number, extra: Partial<CampaignEvent> = {}): void => {
-    out.push({ id: uuidFrom(rng), type, email, ts: at(ts), ...extra });
-  };
-  ev('injection', t0);
+  sink('injection', at(t0));
   if (rng.chance(0.05) && !o.forceSpamComplaint && !o.forceUnsubscribe) {
     const bc = rng.pick(BOUNCE_CLASSES);
-    ev('bounce', t0 + 1000 + rng.int(60_000), { bounce_class: String(bc.code), reason: bc.reason });
-    return out;
+    sink('bounce', at(t0 + 1000 + rng.int(60_000)), { bounce_class: String(bc.code), reason: bc.reason });
+    return;
   }
   const delivered = t0 + 500 + rng.int(30_000);
-  ev('delivery', delivered);
+  sink('delivery', at(delivered));
   const agent = rng.pick(USER_AGENTS);
   let last = delivered;
   if (rng.chance(0.45) || o.forceSpamComplaint || o.forceUnsubscribe) {
     last = delivered + 60_000 + rng.float() * o.engagementWindowMs;
-    ev('open', last, { user_agent: agent });
+    sink('open', at(last), { user_agent: agent });
     if (rng.chance(0.3)) {
       last += rng.int(MS_PER_HOUR);
-      ev('open', last, { user_agent: agent });
+      sink('open', at(last), { user_agent: agent });
     }
     if (rng.chance(0.35)) {
       last += 5_000 + rng.int(600_000);
-      ev('click', last, { target_link_url: rng.pick(LINKS), user_agent: agent });
+      sink('click', at(last), { target_link_url: rng.pick(LINKS), user_agent: agent });
     }
-    if (rng.chance(0.02) || o.forceUnsubscribe) ev('list_unsubscribe', last + 30_000, { user_agent: agent });
+    if (rng.chance(0.02) || o.forceUnsubscribe) sink('list_unsubscribe', at(last + 30_000), { user_agent: agent });
   }
-  if (rng.chance(0.005) || o.forceSpamComplaint) ev('spam_complaint', last + MS_PER_HOUR);
+  if (rng.chance(0.005) || o.forceSpamComplaint) sink('spam_complaint', at(last + MS_PER_HOUR));
+}
+
+/** The events one recipient produces from the moment the campaign reaches it, oldest first. */
+export function recipientEvents(rng: Rng, email: string, t0: number, o: RecipientEventOptions): CampaignEvent[] {
+  const out: CampaignEvent[] = [];
+  drawRecipientEvents(rng, t0, o, (type, ts, extra) => {
+    out.push({ id: uuidFrom(rng), type, email, ts, ...extra });
+  });
   return out;
 }
 
-export function statsOf(events: readonly CampaignEvent[]): CampaignStats {
-  const s: CampaignStats = {
+/** Counts a campaign's events into its stats, one event at a time. */
+export class StatsTally {
+  private readonly s: CampaignStats = {
     injections: 0, deliveries: 0, bounces: 0, spam_complaints: 0, opens: 0,
     unique_opens: 0, clicks: 0, unique_clicks: 0, unsubscribes: 0,
   };
-  const opened = new Set<string>();
-  const clicked = new Set<string>();
-  for (const e of events) {
-    if (e.type === 'injection') s.injections++;
-    else if (e.type === 'delivery') s.deliveries++;
-    else if (e.type === 'bounce') s.bounces++;
-    else if (e.type === 'spam_complaint') s.spam_complaints++;
-    else if (e.type === 'list_unsubscribe') s.unsubscribes++;
-    else if (e.type === 'open') {
+  private readonly opened = new Set<string>();
+  private readonly clicked = new Set<string>();
+
+  add(type: CampaignEvent['type'], email: string): void {
+    const s = this.s;
+    if (type === 'injection') s.injections++;
+    else if (type === 'delivery') s.deliveries++;
+    else if (type === 'bounce') s.bounces++;
+    else if (type === 'spam_complaint') s.spam_complaints++;
+    else if (type === 'list_unsubscribe') s.unsubscribes++;
+    else if (type === 'open') {
       s.opens++;
-      opened.add(e.email);
-    } else if (e.type === 'click') {
+      this.opened.add(email);
+    } else if (type === 'click') {
       s.clicks++;
-      clicked.add(e.email);
+      this.clicked.add(email);
     }
   }
-  s.unique_opens = opened.size;
-  s.unique_clicks = clicked.size;
-  return s;
+
+  stats(): CampaignStats {
+    return { ...this.s, unique_opens: this.opened.size, unique_clicks: this.clicked.size };
+  }
+}
+
+export function statsOf(events: readonly CampaignEvent[]): CampaignStats {
+  const tally = new StatsTally();
+  for (const e of events) tally.add(e.type, e.email);
+  return tally.stats();
 }
 
 /** Keeps a campaign's events oldest first when a batch arrives (batches are never older). */
-export function appendEvents(c: Campaign, batch: CampaignEvent[]): void {
+function appendEvents(c: Campaign, batch: CampaignEvent[]): void {
   batch.sort((a, b) => a.ts - b.ts);
   const floor = c.events.length > 0 ? (c.events.at(-1) as CampaignEvent).ts : -Infinity;
   for (const e of batch) c.events.push(e.ts < floor ? { ...e, ts: floor } : e);

@@ -1,9 +1,9 @@
 // Seeded campaigns: several in every state of spec 3.1, with coherent times, recipients, stats
 // and events. Seeded campaigns keep their state (the `sending` one stays sending); only
 // campaigns scheduled through the API are sent by the emulator (see campaign-events.ts).
-import { Rng, mix32, uuidFrom } from '../prng.js';
+import { UUID_DRAWS, mix32, uuidFrom, type Rng } from '../prng.js';
 import type { Campaign, CampaignEvent, CampaignState } from '../types.js';
-import { appendEvents, recipientEvents, statsOf } from './campaign-events.js';
+import { StatsTally, drawRecipientEvents, recipientEvents, statsOf, type RecipientEventOptions } from './campaign-events.js';
 import { MS_PER_DAY, MS_PER_HOUR } from '../../time-units.js';
 
 const NAMES = [
@@ -28,21 +28,55 @@ function recipientsFor(ctx: CampaignSeedContext, count: number, offset: number):
   return out;
 }
 
+/**
+ * A seeded campaign's sending to its first `count` recipients. Most campaigns' events are never
+ * read in a run, so they are built when first read: the seeding only draws the numbers they
+ * take, for the stats and so that what is seeded after them stays the same, and a copy of the
+ * generator replays the same draws into the events.
+ */
 function sendAll(c: Campaign, ctx: CampaignSeedContext, start: number, count: number, force = false): void {
-  const batch: CampaignEvent[] = [];
+  const recipients = c.recipients.slice(0, count);
+  const total = c.recipients.length;
   const spread = Math.min(30 * 60_000, Math.max(1, ctx.now - start) / 4);
-  for (let k = 0; k < count; k++) {
-    const t0 = start + (k / Math.max(1, c.recipients.length)) * spread;
-    const opts = {
-      notAfter: ctx.now - 1000,
-      engagementWindowMs: Math.max(0, Math.min(2 * MS_PER_DAY, ctx.now - t0 - 120_000)),
-      // A few fixed recipients guarantee the rare types exist on the events fixture campaign.
-      forceSpamComplaint: force && k % 50 === 7,
-      forceUnsubscribe: force && k % 40 === 13,
-    };
-    batch.push(...recipientEvents(ctx.rng, c.recipients[k] as string, t0, opts));
-  }
-  appendEvents(c, batch);
+  const each = (send: (email: string, t0: number, opts: RecipientEventOptions) => void): void => {
+    for (let k = 0; k < count; k++) {
+      const t0 = start + (k / Math.max(1, total)) * spread;
+      send(recipients[k] as string, t0, {
+        notAfter: ctx.now - 1000,
+        engagementWindowMs: Math.max(0, Math.min(2 * MS_PER_DAY, ctx.now - t0 - 120_000)),
+        // A few fixed recipients guarantee the rare types exist on the events fixture campaign.
+        forceSpamComplaint: force && k % 50 === 7,
+        forceUnsubscribe: force && k % 40 === 13,
+      });
+    }
+  };
+  const replay = ctx.rng.clone();
+  const tally = new StatsTally();
+  each((email, t0, opts) =>
+    drawRecipientEvents(ctx.rng, t0, opts, (type) => {
+      ctx.rng.skip(UUID_DRAWS); // the event's id
+      tally.add(type, email);
+    }),
+  );
+  c.stats = tally.stats();
+  c.sent_count = c.stats.injections;
+  let events: CampaignEvent[] | undefined;
+  Object.defineProperty(c, 'events', {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      if (events === undefined) {
+        const batch: CampaignEvent[] = [];
+        each((email, t0, opts) => batch.push(...recipientEvents(replay, email, t0, opts)));
+        // appendEvents into the campaign's empty list: oldest first (its stats were tallied above)
+        events = batch.sort((a, b) => a.ts - b.ts);
+      }
+      return events;
+    },
+    set: (value: CampaignEvent[]) => {
+      events = value;
+    },
+  });
 }
 
 export interface CampaignSpec {
