@@ -27,6 +27,8 @@ declare module 'vitest' {
     pgMissing: string;
     /** The CA (PEM file) that signed the server's certificate (for localhost, 127.0.0.1 and ::1). */
     pgCaFile: string;
+    /** A copy of initdb's output, before any setting or start: startCluster({ from }) starts another cluster from it. */
+    pgPristine: string;
   }
 }
 
@@ -82,6 +84,8 @@ export interface Cluster {
   port: number;
   /** The CA that signed the server's TLS certificate. */
   caFile: string;
+  /** initdb's output as it was, for startCluster({ from }) (absent in a cluster started from one). */
+  pristine: string;
   /** Stops the server at once (as a crash would) and starts it again on the same port. */
   restart(): void;
   /** Stops the server and deletes its directory. */
@@ -115,8 +119,19 @@ function removeOrphans(pgCtl: string, asOwner: (cmd: string, args: string[]) => 
   }
 }
 
+export interface ClusterOptions {
+  /**
+   * A data directory as initdb left it (the shared cluster's `pristine`, inject('pgPristine')):
+   * copied instead of running initdb again, which costs far more than the copy.
+   */
+  from?: string;
+}
+
+/** The copy of initdb's output in a cluster's directory (its teardown deletes it). */
+const PRISTINE = 'pristine';
+
 /** Starts a cluster (test/hostile restarts one of its own); a string says why it cannot. */
-export async function startCluster(): Promise<Cluster | string> {
+export async function startCluster(options: ClusterOptions = {}): Promise<Cluster | string> {
   const initdb = findTool('initdb');
   const pgCtl = findTool('pg_ctl');
   if (!initdb || !pgCtl) return 'PostgreSQL (initdb, pg_ctl) not installed: skipped; .ci/run installs it';
@@ -153,8 +168,14 @@ export async function startCluster(): Promise<Cluster | string> {
   process.once('exit', stop);
   try {
     if (root) execFileSync('chown', ['postgres:postgres', dir]);
-    const [icmd, iargs] = asOwner(initdb, ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync', '--no-instructions']);
-    execFileSync(icmd, iargs, { stdio: 'pipe' });
+    if (options.from && existsSync(options.from)) {
+      // -a keeps the owner (postgres) and the 0700 the server insists on
+      execFileSync('cp', ['-a', options.from, data]);
+    } else {
+      const [icmd, iargs] = asOwner(initdb, ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync', '--no-instructions']);
+      execFileSync(icmd, iargs, { stdio: 'pipe' });
+      if (!options.from) execFileSync('cp', ['-a', data, join(dir, PRISTINE)]);
+    }
     // Speed over durability: a test cluster is thrown away (no fsync, no full-page writes).
     // 127.0.0.2 too: a loopback address the certificate does not name (sslmode=verify-full refuses it, verify-ca not).
     appendFileSync(
@@ -187,6 +208,7 @@ export async function startCluster(): Promise<Cluster | string> {
     return {
       adminUrl,
       port,
+      pristine: join(dir, PRISTINE),
       caFile: tls.caPath,
       restart() {
         halt();
@@ -204,6 +226,7 @@ export async function startCluster(): Promise<Cluster | string> {
 export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
   project.provide('pgAdminUrl', '');
   project.provide('pgCaFile', '');
+  project.provide('pgPristine', '');
   if (!pgTestSelected(project.config.root)) {
     project.provide('pgMissing', 'no PostgreSQL test selected');
     return undefined;
@@ -215,6 +238,7 @@ export default async function setup(project: TestProject): Promise<(() => void) 
   }
   project.provide('pgAdminUrl', cluster.adminUrl);
   project.provide('pgCaFile', cluster.caFile);
+  project.provide('pgPristine', cluster.pristine);
   project.provide('pgMissing', '');
   return () => cluster.stop();
 }
