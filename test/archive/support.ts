@@ -31,6 +31,16 @@ export function archiveRows(path: string): ArchiveRow[] {
   }
 }
 
+/** The event ids of archiveRows, in its order. */
+export function archiveEventIds(path: string): string[] {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db.prepare('SELECT event_id FROM events ORDER BY timestamp_ms DESC, rowid ASC').pluck().all() as string[];
+  } finally {
+    db.close();
+  }
+}
+
 export function syncState(path: string): Record<string, unknown>[] {
   const db = new Database(path, { readonly: true });
   try {
