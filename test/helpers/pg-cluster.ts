@@ -7,13 +7,15 @@
 // (`inject('pgAdminUrl')`, '' when there is no cluster; test/helpers/postgres.ts
 // reads it). Teardown stops the server and deletes the directory, also when the
 // run fails; a run killed outright leaves them, and the next run's setup
-// removes them (their directory names the process that started them).
+// removes them (their directory names the process that started them). A copy
+// of initdb's output (`pgPristine`) lets a test start a cluster of its own
+// without running initdb again (test/hostile/pg-sync.test.ts).
 //
 // Cheap when no PostgreSQL test is selected: a run given file filters none of
 // which matches a test file that uses test/helpers/postgres.ts (or the
 // two-store suites' test/archive/stores.ts) starts nothing.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { accessSync, appendFileSync, chmodSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join, relative } from 'node:path';
@@ -93,6 +95,29 @@ export interface Cluster {
 }
 
 const DIR_PREFIX = 'mailctl-pg-';
+
+/**
+ * Where clusters' directories go: a folder of their own in the temp directory, so that looking
+ * for orphans lists a few entries, not the whole temp directory (on a machine that runs the
+ * tests all day, /tmp holds hundreds of thousands of entries, and listing them took a second
+ * of every cluster start). Open to every user, as /tmp is; the temp directory itself if it
+ * cannot be made so.
+ */
+function clustersDir(): string {
+  const dir = join(tmpdir(), 'mailctl-pg');
+  try {
+    mkdirSync(dir, { mode: 0o1777 });
+    chmodSync(dir, 0o1777); // mkdir's mode goes through the umask
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return tmpdir();
+  }
+  try {
+    accessSync(dir, constants.W_OK | constants.X_OK);
+    return dir;
+  } catch {
+    return tmpdir();
+  }
+}
 /** The file of a cluster's directory naming the process that started it. */
 const OWNER = 'owner.pid';
 
@@ -101,9 +126,9 @@ const OWNER = 'owner.pid';
  * teardown (killed: pg_ctl's server outlives them). A cluster whose run is
  * still going (another worktree's) is left alone.
  */
-function removeOrphans(pgCtl: string, asOwner: (cmd: string, args: string[]) => [string, string[]]): void {
-  for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith(DIR_PREFIX))) {
-    const dir = join(tmpdir(), name);
+function removeOrphans(parent: string, pgCtl: string, asOwner: (cmd: string, args: string[]) => [string, string[]]): void {
+  for (const name of readdirSync(parent).filter((n) => n.startsWith(DIR_PREFIX))) {
+    const dir = join(parent, name);
     let owner: number;
     try {
       owner = Number(readFileSync(join(dir, OWNER), 'utf8'));
@@ -137,8 +162,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   if (!initdb || !pgCtl) return 'PostgreSQL (initdb, pg_ctl) not installed: skipped; .ci/run installs it';
   const root = process.getuid?.() === 0;
   const asOwner = (cmd: string, args: string[]) => (root ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]) as [string, string[]];
-  removeOrphans(pgCtl, asOwner);
-  const dir = mkdtempSync(join(tmpdir(), DIR_PREFIX));
+  const parent = clustersDir();
+  removeOrphans(parent, pgCtl, asOwner);
+  const dir = mkdtempSync(join(parent, DIR_PREFIX));
   writeFileSync(join(dir, OWNER), String(process.pid));
   const data = join(dir, 'data');
   const log = join(dir, 'server.log');
