@@ -8,7 +8,7 @@ import { copyFileSync, existsSync } from 'node:fs';
 import pg from 'pg';
 import type { TestContext } from 'vitest';
 import { freshDatabase, requirePostgres, type TestDatabase } from '../helpers/postgres.js';
-import { archiveRows, newArchivePath, syncState, type ArchiveRow } from './support.js';
+import { archiveColumn, archiveRows, newArchivePath, syncState, type ArchiveRow } from './support.js';
 
 export interface StoreUnderTest {
   name: 'SQLite' | 'PostgreSQL';
@@ -17,6 +17,8 @@ export interface StoreUnderTest {
   /** A new empty archive: what --db takes (a path, a postgres:// URL); undefined without the store. */
   create(): Promise<string | undefined>;
   rows(db: string): Promise<ArchiveRow[]>;
+  /** The event ids alone, in the order of rows(): for the checks that need no more (cheaper to read). */
+  eventIds(db: string): Promise<string[]>;
   syncState(db: string): Promise<Record<string, unknown>[]>;
   /** A new archive holding what `db` holds, for the tests that start from a synced one: cheaper than syncing again. */
   copy(db: string): Promise<string>;
@@ -29,6 +31,7 @@ const sqlite: StoreUnderTest = {
   require() {},
   create: async () => newArchivePath(),
   rows: async (db) => archiveRows(db),
+  eventIds: async (db) => archiveColumn(db, 'event_id'),
   syncState: async (db) => syncState(db),
   async copy(db) {
     const to = newArchivePath();
@@ -80,6 +83,7 @@ const postgres: StoreUnderTest = {
     );
     return rows;
   },
+  eventIds: async (db) => (await pgQuery<{ event_id: string }>(db, 'SELECT event_id FROM events ORDER BY "timestamp" DESC, seq ASC')).map((r) => r.event_id),
   // bigint counters come back from pg as text: numbers, as better-sqlite3 gives them
   syncState: async (db) =>
     (await pgQuery(db, 'SELECT * FROM sync_state')).map((row) =>

@@ -13,7 +13,7 @@ let emu: Emulator;
 let all: Ev[];
 
 beforeAll(async () => {
-  emu = await startEmulator({ seed: 31, events: EVENTS, latency: 20 });
+  emu = await startEmulator({ seed: 31, events: EVENTS });
   all = storedEvents(emu);
 });
 afterAll(async () => {
@@ -34,6 +34,9 @@ describe('events sync: stopped while a commit waits for another writer', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)('%s while a commit waits: the pages handed over are committed and counted exactly; the re-run completes', async (signal) => {
     const db = newArchivePath();
     emu.clearRequests();
+    emu.clearFaults();
+    // slow pages (every answer 20 ms late) for the stopped run only; the re-run gets prompt ones
+    emu.scriptFault({ delayMs: 20, times: Number.MAX_SAFE_INTEGER });
     const child = startCli(['events', 'sync', '--db', db], { env: emulatorEnv(emu) });
     const done = finished(child);
     await until(() => eventRequests(emu).length >= 4);
@@ -65,6 +68,7 @@ describe('events sync: stopped while a commit waits for another writer', () => {
     expect(syncState(db)[0]).toMatchObject({ last_run_read: read, last_run_new: added });
 
     emu.clearRequests();
+    emu.clearFaults();
     const again = await sync(emu, db, ['--json']); // in-process: only the stopped run needs a process
     expect(again.code, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ new: EVENTS - added, archive_total: EVENTS });

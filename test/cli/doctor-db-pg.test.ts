@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { sync } from '../archive/support.js';
 import { emulatorEnv } from '../helpers/cli.js';
 import { fakeClock, runCliInProcess, useEmulator } from '../helpers/context.js';
-import { usePostgres } from '../helpers/postgres.js';
+import { usePostgres, type TestDatabase } from '../helpers/postgres.js';
 import { PG_SCHEMA_VERSION } from '../../src/archive/pg/schema.js';
 
 const emu = useEmulator({ seed: 33, events: 1500 });
@@ -29,10 +29,17 @@ async function archiveRow(db: string, clock = fakeClock()) {
 
 describe('doctor --db postgres://…', () => {
   const pg = usePostgres('doctor');
+  /** One synced archive for the tests that read it (doctor writes nothing). */
+  let synced: Promise<TestDatabase> | undefined;
+  const syncedArchive = () =>
+    (synced ??= (async () => {
+      const database = await pg.fresh();
+      expect((await sync(emu, database.url)).code).toBe(0);
+      return database;
+    })());
 
   it('a synced archive passes: reachable, schema version, events in day partitions, newest event, complete up to the last sync, team', async () => {
-    const database = await pg.fresh();
-    expect((await sync(emu, database.url)).code).toBe(0);
+    const database = await syncedArchive();
     const [{ n }] = await database.query<{ n: string }>('SELECT count(*) AS n FROM events');
     const [{ p }] = await database.query<{ p: string }>("SELECT count(*) AS p FROM pg_inherits WHERE inhparent = 'events'::regclass");
     const [{ t }] = await database.query<{ t: string }>(`SELECT raw->>'timestamp' AS t FROM events ORDER BY "timestamp" DESC LIMIT 1`);
@@ -46,8 +53,7 @@ describe('doctor --db postgres://…', () => {
   });
 
   it('a day after the last complete sync it warns that the archive lags, with the sync to run (exit 8)', async () => {
-    const database = await pg.fresh();
-    expect((await sync(emu, database.url)).code).toBe(0);
+    const database = await syncedArchive();
     const { r, row } = await archiveRow(database.url, fakeClock(Date.now() + 2 * 86_400_000));
     expect(r.code).toBe(8);
     expect(row.status).toBe('warn');

@@ -6,7 +6,7 @@ import { parseDeliveryBody } from '../../src/webhooks/format.js';
 import { ndjson } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/context.js';
 import { raw, scriptedServer } from '../helpers/server.js';
-import { startInProcess } from '../helpers/webhook.js';
+import { quickClock, startInProcess } from '../helpers/webhook.js';
 
 const PASSWORD = 'fwd-pa55-31ab-never-shown';
 
@@ -37,7 +37,7 @@ describe('webhook forward', () => {
     emu.clearRequests();
     const f = await startInProcess(
       ['webhook', 'forward', '--to', `${r.baseUrl}/hook`, '--poll-interval', '1s', '--auth-type', 'basic', '--auth-username', 'ops', '--ndjson'],
-      { emulator: emu, env: { MAILCTL_WEBHOOK_PASSWORD: PASSWORD } },
+      { emulator: emu, env: { MAILCTL_WEBHOOK_PASSWORD: PASSWORD }, clock: quickClock() },
     );
     await until(() => eventPolls() >= 2); // the backlog is read, and skipped
     const log = emu.store.teams.main.events;
@@ -69,7 +69,7 @@ describe('webhook forward', () => {
   it('stops when the receiver answers 410', async () => {
     const r = await receiver(raw(410, ''));
     emu.clearRequests();
-    const f = await startInProcess(['webhook', 'forward', '--to', r.baseUrl, '--poll-interval', '1s'], { emulator: emu });
+    const f = await startInProcess(['webhook', 'forward', '--to', r.baseUrl, '--poll-interval', '1s'], { emulator: emu, clock: quickClock() });
     await until(() => eventPolls() >= 2);
     emu.addEvents(2);
     const res = await f.done;
@@ -82,7 +82,7 @@ describe('webhook forward', () => {
 
   it('with a sandbox key polls slowly enough for its 10 requests a minute, and says so', async () => {
     emu.clearRequests();
-    const f = await startInProcess(['webhook', 'forward', '--to', 'http://127.0.0.1:9/'], { emulator: emu, key: 'sandbox' });
+    const f = await startInProcess(['webhook', 'forward', '--to', 'http://127.0.0.1:9/'], { emulator: emu, key: 'sandbox', clock: quickClock(1) });
     await until(() => eventPolls() >= 1);
     await f.waitFor(/Forwarding new events/);
     f.interrupt();

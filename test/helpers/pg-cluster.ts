@@ -7,13 +7,15 @@
 // (`inject('pgAdminUrl')`, '' when there is no cluster; test/helpers/postgres.ts
 // reads it). Teardown stops the server and deletes the directory, also when the
 // run fails; a run killed outright leaves them, and the next run's setup
-// removes them (their directory names the process that started them).
+// removes them (their directory names the process that started them). A copy
+// of initdb's output (`pgPristine`) lets a test start a cluster of its own
+// without running initdb again (test/hostile/pg-sync.test.ts).
 //
 // Cheap when no PostgreSQL test is selected: a run given file filters none of
 // which matches a test file that uses test/helpers/postgres.ts (or the
 // two-store suites' test/archive/stores.ts) starts nothing.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { accessSync, appendFileSync, chmodSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join, relative } from 'node:path';
@@ -27,6 +29,8 @@ declare module 'vitest' {
     pgMissing: string;
     /** The CA (PEM file) that signed the server's certificate (for localhost, 127.0.0.1 and ::1). */
     pgCaFile: string;
+    /** A copy of initdb's output, before any setting or start: startCluster({ from }) starts another cluster from it. */
+    pgPristine: string;
   }
 }
 
@@ -82,6 +86,8 @@ export interface Cluster {
   port: number;
   /** The CA that signed the server's TLS certificate. */
   caFile: string;
+  /** initdb's output as it was, for startCluster({ from }) (absent in a cluster started from one). */
+  pristine: string;
   /** Stops the server at once (as a crash would) and starts it again on the same port. */
   restart(): void;
   /** Stops the server and deletes its directory. */
@@ -89,6 +95,29 @@ export interface Cluster {
 }
 
 const DIR_PREFIX = 'mailctl-pg-';
+
+/**
+ * Where clusters' directories go: a folder of their own in the temp directory, so that looking
+ * for orphans lists a few entries, not the whole temp directory (on a machine that runs the
+ * tests all day, /tmp holds hundreds of thousands of entries, and listing them took a second
+ * of every cluster start). Open to every user, as /tmp is; the temp directory itself if it
+ * cannot be made so.
+ */
+function clustersDir(): string {
+  const dir = join(tmpdir(), 'mailctl-pg');
+  try {
+    mkdirSync(dir, { mode: 0o1777 });
+    chmodSync(dir, 0o1777); // mkdir's mode goes through the umask
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return tmpdir();
+  }
+  try {
+    accessSync(dir, constants.W_OK | constants.X_OK);
+    return dir;
+  } catch {
+    return tmpdir();
+  }
+}
 /** The file of a cluster's directory naming the process that started it. */
 const OWNER = 'owner.pid';
 
@@ -97,9 +126,9 @@ const OWNER = 'owner.pid';
  * teardown (killed: pg_ctl's server outlives them). A cluster whose run is
  * still going (another worktree's) is left alone.
  */
-function removeOrphans(pgCtl: string, asOwner: (cmd: string, args: string[]) => [string, string[]]): void {
-  for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith(DIR_PREFIX))) {
-    const dir = join(tmpdir(), name);
+function removeOrphans(parent: string, pgCtl: string, asOwner: (cmd: string, args: string[]) => [string, string[]]): void {
+  for (const name of readdirSync(parent).filter((n) => n.startsWith(DIR_PREFIX))) {
+    const dir = join(parent, name);
     let owner: number;
     try {
       owner = Number(readFileSync(join(dir, OWNER), 'utf8'));
@@ -115,15 +144,27 @@ function removeOrphans(pgCtl: string, asOwner: (cmd: string, args: string[]) => 
   }
 }
 
+export interface ClusterOptions {
+  /**
+   * A data directory as initdb left it (the shared cluster's `pristine`, inject('pgPristine')):
+   * copied instead of running initdb again, which costs far more than the copy.
+   */
+  from?: string;
+}
+
+/** The copy of initdb's output in a cluster's directory (its teardown deletes it). */
+const PRISTINE = 'pristine';
+
 /** Starts a cluster (test/hostile restarts one of its own); a string says why it cannot. */
-export async function startCluster(): Promise<Cluster | string> {
+export async function startCluster(options: ClusterOptions = {}): Promise<Cluster | string> {
   const initdb = findTool('initdb');
   const pgCtl = findTool('pg_ctl');
   if (!initdb || !pgCtl) return 'PostgreSQL (initdb, pg_ctl) not installed: skipped; .ci/run installs it';
   const root = process.getuid?.() === 0;
   const asOwner = (cmd: string, args: string[]) => (root ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]) as [string, string[]];
-  removeOrphans(pgCtl, asOwner);
-  const dir = mkdtempSync(join(tmpdir(), DIR_PREFIX));
+  const parent = clustersDir();
+  removeOrphans(parent, pgCtl, asOwner);
+  const dir = mkdtempSync(join(parent, DIR_PREFIX));
   writeFileSync(join(dir, OWNER), String(process.pid));
   const data = join(dir, 'data');
   const log = join(dir, 'server.log');
@@ -153,14 +194,23 @@ export async function startCluster(): Promise<Cluster | string> {
   process.once('exit', stop);
   try {
     if (root) execFileSync('chown', ['postgres:postgres', dir]);
-    const [icmd, iargs] = asOwner(initdb, ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync', '--no-instructions']);
-    execFileSync(icmd, iargs, { stdio: 'pipe' });
+    if (options.from && existsSync(options.from)) {
+      // -a keeps the owner (postgres) and the 0700 the server insists on
+      execFileSync('cp', ['-a', options.from, data]);
+    } else {
+      const [icmd, iargs] = asOwner(initdb, ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync', '--no-instructions']);
+      execFileSync(icmd, iargs, { stdio: 'pipe' });
+      if (!options.from) execFileSync('cp', ['-a', data, join(dir, PRISTINE)]);
+    }
     // Speed over durability: a test cluster is thrown away (no fsync, no full-page writes).
+    // No autovacuum: its workers visit every test database in turn and ANALYZE what the syncs
+    // loaded, work no test asks for, that grows with the run's length (a test that wants the
+    // planner's statistics runs ANALYZE itself).
     // 127.0.0.2 too: a loopback address the certificate does not name (sslmode=verify-full refuses it, verify-ca not).
     appendFileSync(
       join(data, 'postgresql.conf'),
       ["listen_addresses = '127.0.0.1,127.0.0.2'", `unix_socket_directories = '${dir}'`, 'fsync = off', 'synchronous_commit = off',
-        'full_page_writes = off', 'max_connections = 60', "shared_buffers = '32MB'", "timezone = 'UTC'", ''].join('\n'),
+        'full_page_writes = off', 'autovacuum = off', 'max_connections = 60', "shared_buffers = '32MB'", "timezone = 'UTC'", ''].join('\n'),
     );
     // TLS offered (sslmode tests), with a certificate of the emulator's test CA for the loopback names.
     const { makeEmulatorTls } = await import('../../src/emulator/tls.js');
@@ -187,6 +237,7 @@ export async function startCluster(): Promise<Cluster | string> {
     return {
       adminUrl,
       port,
+      pristine: join(dir, PRISTINE),
       caFile: tls.caPath,
       restart() {
         halt();
@@ -204,6 +255,7 @@ export async function startCluster(): Promise<Cluster | string> {
 export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
   project.provide('pgAdminUrl', '');
   project.provide('pgCaFile', '');
+  project.provide('pgPristine', '');
   if (!pgTestSelected(project.config.root)) {
     project.provide('pgMissing', 'no PostgreSQL test selected');
     return undefined;
@@ -215,6 +267,7 @@ export default async function setup(project: TestProject): Promise<(() => void) 
   }
   project.provide('pgAdminUrl', cluster.adminUrl);
   project.provide('pgCaFile', cluster.caFile);
+  project.provide('pgPristine', cluster.pristine);
   project.provide('pgMissing', '');
   return () => cluster.stop();
 }

@@ -2,7 +2,41 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import * as errors from '../../src/errors.js';
 import { runArgv } from '../../src/main.js';
 import { startCli, type CliOptions, type CliResult } from './cli.js';
-import { testContext, type TestContextOptions } from './context.js';
+import { testContext, type FakeClock, type TestContextOptions } from './context.js';
+
+/**
+ * A clock for the long-running webhook verbs in-process: each wait asked for (a poll
+ * interval, a retry delay) passes `speed` times faster in real time, and now() moves by the
+ * whole wait, so the command sees the times it asked for; between waits, time is real.
+ * The instant fake clock would make a poll loop spin.
+ */
+export function quickClock(speed = 20): FakeClock {
+  let skipped = 0;
+  const sleeps: number[] = [];
+  return {
+    sleeps,
+    now: () => Date.now() + skipped,
+    advance(ms) {
+      skipped += ms;
+    },
+    sleep: (ms, signal) =>
+      new Promise<void>((resolve, reject) => {
+        if (signal?.aborted) return reject(signal.reason);
+        sleeps.push(ms);
+        const real = ms / speed;
+        const timer = setTimeout(() => {
+          signal?.removeEventListener('abort', onAbort);
+          skipped += ms - real;
+          resolve();
+        }, real);
+        const onAbort = () => {
+          clearTimeout(timer);
+          reject(signal!.reason);
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+      }),
+  };
+}
 
 /** A started `mailctl webhook listen|forward`, its output so far, and how it ended. */
 export interface Running {

@@ -53,7 +53,6 @@ function pollInterval(text: string): number {
 
 async function run(opts: ForwardOptions, ctx: Context): Promise<void> {
   const { listEmailEvents } = await import('../../api/emails.js');
-  const { defaultSleep } = await import('../../api/sleep.js');
   const { follow } = await import('../../api/follow.js');
   const { ATTEMPT_SPEC, createForwarder, ReceiverGone, RETRY_SCHEDULES } = await import('../../webhooks/forwarder.js');
   const out = ctx.output();
@@ -72,7 +71,8 @@ async function run(opts: ForwardOptions, ctx: Context): Promise<void> {
     signingSecret,
     delaysMs: RETRY_SCHEDULES[opts.schedule],
     post: (url, headers, body) => postTo(url, headers, body, { now: ctx.now, signal: ctx.signal }),
-    sleep: (ms) => defaultSleep(ms, ctx.signal),
+    // the run's clock (a timer cut short by Ctrl-C; a test's clock decides how long a poll interval lasts)
+    sleep: (ms) => ctx.sleep(ms),
     now: ctx.now,
     onAttempt: (a) => writer.write([a]),
     signal: ctx.signal,
@@ -88,7 +88,7 @@ async function run(opts: ForwardOptions, ctx: Context): Promise<void> {
       skipBacklog: true,
       write: (events: EmailEvent[]) => forwarder.deliver(events),
       warn: (message) => ctx.warn(message),
-      sleep: defaultSleep,
+      sleep: (ms) => ctx.sleep(ms),
       signal: ctx.signal,
     });
   } catch (error) {
