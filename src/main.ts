@@ -147,7 +147,7 @@ async function terminals(): Promise<{ stdout: boolean; stderr: boolean }> {
   };
   const [stdout, stderr] = [device(1), device(2)];
   if (!stdout && !stderr) return { stdout, stderr };
-  const { isatty } = await import('node:tty');
+  const { isatty } = process.getBuiltinModule('node:tty');
   return { stdout: stdout && isatty(1), stderr: stderr && isatty(2) };
 }
 
