@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: bundles dist/ (what the spawned tests run), then type-checks src/
-// and runs every test at the same time. vitest leaves part of the cores idle
-// (tests wait on sockets, pipes and child processes), and the type check needs
-// nothing the tests build, so it fills that time instead of going first.
+// (scripts/typecheck.mjs) and runs every test at the same time. vitest leaves
+// part of the cores idle (tests wait on sockets, pipes and child processes), and
+// the type check needs nothing the tests build, so it fills that time instead of
+// going first.
 // Arguments go to vitest (`npm test -- --reporter=json --outputFile=x.json`).
 // Exits non-zero when either fails; tsc's output is printed after vitest's.
 import { spawn } from 'node:child_process';
@@ -29,8 +30,8 @@ function run(script, args, { pipe = false } = {}) {
 const build = await run(fileURLToPath(new URL('build.mjs', import.meta.url)), []);
 if (build.code !== 0) process.exit(build.code);
 
-const typecheck = run(binOf('typescript', 'tsc'), ['-p', 'tsconfig.json'], { pipe: true });
+const typecheck = run(fileURLToPath(new URL('typecheck.mjs', import.meta.url)), [], { pipe: true });
 const tests = await run(binOf('vitest', 'vitest'), ['run', ...process.argv.slice(2)]);
 const types = await typecheck;
-if (types.code !== 0) process.stderr.write(`\ntsc -p tsconfig.json failed:\n${types.output}`);
+if (types.code !== 0) process.stderr.write(`\nthe type check (npm run typecheck) failed:\n${types.output}`);
 process.exit(tests.code !== 0 ? tests.code : types.code);
