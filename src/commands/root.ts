@@ -27,8 +27,11 @@ export function rootProgram(runtime: Runtime): RunCommand {
   // Copied with its getters, not spread: a spread reads io.stdin, and main.ts makes
   // process.stdin (for /dev/null a file stream, and fs/promises and readline with it) only
   // for the commands that read it.
-  const stderr = { value: scrubbingStream(runtime.io.stderr, secrets), writable: true, enumerable: true, configurable: true };
-  runtime.io = Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(runtime.io), stderr }) as Runtime['io'];
+  // stderr itself is made on first use too (main.ts): a run that prints nothing there never makes it.
+  const io = runtime.io;
+  let scrubbed: NodeJS.WritableStream | undefined;
+  const stderr = { get: () => (scrubbed ??= scrubbingStream(io.stderr, secrets)), enumerable: true, configurable: true };
+  runtime.io = Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(io), stderr }) as Runtime['io'];
   // Help is 80 columns in a pipe (and in dist/help.txt), the terminal's width otherwise.
   const helpWidth = () => (runtime.io.stdoutIsTTY ? runtime.io.columns : 80);
   const program = new RunCommand(ROOT_INFO.name, runtime)
