@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 // Most command tests run in-process (test/helpers/context.ts) with an emulator
-// per file; a few spawn bin/mailctl.js. The machines are shared and small, so
-// keep parallelism modest and timeouts generous.
+// per file; a few spawn bin/mailctl.js. Three workers on two cores: a worker
+// waits on sockets, child processes and PostgreSQL for about a third of its
+// time, which a third one fills (a fourth only adds its own loading); see
+// CONTRIBUTING, "How long `npm test` takes". Timeouts stay generous.
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
@@ -10,7 +12,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    maxWorkers: 2,
+    maxWorkers: 3,
     // A throwaway PostgreSQL cluster for the PostgreSQL archive's tests (issue 29), started only when one is selected.
     globalSetup: ['test/helpers/pg-cluster.ts'],
     // CPU per test file, for measuring the suite (CONTRIBUTING, "How long `npm test` takes").
