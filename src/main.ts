@@ -137,7 +137,7 @@ function captureIO(
 }
 
 /** Which of stdout and stderr are terminals: only a character device can be one, so node:tty loads for those only. */
-async function terminals(): Promise<{ stdout: boolean; stderr: boolean }> {
+function terminals(): { stdout: boolean; stderr: boolean } {
   const device = (fd: number) => {
     try {
       return fstatSync(fd).isCharacterDevice();
@@ -198,7 +198,7 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     }
     process.exit(ExitCode.Failure);
   };
-  const io = captureIO(await stdoutStream(), await terminals(), outputFailed);
+  const io = captureIO(await stdoutStream(), terminals(), outputFailed);
   const runtime: Runtime = { io, version, signal: controller.signal, disposers: [] };
   process.on('SIGINT', () => {
     // Each write is a whole line (or a whole page of lines), so stopping

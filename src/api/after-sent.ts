@@ -9,9 +9,10 @@ const SENT = 'undici:request:bodySent';
  * sends has left. Until its answer comes the process is idle (the network, the
  * server), so what a command needs only for the answer is done then rather than
  * before asking. A task that fails is ignored: it only prepared what the command
- * makes again, and meets the same failure, when it needs it.
+ * makes again, and meets the same failure, when it needs it. Returns the way to
+ * give up on it (a request that ended without leaving: a refused connection).
  */
-export function afterNextRequestSent(task: () => unknown): void {
+export function afterNextRequestSent(task: () => unknown): () => void {
   const sent = () => {
     unsubscribe(SENT, sent);
     setImmediate(() => {
@@ -24,4 +25,5 @@ export function afterNextRequestSent(task: () => unknown): void {
     });
   };
   subscribe(SENT, sent);
+  return () => unsubscribe(SENT, sent);
 }

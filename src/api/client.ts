@@ -134,7 +134,15 @@ export class ApiClient {
       this.waited = true;
       afterNextRequestSent(whileWaiting);
     }
-    if (spec.prepare) afterNextRequestSent(spec.prepare);
+    const unprepare = spec.prepare && afterNextRequestSent(spec.prepare);
+    try {
+      return await this.attempts<T>(spec, target);
+    } finally {
+      unprepare?.();
+    }
+  }
+
+  private async attempts<T>(spec: RequestSpec, target: RequestTarget): Promise<ApiResponse<T>> {
     const attempts = this.options.retries + 1;
     let lost = false;
     for (let attempt = 1; ; attempt++) {

@@ -83,4 +83,18 @@ describe('work done while a request waits for its answer', () => {
     const rejected = client.request({ method: 'GET', path: '/b', prepare: () => (answers.release(), Promise.reject(new Error('no schemas'))) });
     await expect(rejected).resolves.toMatchObject({ status: 200 });
   });
+
+  it('a request that never left (a refused connection) leaves no prepare behind for the next one', async () => {
+    const gone = await scriptedServer([() => undefined]);
+    await gone.close(); // nothing listens on its port now
+    const refused = new ApiClient({ baseUrl: gone.baseUrl, apiKey: KEY, timeoutMs: 5000, retries: 0, userAgent: 'mailctl/test node/x' });
+    closers.push(() => refused.close());
+    const ran: string[] = [];
+    await expect(refused.request({ method: 'GET', path: '/a', prepare: () => ran.push('refused') })).rejects.toThrow();
+    const answers = heldAnswers();
+    const { client } = await setup(answers.handler);
+    await client.request({ method: 'GET', path: '/b', prepare: () => (ran.push('sent'), answers.release()) });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ran).toEqual(['sent']);
+  });
 });
