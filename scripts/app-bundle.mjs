@@ -107,16 +107,26 @@ function assertNoDynamicImport(result) {
  *   (no allowH2). It reads http2.constants as it loads, so the stand-in carries the values
  *   it reads, taken from node:http2 here; connect() loads the real module. checkLazyHttp2
  *   fails the build when undici uses http2 in any other way.
+ * - undici checks its invariants with assert(value[, message]) as it runs, and uses node:assert
+ *   no other way (checkCallOnlyAssert fails the build when it does): the stand-in is a function
+ *   that does the same check and loads the real assert only to throw its error.
  * This is the one place a dependency's require is redirected; test/core/startup.test.ts
- * checks that a plain call loads neither module.
+ * checks that a plain call loads none of these modules.
  */
 const LAZY_BUILTINS = [
   { builtin: 'node:child_process', importer: /[\\/]commander[\\/]lib[\\/]command\.js$/ },
   { builtin: 'node:http2', importer: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/ },
+  { builtin: 'node:assert', importer: /[\\/]undici[\\/]lib[\\/]/ },
 ];
 
-async function lazyBuiltinSource(builtin, importer) {
+/** The source of the stand-in for `builtin` as `importer` requires it (exported for test/core/lazy-builtins.test.ts). */
+export async function lazyBuiltinSource(builtin, importer) {
   const load = `let real; const load = () => (real ??= require(${JSON.stringify(builtin)}));`;
+  if (builtin === 'node:assert') {
+    const { readFileSync } = await import('node:fs');
+    checkCallOnlyAssert(readFileSync(importer, 'utf8'), importer);
+    return `${load}\nmodule.exports = function assert(value, message) { if (!value) load()(value, message); };\n`;
+  }
   if (builtin !== 'node:http2') return `${load}\nmodule.exports = new Proxy({}, { get: (_, key) => load()[key], has: (_, key) => key in load() });\n`;
   const { readFileSync } = await import('node:fs');
   const { constants } = await import('node:http2');
@@ -141,10 +151,21 @@ function checkLazyHttp2(source, file, constants) {
   return names;
 }
 
+/** Fails the build when a file uses node:assert other than as `assert(value[, message])` (the stand-in is that function only). */
+function checkCallOnlyAssert(source, file) {
+  const binding = /const\s+(\w+)\s*=\s*require\(['"](?:node:)?assert['"]\)/.exec(source);
+  const name = binding?.[1];
+  const rest = binding ? source.slice(0, binding.index) + source.slice(binding.index + binding[0].length) : '';
+  // calls only: no assert.strictEqual, no assert passed along
+  if (!name || [...rest.matchAll(new RegExp(`\\b${name}\\b(.)`, 'g'))].some((m) => m[1] !== '(')) {
+    throw new Error(`build: ${file} uses node:assert other than as assert(value, message): the node:assert stand-in of scripts/app-bundle.mjs (LAZY_BUILTINS) no longer fits this undici; update it or remove it`);
+  }
+}
+
 const lazyBuiltins = {
   name: 'lazy-builtins',
   setup(b) {
-    b.onResolve({ filter: /^(node:)?(child_process|http2)$/ }, (args) => {
+    b.onResolve({ filter: /^(node:)?(child_process|http2|assert)$/ }, (args) => {
       const builtin = `node:${args.path.replace(/^node:/, '')}`;
       const lazy = LAZY_BUILTINS.find((l) => l.builtin === builtin && l.importer.test(args.importer));
       return lazy ? { path: `${builtin} (required lazily)`, namespace: 'lazy-builtin', pluginData: args.importer } : undefined;

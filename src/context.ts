@@ -113,6 +113,14 @@ export interface ContextHooks {
   program?: Command;
   /** The extra output formats the running command prints (its spec's `formats`). */
   formats?: readonly ExtraFormat[];
+  /** Work for the time the first request waits for its answer. */
+  whileWaiting?: () => void;
+  /**
+   * The process exits as the run ends (main.ts): its HTTP connections are not closed one by
+   * one (over TLS, a close waits on the server), the exit ends them. A run that stays (the
+   * tests, `mailctl mcp`'s tool calls) closes them.
+   */
+  endsWithProcess?: boolean;
 }
 
 /** Builds the Context of one command run. Heavy modules load on first use only. */
@@ -157,12 +165,15 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       sleep: hooks.clock && ((ms, sig) => hooks.clock!.sleep(ms, sig)),
       onRequestLine: globals.verbose ? (line) => stderrLine(`> ${line}`, true) : undefined,
       // stdout is made on first use (main.ts): while the first answer is on its way
-      whileWaiting: () => void io.stdout,
+      whileWaiting: () => {
+        void io.stdout;
+        hooks.whileWaiting?.();
+      },
       onWait: ({ reason, ms }) => {
         if (globals.verbose) stderrLine(`> ${reason} in ${(ms / 1000).toFixed(1)}s`, true);
       },
     });
-    hooks.disposers.push(() => api.close());
+    if (!hooks.endsWithProcess) hooks.disposers.push(() => api.close());
     return withSlowRequestSpinner(api);
   };
 
@@ -276,9 +287,10 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
     },
     async spinner(text): Promise<Spinner> {
       // A terminal that reports no width (script(1), some CI pseudo-terminals)
-      // cannot have a line redrawn in place: no spinner there.
-      const width = (io.stderr as NodeJS.WriteStream).columns;
-      if (!io.stderrIsTTY || globals.quiet || !width) return { update() {}, stop() {} };
+      // cannot have a line redrawn in place: no spinner there. Asked of a terminal
+      // only: asking makes process.stderr, which a run that prints nothing there never needs.
+      const width = io.stderrIsTTY && !globals.quiet ? (io.stderr as NodeJS.WriteStream).columns : 0;
+      if (!width) return { update() {}, stop() {} };
       const { drawSpinner } = await import('./output/spinner.js');
       const spin = drawSpinner(io.stderr, text, width, colourAllowed(io.stderrIsTTY, io.env, globals));
       spinning++;

@@ -8,6 +8,7 @@ import type { ExitCode } from './errors.js';
 import type { BundleHashes } from './boot/code-cache.js';
 import { cachedRootHelp, writeOut } from './boot/fast-paths.js';
 import { tuneV8BeforeWasm } from './boot/v8-flags.js';
+import { warmFirstWasm } from './boot/wasm-warmup.js';
 
 type Errors = typeof import('./errors.js');
 type App = typeof import('./app.js');
@@ -199,7 +200,7 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     process.exit(ExitCode.Failure);
   };
   const io = captureIO(await stdoutStream(), terminals(), outputFailed);
-  const runtime: Runtime = { io, version, signal: controller.signal, disposers: [] };
+  const runtime: Runtime = { io, version, signal: controller.signal, disposers: [], whileWaiting: warmFirstWasm, endsWithProcess: true };
   process.on('SIGINT', () => {
     // Each write is a whole line (or a whole page of lines), so stopping
     // between writes leaves valid NDJSON/CSV behind. A second Ctrl-C, or a

@@ -1,3 +1,5 @@
+import { rememberFirstWasm } from './wasm-warmup.js';
+
 // The V8 flags mailctl sets at run time, and when. These flags steer only tiering and heap
 // sizing, never what a command does.
 //
@@ -78,7 +80,8 @@ export function withDefaultFlags<T>(compile: () => T): T {
 
 /**
  * Sets the flags as the first WebAssembly.Module is constructed, then puts the constructor
- * back: one wrapped call, nothing left behind.
+ * back: one wrapped call, nothing left behind. The module goes to wasm-warmup.ts, which
+ * compiles its code while the first request waits.
  */
 export function tuneV8BeforeWasm(): void {
   // WebAssembly is a global of Node; the project's type library (ES2023, no DOM) does not declare it
@@ -88,7 +91,9 @@ export function tuneV8BeforeWasm(): void {
     construct(target, args: unknown[]) {
       wasm.Module = Original;
       tuneV8();
-      return new target(...args);
+      const module = new target(...args);
+      rememberFirstWasm(module);
+      return module;
     },
   });
 }

@@ -23,6 +23,10 @@ export interface Runtime {
   secrets?: { add(secret: string | undefined): void };
   /** A fake clock from the in-process tests; the real one otherwise. */
   clock?: Clock;
+  /** Work for the time the first request waits for its answer (main.ts: the HTTP parser's warm-up). */
+  whileWaiting?: () => void;
+  /** The process exits as the run ends (main.ts): its connections are left for the exit to close. */
+  endsWithProcess?: boolean;
   /** Absent until a verb starts (commander's own usage errors come before). */
   state?: RunState;
   /** The commands that print an extra format ("report", "campaign check"), for the refusal of the others (program.ts). */

@@ -77,13 +77,14 @@ describe('start-up discipline', () => {
   // (node:http2, and tls and crypto with it) and commander's executable subcommands
   // (node:child_process) get stand-ins that load them on first use (scripts/app-bundle.mjs,
   // LAZY_BUILTINS); zlib loads for a compressed answer, fs/promises for a run that writes a file.
-  const NOT_IN_A_PLAIN_CALL = ['http2', 'tls', 'crypto', 'zlib', 'child_process', 'fs/promises'];
+  // node:assert gets one too: undici asserts its invariants as it runs, and only a failed one needs it.
+  const NOT_IN_A_PLAIN_CALL = ['http2', 'tls', 'crypto', 'zlib', 'child_process', 'fs/promises', 'assert'];
   // Everything a one-call run requires by name: main.js (url, fs, path; then module and vm for
   // the code cache, which Node >= 22.1 does itself), commander (events, process), the config
   // (os), undici and the transport.
   const CODE_CACHE = typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache === 'function' ? [] : ['node:vm'];
   const ONE_CALL_REQUIRED = [
-    'node:assert', 'node:async_hooks', 'node:buffer', 'node:diagnostics_channel', 'node:events', 'node:fs', 'node:http', 'node:module', 'node:net',
+    'node:async_hooks', 'node:buffer', 'node:diagnostics_channel', 'node:events', 'node:fs', 'node:http', 'node:module', 'node:net',
     'node:os', 'node:path', 'node:process', 'node:querystring', 'node:stream', 'node:url', 'node:util', ...CODE_CACHE,
   ].sort();
 
@@ -146,7 +147,7 @@ describe('start-up discipline', () => {
       expect(emu.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /webhooks']);
       expect([...new Set(loaded.required)].sort()).toEqual([...ONE_CALL_REQUIRED, 'node:tls'].sort());
       expect(loaded.builtins).toEqual(expect.arrayContaining(['tls', 'crypto']));
-      expect(loaded.builtins.filter((b) => ['http2', 'zlib', 'child_process', 'fs/promises'].includes(b))).toEqual([]);
+      expect(loaded.builtins.filter((b) => ['http2', 'zlib', 'child_process', 'fs/promises', 'assert'].includes(b))).toEqual([]);
     } finally {
       await emu.close();
     }

@@ -69,7 +69,7 @@ describe('the V8 flags of src/boot/v8-flags.ts', () => {
     expect(accepted(before)).toBe(true);
   });
 
-  it('tuneV8BeforeWasm sets them as the first WebAssembly.Module is made, and puts the constructor back', async () => {
+  it('tuneV8BeforeWasm sets them as the first WebAssembly.Module is made, puts the constructor back and hands the module to the warm-up', async () => {
     const { tuneV8BeforeWasm, untuneV8 } = await import('../../src/boot/v8-flags.js');
     const wasm = (globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint8Array) => object } }).WebAssembly;
     const original = wasm.Module;
@@ -77,10 +77,13 @@ describe('the V8 flags of src/boot/v8-flags.ts', () => {
     tuneV8BeforeWasm();
     try {
       expect(accepted(before)).toBe(true); // nothing set yet
-      const empty = new wasm.Module(new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]));
-      expect(empty).toBeInstanceOf(original);
+      const parser = new wasm.Module(createRequire(import.meta.url)('undici/lib/llhttp/llhttp_simd-wasm.js') as Uint8Array);
+      expect(parser).toBeInstanceOf(original);
       expect(wasm.Module).toBe(original);
       expect(accepted(before)).toBe(false); // set now
+      // and the module went to the warm-up (wasm-warmup.ts), which runs it once
+      const { warmFirstWasm } = await import('../../src/boot/wasm-warmup.js');
+      expect(warmFirstWasm()).toBe(true);
     } finally {
       wasm.Module = original;
       untuneV8();
