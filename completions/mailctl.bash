@@ -99,7 +99,7 @@ __mailctl_flags() {
     'mcp') __mailctl_words='--read-only --help' ;;
     *) __mailctl_words='--help' ;;
   esac
-  __mailctl_words="$__mailctl_words --profile --base-url --output --json --ndjson --fields --timeout --retries --verbose --quiet --no-color --utc --csv-raw --no-pager"
+  __mailctl_words="$__mailctl_words --profile --base-url --output --json --ndjson --csv --fields --timeout --retries --verbose --quiet --no-color --utc --csv-raw --no-pager"
 }
 
 # Succeeds when flag $2 takes a value in command path $1.

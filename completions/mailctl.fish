@@ -132,6 +132,7 @@ complete -c mailctl -l base-url -x -d 'API root (env MAILCTL_BASE_URL, else the 
 complete -c mailctl -s o -l output -x -a 'table json ndjson csv markdown' -d 'output format (markdown: only the commands whose help lists it)'
 complete -c mailctl -l json -d 'short for --output json'
 complete -c mailctl -l ndjson -d 'short for --output ndjson'
+complete -c mailctl -l csv -d 'short for --output csv'
 complete -c mailctl -l fields -x -d 'columns for table/csv, keys kept in json/ndjson (comma-separated)'
 complete -c mailctl -l timeout -x -d 'per-request timeout, e.g. 30s, 500ms, 2m (default: 30s)'
 complete -c mailctl -l retries -x -d 'retries on 429, 5xx and network errors (0-10; default: 3)'

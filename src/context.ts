@@ -18,6 +18,8 @@ export interface GlobalOptions {
   output?: string;
   json?: boolean;
   ndjson?: boolean;
+  /** --csv: short for --output csv */
+  csv?: boolean;
   fields?: string;
   timeout?: string;
   retries?: string;

@@ -12,6 +12,7 @@ export function globalArgs(g: GlobalOptions): string[] {
   if (g.output !== undefined) args.push('--output', g.output);
   if (g.json) args.push('--json');
   if (g.ndjson) args.push('--ndjson');
+  if (g.csv) args.push('--csv');
   if (g.fields !== undefined) args.push('--fields', g.fields);
   if (g.csvRaw) args.push('--csv-raw');
   if (g.timeout !== undefined) args.push('--timeout', g.timeout);

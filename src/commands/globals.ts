@@ -8,6 +8,7 @@ export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
   { flags: '-o, --output <format>', description: 'output format (markdown: only the commands whose help lists it)', values: ALL_FORMATS },
   { flags: '--json', description: 'short for --output json' },
   { flags: '--ndjson', description: 'short for --output ndjson' },
+  { flags: '--csv', description: 'short for --output csv' },
   { flags: '--fields <list>', description: 'columns for table/csv, keys kept in json/ndjson (comma-separated)' },
   { flags: '--timeout <duration>', description: 'per-request timeout, e.g. 30s, 500ms, 2m', default: '30s' },
   { flags: '--retries <n>', description: 'retries on 429, 5xx and network errors', range: [0, 10], default: '3' },

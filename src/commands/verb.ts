@@ -114,7 +114,7 @@ function runState(globals: GlobalOptions, ctx: Context): RunState {
 
 /** The extra format (`-o markdown`) asked of a command that does not print it, if any. */
 function refusedFormat(globals: GlobalOptions, formats: readonly ExtraFormat[]): ExtraFormat | undefined {
-  const asked = globals.json || globals.ndjson ? undefined : globals.output;
+  const asked = globals.json || globals.ndjson || globals.csv ? undefined : globals.output;
   return isExtraFormat(asked) && !formats.includes(asked) ? asked : undefined;
 }
 

@@ -22,6 +22,7 @@ export interface SettingFlags {
   output?: string;
   json?: boolean;
   ndjson?: boolean;
+  csv?: boolean;
   timeout?: string;
   retries?: string;
 }
@@ -94,8 +95,9 @@ export function resolveSettings(flags: SettingFlags, env: Env, data: ConfigData)
   }
   const stored = (Object.hasOwn(data.profiles, profile.value) ? data.profiles[profile.value] : undefined) ?? {};
 
-  const formatFlag = flags.json ? 'json' : flags.ndjson ? 'ndjson' : flags.output;
-  if (flags.json && flags.ndjson) throw new UsageError('--json and --ndjson cannot be used together');
+  const formatFlag = flags.json ? 'json' : flags.ndjson ? 'ndjson' : flags.csv ? 'csv' : flags.output;
+  const shorts = (['json', 'ndjson', 'csv'] as const).filter((f) => flags[f]);
+  if (shorts.length > 1) throw new UsageError(`${shorts.map((f) => `--${f}`).join(' and ')} cannot be used together`);
   const output = pick<string>([formatFlag, 'flag'], [stored.output, 'profile']);
   const timeout = pick<string>([flags.timeout, 'flag'], [stored.timeout, 'profile']);
   const retries = pick<string | number>([flags.retries, 'flag'], [stored.retries, 'profile']);

@@ -77,7 +77,7 @@ async function callTool(ctx: Context, program: Command, source: ToolSource, plan
     rows: 0,
     env: ctx.io.env,
   };
-  const globals: GlobalOptions = { ...ctx.globals, output: 'json', json: true, ndjson: undefined, fields: undefined, pager: false, color: false };
+  const globals: GlobalOptions = { ...ctx.globals, output: 'json', json: true, ndjson: undefined, csv: undefined, fields: undefined, pager: false, color: false };
   const disposers: Array<() => Promise<void>> = [];
   const clock = { now: () => ctx.now(), sleep: (ms: number) => ctx.sleep(ms) };
   const run = createContext(io, globals, ctx.signal, { version: ctx.version, clock, disposers, secrets, program });

@@ -106,6 +106,25 @@ describe('report --db', () => {
     expect(unjudged.code).toBe(0);
   });
 
+  // cli.md "Deliverability report": "`--json`: one object ...; `--csv`: the rows" (a global
+  // shortcut for --output csv, as --json and --ndjson are).
+  it('--csv prints the rows as CSV with a header, the same as -o csv; with --json it is a usage error', async () => {
+    const { file } = byArchive();
+    const csv = await report(file, '--csv');
+    const long = await report(file, '-o', 'csv');
+    expect(csv.code, csv.stderr).toBe(0);
+    expect(csv.stdout).toBe(long.stdout);
+    const lines = csv.stdout.trimEnd().split(/\r?\n/);
+    expect(lines[0]!.split(',').slice(0, 3)).toEqual(['key', 'events', 'injections']);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['2026-11-10', '2026-11-11', '2026-11-12', '2026-11-13', '2026-11-14', '2026-11-15', '2026-11-16']);
+    const listed = await runCli(['events', 'list', '--db', file, '--from', '2026-11-10', '--to', '2026-11-16', '--limit', '2', '--fields', 'event_id,type', '--csv'], { env: {} });
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout.split(/\r?\n/)[0]).toBe('event_id,type');
+    const both = await report(file, '--csv', '--json');
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/--json and --csv cannot be used together/);
+  });
+
   it('a missing archive is a usage error naming the file and the command that creates it', async () => {
     const r = await runCli(['report', '--db', '/nonexistent/events.sqlite'], { env: {} });
     expect(r.code).toBe(2);

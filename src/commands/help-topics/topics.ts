@@ -67,8 +67,8 @@ Examples:
 
 const FORMATS = `Output formats
 
-Choose with -o/--output FMT, or --json / --ndjson; a profile can set a default
-(\`mailctl config set output json\`).
+Choose with -o/--output FMT, or --json / --ndjson / --csv; a profile can set
+a default (\`mailctl config set output json\`).
 
   table   the default. On a terminal: a table sized to its width, colour
           allowed. In a pipe or a file: tab-separated rows with the same
