@@ -130,10 +130,13 @@ function isDestructive(c: SourceCommand, methods: string[]): boolean {
 function plan(c: SourceCommand, readOnly: boolean): ToolPlan | Exclusion {
   const out = (reason: string): Exclusion => ({ path: c.path, reason });
   if (c.hidden) return out('hidden');
-  if (c.operation === null) return out('declares no API operation');
-  const reqs = requests(c);
-  if (reqs.length === 0) return out('its requests are not known before the call');
   const has = (key: string) => c.flags.some((f) => f.key === key);
+  // cli.md: "one tool per API or archive command". A command of the event archive alone
+  // (its --db names the archive; `events prune`) sends no request and still gets its tool.
+  const archiveOnly = c.operation === null && has('db');
+  if (c.operation === null && !archiveOnly) return out('declares no API operation');
+  const reqs = requests(c);
+  if (reqs.length === 0 && !archiveOnly) return out('its requests are not known before the call');
   if (has('poll_interval') && !has('follow')) return out('runs until stopped');
   const methods = [...new Set(reqs.map((r) => r.method))];
   const dryRun = has('dry_run');
@@ -186,7 +189,7 @@ function plan(c: SourceCommand, readOnly: boolean): ToolPlan | Exclusion {
     dryRun,
     yes: has('yes'),
     listing,
-    request: kind === 'write' && !dryRun ? `${reqs[0]!.method} ${reqs[0]!.path}` : null,
+    request: kind === 'write' && !dryRun && reqs.length > 0 ? `${reqs[0]!.method} ${reqs[0]!.path}` : null,
     inputs,
     tool: {
       name,

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInProcess, useEmulator } from '../helpers/context.js';
 import { connect, notes, text, type Connected } from './support.js';
+import { writeArchive } from '../report/fixtures.js';
 
 const emu = useEmulator({ events: 1500 });
 let c: Connected;
@@ -113,6 +114,38 @@ describe('write tools', () => {
       expect(sent()).toEqual([]);
     } finally {
       await sandbox.close();
+    }
+  });
+});
+
+// cli.md "Agents and CI summaries": "one tool per API or archive command"; events prune
+// works on the archive alone (no API request), and is a write: a dry run until confirmed.
+describe('archive tools', () => {
+  const day = (d: string, n: number) => Array.from({ length: n }, (_, i) => ({ event_id: `${d}-${i}`, type: 'injection', timestamp: `${d}T10:00:0${i}.000Z` }));
+
+  it('events_prune: without confirm a dry run that removes nothing; with confirm it removes the days (never asks); none on a --read-only server', async () => {
+    const file = writeArchive([...day('2026-11-10', 3), ...day('2026-11-12', 2)]);
+    const p = await connect({ emulator: false, key: null, env: { MAILCTL_DB: file } });
+    try {
+      const dry = await p.call('events_prune', { before: '2026-11-11' });
+      expect(dry.isError, text(dry)).toBeFalsy();
+      expect(JSON.parse(text(dry))).toMatchObject({ dry_run: true, removed_events: 3, archive_total: 2 });
+      expect(notes(dry)).toMatch(/confirm: true/);
+      const left = JSON.parse(text(await p.call('events_list', { db: true, from: '2026-11-01', to: '2026-11-20' }))) as unknown[];
+      expect(left).toHaveLength(5);
+      const done = await p.call('events_prune', { before: '2026-11-11', confirm: true });
+      expect(done.isError, text(done)).toBeFalsy();
+      expect(JSON.parse(text(done))).toMatchObject({ removed_events: 3, archive_total: 2 });
+      const after = JSON.parse(text(await p.call('events_list', { db: true, from: '2026-11-01', to: '2026-11-20' }))) as { event_id: string }[];
+      expect(after.map((e) => e.event_id).sort()).toEqual(['2026-11-12-0', '2026-11-12-1']);
+    } finally {
+      await p.close();
+    }
+    const ro = await connect({ emulator: false, key: null, readOnly: true });
+    try {
+      expect((await ro.client.listTools()).tools.map((t) => t.name)).not.toContain('events_prune');
+    } finally {
+      await ro.close();
     }
   });
 });

@@ -10,7 +10,7 @@ export const spec = command({
   name: 'mcp',
   summary: 'serve the API and archive commands as tools to an AI agent (Model Context Protocol on stdio)',
   description: [
-    'One tool per command that calls the API or reads the archive, named <noun>_<verb>,',
+    'One tool per command that calls the API or uses the archive, named <noun>_<verb>,',
     'its input schema made from the command\'s arguments and flags. A tool runs the',
     'command in this process and returns what --json prints. Writes are dry runs unless',
     'the call sets confirm: true; listings stop at 1000 rows per call; no secret travels',
