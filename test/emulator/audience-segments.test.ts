@@ -132,8 +132,9 @@ describe('4.49 to 4.51: a segment from creation to deletion', () => {
     expect(emu.store.teams.main.segments.size).toBe(4);
   });
 
-  it('answers a malformed id with 422 and an unknown one with 404', async () => {
+  it('answers a malformed id with 422 on update, 404 on delete (4.51: no 422), and an unknown one with 404', async () => {
     expect(errorFields(await call(emu, 'PATCH', '/audience/segments/s', { body: {} }))).toEqual(['segmentId']);
+    expect((await call(emu, 'DELETE', '/audience/segments/s')).body).toEqual({ message: 'Segment not found.', error_code: 'not_found' });
     expect((await call(emu, 'DELETE', `/audience/segments/${UNKNOWN}`)).status).toBe(404);
   });
 

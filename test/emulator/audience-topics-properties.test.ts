@@ -82,8 +82,12 @@ describe('4.40 to 4.43 topics', () => {
     expect((await call(emu, 'POST', '/audience/topics', { body: { name: 'n'.repeat(255), description: 'd'.repeat(1000) } })).status).toBe(201);
   });
 
-  it('answers a malformed id with 422 and an unknown one with 404', async () => {
-    expect(errorFields(await get(emu, '/audience/topics/t1'))).toEqual(['topicId']);
+  it('answers a malformed or unknown id with 404 (4.42, 4.43 document no 422)', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const a = await call(emu, method, '/audience/topics/t1');
+      expect(a.status, method).toBe(404);
+      expect(a.body).toEqual({ message: 'Topic not found.', error_code: 'not_found' });
+    }
     expect((await get(emu, `/audience/topics/${UNKNOWN}`)).status).toBe(404);
     expect((await call(emu, 'DELETE', `/audience/topics/${UNKNOWN}`)).status).toBe(404);
   });
@@ -152,8 +156,12 @@ describe('4.44 to 4.47 properties', () => {
     }
   });
 
-  it('answers a malformed id with 422 and an unknown one with 404', async () => {
-    expect(errorFields(await get(emu, '/audience/properties/p'))).toEqual(['propertyId']);
+  it('answers a malformed or unknown id with 404 (4.46, 4.47 document no 422)', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const a = await call(emu, method, '/audience/properties/p');
+      expect(a.status, method).toBe(404);
+      expect(a.body).toEqual({ message: 'Property not found.', error_code: 'not_found' });
+    }
     expect((await call(emu, 'DELETE', `/audience/properties/${UNKNOWN}`)).status).toBe(404);
   });
 });

@@ -78,8 +78,10 @@ describe('4.9 show a contact', () => {
     for (const l of [...c.lists, ...c.topics]) expect(Object.keys(l).sort()).toEqual(['id', 'name']);
   });
 
-  it('answers a malformed id with 422 and an unknown one with 404', async () => {
-    expect(errorFields(await get(emu, '/audience/contacts/42'))).toEqual(['contactId']);
+  it('answers a malformed or unknown id with 404 Contact not found. (no 422 is documented)', async () => {
+    const a = await get(emu, '/audience/contacts/42');
+    expect(a.status).toBe(404);
+    expect(a.body).toEqual({ message: 'Contact not found.', error_code: 'not_found' });
     expect((await get(emu, `/audience/contacts/${UNKNOWN}`)).body.message).toBe('Contact not found.');
   });
 });
@@ -145,8 +147,8 @@ describe('4.11 show a segment', () => {
     expect(nulls).toMatchObject({ list_id: null, list_name: null, cached_contacts_count: null, created_at: null });
   });
 
-  it('answers a malformed id with 422 and an unknown one with 404', async () => {
-    expect(errorFields(await get(emu, '/audience/segments/s'))).toEqual(['segmentId']);
+  it('answers a malformed or unknown id with 404 (no 422 is documented)', async () => {
+    expect((await get(emu, '/audience/segments/s')).body).toEqual({ message: 'Segment not found.', error_code: 'not_found' });
     expect((await get(emu, `/audience/segments/${UNKNOWN}`)).status).toBe(404);
   });
 });

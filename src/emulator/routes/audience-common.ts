@@ -227,10 +227,3 @@ export function propertiesField(
   }
   return bad ? undefined : out;
 }
-
-/** Path ids that must be UUIDs: one 422 naming every malformed one (existence is checked after). */
-export function requireUuids(params: Record<string, string>, names: readonly string[]): void {
-  const errs = new FieldErrors();
-  for (const n of names) if (!isUuid(params[n])) errs.add(n, `The ${n} field must be a valid UUID.`);
-  errs.throwIfAny();
-}
