@@ -102,6 +102,10 @@ describe('4.44 to 4.47 properties', () => {
       expect(Object.keys(p).sort()).toEqual(PROPERTY_KEYS);
       expect((await get(emu, `/audience/properties/${p.id}`)).body.data).toEqual(p);
     }
+    // base 2.8: created_at is an ISO 8601 string, never null (unlike a topic's, spec 2.15)
+    const all = (await get(emu, '/audience/properties', { query: { per_page: 100 } })).body.data.properties;
+    expect(all).toHaveLength(6);
+    for (const p of all) expect(Date.parse(p.created_at), p.name).not.toBeNaN();
     expect(errorFields(await get(emu, '/audience/properties', { query: { per_page: 'all' } }))).toEqual(['per_page']);
   });
 
