@@ -57,6 +57,17 @@ describe('4.3 POST /emails', () => {
     for (const v of Object.values(a.body.errors)) expect(v).toEqual([expect.any(String)]);
   });
 
+  it('takes attachments up to 5 MB after base64; past that the body is a 422 naming attachments (7, 10)', async () => {
+    const MB5 = 5 * 1024 * 1024;
+    const withData = (n: number) => email({ attachments: [{ name: 'a.bin', type: 'application/octet-stream', data: 'A'.repeat(n) }] });
+    const at = await send(withData(MB5));
+    expect(at.status, at.text.slice(0, 200)).toBe(200);
+    const over = await send(withData(MB5 + 4));
+    expect(over.status, over.text.slice(0, 200)).toBe(422);
+    expect(over.body.error_code).toBe('validation_error');
+    expect(errorFields(over)).toEqual(['attachments']);
+  });
+
   it('needs content and a subject unless a template gives them; 50 recipients across to, cc and bcc', async () => {
     expect(errorFields(await send({ from: 'a@acme.example', to: ['b@example.com'] }))).toEqual(['html', 'subject']);
     expect(errorFields(await send({}))).toEqual(['from', 'html', 'subject', 'to']);
