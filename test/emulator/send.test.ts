@@ -88,6 +88,10 @@ describe('4.3 POST /emails', () => {
     expect(draft.body.error_code).toBe('template_not_found');
     const ok = await send({ from: 'x@acme.example', to: ['a@example.com'], template_slug: 'welcome-email' });
     expect(ok.status, ok.text).toBe(200);
+    // 4.3 states no minimum for project_id: 0 names no project (404 with a template, unused without)
+    const zero = await send({ from: 'x@acme.example', to: ['a@example.com'], template_slug: 'welcome-email', project_id: 0 });
+    expect([zero.status, zero.body.error_code]).toEqual([404, 'template_not_found']);
+    expect((await send(email({ project_id: 0 }))).status).toBe(200);
   });
 
   it('needs emails:send (403 insufficient_scope for the read-only key), and 401 without a key', async () => {
