@@ -71,6 +71,7 @@ export function errorWith(status: number, errorCode: string, message: string, he
   return new ApiError(status, { message, error_code: errorCode }, headers);
 }
 
+/** The generic failure body: `send_error` is the service's generic 500 code (service-api-rest 4, 9.2). */
 export function unexpected(status = 500): ApiResponse {
-  return { status, body: { message: UNEXPECTED_MESSAGE, error_code: 'server_error' } };
+  return { status, body: { message: UNEXPECTED_MESSAGE, error_code: 'send_error' } };
 }

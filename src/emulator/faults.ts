@@ -18,7 +18,7 @@ const PROXY_502 =
 function defaultBody(status: number): string {
   if (status === 502) return PROXY_502;
   if (status === 503) return JSON.stringify({ message: 'Service temporarily unavailable. Please try again later.' });
-  return JSON.stringify({ message: UNEXPECTED_MESSAGE, error_code: 'server_error' });
+  return JSON.stringify({ message: UNEXPECTED_MESSAGE, error_code: 'send_error' });
 }
 
 function contentTypeOf(body: string): string {

@@ -171,7 +171,9 @@ export function readSendBody(errs: FieldErrors, body: Obj): SendBody {
   const slug = s('template_slug', 255);
   const tag = s('tag', 64);
   const templateVersion = optInt(errs, body, 'template_version', 1);
-  const projectId = optInt(errs, body, 'project_id', 1);
+  // No minimum is stated for project_id here (4.3; section 10's ≥ 1 covers 4.16 to 4.21): an id
+  // of no project of the team is the documented 404 template_not_found when a template is named.
+  const projectId = optInt(errs, body, 'project_id', Number.NEGATIVE_INFINITY);
   if (!slug && (subject === null || subject === '') && !errs.has('subject')) {
     errs.add('subject', 'The subject field is required unless template_slug is present.');
   }

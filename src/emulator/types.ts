@@ -200,7 +200,8 @@ export interface Property {
   name: string;
   type: string;
   fallback_value: string | null;
-  created_at: number | null;
+  /** never null: base 2.8 types it as a string (only a topic's may be null, spec 2.15) */
+  created_at: number;
 }
 
 export interface Segment {
@@ -210,7 +211,8 @@ export interface Segment {
   /** `value` is null for the operators that take none (is_true, is_false) */
   condition_groups: Array<{ conditions: Array<{ field: string; operator: string; value: string | null }> }>;
   cached_contacts_count: number | null;
-  created_at: number | null;
+  /** never null: base 2.9 types it as a string (only a topic's may be null, spec 2.15) */
+  created_at: number;
 }
 
 export interface Webhook {

@@ -42,9 +42,23 @@ export function requireUuidParam(name: string, value: string): void {
   if (!isUuid(value)) throw validationFailed({ [name]: [`The ${name} field must be a valid UUID.`] });
 }
 
-/** A record addressed by a uuid path parameter: 422 when malformed, 404 "<Entity> not found." when absent. */
-export function findByUuid<T>(map: ReadonlyMap<string, T>, params: Record<string, string>, name: string, entity: string): T {
+/**
+ * A record addressed by a uuid path parameter: 404 "<Entity> not found." when absent. A malformed
+ * id is a 422 naming the parameter on the operations that document a 422 (`malformed` 'invalid',
+ * the default); on those whose only documented failure for a bad id is 404 (the shows, the
+ * deletes and the membership links: spec 4.27, 4.29, 4.35 to 4.39, 4.42, 4.43, 4.46, 4.47, 4.51,
+ * and the [OAS] responses of base 4.4, 4.9, 4.11) it is simply not found, as a malformed domain
+ * name is on GET /domains/{domain} (4.10).
+ */
+export function findByUuid<T>(
+  map: ReadonlyMap<string, T>,
+  params: Record<string, string>,
+  name: string,
+  entity: string,
+  malformed: 'invalid' | 'missing' = 'invalid',
+): T {
   const id = params[name] as string;
+  if (malformed === 'missing' && !isUuid(id)) throw notFound(entity);
   requireUuidParam(name, id);
   const item = map.get(id);
   if (item === undefined) throw notFound(entity);

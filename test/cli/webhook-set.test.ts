@@ -277,7 +277,7 @@ describe('webhook set: secrets', () => {
     expect(r.code).toBe(5);
     expect(onePut(OAUTH)).toStrictEqual({ auth_password: SECRET });
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('(invalid_webhook_config, HTTP 400)');
+    expect(r.stderr).toContain('(send_error, HTTP 400)');
     expect(r.stderr).toContain('hint: without --auth-type, credentials replace those of the webhook\'s current auth type');
     expect(stored(OAUTH)).toEqual(seeded(OAUTH));
     expectNoSecret(r);

@@ -188,8 +188,10 @@ describe('4.32 to 4.35: a contact from creation to deletion', () => {
     expect((await update(id, { email: before.email })).status).toBe(200);
   });
 
-  it('answers a malformed id with 422 naming contactId', async () => {
+  it('answers a malformed id with 422 naming contactId on update, 404 on delete (4.35 documents no 422)', async () => {
     expect(errorFields(await update('42', {}))).toEqual(['contactId']);
-    expect(errorFields(await call(emu, 'DELETE', '/audience/contacts/42'))).toEqual(['contactId']);
+    const a = await call(emu, 'DELETE', '/audience/contacts/42');
+    expect(a.status).toBe(404);
+    expect(a.body).toEqual({ message: 'Contact not found.', error_code: 'not_found' });
   });
 });

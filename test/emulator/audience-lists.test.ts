@@ -110,8 +110,13 @@ describe('4.26 to 4.29: a list from creation to deletion', () => {
     expect(errorFields(await call(emu, 'PATCH', `/audience/lists/${id}`, { body: { name: 'n'.repeat(256) } }))).toEqual(['name']);
   });
 
-  it('answers a malformed id with 422 naming listId and an unknown one with 404', async () => {
-    expect(errorFields(await get(emu, '/audience/lists/list-1'))).toEqual(['listId']);
+  it('answers a malformed id with 422 naming listId on update, else (4.27, 4.29: no 422) and an unknown one with 404', async () => {
+    expect(errorFields(await call(emu, 'PATCH', '/audience/lists/list-1', { body: { name: 'x' } }))).toEqual(['listId']);
+    for (const method of ['GET', 'DELETE']) {
+      const a = await call(emu, method, '/audience/lists/list-1');
+      expect(a.status, method).toBe(404);
+      expect(a.body).toEqual({ message: 'List not found.', error_code: 'not_found' });
+    }
     expect((await get(emu, `/audience/lists/${UNKNOWN}`)).status).toBe(404);
     expect((await call(emu, 'DELETE', `/audience/lists/${UNKNOWN}`)).status).toBe(404);
   });

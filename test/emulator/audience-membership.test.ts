@@ -117,7 +117,7 @@ describe('4.36 to 4.39 one contact\'s lists and topics', () => {
     expect((await get(emu, `/audience/topics/${topic.id}`)).body.data.contacts_count).toBe(0);
   });
 
-  it('answers 404 for a contact, list or topic that is not the team\'s, and 422 for a malformed id', async () => {
+  it('answers 404 for a contact, list or topic that is not the team\'s or a malformed id (4.36 to 4.39 document no 422)', async () => {
     const c = emu.fixtures.contacts[0] as string;
     const l = emu.fixtures.lists[0] as string;
     const t = emu.fixtures.topics[0] as string;
@@ -129,6 +129,9 @@ describe('4.36 to 4.39 one contact\'s lists and topics', () => {
       [`/audience/contacts/${c}/lists/${UNKNOWN}`, 'List not found.'],
       [`/audience/contacts/${c}/topics/${otherTopic}`, 'Topic not found.'],
       [`/audience/contacts/${otherContact}/topics/${t}`, 'Contact not found.'],
+      [`/audience/contacts/x/lists/y`, 'Contact not found.'],
+      [`/audience/contacts/${c}/lists/y`, 'List not found.'],
+      [`/audience/contacts/${c}/topics/t`, 'Topic not found.'],
     ];
     for (const [path, message] of cases) {
       for (const method of ['POST', 'DELETE']) {
@@ -137,7 +140,5 @@ describe('4.36 to 4.39 one contact\'s lists and topics', () => {
         expect(a.body).toEqual({ message, error_code: 'not_found' });
       }
     }
-    expect(errorFields(await call(emu, 'POST', `/audience/contacts/x/lists/y`))).toEqual(['contactId', 'listId']);
-    expect(errorFields(await call(emu, 'DELETE', `/audience/contacts/${c}/topics/t`))).toEqual(['topicId']);
   });
 });

@@ -30,6 +30,9 @@ describe('4.48 list segments', () => {
     for (const s of a.body.data.segments) {
       expect(Object.keys(s).sort()).toEqual(SEGMENT_KEYS);
       expect((await get(emu, `/audience/segments/${s.id}`)).body.data).toEqual(s);
+      // base 2.9: created_at is an ISO 8601 string; spec 2.15 lets list_id, list_name and
+      // cached_contacts_count be null, not created_at
+      expect(Date.parse(s.created_at), s.name).not.toBeNaN();
     }
   });
 
@@ -132,8 +135,9 @@ describe('4.49 to 4.51: a segment from creation to deletion', () => {
     expect(emu.store.teams.main.segments.size).toBe(4);
   });
 
-  it('answers a malformed id with 422 and an unknown one with 404', async () => {
+  it('answers a malformed id with 422 on update, 404 on delete (4.51: no 422), and an unknown one with 404', async () => {
     expect(errorFields(await call(emu, 'PATCH', '/audience/segments/s', { body: {} }))).toEqual(['segmentId']);
+    expect((await call(emu, 'DELETE', '/audience/segments/s')).body).toEqual({ message: 'Segment not found.', error_code: 'not_found' });
     expect((await call(emu, 'DELETE', `/audience/segments/${UNKNOWN}`)).status).toBe(404);
   });
 

@@ -82,8 +82,12 @@ describe('4.40 to 4.43 topics', () => {
     expect((await call(emu, 'POST', '/audience/topics', { body: { name: 'n'.repeat(255), description: 'd'.repeat(1000) } })).status).toBe(201);
   });
 
-  it('answers a malformed id with 422 and an unknown one with 404', async () => {
-    expect(errorFields(await get(emu, '/audience/topics/t1'))).toEqual(['topicId']);
+  it('answers a malformed or unknown id with 404 (4.42, 4.43 document no 422)', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const a = await call(emu, method, '/audience/topics/t1');
+      expect(a.status, method).toBe(404);
+      expect(a.body).toEqual({ message: 'Topic not found.', error_code: 'not_found' });
+    }
     expect((await get(emu, `/audience/topics/${UNKNOWN}`)).status).toBe(404);
     expect((await call(emu, 'DELETE', `/audience/topics/${UNKNOWN}`)).status).toBe(404);
   });
@@ -98,6 +102,10 @@ describe('4.44 to 4.47 properties', () => {
       expect(Object.keys(p).sort()).toEqual(PROPERTY_KEYS);
       expect((await get(emu, `/audience/properties/${p.id}`)).body.data).toEqual(p);
     }
+    // base 2.8: created_at is an ISO 8601 string, never null (unlike a topic's, spec 2.15)
+    const all = (await get(emu, '/audience/properties', { query: { per_page: 100 } })).body.data.properties;
+    expect(all).toHaveLength(6);
+    for (const p of all) expect(Date.parse(p.created_at), p.name).not.toBeNaN();
     expect(errorFields(await get(emu, '/audience/properties', { query: { per_page: 'all' } }))).toEqual(['per_page']);
   });
 
@@ -152,8 +160,12 @@ describe('4.44 to 4.47 properties', () => {
     }
   });
 
-  it('answers a malformed id with 422 and an unknown one with 404', async () => {
-    expect(errorFields(await get(emu, '/audience/properties/p'))).toEqual(['propertyId']);
+  it('answers a malformed or unknown id with 404 (4.46, 4.47 document no 422)', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const a = await call(emu, method, '/audience/properties/p');
+      expect(a.status, method).toBe(404);
+      expect(a.body).toEqual({ message: 'Property not found.', error_code: 'not_found' });
+    }
     expect((await call(emu, 'DELETE', `/audience/properties/${UNKNOWN}`)).status).toBe(404);
   });
 });

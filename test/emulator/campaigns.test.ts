@@ -90,10 +90,10 @@ describe('4.4 show a campaign', () => {
     expect(a.body.data.sent_at).toEqual(expect.any(String));
   });
 
-  it('answers a malformed id with 422 naming campaignId, an unknown one with 404', async () => {
+  it('answers a malformed or unknown id with 404 (GET /campaigns/{id} documents no 422)', async () => {
     const bad = await get(emu, '/campaigns/not-a-uuid');
-    expect(bad.status).toBe(422);
-    expect(errorFields(bad)).toEqual(['campaignId']);
+    expect(bad.status).toBe(404);
+    expect(bad.body).toEqual({ message: 'Campaign not found.', error_code: 'not_found' });
     const unknown = await get(emu, '/campaigns/00000000-0000-4000-8000-000000000000');
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ message: 'Campaign not found.', error_code: 'not_found' });

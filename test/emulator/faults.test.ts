@@ -51,7 +51,8 @@ describe('scripted faults', () => {
     expect(await statusOf(path)).toBe(200);
     const a = await get(emu, path);
     expect(a.status).toBe(500);
-    expect(a.body.message).toBe('An unexpected error occurred. Please try again later.');
+    // the service's generic 500 (service-api-rest 4 and 9.2: its code is send_error)
+    expect(a.body).toEqual({ message: 'An unexpected error occurred. Please try again later.', error_code: 'send_error' });
     expect(await statusOf(path)).toBe(200);
     emu.scriptFault({ method: 'POST', path: /schedule$/ });
     expect(await statusOf('/campaigns')).toBe(200);

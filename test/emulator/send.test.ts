@@ -57,6 +57,17 @@ describe('4.3 POST /emails', () => {
     for (const v of Object.values(a.body.errors)) expect(v).toEqual([expect.any(String)]);
   });
 
+  it('takes attachments up to 5 MB after base64; past that the body is a 422 naming attachments (7, 10)', async () => {
+    const MB5 = 5 * 1024 * 1024;
+    const withData = (n: number) => email({ attachments: [{ name: 'a.bin', type: 'application/octet-stream', data: 'A'.repeat(n) }] });
+    const at = await send(withData(MB5));
+    expect(at.status, at.text.slice(0, 200)).toBe(200);
+    const over = await send(withData(MB5 + 4));
+    expect(over.status, over.text.slice(0, 200)).toBe(422);
+    expect(over.body.error_code).toBe('validation_error');
+    expect(errorFields(over)).toEqual(['attachments']);
+  });
+
   it('needs content and a subject unless a template gives them; 50 recipients across to, cc and bcc', async () => {
     expect(errorFields(await send({ from: 'a@acme.example', to: ['b@example.com'] }))).toEqual(['html', 'subject']);
     expect(errorFields(await send({}))).toEqual(['from', 'html', 'subject', 'to']);
@@ -77,6 +88,10 @@ describe('4.3 POST /emails', () => {
     expect(draft.body.error_code).toBe('template_not_found');
     const ok = await send({ from: 'x@acme.example', to: ['a@example.com'], template_slug: 'welcome-email' });
     expect(ok.status, ok.text).toBe(200);
+    // 4.3 states no minimum for project_id: 0 names no project (404 with a template, unused without)
+    const zero = await send({ from: 'x@acme.example', to: ['a@example.com'], template_slug: 'welcome-email', project_id: 0 });
+    expect([zero.status, zero.body.error_code]).toEqual([404, 'template_not_found']);
+    expect((await send(email({ project_id: 0 }))).status).toBe(200);
   });
 
   it('needs emails:send (403 insufficient_scope for the read-only key), and 401 without a key', async () => {

@@ -1,6 +1,8 @@
 // Seeded audience data: lists, topics, properties, contacts and segments, plus webhooks. A few
-// records carry the nulls and unusual values service-notes says clients meet in practice
-// (null created_at / list_id / cached_contacts_count, contact statuses other than subscribed).
+// records carry the nulls and unusual values service-notes says clients meet in practice (null
+// list_id / cached_contacts_count, contact statuses other than subscribed), where the spec allows
+// them: a topic's created_at may be null (service-api-rest 2.15), a property's or a segment's may
+// not (base 2.8, 2.9 and the vendor's OpenAPI type them as strings).
 import { Rng, uuidFrom } from '../prng.js';
 import type { Contact, MailingList, Property, Segment, Topic, Webhook } from '../types.js';
 import { sharedIds } from './contacts.js';
@@ -50,7 +52,7 @@ export function makeProperties(rng: Rng, now: number, count: number): Property[]
     name,
     type: 'string',
     fallback_value: fallback,
-    created_at: i === 5 ? null : now - (180 - i) * MS_PER_DAY,
+    created_at: now - (180 - i) * MS_PER_DAY,
   }));
 }
 
@@ -150,7 +152,7 @@ export function makeSegments(rng: Rng, now: number, lists: readonly MailingList[
       cached_contacts_count: null,
     },
   ];
-  return segs.map((s, i) => ({ id: uuidFrom(rng), created_at: i === 3 ? null : now - (90 - i) * MS_PER_DAY, ...s }));
+  return segs.map((s, i) => ({ id: uuidFrom(rng), created_at: now - (90 - i) * MS_PER_DAY, ...s }));
 }
 
 export function makeWebhooks(rng: Rng, now: number, brand: string, count: number): Webhook[] {

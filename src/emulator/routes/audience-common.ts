@@ -3,7 +3,7 @@
 // of names, ids and properties that several operations apply the same way.
 import { ApiError, type ApiResponse } from '../api-error.js';
 import { memberCounts } from '../data/contacts.js';
-import { isoOrNull } from '../time.js';
+import { isoOrNull, isoUtc } from '../time.js';
 import type { Contact, MailingList, Property, Segment, TeamData, Topic } from '../types.js';
 import { FieldErrors, intQuery, isUuid } from '../validate.js';
 
@@ -76,7 +76,7 @@ export function renderContact(team: TeamData, c: Contact): Record<string, unknow
 }
 
 export function renderProperty(p: Property): Record<string, unknown> {
-  return { id: p.id, name: p.name, type: p.type, fallback_value: p.fallback_value, created_at: isoOrNull(p.created_at) };
+  return { id: p.id, name: p.name, type: p.type, fallback_value: p.fallback_value, created_at: isoUtc(p.created_at) };
 }
 
 export function renderSegment(team: TeamData, s: Segment): Record<string, unknown> {
@@ -88,7 +88,7 @@ export function renderSegment(team: TeamData, s: Segment): Record<string, unknow
     list_name: list?.name ?? null,
     condition_groups: s.condition_groups.map((g) => ({ conditions: g.conditions.map((c) => ({ ...c })) })),
     cached_contacts_count: s.cached_contacts_count,
-    created_at: isoOrNull(s.created_at),
+    created_at: isoUtc(s.created_at),
   };
 }
 
@@ -226,11 +226,4 @@ export function propertiesField(
     }
   }
   return bad ? undefined : out;
-}
-
-/** Path ids that must be UUIDs: one 422 naming every malformed one (existence is checked after). */
-export function requireUuids(params: Record<string, string>, names: readonly string[]): void {
-  const errs = new FieldErrors();
-  for (const n of names) if (!isUuid(params[n])) errs.add(n, `The ${n} field must be a valid UUID.`);
-  errs.throwIfAny();
 }

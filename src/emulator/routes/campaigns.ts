@@ -38,8 +38,8 @@ function renderCampaign(c: Campaign, withHtml: boolean): Record<string, unknown>
   return o;
 }
 
-export function findCampaign(ctx: RouteContext): Campaign {
-  return findByUuid(ctx.team.campaigns, ctx.params, 'campaignId', 'Campaign');
+export function findCampaign(ctx: RouteContext, malformed: 'invalid' | 'missing' = 'invalid'): Campaign {
+  return findByUuid(ctx.team.campaigns, ctx.params, 'campaignId', 'Campaign', malformed);
 }
 
 function listCampaigns(ctx: RouteContext): ApiResponse {
@@ -64,7 +64,7 @@ function listCampaigns(ctx: RouteContext): ApiResponse {
 }
 
 function showCampaign(ctx: RouteContext): ApiResponse {
-  return ok('Campaign retrieved successfully.', renderCampaign(findCampaign(ctx), true));
+  return ok('Campaign retrieved successfully.', renderCampaign(findCampaign(ctx, 'missing'), true));
 }
 
 /** After a successful write: the updated campaign, or no data if it "vanished" meanwhile. */

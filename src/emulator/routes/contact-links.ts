@@ -1,23 +1,23 @@
 // Spec 4.36 to 4.39: one contact's list membership and topic subscriptions. Adding answers 201
 // when new and 200 when the pair existed (`message` only); removing answers 204 whether or not it
-// existed. A contact, list or topic that is not the team's is a 404.
+// existed. A contact, list or topic that is not the team's, or a malformed id, is a 404.
 import type { ApiResponse } from '../api-error.js';
 import { ownListIds, ownTopicIds } from '../data/contacts.js';
 import type { Route, RouteContext } from '../router.js';
 import type { Contact } from '../types.js';
 import { findByUuid } from '../validate.js';
-import { messageOnly, noContent, requireUuids } from './audience-common.js';
+import { messageOnly, noContent } from './audience-common.js';
 
 type Kind = 'list' | 'topic';
 
+// A malformed id is not found either: these operations document 404 and no 422.
 function pair(ctx: RouteContext, kind: Kind): { contact: Contact; id: string } {
   const param = kind === 'list' ? 'listId' : 'topicId';
-  requireUuids(ctx.params, ['contactId', param]);
-  const contact = findByUuid(ctx.team.contacts, ctx.params, 'contactId', 'Contact');
+  const contact = findByUuid(ctx.team.contacts, ctx.params, 'contactId', 'Contact', 'missing');
   const target =
     kind === 'list'
-      ? findByUuid(ctx.team.lists, ctx.params, param, 'List')
-      : findByUuid(ctx.team.topics, ctx.params, param, 'Topic');
+      ? findByUuid(ctx.team.lists, ctx.params, param, 'List', 'missing')
+      : findByUuid(ctx.team.topics, ctx.params, param, 'Topic', 'missing');
   return { contact, id: target.id };
 }
 

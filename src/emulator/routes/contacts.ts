@@ -23,8 +23,8 @@ function emailValue(errs: FieldErrors, field: string, v: unknown): string | unde
   return errs.has(field) ? undefined : v;
 }
 
-function findContact(ctx: RouteContext): Contact {
-  return findByUuid(ctx.team.contacts, ctx.params, 'contactId', 'Contact');
+function findContact(ctx: RouteContext, malformed: 'invalid' | 'missing' = 'invalid'): Contact {
+  return findByUuid(ctx.team.contacts, ctx.params, 'contactId', 'Contact', malformed);
 }
 
 function idQuery(errs: FieldErrors, team: TeamData, query: Record<string, string>, field: 'list_id' | 'segment_id'): string | undefined {
@@ -72,7 +72,7 @@ function listContacts(ctx: RouteContext): ApiResponse {
 }
 
 function showContact(ctx: RouteContext): ApiResponse {
-  return ok('Contact retrieved successfully.', renderContact(ctx.team, findContact(ctx)));
+  return ok('Contact retrieved successfully.', renderContact(ctx.team, findContact(ctx, 'missing')));
 }
 
 interface TemplateLike {
@@ -178,7 +178,7 @@ function updateContact(ctx: RouteContext): ApiResponse {
 }
 
 function deleteContact(ctx: RouteContext): ApiResponse {
-  removeContact(ctx.team, findContact(ctx));
+  removeContact(ctx.team, findContact(ctx, 'missing'));
   return noContent();
 }
 

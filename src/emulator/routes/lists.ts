@@ -36,12 +36,12 @@ function createList(ctx: RouteContext): ApiResponse {
   return created('List created successfully.', renderList(list, 0));
 }
 
-function findList(ctx: RouteContext): MailingList {
-  return findByUuid(ctx.team.lists, ctx.params, 'listId', 'List');
+function findList(ctx: RouteContext, malformed: 'invalid' | 'missing' = 'invalid'): MailingList {
+  return findByUuid(ctx.team.lists, ctx.params, 'listId', 'List', malformed);
 }
 
 function showList(ctx: RouteContext): ApiResponse {
-  const list = findList(ctx);
+  const list = findList(ctx, 'missing');
   return ok('List retrieved successfully.', renderLists(ctx.team, [list])[0]);
 }
 
@@ -63,7 +63,7 @@ function dropList(team: TeamData, id: string): void {
 }
 
 function deleteList(ctx: RouteContext): ApiResponse {
-  const list = findList(ctx);
+  const list = findList(ctx, 'missing');
   dropList(ctx.team, list.id);
   return noContent();
 }

@@ -47,7 +47,7 @@ function createProperty(ctx: RouteContext): ApiResponse {
 }
 
 function showProperty(ctx: RouteContext): ApiResponse {
-  return ok('Property retrieved successfully.', renderProperty(findByUuid(ctx.team.properties, ctx.params, 'propertyId', 'Property')));
+  return ok('Property retrieved successfully.', renderProperty(findByUuid(ctx.team.properties, ctx.params, 'propertyId', 'Property', 'missing')));
 }
 
 function updateProperty(ctx: RouteContext): ApiResponse {
@@ -69,7 +69,7 @@ function updateProperty(ctx: RouteContext): ApiResponse {
 }
 
 function deleteProperty(ctx: RouteContext): ApiResponse {
-  const property = findByUuid(ctx.team.properties, ctx.params, 'propertyId', 'Property');
+  const property = findByUuid(ctx.team.properties, ctx.params, 'propertyId', 'Property', 'missing');
   ctx.team.properties.delete(property.id);
   return noContent();
 }

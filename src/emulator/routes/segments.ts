@@ -115,12 +115,12 @@ function createSegment(ctx: RouteContext): ApiResponse {
   return created('Segment created successfully.', renderSegment(team, segment));
 }
 
-function findSegment(ctx: RouteContext): Segment {
-  return findByUuid(ctx.team.segments, ctx.params, 'segmentId', 'Segment');
+function findSegment(ctx: RouteContext, malformed: 'invalid' | 'missing' = 'invalid'): Segment {
+  return findByUuid(ctx.team.segments, ctx.params, 'segmentId', 'Segment', malformed);
 }
 
 function showSegment(ctx: RouteContext): ApiResponse {
-  return ok('Segment retrieved successfully.', renderSegment(ctx.team, findSegment(ctx)));
+  return ok('Segment retrieved successfully.', renderSegment(ctx.team, findSegment(ctx, 'missing')));
 }
 
 function updateSegment(ctx: RouteContext): ApiResponse {
@@ -142,7 +142,7 @@ function updateSegment(ctx: RouteContext): ApiResponse {
 }
 
 function deleteSegment(ctx: RouteContext): ApiResponse {
-  ctx.team.segments.delete(findSegment(ctx).id);
+  ctx.team.segments.delete(findSegment(ctx, 'missing').id);
   return noContent();
 }
 

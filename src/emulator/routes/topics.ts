@@ -48,7 +48,7 @@ function createTopic(ctx: RouteContext): ApiResponse {
 }
 
 function showTopic(ctx: RouteContext): ApiResponse {
-  const topic = findByUuid(ctx.team.topics, ctx.params, 'topicId', 'Topic');
+  const topic = findByUuid(ctx.team.topics, ctx.params, 'topicId', 'Topic', 'missing');
   return ok('Topic retrieved successfully.', renderTopic(ctx.team, topic));
 }
 
@@ -71,7 +71,7 @@ function updateTopic(ctx: RouteContext): ApiResponse {
 }
 
 function deleteTopic(ctx: RouteContext): ApiResponse {
-  const topic = findByUuid(ctx.team.topics, ctx.params, 'topicId', 'Topic');
+  const topic = findByUuid(ctx.team.topics, ctx.params, 'topicId', 'Topic', 'missing');
   ctx.team.topics.delete(topic.id);
   forgetMembership(ctx.team, 'topic', topic.id);
   return noContent();

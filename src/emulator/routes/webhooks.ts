@@ -4,7 +4,8 @@
 // whether a complete set for the auth type is stored.
 //
 // Checks in order: field types and lengths (422 validation_error), the webhook (404), then the
-// auth configuration as a whole (400 invalid_webhook_config): basic needs a username and a
+// auth configuration as a whole (400, "Invalid webhook configuration", with the vendor's code for
+// it, send_error: service-api-rest 9.2, [OAS] ErrorCode has no other): basic needs a username and a
 // password, oauth2 a token URL, a client id and a secret (sent now or stored before under the
 // same auth type), and credentials of another auth type may not be sent.
 import { badRequest, notFound, ok, type ApiResponse } from '../api-error.js';
@@ -119,7 +120,7 @@ function configureAuth(
   type: Webhook['auth_type'],
   sent: Partial<Record<CredentialField, string>>,
 ): Webhook['credentials'] {
-  const invalid = (why: string) => badRequest('invalid_webhook_config', `Invalid webhook configuration: ${why}`);
+  const invalid = (why: string) => badRequest('send_error', `Invalid webhook configuration: ${why}`);
   const sentAny = (fields: readonly CredentialField[]) => fields.some((f) => sent[f] !== undefined);
   if (type === 'none') {
     if (sentAny(BASIC) || sentAny(OAUTH)) throw invalid('credentials were sent but auth_type is none.');
