@@ -470,6 +470,7 @@ complete -c mailctl -n '__mailctl_is "domain list"' -l limit -x -d 'stop after t
 complete -c mailctl -n '__mailctl_is "domain show"' -l zone -d 'print only the DNS records, as zone-file lines'
 complete -c mailctl -n '__mailctl_is "domain add"' -l dry-run -d 'validate and print the request that would be sent, without sending it'
 complete -c mailctl -n '__mailctl_is "domain verify"' -l wait -x -d 're-check until every record passes, for at most this long (e.g. 10m)'
+complete -c mailctl -n '__mailctl_is "domain verify"' -l dry-run -d 'validate and print the request that would be sent, without sending it'
 complete -c mailctl -n '__mailctl_is "domain remove"' -s y -l yes -d 'go ahead without asking (required when not on a terminal)'
 complete -c mailctl -n '__mailctl_is "domain remove"' -l if-exists -d 'succeed without change (exit 0, notice on stderr) when it does not exist'
 complete -c mailctl -n '__mailctl_is "domain remove"' -l dry-run -d 'validate and print the request that would be sent, without sending it'

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import campaignCheck from '../../src/commands/campaign/check.js';
 import campaignList from '../../src/commands/campaign/list.js';
 import campaignSchedule from '../../src/commands/campaign/schedule.js';
+import domainVerify from '../../src/commands/domain/verify.js';
 import eventsList from '../../src/commands/events/list.js';
 import eventsPrune from '../../src/commands/events/prune.js';
 import eventsSync from '../../src/commands/events/sync.js';
@@ -44,6 +45,7 @@ const table: Row[] = [
   { name: 'campaign schedule: id and time', parse: campaignSchedule.parseInput, input: { args: [ID], opts: { at: '+2h' } }, want: { id: ID, at: '+2h', dryRun: false, check: false } },
   { name: 'campaign schedule: a bad id is named as the argument', parse: campaignSchedule.parseInput, input: { args: ['nope'], opts: { at: '+2h' } }, error: /^CAMPAIGN_ID: must be a UUID/ },
   { name: 'campaign schedule: --at is required', parse: campaignSchedule.parseInput, input: { args: [ID], opts: {} }, error: /^--at: is required/ },
+  { name: 'domain verify: --dry-run (cli.md: every write takes it)', parse: domainVerify.parseInput, input: { args: ['mail.example.com'], opts: { dryRun: true } }, want: { name: 'mail.example.com', dryRun: true } },
   { name: 'events list: comma lists and repeats', parse: eventsList.parseInput, input: { args: [], opts: { events: ['bounce,delivery', 'bounce'], bounceClass: '10,21' } }, want: { events: ['bounce', 'delivery'], bounceClasses: [10, 21] } },
   { name: 'events list: an empty item', parse: eventsList.parseInput, input: { args: [], opts: { events: 'bounce,' } }, error: /^--events: must not have an empty item/ },
   { name: 'events list: --follow with --all', parse: eventsList.parseInput, input: { args: [], opts: { follow: true, all: true } }, error: /^--follow cannot be combined with --all/ },
