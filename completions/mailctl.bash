@@ -80,7 +80,7 @@ __mailctl_flags() {
     'domain list') __mailctl_words='--all --limit --help' ;;
     'domain show') __mailctl_words='--zone --help' ;;
     'domain add') __mailctl_words='--dry-run --help' ;;
-    'domain verify') __mailctl_words='--wait --help' ;;
+    'domain verify') __mailctl_words='--wait --dry-run --help' ;;
     'domain remove') __mailctl_words='--yes --if-exists --dry-run --help' ;;
     'template list') __mailctl_words='--project --page --per-page --all --limit --help' ;;
     'template show') __mailctl_words='--project --html --help' ;;

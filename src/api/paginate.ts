@@ -21,9 +21,10 @@ export interface PageLimits {
   /** Follow every page; without it (and without limit) only the first page is read. */
   all?: boolean;
   /**
-   * Rows to ask each request for: with a limit, each request asks only for
-   * what is still wanted (so no page beyond the limit is fetched). Undefined
-   * leaves the page size to the caller's query.
+   * Rows to ask each request for, the same for every request (cli.md: --all
+   * and --limit use the largest page size the API allows unless --per-page is
+   * given); the last page is trimmed to the limit, and no page beyond the
+   * limit is fetched. Undefined leaves the page size to the caller's query.
    */
   pageSize?: number;
   /**
@@ -87,12 +88,12 @@ export async function* cursorPages<T, P extends CursorPage<T> = CursorPage<T>>(
 ): AsyncGenerator<CursorStep<P>> {
   let left = limits.limit ?? Infinity;
   const follow = Boolean(limits.all) || limits.limit !== undefined;
-  const size = () => (limits.pageSize === undefined ? undefined : Math.min(limits.pageSize, left));
+  const size = limits.pageSize;
   let cursor = firstCursor;
   // by hash in a fixed ring: a long export keeps no cursor string of its own per page
   const cursors = new RecentIds(CURSOR_WINDOW);
   if (cursor !== undefined) cursors.add(cursor);
-  let pending: Promise<P> | undefined = fetchPage(cursor, size());
+  let pending: Promise<P> | undefined = fetchPage(cursor, size);
   const recent = limits.idOf ? new RecentIds(SEEN_WINDOW) : undefined;
   let received = 0;
   let pages = 0;
@@ -117,7 +118,7 @@ export async function* cursorPages<T, P extends CursorPage<T> = CursorPage<T>>(
     if (more) {
       cursor = next;
       if (limits.prefetch) {
-        pending = fetchPage(cursor, size());
+        pending = fetchPage(cursor, size);
         // Consumed on the next turn; until then a failure must not count as unhandled.
         pending.catch(() => undefined);
       }
@@ -130,7 +131,7 @@ export async function* cursorPages<T, P extends CursorPage<T> = CursorPage<T>>(
       stoppedAtLimit: left <= 0 && (trimmed || next !== null),
     };
     if (repeated) throw repeatedCursor(operation, next);
-    if (more && !pending) pending = fetchPage(cursor, size());
+    if (more && !pending) pending = fetchPage(cursor, size);
   }
 }
 

@@ -28,6 +28,9 @@ export const TOPIC_VISIBILITIES = ['public', 'private'] as const;
 /** Largest page sizes the API allows (spec 8): used by --all / --limit. */
 export const MAX_CAMPAIGNS_PER_PAGE = 100;
 
+/** Largest page number GET /campaigns accepts (spec 4.3); the REST spec's page lists state no bound. */
+export const MAX_CAMPAIGN_PAGE = 10_000;
+
 export const MAX_CAMPAIGN_EVENTS_PER_PAGE = 100;
 
 /** Every field of a campaign (spec 2.5): the names --fields accepts besides the column keys. */

@@ -128,6 +128,25 @@ export function checkFormat(globals: GlobalOptions, formats: readonly ExtraForma
 }
 
 /**
+ * The global options of this run. A flag the command declares for itself under a global's name
+ * (`template create --json FILE`) is the command's alone (the root does not parse it, see
+ * RunCommand): commander's optsWithGlobals would let its value stand for the global one too,
+ * so `--json FILE` would turn on JSON output, even over `-o table`.
+ */
+function globalOptions(cmd: Command, program: Command): GlobalOptions {
+  const globals = cmd.optsWithGlobals();
+  const globalLongs = new Set(program.options.map((o) => o.long));
+  const above = cmd.parent && cmd.parent !== cmd ? cmd.parent.optsWithGlobals() : {};
+  for (const option of cmd === program ? [] : cmd.options) {
+    if (option.long === undefined || !globalLongs.has(option.long)) continue;
+    const key = option.attributeName();
+    if (Object.hasOwn(above, key)) globals[key] = above[key];
+    else delete globals[key];
+  }
+  return globals as GlobalOptions;
+}
+
+/**
  * The commander action of a verb: load the verb's module (heavy imports stay
  * out of --help), parse, then run. Nothing here touches process.*.
  */
@@ -136,9 +155,9 @@ export function verb<O>(load: () => Promise<VerbModule<O>>, formats: readonly Ex
     const cmd = actionArgs[actionArgs.length - 1] as Command;
     if (!(cmd instanceof RunCommand)) throw new Error('mailctl: a verb registered outside the program');
     const { runtime } = cmd;
-    const globals = cmd.optsWithGlobals() as GlobalOptions;
     let program: Command = cmd;
     while (program.parent) program = program.parent;
+    const globals = globalOptions(cmd, program);
     const ctx = createContext(runtime.io, globals, runtime.signal, { ...runtime, program, formats });
     runtime.state = runState(globals, ctx);
     const refused = refusedFormat(globals, formats);

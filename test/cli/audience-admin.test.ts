@@ -36,6 +36,13 @@ describe('lists', () => {
     expect(emu.requests[0]!.query).toMatchObject({ per_page: '100' });
   });
 
+  it('--page has no upper bound here (REST spec 10: page >= 1, none stated): page 10001 is asked for', async () => {
+    const res = await runCli(['lists', 'list', '--page', '10001', '--json'], { env });
+    expect(res.code, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout)).toEqual([]);
+    expect(emu.requests.map((r) => r.query)).toEqual([{ page: '10001' }]);
+  });
+
   it('create sends the name and prints the list; show reads it back', async () => {
     const res = await runCli(['lists', 'create', '--name', 'Release QA crew', '--json'], { env });
     expect(res.code).toBe(0);

@@ -96,6 +96,20 @@ describe('domain add / verify / remove', () => {
     expect(v.requests).toHaveLength(2);
   });
 
+  it('verify --dry-run prints the request and sends nothing (cli.md: every write takes --dry-run)', async () => {
+    const dry = await run(['domain', 'verify', 'mail.acme.example', '--dry-run']);
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(dry.stdout).toBe(`POST ${emu.baseUrl}/domains/mail.acme.example/verify\n`);
+    expect(dry.stderr).toContain('nothing was sent');
+    expect(dry.requests).toHaveLength(0);
+    const json = await run(['domain', 'verify', 'mail.acme.example', '--dry-run', '--json']);
+    expect(JSON.parse(json.stdout)).toEqual({ dry_run: true, method: 'POST', url: `${emu.baseUrl}/domains/mail.acme.example/verify` });
+    expect(json.requests).toHaveLength(0);
+    const sandbox = await run(['domain', 'verify', 'mail.acme.example', '--dry-run'], { key: 'sandbox' });
+    expect(sandbox.exitCode).toBe(3);
+    expect(sandbox.requests).toHaveLength(0);
+  });
+
   it('remove needs --yes without a terminal, takes --if-exists, and --dry-run sends nothing', async () => {
     const refused = await run(['domain', 'remove', 'promo.acme.example']);
     expectUsageError(refused, refused.requests, '--yes');

@@ -33,13 +33,24 @@ describe('email send', () => {
       method: 'POST', path: '/emails', status: 200,
       body: {
         from: FROM, from_name: 'Acme', to: ['ann@example.com', 'bob@example.com'], cc: ['cat@example.com'], subject: 'Hi',
-        text: 'Hello from the test.\n', headers: { 'X-Campaign': 'a, b' }, metadata: { order: '42' }, tag: 'receipts', options: { open_tracking: false },
+        text: 'Hello from the test.\n', headers: { 'X-Campaign': 'a, b' }, metadata: { order: '42' }, tag: 'receipts', options: { open_tracking: false, click_tracking: true },
       },
     });
     const out = keyValues(r.stdout);
     expect(out.request_id).toMatch(/\S+/);
     expect(out).toMatchObject({ accepted: '3', rejected: '0' });
     expect(r.stderr).toContain(`mailctl events list --transmission ${out.request_id} --follow`);
+  });
+
+  it('always sends both tracking options (REST spec 11 item 4: the documented defaults disagree, send them explicitly)', async () => {
+    const r = await send(['--to', 'ann@example.com', '--subject', 'Hi', '--text', body]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.requests[0]!.body).toEqual({
+      from: FROM, to: ['ann@example.com'], subject: 'Hi', text: 'Hello from the test.\n', options: { open_tracking: true, click_tracking: true },
+    });
+    const off = await send(['--to', 'ann@example.com', '--subject', 'Hi', '--text', body, '--no-track-opens', '--no-track-clicks', '--dry-run', '--json']);
+    expect(off.requests).toHaveLength(0);
+    expect(JSON.parse(off.stdout).body.options).toEqual({ open_tracking: false, click_tracking: false });
   });
 
   it('--at sends POST /emails/scheduled with scheduled_at', async () => {

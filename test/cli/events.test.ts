@@ -215,17 +215,31 @@ describe('events list --all / --limit', () => {
     expect(reqs.every((q) => q.query.per_page === '37' && q.query.from === from && q.query.to === to)).toBe(true);
   });
 
-  it('--limit stops early and asks only for the rows it still needs; the notice gives the command for the next ones', async () => {
+  it('--limit stops early at the largest page size (cli.md, "Listing options") and fetches no page beyond the limit', async () => {
     const r = await list(['--limit', '250', '--ndjson']);
     expect(r.code, r.stderr).toBe(0);
     expect(ids(ndjson(r.stdout))).toEqual(ids(stored().slice(0, 250)));
-    expect(eventRequests().map((q) => q.query.per_page)).toEqual(['100', '100', '50']);
+    expect(eventRequests().map((q) => q.query.per_page)).toEqual(['100', '100', '100']);
     expect(r.stderr).toMatch(new RegExp(`^Stopped at --limit 250 \\(${EVENTS} match\\)`));
+  });
+
+  it('--limit ending on a page boundary: the notice gives the command for the next ones', async () => {
+    const r = await list(['--limit', '200', '--ndjson']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(eventRequests().map((q) => q.query.per_page)).toEqual(['100', '100']);
+    expect(r.stderr).toMatch(new RegExp(`^Stopped at --limit 200 \\(${EVENTS} match\\)`));
     const args = nextCommand(r.stderr);
     emu.clearRequests();
     const r2 = await list(args);
     expect(r2.code, r2.stderr).toBe(0);
-    expect(ids(ndjson(r2.stdout))).toEqual(ids(stored().slice(250, 500)));
+    expect(ids(ndjson(r2.stdout))).toEqual(ids(stored().slice(200, 400)));
+  });
+
+  it('--limit under one page still asks for the largest page', async () => {
+    const r = await list(['--limit', '5', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toHaveLength(5);
+    expect(eventRequests().map((q) => q.query.per_page)).toEqual(['100']);
   });
 
   it('--limit within one page sends one request of that size; --limit beyond the total stops at the end', async () => {

@@ -83,6 +83,21 @@ describe('template create / update / delete', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ dry_run: true, method: 'POST', body: { name: 'X', json: '{"blocks":[]}' } });
   });
 
+  it('--json FILE does not also turn on JSON output: a pipe gets the TSV rows (cli.md "Output"), -o json still JSON', async () => {
+    const r = await run(['template', 'create', '--name', 'Visual one', '--json', '-'], { stdin: '{"blocks":[]}' });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.requests[0]!.body).toEqual({ name: 'Visual one', json: '{"blocks":[]}' });
+    expect(keyValues(r.stdout)).toMatchObject({ name: 'Visual one', slug: 'visual-one' });
+    const table = await run(['template', 'update', 'visual-one', '--json', '-', '-o', 'table'], { stdin: '{"blocks":[1]}' });
+    expect(table.exitCode, table.stderr).toBe(0);
+    expect(keyValues(table.stdout)).toMatchObject({ slug: 'visual-one' });
+    const json = await run(['template', 'update', 'visual-one', '--name', 'Visual two', '-o', 'json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ slug: 'visual-one', name: 'Visual two' });
+    // a refusal of such a run is a text line, not the JSON error object
+    const bad = await run(['template', 'create', '--name', 'X', '--json', '-'], { stdin: '{nope' });
+    expect(bad.stderr).not.toContain('{"error"');
+  });
+
   it.each([
     { args: ['template', 'create', '--html', 'x.html'], names: '--name' },
     { args: ['template', 'create', '--name', 'X'], names: '--html' },

@@ -97,11 +97,11 @@ describe('write tools', () => {
     expect(JSON.parse(text(done))).toEqual({ id: topicId, deleted: true });
   });
 
-  it('a write without a --dry-run of its own is not run without confirm', async () => {
+  it('domain_verify (a POST) is a write: without confirm its dry run, nothing sent', async () => {
     const r = await c.call('domain_verify', { name: 'example.com' });
     expect(r.isError).toBeFalsy();
     expect(sent()).toEqual([]);
-    expect(JSON.parse(text(r))).toMatchObject({ dry_run: true, request: 'POST /domains/{domain}/verify' });
+    expect(JSON.parse(text(r))).toMatchObject({ dry_run: true, method: 'POST', url: expect.stringMatching(/\/domains\/example\.com\/verify$/) });
     expect(notes(r)).toMatch(/nothing was sent.*confirm: true/);
   });
 

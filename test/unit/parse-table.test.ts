@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import campaignCheck from '../../src/commands/campaign/check.js';
 import campaignList from '../../src/commands/campaign/list.js';
 import campaignSchedule from '../../src/commands/campaign/schedule.js';
+import contactList from '../../src/commands/contact/list.js';
+import domainVerify from '../../src/commands/domain/verify.js';
 import eventsList from '../../src/commands/events/list.js';
 import eventsPrune from '../../src/commands/events/prune.js';
 import eventsSync from '../../src/commands/events/sync.js';
+import projectList from '../../src/commands/project/list.js';
 import { spec as report } from '../../src/commands/report/index.js';
+import templateList from '../../src/commands/template/list.js';
 import topicUpdate from '../../src/commands/topic/update.js';
 import webhookSet from '../../src/commands/webhook/set.js';
 import { UsageError } from '../../src/errors.js';
@@ -38,12 +42,18 @@ const table: Row[] = [
   { name: 'campaign list: typed numbers', parse: campaignList.parseInput, input: { args: [], opts: { perPage: '50', page: '2', limit: '7' } }, want: { perPage: 50, page: 2, limit: 7 } },
   { name: 'campaign list: --per-page out of range', parse: campaignList.parseInput, input: { args: [], opts: { perPage: '101' } }, error: /^--per-page: must be from 1 to 100 \(got "101"\)$/ },
   { name: 'campaign list: --page not a number', parse: campaignList.parseInput, input: { args: [], opts: { page: '1e2' } }, error: /^--page: must be a whole number from 1 to 10000/ },
+  { name: 'campaign list: --page past 10000 (spec 4.3)', parse: campaignList.parseInput, input: { args: [], opts: { page: '10001' } }, error: /^--page: must be from 1 to 10000 \(got "10001"\)$/ },
+  // REST spec section 10: page >= 1 with no upper bound stated for these operations
+  { name: 'contact list: --page has no upper bound (REST spec 10)', parse: contactList.parseInput, input: { args: [], opts: { page: '10001' } }, want: { page: 10001 } },
+  { name: 'template list: --page has no upper bound (REST spec 10)', parse: templateList.parseInput, input: { args: [], opts: { page: '25000' } }, want: { page: 25000 } },
+  { name: 'project list: --page 0 is refused', parse: projectList.parseInput, input: { args: [], opts: { page: '0' } }, error: /^--page: must be from 1 / },
   { name: 'campaign list: --status outside the value set, with a suggestion', parse: campaignList.parseInput, input: { args: [], opts: { status: 'drat' } }, error: /^--status: must be one of draft, .*\(did you mean draft\?\)/ },
   { name: 'campaign list: -o markdown is refused, naming the commands that print it', parse: output(campaignList), input: { args: [], opts: { output: 'markdown' } }, error: /^--output markdown is only for campaign check, domain verify, report and doctor; / },
   { name: 'campaign check: -o markdown is one of its formats', parse: output(campaignCheck), input: { args: [], opts: { output: 'markdown' } }, want: { output: 'markdown' } },
   { name: 'campaign schedule: id and time', parse: campaignSchedule.parseInput, input: { args: [ID], opts: { at: '+2h' } }, want: { id: ID, at: '+2h', dryRun: false, check: false } },
   { name: 'campaign schedule: a bad id is named as the argument', parse: campaignSchedule.parseInput, input: { args: ['nope'], opts: { at: '+2h' } }, error: /^CAMPAIGN_ID: must be a UUID/ },
   { name: 'campaign schedule: --at is required', parse: campaignSchedule.parseInput, input: { args: [ID], opts: {} }, error: /^--at: is required/ },
+  { name: 'domain verify: --dry-run (cli.md: every write takes it)', parse: domainVerify.parseInput, input: { args: ['mail.example.com'], opts: { dryRun: true } }, want: { name: 'mail.example.com', dryRun: true } },
   { name: 'events list: comma lists and repeats', parse: eventsList.parseInput, input: { args: [], opts: { events: ['bounce,delivery', 'bounce'], bounceClass: '10,21' } }, want: { events: ['bounce', 'delivery'], bounceClasses: [10, 21] } },
   { name: 'events list: an empty item', parse: eventsList.parseInput, input: { args: [], opts: { events: 'bounce,' } }, error: /^--events: must not have an empty item/ },
   { name: 'events list: --follow with --all', parse: eventsList.parseInput, input: { args: [], opts: { follow: true, all: true } }, error: /^--follow cannot be combined with --all/ },

@@ -1,6 +1,6 @@
 import type { Campaign } from '../../api/campaigns.js';
 import { OPERATIONS } from '../../api/operations.js';
-import { CAMPAIGN_FIELDS, CAMPAIGN_STATES, MAX_CAMPAIGNS_PER_PAGE } from '../../api/vocabulary.js';
+import { CAMPAIGN_FIELDS, CAMPAIGN_STATES, MAX_CAMPAIGN_PAGE, MAX_CAMPAIGNS_PER_PAGE } from '../../api/vocabulary.js';
 import type { ListSpec } from '../../output/types.js';
 import { command, flag } from '../define.js';
 import { pageFlags, runList } from '../runners/list.js';
@@ -34,7 +34,7 @@ export default command({
   summary: 'list the campaigns of the team with delivery, open, click and bounce rates',
   flags: {
     status: flag.enum(CAMPAIGN_STATES, 'only campaigns in this state', 'state'),
-    ...pageFlags('campaigns', { max: MAX_CAMPAIGNS_PER_PAGE, default: 20 }),
+    ...pageFlags('campaigns', { max: MAX_CAMPAIGNS_PER_PAGE, default: 20, maxPage: MAX_CAMPAIGN_PAGE }),
   },
   examples: ['mailctl campaign list', 'mailctl campaign list --status scheduled --all --json', 'mailctl campaign list --status sent --limit 50 -o csv > sent.csv'],
   operation: OPERATIONS.listCampaigns,

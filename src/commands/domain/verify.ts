@@ -2,12 +2,15 @@ import { OPERATIONS } from '../../api/operations.js';
 import { parseDuration } from '../../duration.js';
 import { CheckFailedError, ExitCode } from '../../errors.js';
 import { command, flag } from '../define.js';
-import { refuseSandboxKey } from '../write.js';
+import { printDryRun, refuseSandboxKey } from '../write.js';
+import { dryRunFlag } from '../runners/write.js';
 import { checkRows, failing, waitForRecords } from '../../api/dns-records.js';
 import { CHECK_COLUMNS, DOMAIN_ARGS } from './records.js';
 
 // POST /domains/{domain}/verify: one row per record, exit 8 unless every
 // record the domain needs passes; --wait re-checks (api/dns-records.ts).
+// A write (domains:write, refused to sandbox keys), so it takes --dry-run
+// like every write (cli.md, "Rules for all of them").
 
 const CHECK_FIELDS = CHECK_COLUMNS.map((c) => c.key);
 
@@ -18,18 +21,20 @@ export default command({
   args: DOMAIN_ARGS,
   flags: {
     wait: flag.string('re-check until every record passes, for at most this long (e.g. 10m)', { value: 'duration', parse: (s) => parseDuration(s, '--wait') }),
+    dryRun: dryRunFlag,
   },
   examples: ['mailctl domain verify mail.example.com', 'mailctl domain verify mail.example.com --wait 10m', 'mailctl domain verify example.com --json'],
   operation: OPERATIONS.verifyDomain,
   exitCodes: [ExitCode.CheckFailed],
   formats: ['markdown'],
-  async run({ name, wait }, ctx) {
+  async run({ name, wait, dryRun }, ctx) {
     const { checkFields } = await import('../../output/fields.js');
     const { writeChecklist } = await import('../../output/checklist.js');
-    const { verifyDomain } = await import('../../api/domains.js');
+    const { verifyDomain, verifyDomainRequest } = await import('../../api/domains.js');
     const out = ctx.output();
     checkFields(out.fields, CHECK_COLUMNS, CHECK_FIELDS);
     refuseSandboxKey(ctx, 'verify domains', OPERATIONS.verifyDomain);
+    if (dryRun) return printDryRun(ctx, verifyDomainRequest(name));
     const api = await ctx.api();
     const check = () => verifyDomain(api, name);
     const rows = wait === undefined ? checkRows(await check()) : await waitForRecords(ctx, check, wait);

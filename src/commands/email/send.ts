@@ -56,7 +56,9 @@ function check(o: Raw): Options {
   if (o.template === undefined && o.subject === undefined) throw new UsageError('--subject: required (only --template can supply a subject)');
   if (o.html === '-' && o.text === '-') throw new UsageError('--html and --text cannot both read stdin (-)');
   if (o.var?.length && o.template === undefined) throw new UsageError('--var: merge tags need --template');
-  const options = { ...(o.trackOpens ? {} : { open_tracking: false }), ...(o.trackClicks ? {} : { click_tracking: false }) };
+  // The service's documents disagree on the tracking defaults (REST spec 11, item 4: "send the
+  // options explicitly"), so both are always sent: on unless --no-track-opens / --no-track-clicks.
+  const options = { open_tracking: o.trackOpens, click_tracking: o.trackClicks };
   const headers = headersOf(o.header ?? []);
   const metadata = metadataOf(o.metadata ?? []);
   return {
@@ -69,7 +71,7 @@ function check(o: Raw): Options {
       ...(o.tag !== undefined ? { tag: o.tag } : {}),
       ...(metadata ? { metadata } : {}),
       ...(headers ? { headers } : {}),
-      ...(Object.keys(options).length ? { options } : {}),
+      options,
     },
     html: o.html, text: o.text, attach: o.attach ?? [], vars: varsOf(o.var ?? []), at: o.at, dryRun: o.dryRun,
   };

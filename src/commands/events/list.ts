@@ -154,8 +154,8 @@ async function run(opts: ListOptions, ctx: Context): Promise<void> {
 
   const paging = opts.all || opts.limit !== undefined;
   // With --all/--limit the next request is sent while this page is written (the export is bound by
-  // whichever of network and output is slower, not their sum), and with --limit each request asks
-  // only for the rows still wanted, so no page beyond the limit is fetched.
+  // whichever of network and output is slower, not their sum); every request asks for the largest
+  // page (or --per-page), as cli.md says, and no page beyond the limit is fetched.
   // An exact window can empty a page whose cursor goes on: one page then means the first page with rows.
   const pageSize = paging ? (opts.perPage ?? MAX_EVENTS_PER_PAGE) : opts.perPage;
   let first = true;

@@ -25,9 +25,10 @@ export function cursorFlags(noun: string, perPage: { max: number; default: numbe
   };
 }
 
-export function pageFlags(noun: string, perPage: { max: number; default: number }) {
+/** `maxPage`: the largest page the operation accepts; only GET /campaigns states one (spec 4.3: 10000), the others none (REST spec 10). */
+export function pageFlags(noun: string, perPage: { max: number; default: number; maxPage?: number }) {
   return {
-    page: flag.integer('page to show; with --all/--limit, the page to start from', [1, 10_000]).defaultShown('1'),
+    page: flag.integer('page to show; with --all/--limit, the page to start from', [1, perPage.maxPage ?? Number.MAX_SAFE_INTEGER]).defaultShown('1'),
     perPage: flag.integer(`${noun} per page`, [1, perPage.max]).defaultShown(`${perPage.default}; ${perPage.max} with --all/--limit`),
     all: flag.boolean('follow every page up to the last one, streaming rows as they arrive'),
     limit: flag.integer(`stop after this many ${noun} (follows pages)`, [1, 1_000_000]),
