@@ -92,6 +92,15 @@ describe('exit codes (cli.md)', () => {
     expect(JSON.parse(last)).toMatchObject({ error: { status: 422, code: 'validation_error', message: 'Validation failed.', errors: { per_page: ['too big'] } } });
   });
 
+  it('the JSON error always has the four keys of cli.md, null when the failure has none', async () => {
+    const notFound = await call(json(404, { message: 'Not found.', error_code: 'not_found' }), ['--json']);
+    expect(notFound.code).toBe(4);
+    expect(JSON.parse(notFound.stderr.trim().split('\n').pop()!)).toMatchObject({ error: { status: 404, code: 'not_found', message: 'Not found.', errors: null } });
+    const usage = await call(json(200, {}), ['--fields', 'nope', '--ndjson']);
+    expect(usage.code).toBe(2);
+    expect(JSON.parse(usage.stderr.trim().split('\n').pop()!)).toMatchObject({ error: { status: null, code: null, errors: null } });
+  });
+
   it('2 on a usage error, with nothing sent (spawned)', async () => {
     const r = await call(json(200, {}), ['--fields', 'nope'], runCli);
     expect(r.code).toBe(2);
