@@ -92,6 +92,19 @@ describe('exit codes (cli.md)', () => {
     expect(JSON.parse(last)).toMatchObject({ error: { status: 422, code: 'validation_error', message: 'Validation failed.', errors: { per_page: ['too big'] } } });
   });
 
+  it('-v prints one line per request, the retry on the line of the attempt it follows (cli.md "Global options")', async () => {
+    const answers = [json(503, { message: 'busy' }), json(200, { message: 'ok', data: { webhooks: [] } })];
+    let n = 0;
+    const r = await call((req, res, i) => answers[Math.min(n++, 1)]!(req, res, i), ['-v', '--retries', '2']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.requests).toBe(2);
+    const lines = r.stderr.split('\n').filter((l) => l.startsWith('>'));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(new RegExp(`^> GET ${server.baseUrl}/webhooks 503 \\d+ms attempt 1/3, retrying in \\d+\\.\\ds$`));
+    expect(lines[1]).toMatch(new RegExp(`^> GET ${server.baseUrl}/webhooks 200 \\d+ms attempt 2/3$`));
+    expect(r.stderr).not.toContain(KEY);
+  });
+
   it('the JSON error always has the four keys of cli.md, null when the failure has none', async () => {
     const notFound = await call(json(404, { message: 'Not found.', error_code: 'not_found' }), ['--json']);
     expect(notFound.code).toBe(4);
