@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { runCliInProcess } from '../helpers/context.js';
+import { runCliInProcess, runInProcess } from '../helpers/context.js';
 import { json, raw, scriptedServer } from '../helpers/server.js';
 
 // One command (webhook list: a plain GET) against a scripted server, for every
@@ -103,6 +103,20 @@ describe('exit codes (cli.md)', () => {
     expect(lines[0]).toMatch(new RegExp(`^> GET ${server.baseUrl}/webhooks 503 \\d+ms attempt 1/3, retrying in \\d+\\.\\ds$`));
     expect(lines[1]).toMatch(new RegExp(`^> GET ${server.baseUrl}/webhooks 200 \\d+ms attempt 2/3$`));
     expect(r.stderr).not.toContain(KEY);
+  });
+
+  it('a 429 with retry_after in its body and no Retry-After header waits that long before the retry (service-notes "Errors")', async () => {
+    const answers = [
+      json(429, { message: 'Rate limit exceeded.', error_code: 'rate_limit_exceeded', retry_after: 2 }),
+      json(200, { message: 'ok', data: { webhooks: [] } }),
+    ];
+    let n = 0;
+    next = (req, res, i) => answers[Math.min(n++, 1)]!(req, res, i);
+    const before = server.seen.length;
+    const r = await runInProcess(['webhook', 'list', '--retries', '1'], { emulator: false, key: null, env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY } });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(server.seen.length - before).toBe(2);
+    expect(r.sleeps).toEqual([2000]);
   });
 
   it('the JSON error always has the four keys of cli.md, null when the failure has none', async () => {
