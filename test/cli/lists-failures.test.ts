@@ -142,7 +142,7 @@ describe('a request that fails after retries stops the run', () => {
     expect(bulk()).toHaveLength(1);
     // the error line ends with the API's code and status, as every API refusal's does (cli.md "Exit codes")
     expect(res.stderr.split('\n')[0]).toBe(`error: list ${ghost} does not exist in this team: nothing was changed (validation_error, HTTP 422)`);
-    expect(res.stderr).toContain('the API answered: Validation failed.\n');
+    expect(res.stderr).toContain('the API answered: Validation failed.\n  list_ids.0: The selected list_ids.0 is invalid.\n');
     expect(res.stderr).toContain(`  list_ids.0 is ${ghost} (list 1 of the input)`);
     expect(res.stderr).not.toContain('re-running the same command is safe');
     expect(res.stderr).not.toMatch(/request 1 of \d+ failed/);
