@@ -171,9 +171,6 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
         void io.stdout;
         hooks.whileWaiting?.();
       },
-      onWait: ({ reason, ms }) => {
-        if (globals.verbose) stderrLine(`> ${reason} in ${(ms / 1000).toFixed(1)}s`, true);
-      },
     });
     if (!hooks.endsWithProcess) hooks.disposers.push(() => api.close());
     return withSlowRequestSpinner(api);

@@ -29,7 +29,10 @@ export function missingIdError(op: BulkOperation, plan: PlanEntry[], failed: Pla
   return new CliError(`${which} in this team: ${done}`, ExitCode.Refused, {
     cause: error,
     details: [
-      `the API answered: ${error.message} (${error.code ?? 'no error code'}, HTTP ${error.status})`,
+      // its code and status close the error line itself (output/error.ts), as for every API answer;
+      // then its field errors, one per line, as every error prints them (cli.md "Exit codes")
+      `the API answered: ${error.message}`,
+      ...error.details,
       ...(k < total ? [k + 1 === total ? `request ${total} did not run` : `requests ${k + 1}-${total} did not run`] : []),
       ...explainFieldErrors(error, failed),
     ],

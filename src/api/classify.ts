@@ -116,7 +116,7 @@ export function classifyAnswer(answer: Answer, a: Attempt): Verdict {
   // A 5xx may come after the server applied part or all of a write; a 429 never does.
   const lostNow = isWrite(a) && answer.status >= 500;
   const lost = a.lost || lostNow;
-  const retryAfter = retryAfterMs(answer.headers, a.now);
+  const retryAfter = retryAfterMs(answer.headers, a.now, answer.status === 429 ? json : undefined);
   const error = apiErrorFrom({ status: answer.status, text: answer.text, json, contentType, retryAfterMs: answer.status === 429 ? retryAfter : undefined, headers: answer.headers });
   // Only a 429 that is no quota refusal proves a write was not applied.
   const mayRetry = !a.unappliedOnly || (answer.status === 429 && !QUOTA_CODES.has(error.code ?? ''));

@@ -56,10 +56,11 @@ export interface ClientOptions {
   env?: Record<string, string | undefined>;
   /** Aborted on Ctrl-C: stops waits and requests at once. */
   signal?: AbortSignal;
-  /** One line per request (--verbose). */
+  /**
+   * One line per request (--verbose): method, URL, status, ms, the attempt, how long it was
+   * paced before it went, and the wait before the retry that follows it, if any.
+   */
   onRequestLine?: (line: string) => void;
-  /** Called before a retry or a pacing wait, for a notice on stderr. */
-  onWait?: (info: { reason: string; ms: number }) => void;
   now?: () => number;
   random?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -146,15 +147,15 @@ export class ApiClient {
     const attempts = this.options.retries + 1;
     let lost = false;
     for (let attempt = 1; ; attempt++) {
-      await this.pace();
-      const verdict = await this.attempt(spec, target, { method: spec.method, url: target.url, attempt, attempts, lost, random: this.random, unappliedOnly: spec.retry === 'unapplied-only' });
+      const paced = await this.pace();
+      const verdict = await this.attempt(spec, target, { method: spec.method, url: target.url, attempt, attempts, lost, random: this.random, unappliedOnly: spec.retry === 'unapplied-only' }, paced);
       if (verdict.kind === 'fail') throw verdict.error;
       lost = verdict.lost;
       if (verdict.kind === 'success') {
         const { status, headers, body } = verdict;
         return { status, headers, body: body as T, ...(lost ? { afterLostAnswer: true } : {}) };
       }
-      await this.wait(verdict.ms, verdict.reason);
+      await this.sleep(verdict.ms, this.options.signal);
     }
   }
 
@@ -172,8 +173,11 @@ export class ApiClient {
     return this.pool;
   }
 
-  /** One attempt: send, log its line (--verbose), remember the rate-limit headers, classify. */
-  private async attempt(spec: RequestSpec, target: RequestTarget, a: Omit<Attempt, 'now'>): Promise<Verdict> {
+  /**
+   * One attempt: send, remember the rate-limit headers, classify, and log its one line
+   * (--verbose) with what comes next. `paced`: what the pacing before it waited.
+   */
+  private async attempt(spec: RequestSpec, target: RequestTarget, a: Omit<Attempt, 'now'>, paced: string[]): Promise<Verdict> {
     const started = this.now();
     let answer: Answer;
     try {
@@ -182,33 +186,35 @@ export class ApiClient {
       // Ctrl-C / SIGTERM: stop now, with the signal's reason
       if (this.options.signal?.aborted) return { kind: 'fail', error };
       const reason = error instanceof TimeoutError ? error.message : this.words.describe(error);
-      this.line(spec, target.url, `failed (${reason})`, started, a);
-      return classifyFailure(error, { ...a, now: this.now() }, this.words);
+      const ms = this.now() - started;
+      const verdict = classifyFailure(error, { ...a, now: this.now() }, this.words);
+      this.line(spec, target.url, `failed (${reason})`, ms, a, paced, verdict);
+      return verdict;
     }
     this.pacer.observe(answer.headers, started);
     this.sandboxPacer.observe(answer.headers);
-    this.line(spec, target.url, String(answer.status), started, a);
-    return classifyAnswer(answer, { ...a, now: this.now() });
+    const ms = this.now() - started;
+    const verdict = classifyAnswer(answer, { ...a, now: this.now() });
+    this.line(spec, target.url, String(answer.status), ms, a, paced, verdict);
+    return verdict;
   }
 
-  private async pace(): Promise<void> {
+  /** Waits as the rate-limit headers ask before the next request; returns what it waited, in words. */
+  private async pace(): Promise<string[]> {
+    const paced: string[] = [];
     const delay = this.pacer.delayBeforeNext();
     if (delay > 0) {
-      this.options.onWait?.({ reason: 'rate limit reached, pacing', ms: delay });
+      paced.push(`paced ${seconds(delay)} (rate limit)`);
       await this.sleep(delay, this.options.signal);
       this.pacer.spent();
     }
     const sandboxDelay = this.sandboxPacer.delayBeforeNext();
     if (sandboxDelay > 0) {
-      this.options.onWait?.({ reason: "sandbox key's per-minute budget reached, pacing", ms: sandboxDelay });
+      paced.push(`paced ${seconds(sandboxDelay)} (sandbox key's per-minute budget)`);
       await this.sleep(sandboxDelay, this.options.signal);
       this.sandboxPacer.spent();
     }
-  }
-
-  private async wait(ms: number, reason: string): Promise<void> {
-    this.options.onWait?.({ reason: `${reason}; retrying`, ms });
-    await this.sleep(ms, this.options.signal);
+    return paced;
   }
 
   private async send(spec: RequestSpec, target: RequestTarget): Promise<Answer> {
@@ -244,13 +250,17 @@ export class ApiClient {
     }
   }
 
-  private line(spec: RequestSpec, url: string, status: string, started: number, a: Pick<Attempt, 'attempt' | 'attempts'>): void {
+  /** The request's one --verbose line (cli.md): method, URL, status, ms, attempt, pacing and retry, via, body. */
+  private line(spec: RequestSpec, url: string, status: string, ms: number, a: Pick<Attempt, 'attempt' | 'attempts'>, paced: string[], verdict: Verdict): void {
     if (!this.options.onRequestLine) return;
+    const waits = [...paced, ...(verdict.kind === 'retry' ? [`retrying in ${seconds(verdict.ms)}`] : [])];
     const body = spec.body === undefined ? '' : ` body=${describeBody(spec.body)}`;
     const via = this.route.via ? ` ${this.route.via}` : '';
-    this.options.onRequestLine(`${spec.method} ${url} ${status} ${this.now() - started}ms attempt ${a.attempt}/${a.attempts}${via}${body}`);
+    this.options.onRequestLine(`${spec.method} ${url} ${status} ${ms}ms attempt ${a.attempt}/${a.attempts}${waits.map((w) => `, ${w}`).join('')}${via}${body}`);
   }
 }
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
 
 function parsesAsJson(text: string): boolean {
   try {

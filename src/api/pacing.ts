@@ -101,14 +101,21 @@ function toLocalTime(serverMs: number, headers: Headers, now: number): number {
   return Number.isNaN(date) ? serverMs : now + (serverMs - date);
 }
 
-/** Retry-After in seconds or as an HTTP date, else X-RateLimit-Reset; ms from now. */
-export function retryAfterMs(headers: Headers, now: number): number | undefined {
+/**
+ * Retry-After in seconds or as an HTTP date, else the body's `retry_after` seconds (which some
+ * pages of the service's documentation show on a 429, service-notes "Errors"), else
+ * X-RateLimit-Reset; ms from now.
+ */
+export function retryAfterMs(headers: Headers, now: number, body?: unknown): number | undefined {
   const retryAfter = header(headers, 'retry-after');
   if (retryAfter !== undefined && retryAfter.trim() !== '') {
     if (/^\d+(\.\d+)?$/.test(retryAfter.trim())) return Number(retryAfter) * 1000;
     const date = Date.parse(retryAfter);
     if (!Number.isNaN(date)) return Math.max(0, toLocalTime(date, headers, now) - now);
   }
+  const inBody = body && typeof body === 'object' ? (body as { retry_after?: unknown }).retry_after : undefined;
+  const bodySeconds = typeof inBody === 'string' && /^\d+(\.\d+)?$/.test(inBody.trim()) ? Number(inBody) : inBody;
+  if (typeof bodySeconds === 'number' && Number.isFinite(bodySeconds) && bodySeconds >= 0) return bodySeconds * 1000;
   const reset = Number(header(headers, 'x-ratelimit-reset'));
   if (Number.isFinite(reset) && reset > 0) return Math.max(0, toLocalTime(reset * 1000, headers, now) - now);
   return undefined;

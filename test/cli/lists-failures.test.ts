@@ -140,11 +140,22 @@ describe('a request that fails after retries stops the run', () => {
     const res = await runCli(['lists', 'attach', '--contact', contacts[0]!, '--list', `${ghost},${lists[0]}`], { env });
     expect(res.code).toBe(5);
     expect(bulk()).toHaveLength(1);
-    expect(res.stderr.split('\n')[0]).toBe(`error: list ${ghost} does not exist in this team: nothing was changed`);
+    // the error line ends with the API's code and status, as every API refusal's does (cli.md "Exit codes")
+    expect(res.stderr.split('\n')[0]).toBe(`error: list ${ghost} does not exist in this team: nothing was changed (validation_error, HTTP 422)`);
+    expect(res.stderr).toContain('the API answered: Validation failed.\n  list_ids.0: The selected list_ids.0 is invalid.\n');
     expect(res.stderr).toContain(`  list_ids.0 is ${ghost} (list 1 of the input)`);
     expect(res.stderr).not.toContain('re-running the same command is safe');
     expect(res.stderr).not.toMatch(/request 1 of \d+ failed/);
     expect(res.stderr).toContain('remove it from the input');
+  });
+
+  it('a list that does not exist, with --json: the JSON error carries the API\'s status, code and field errors', async () => {
+    const ghost = randomUUID();
+    const res = await runCli(['lists', 'attach', '--contact', contacts[0]!, '--list', ghost, '--json'], { env });
+    expect(res.code).toBe(5);
+    const error = (JSON.parse(res.stderr.trimEnd().split('\n').at(-1)!) as { error: Record<string, unknown> }).error;
+    expect(error).toMatchObject({ status: 422, code: 'validation_error', message: `list ${ghost} does not exist in this team: nothing was changed` });
+    expect(error.errors).toEqual({ 'list_ids.0': [expect.any(String)] });
   });
 
   it('a sandbox key is refused before sending: exit 3, nothing sent, nothing changed', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { runCliInProcess } from '../helpers/context.js';
+import { runCliInProcess, runInProcess } from '../helpers/context.js';
 import { json, raw, scriptedServer } from '../helpers/server.js';
 
 // One command (webhook list: a plain GET) against a scripted server, for every
@@ -90,6 +90,42 @@ describe('exit codes (cli.md)', () => {
     expect(r.stdout).toBe('');
     const last = r.stderr.trim().split('\n').pop()!;
     expect(JSON.parse(last)).toMatchObject({ error: { status: 422, code: 'validation_error', message: 'Validation failed.', errors: { per_page: ['too big'] } } });
+  });
+
+  it('-v prints one line per request, the retry on the line of the attempt it follows (cli.md "Global options")', async () => {
+    const answers = [json(503, { message: 'busy' }), json(200, { message: 'ok', data: { webhooks: [] } })];
+    let n = 0;
+    const r = await call((req, res, i) => answers[Math.min(n++, 1)]!(req, res, i), ['-v', '--retries', '2']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.requests).toBe(2);
+    const lines = r.stderr.split('\n').filter((l) => l.startsWith('>'));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(new RegExp(`^> GET ${server.baseUrl}/webhooks 503 \\d+ms attempt 1/3, retrying in \\d+\\.\\ds$`));
+    expect(lines[1]).toMatch(new RegExp(`^> GET ${server.baseUrl}/webhooks 200 \\d+ms attempt 2/3$`));
+    expect(r.stderr).not.toContain(KEY);
+  });
+
+  it('a 429 with retry_after in its body and no Retry-After header waits that long before the retry (service-notes "Errors")', async () => {
+    const answers = [
+      json(429, { message: 'Rate limit exceeded.', error_code: 'rate_limit_exceeded', retry_after: 2 }),
+      json(200, { message: 'ok', data: { webhooks: [] } }),
+    ];
+    let n = 0;
+    next = (req, res, i) => answers[Math.min(n++, 1)]!(req, res, i);
+    const before = server.seen.length;
+    const r = await runInProcess(['webhook', 'list', '--retries', '1'], { emulator: false, key: null, env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY } });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(server.seen.length - before).toBe(2);
+    expect(r.sleeps).toEqual([2000]);
+  });
+
+  it('the JSON error always has the four keys of cli.md, null when the failure has none', async () => {
+    const notFound = await call(json(404, { message: 'Not found.', error_code: 'not_found' }), ['--json']);
+    expect(notFound.code).toBe(4);
+    expect(JSON.parse(notFound.stderr.trim().split('\n').pop()!)).toMatchObject({ error: { status: 404, code: 'not_found', message: 'Not found.', errors: null } });
+    const usage = await call(json(200, {}), ['--fields', 'nope', '--ndjson']);
+    expect(usage.code).toBe(2);
+    expect(JSON.parse(usage.stderr.trim().split('\n').pop()!)).toMatchObject({ error: { status: null, code: null, errors: null } });
   });
 
   it('2 on a usage error, with nothing sent (spawned)', async () => {

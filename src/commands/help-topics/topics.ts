@@ -17,7 +17,9 @@ The error itself goes to stderr as
   error: <message> (<error_code>, HTTP <status>)
 followed by the API's field errors and a hint; with --json or --ndjson also
 as one JSON object on stderr:
-  {"error":{"status":404,"code":"not_found","message":"...","exit_code":4}}
+  {"error":{"status":404,"code":"not_found","message":"...","errors":null,
+  "exit_code":4}}
+(status, code and errors are null when the failure has none).
 
 Examples:
   $ mailctl campaign unschedule "$ID" --if-scheduled
