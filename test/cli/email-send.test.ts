@@ -118,15 +118,17 @@ describe('email send', () => {
   });
 
   it('a 5xx keeps the API\'s code and status on the error line and in the JSON error (cli.md "Exit codes")', async () => {
-    emu.scriptFault({ method: 'POST', path: '/emails', status: 500, times: 2 });
+    // The spec's generic 500 (service-api-rest.md §9.2), with its own message, so both can be traced to the answer.
+    const answer = JSON.stringify({ message: 'The send pipeline failed.', error_code: 'send_error' });
+    emu.scriptFault({ method: 'POST', path: '/emails', status: 500, times: 2, body: answer });
     const r = await send(['--to', 'ann@example.com', '--subject', 'S', '--text', body]);
     expect(r.exitCode).toBe(1);
     expect(r.requests).toHaveLength(1);
-    expect(r.stderr.split('\n')[0]).toMatch(/^error: the email may have been sent: .+ \(server_error, HTTP 500\)$/);
+    expect(r.stderr.split('\n')[0]).toBe('error: the email may have been sent: The send pipeline failed. (send_error, HTTP 500)');
     const json = await send(['--to', 'ann@example.com', '--subject', 'S', '--text', body, '--json']);
     expect(json.exitCode).toBe(1);
     expect(json.stdout).toBe('');
-    expect(JSON.parse(json.stderr.trimEnd().split('\n').at(-1)!)).toMatchObject({ error: { status: 500, code: 'server_error', exit_code: 1 } });
+    expect(JSON.parse(json.stderr.trimEnd().split('\n').at(-1)!)).toMatchObject({ error: { status: 500, code: 'send_error', message: expect.stringContaining('The send pipeline failed.'), exit_code: 1 } });
   });
 
   it('a 429 rate_limit_exceeded is retried after Retry-After, and the email is sent once', async () => {
