@@ -111,7 +111,8 @@ export interface ContextHooks {
   clock?: Clock;
   /** Resources to release when the command ends (the HTTP pool). */
   disposers: Array<() => Promise<void>>;
-  secrets?: { add(secret: string | undefined): void };
+  /** The run's secrets (output/scrub.ts): commands add what they read; stdout and stderr are scrubbed of them. */
+  secrets?: { add(secret: string | undefined): void; scrub(text: string): string };
   program?: Command;
   /** The extra output formats the running command prints (its spec's `formats`). */
   formats?: readonly ExtraFormat[];
@@ -255,8 +256,11 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
         csvRaw: Boolean(globals.csvRaw),
         now: ctx.now,
         write: (text) => {
-          // on a terminal, server strings in csv/json are shown, never obeyed (tables escape per cell)
-          const safe = io.stdoutIsTTY ? terminalSafe(text, format) : text;
+          // A secret of the run that the server echoed in its answer is masked here as on stderr
+          // (output/scrub.ts); on a terminal, server strings in csv/json are shown, never obeyed
+          // (tables escape per cell).
+          const scrubbed = hooks.secrets ? hooks.secrets.scrub(text) : text;
+          const safe = io.stdoutIsTTY ? terminalSafe(scrubbed, format) : scrubbed;
           return paged ? paged.write(safe) : direct(safe);
         },
       };

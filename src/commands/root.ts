@@ -19,7 +19,8 @@ const WHOLE_TREE = ['completion', 'help', 'commands', 'mcp'];
 /** The root, with the global options and no command yet. */
 export function rootProgram(runtime: Runtime): RunCommand {
   // The run's secrets (key, passwords, client secrets) are taken out of everything written to
-  // stderr, main.ts's error report included (it writes through runtime.io): see output/scrub.ts.
+  // stderr, main.ts's error report included (it writes through runtime.io), and out of the data
+  // on stdout (context.ts's output target): see output/scrub.ts.
   const secrets = new SecretSet();
   runtime.secrets = secrets;
   // Only a refused `-o markdown` asks which commands print it: then every noun is loaded.

@@ -19,8 +19,8 @@ export interface Runtime {
   version: string;
   signal: AbortSignal;
   disposers: Array<() => Promise<void>>;
-  /** The run's secrets, scrubbed from stderr (output/scrub.ts); commands add what they read. */
-  secrets?: { add(secret: string | undefined): void };
+  /** The run's secrets, scrubbed from stdout and stderr (output/scrub.ts); commands add what they read. */
+  secrets?: { add(secret: string | undefined): void; scrub(text: string): string };
   /** A fake clock from the in-process tests; the real one otherwise. */
   clock?: Clock;
   /** Work for the time the first request waits for its answer (main.ts: the HTTP parser's warm-up). */

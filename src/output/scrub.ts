@@ -2,33 +2,36 @@
  * The secrets of one run (the API key, webhook passwords and client secrets read from stdin or
  * env) and the stream wrapper that takes them out of everything written to stderr: a server
  * that echoes `Bearer <key>` in a 401 body, or the webhook password in a 422 field error, must
- * not get it printed in a message, a field error, a --verbose line or a JSON error. Each secret
- * becomes `****` plus its last 4 characters (as `auth status` shows a key). stdout is data and
- * stays byte-exact.
+ * not get it printed in a message, a field error, a --verbose line or a JSON error. The data a
+ * command prints on stdout is scrubbed too (context.ts's output target): a server that echoes
+ * a secret in an answer's fields must not get it into a file or a CI log either. Each secret
+ * becomes `****` plus its last 4 characters (as `auth status` shows a key).
  */
 
 /** Shorter values would be scrubbed out of ordinary words; no real key or password is this short. */
 const MIN_SCRUBBED_LENGTH = 6;
 
 export class SecretSet {
-  private readonly secrets = new Set<string>();
+  /** Longest first, so that a secret containing another is replaced whole. */
+  private secrets: string[] = [];
 
   add(secret: string | undefined): void {
     const value = secret?.trim();
-    if (value && value.length >= MIN_SCRUBBED_LENGTH) this.secrets.add(value);
+    if (!value || value.length < MIN_SCRUBBED_LENGTH || this.secrets.includes(value)) return;
+    this.secrets = [...this.secrets, value].sort((a, b) => b.length - a.length);
   }
 
+  /** The text with every secret masked; the same string when it holds none (every line of an export asks). */
   scrub(text: string): string {
     let out = text;
-    // longest first, so a secret that contains another is replaced whole
-    for (const secret of [...this.secrets].sort((a, b) => b.length - a.length)) {
+    for (const secret of this.secrets) {
       if (out.includes(secret)) out = out.split(secret).join(`****${secret.slice(-4)}`);
     }
     return out;
   }
 
   get size(): number {
-    return this.secrets.size;
+    return this.secrets.length;
   }
 }
 

@@ -63,3 +63,38 @@ describe('a 422 that repeats the webhook password', () => {
     });
   }
 });
+
+// The standards: a secret never reaches stdout either, "not even when the server echoes it back".
+describe('an answer whose fields echo a secret', () => {
+  /** A webhook as the spec shows it, with the password and the key echoed in its fields. */
+  const echoedWebhook: Handler = (req, res) => {
+    const body = req.body ? (JSON.parse(req.body) as { auth_password?: string }) : {};
+    json(200, {
+      message: 'Webhook updated.',
+      data: {
+        id: WEBHOOK, name: `ops hook called with ${req.headers.authorization}`, url: 'https://example.com/hook', enabled: true, event_types: ['message.delivery'],
+        auth_type: 'basic', has_auth_credentials: true, auth_username: 'ops', auth_password: body.auth_password ?? PASSWORD,
+        last_status: null, last_successful_at: null, last_failure_at: null,
+      },
+    })(req, res, 0);
+  };
+  for (const format of [['--json'], ['--ndjson'], ['-o', 'csv'], ['--fields', 'id,name']]) {
+    it(`webhook set --auth-password-stdin ${format.join(' ')}: stdout has the password and the key masked, the rest kept`, async () => {
+      const args = ['webhook', 'set', WEBHOOK, '--auth-type', 'basic', '--auth-username', 'ops', '--auth-password-stdin', ...format];
+      const { r, seen } = await against(echoedWebhook, args, PASSWORD);
+      expect(r.code, r.stderr).toBe(0);
+      expect(seen).toHaveLength(1);
+      expect(r.stdout + r.stderr).not.toContain(PASSWORD);
+      expect(r.stdout + r.stderr).not.toContain(KEY);
+      expect(r.stdout).toContain(`ops hook called with Bearer ****${KEY.slice(-4)}`);
+      if (format[0] === '--json') expect(JSON.parse(r.stdout).auth_password).toBe(`****${PASSWORD.slice(-4)}`);
+    });
+  }
+
+  it('api GET: a raw body that echoes the key is printed with the key masked', async () => {
+    const { r } = await against(json(200, { data: [], echoed: { token: KEY } }), ['api', 'GET', '/webhooks']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toContain(KEY);
+    expect(JSON.parse(r.stdout)).toMatchObject({ data: [], echoed: { token: `****${KEY.slice(-4)}` } });
+  });
+});
