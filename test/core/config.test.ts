@@ -143,4 +143,23 @@ describe('auth and profiles', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('settings: base_url, output, timeout, retries');
   });
+
+  it('config get --json prints the value as JSON (null when unset); a profile\'s output json leaves $(config get) plain', async () => {
+    const dir = tempDir();
+    expect((await runCli(['config', 'set', 'timeout', '45s'], { configDir: dir })).code).toBe(0);
+    const cases: Array<[string[], string]> = [
+      [['config', 'get', 'timeout', '--json'], '"45s"\n'],
+      [['config', 'get', 'timeout', '-o', 'ndjson'], '"45s"\n'],
+      [['config', 'get', 'retries', '--json'], 'null\n'],
+      [['config', 'get', 'timeout'], '45s\n'],
+      [['config', 'get', 'retries'], ''],
+    ];
+    for (const [args, stdout] of cases) {
+      const r = await runCli(args, { configDir: dir });
+      expect([r.code, r.stdout], args.join(' ')).toEqual([0, stdout]);
+    }
+    expect((await runCli(['config', 'set', 'output', 'json'], { configDir: dir })).code).toBe(0);
+    const plain = await runCli(['config', 'get', 'timeout'], { configDir: dir });
+    expect(plain.stdout).toBe('45s\n');
+  });
 });
