@@ -263,9 +263,13 @@ export class IdTextParser {
     if (cells.every((c) => c.trim() === '')) return;
     if (this.header === undefined) {
       this.header = cells.map((c) => c.trim());
-      if (this.column !== undefined) this.findColumn(line);
       // A first row that starts with an id is data, not a header: a UUID is no column name.
-      else if (this.kind.test((this.header[0] ?? '').trim())) this.row(line, cells);
+      const data = this.kind.test(this.header[0] ?? '');
+      // --column names the column "in every CSV file given": a file of one id per line given
+      // beside a CSV one (`--contacts-file export.csv --lists-file lists.txt --column id`) has
+      // no header to look it up in, and is read as one id per line.
+      if (this.column !== undefined && !(data && this.header.length === 1)) this.findColumn(line);
+      else if (data) this.row(line, cells);
       return;
     }
     this.row(line, cells);

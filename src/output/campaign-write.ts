@@ -1,12 +1,14 @@
 import { CAMPAIGN_FIELDS } from '../api/vocabulary.js';
 import { withRequested, writeDetail, type DetailField } from './detail.js';
 import { checkFields } from './fields.js';
-import { localText, timeMs, utcText } from './instant-text.js';
+import { localIso, localText, timeMs, utcText } from './instant-text.js';
 import type { OutputTarget } from './types.js';
 
 // How campaign schedule, unschedule and send print their outcome. json/ndjson: the campaign
 // object as the API returned it. Table (TTY or pipe): id, name, status and
-// the scheduled time in UTC and in local time.
+// the scheduled time in UTC and in local time: on a terminal the local time reads for people
+// (with the zone's name), in a pipe or CSV it is ISO 8601 with its offset (cli.md, Output:
+// "ISO times" when stdout is not a TTY).
 
 /** The fields printed of the campaign a write returns (a Campaign of api/campaigns.ts is one). */
 export interface WrittenCampaign extends Record<string, unknown> {
@@ -23,10 +25,11 @@ export function checkWriteFields(out: OutputTarget): void {
   checkFields(out.fields, [], WRITE_KEYS);
 }
 
-function timeFields(ms: number | undefined, raw: string | null | undefined): DetailField[] {
+function timeFields(out: OutputTarget, ms: number | undefined, raw: string | null | undefined): DetailField[] {
+  const local = out.isTTY && out.format === 'table' ? localText : localIso;
   return [
     { key: 'scheduled_at', label: 'Scheduled (UTC)', value: ms === undefined ? raw ?? null : utcText(ms) },
-    { key: 'scheduled_local', label: 'Scheduled (local)', value: ms === undefined ? null : localText(ms) },
+    { key: 'scheduled_local', label: 'Scheduled (local)', value: ms === undefined ? null : local(ms) },
   ];
 }
 
@@ -37,7 +40,7 @@ export async function printCampaign(out: OutputTarget, c: WrittenCampaign): Prom
     { key: 'id', label: 'ID', value: c.id },
     { key: 'name', label: 'Name', value: c.name },
     { key: 'status', label: 'Status', value: c.status, kind: 'status' },
-    ...timeFields(ms, c.scheduled_at),
+    ...timeFields(out, ms, c.scheduled_at),
   ];
   const computed = Object.fromEntries(fields.map((f) => [f.key, f.value]));
   await writeDetail(out, withRequested(c, out.fields, computed), [{ fields }]);
@@ -50,7 +53,7 @@ export async function printCampaign(out: OutputTarget, c: WrittenCampaign): Prom
 export async function printResult(out: OutputTarget, obj: Record<string, unknown>, scheduledMs?: number): Promise<void> {
   const fields: DetailField[] = [{ key: 'id', label: 'ID', value: obj.id }];
   if ('status' in obj) fields.push({ key: 'status', label: 'Status', value: obj.status, kind: 'status' });
-  if ('scheduled_at' in obj) fields.push(...timeFields(scheduledMs, obj.scheduled_at as string));
+  if ('scheduled_at' in obj) fields.push(...timeFields(out, scheduledMs, obj.scheduled_at as string));
   if ('unscheduled' in obj) fields.push({ key: 'unscheduled', label: 'Unscheduled', value: obj.unscheduled, kind: 'bool' });
   if ('deleted' in obj) fields.push({ key: 'deleted', label: 'Deleted', value: obj.deleted, kind: 'bool' });
   if ('message' in obj) fields.push({ key: 'message', label: 'Message', value: obj.message });

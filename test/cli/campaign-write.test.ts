@@ -7,6 +7,7 @@ import { type Campaign } from '../../src/emulator/index.js';
 import { emulatorEnv, runCli as runSpawned } from '../helpers/cli.js';
 import { useEmulator, runCliInProcess as runCli } from '../helpers/context.js';
 import { keyValues } from '../helpers/parse.js';
+import { runOnTty } from '../helpers/tty.js';
 
 const DAY = 86_400_000;
 const emu = useEmulator({ seed: 5, events: 50 });
@@ -53,9 +54,18 @@ describe('schedule, reschedule, unschedule', () => {
     expect(stored(id)).toMatchObject({ status: 'scheduled', scheduled_at: at.ms });
     const out = kv(r.stdout);
     expect(out).toMatchObject({ id, status: 'scheduled', scheduled_at: new Date(at.ms).toISOString().replace('.000Z', 'Z') });
-    expect(out.scheduled_local).toContain('+09:00 (Asia/Tokyo)');
-    expect(out.scheduled_local).toContain(new Date(at.ms + 9 * 3_600_000).toISOString().slice(0, 19).replace('T', ' '));
+    // in a pipe the local time is ISO 8601 with its offset, as every time there (cli.md, Output)
+    expect(out.scheduled_local).toBe(`${new Date(at.ms + 9 * 3_600_000).toISOString().slice(0, 19)}+09:00`);
     expect(r.stderr).toContain('scheduled successfully');
+  });
+
+  it('on a terminal the local time reads for people, with the zone named', async (t) => {
+    const id = draft(0);
+    const at = future(4, 'Z');
+    const r = await runOnTty(t, ['campaign', 'schedule', id, '--at', at.text], { env: { ...emulatorEnv(emu, 'full'), TZ: 'Asia/Tokyo' } });
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toContain(new Date(at.ms).toISOString().replace('.000Z', 'Z'));
+    expect(r.out).toContain(`${new Date(at.ms + 9 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ')} +09:00 (Asia/Tokyo)`);
   });
 
   it('reschedules a scheduled campaign; a time without offset is sent as given and means UTC', async () => {

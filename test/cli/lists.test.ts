@@ -167,6 +167,18 @@ describe('inputs', () => {
     expect(bulkRequests()[0]!.body).toEqual({ contact_ids: [a, b], list_ids: [lists[2]] });
   });
 
+  it('--column names the column of the CSV file; a file of one id per line beside it is read as it is', async () => {
+    const [a, b] = c3() as [string, string];
+    const csv = `email,contact_id\na@example.com,${a}\nb@example.com,${b}\n`;
+    const res = await runCli(
+      ['lists', 'attach', '--contacts-file', file('export.csv', csv), '--column', 'contact_id', '--lists-file', file('lists.txt', `${lists[4]}\n${lists[5]}\n`), '--json'],
+      { env },
+    );
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    expect(bulkRequests()[0]!.body).toEqual({ contact_ids: [a, b], list_ids: [lists[4], lists[5]] });
+  });
+
   it('stdin: --contacts-file - reads ids from stdin', async () => {
     const [a, b] = c3() as [string, string];
     const res = await runCli(['lists', 'attach', '--contacts-file', '-', '--list', lists[3]!, '--json'], { env, input: `${a}\r\n\r\n  ${b}  \r\n` });

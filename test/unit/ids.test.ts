@@ -82,6 +82,12 @@ describe('CSV with a header', () => {
     expect(parseIdText(`contact_id\n${A}\n`, 'c.csv', 'contact_id')).toEqual([A]);
   });
 
+  it('--column leaves a file of one id per line as it is (the column is looked up "in every CSV file given")', () => {
+    expect(parseIdText(`${A}\n${B}\n`, 'lists.txt', 'contact_id')).toEqual([A, B]);
+    // a header that is a single UUID is still no column name, but a header that is not one must have the column
+    expect(usage(() => parseIdText(`id\n${A}\n`, 'c.csv', 'contact_id')).message).toBe('--column: c.csv has no column "contact_id"');
+  });
+
   it('a missing column is named with the header it did find', () => {
     const e = usage(() => parseIdText(`id,email\n${A},x\n`, 'c.csv', 'contact_id'));
     expect(e.message).toBe('--column: c.csv has no column "contact_id"');
@@ -163,6 +169,7 @@ describe('bytes and files', () => {
       [Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`id,é\n${A},ü\n`)])],
       [`${A}\n\n${B}x\nnope\n`],
       [`id\n"${A}\n`, 'id'],
+      [`${A}\n${B}\n`, 'contact_id'],
       [`id,note\n${A},"x"\n\nabc,"y\nz"\n`],
       [MIXED_BREAKS],
       [`${MIXED_BREAKS}\r\r\n${A}\rnope\r\n${B}`],
