@@ -89,6 +89,27 @@ export async function readTemplateDir(dir: string): Promise<LocalTemplate[]> {
   return locals;
 }
 
+/**
+ * Why `template pull` must not write over DIR/<slug>.html, or undefined when it may: the file
+ * holds a change that was never pushed (it differs from the service's HTML, and the service is
+ * still at the version pulled, or no <slug>.json says where the file came from). When the
+ * service moved on since the pull, a different file is taken for the older version.
+ */
+export async function unpushedChange(htmlPath: string, metaPath: string, remote: { html: string; version: number | null }): Promise<string | undefined> {
+  const local = await readFile(htmlPath, 'utf8').catch(() => undefined);
+  if (local === undefined || local === remote.html) return undefined;
+  const text = await readFile(metaPath, 'utf8').catch(() => undefined);
+  let meta: TemplateMeta | undefined;
+  try {
+    meta = text === undefined ? undefined : parseMeta(text, metaPath);
+  } catch {
+    meta = undefined;
+  }
+  if (meta === undefined) return `${htmlPath} differs from the service and no ${metaPath} says it was pulled: not overwritten`;
+  if (meta.version === remote.version) return `${htmlPath} has changes not pushed (version ${meta.version} pulled, still the service's): not overwritten`;
+  return undefined;
+}
+
 /** The text of --html/--json: a file, or stdin for "-"; unreadable or (for --json) invalid input is a usage error. */
 export async function readContent(from: { readStdin(): Promise<string> }, flagName: '--html' | '--json', path: string): Promise<string> {
   let text: string;

@@ -157,3 +157,34 @@ describe('template push: files, failures half-way, re-runs', () => {
     expectUsageError(r, r.requests, `--dir: cannot read ${join(d, 'welcome-email.json')}`);
   });
 });
+
+describe('template pull over files being pushed', () => {
+  it('a file with changes not pushed is kept, not overwritten (exit 1 naming it); once pushed, pull writes it', async () => {
+    const d = join(mkdtempSync(join(tmpdir(), 'mailctl-pull-')), 't');
+    const first = await run(['template', 'pull', 'order-confirmation', 'password-reset', '--dir', d]);
+    expect(first.exitCode, first.stderr).toBe(0);
+    writeFileSync(join(d, 'order-confirmation.html'), '<p>my edit, not pushed yet</p>');
+    writeFileSync(join(d, 'hand-made.html'), '<p>no json beside it</p>');
+    const r = await run(['template', 'pull', 'order-confirmation', 'password-reset', '--dir', d]);
+    expect(r.exitCode).toBe(1);
+    expect(actions(r.stdout)).toEqual({ 'order-confirmation': 'kept', 'password-reset': 'pulled' });
+    expect(r.stderr).toContain('not overwritten: order-confirmation');
+    expect(readFileSync(join(d, 'order-confirmation.html'), 'utf8')).toBe('<p>my edit, not pushed yet</p>');
+
+    const push = await run(['template', 'push', '--dir', d]);
+    expect(push.exitCode, push.stderr).toBe(0);
+    const again = await run(['template', 'pull', 'order-confirmation', '--dir', d]);
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(actions(again.stdout)).toEqual({ 'order-confirmation': 'pulled' });
+  });
+
+  it('a failure half-way: the rows done on stdout, what was not pulled on stderr, and the command to re-run', async () => {
+    const d = join(mkdtempSync(join(tmpdir(), 'mailctl-pull-')), 't');
+    emu.scriptFault({ method: 'GET', path: '/templates/welcome-email', status: 404, times: 1 });
+    const r = await run(['template', 'pull', 'password-reset', 'welcome-email', 'order-confirmation', '--dir', d]);
+    expect(r.exitCode).toBe(4);
+    expect(actions(r.stdout)).toEqual({ 'password-reset': 'pulled' });
+    expect(r.stderr).toContain('welcome-email: failed, not pulled; not pulled either: order-confirmation');
+    expect(r.stderr).toContain(`mailctl template pull password-reset welcome-email order-confirmation --dir ${d}`);
+  });
+});
