@@ -219,6 +219,9 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     setTimeout(() => process.exit(ExitCode.Terminated), 1000).unref();
   });
   const code = await runArgv(argv, runtime, errors);
+  // A write that failed as the command ended (`help > /dev/full`: commander writes and
+  // returns) reports its error on the next tick: let outputFailed see it before exiting 0.
+  await new Promise((resolve) => setImmediate(resolve));
   for (const dispose of runtime.disposers) await dispose().catch(() => undefined);
   process.exit(code);
 }

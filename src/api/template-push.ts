@@ -10,8 +10,8 @@ import { createTemplate, getTemplate, templateHtml, updateTemplate } from './tem
 export interface LocalPush {
   slug: string;
   html: string;
-  /** what DIR/<slug>.json recorded at the pull */
-  meta?: { name: string; version: number | null };
+  /** what DIR/<slug>.json recorded at the pull (slug: the service's, when a push created it under another) */
+  meta?: { name: string; version: number | null; slug?: string };
   /** the project to look in and create in: the file's, else --project */
   project?: number;
 }
@@ -19,16 +19,19 @@ export interface LocalPush {
 export interface Pushed {
   /** created, updated, unchanged, conflict; with dryRun: create, update */
   row: { slug: string; action: string; version: number | null; reason: string | null };
-  meta?: { name: string; project: number; version: number | null };
+  meta?: { name: string; project: number; version: number | null; slug?: string };
   /** the slug the service gave a created template, when it is not the file's */
   renamed?: string;
 }
 
 export async function pushTemplate(api: ApiClient, l: LocalPush, o: { force: boolean; dryRun: boolean }): Promise<Pushed> {
   const project = l.project;
+  // the template's slug on the service: the file's, unless a push created it under another
+  const slug = l.meta?.slug ?? l.slug;
+  const kept = slug !== l.slug ? { slug } : {};
   let remote;
   try {
-    remote = await getTemplate(api, l.slug, project);
+    remote = await getTemplate(api, slug, project);
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
   }
@@ -38,20 +41,20 @@ export async function pushTemplate(api: ApiClient, l: LocalPush, o: { force: boo
     const created = await createTemplate(api, { name, ...(project !== undefined ? { project_id: project } : {}), html: l.html });
     return {
       row: { slug: l.slug, action: 'created', version: created.active_version ?? 1, reason: null },
-      meta: { name: created.name, project: created.project_id, version: created.active_version ?? 1 },
+      meta: { name: created.name, project: created.project_id, version: created.active_version ?? 1, ...(created.slug !== l.slug ? { slug: created.slug } : {}) },
       ...(created.slug !== l.slug ? { renamed: created.slug } : {}),
     };
   }
-  const remoteHtml = remote.html ?? (remote.active_version ? (await templateHtml(api, l.slug, remote.project_id)).html : null);
+  const remoteHtml = remote.html ?? (remote.active_version ? (await templateHtml(api, slug, remote.project_id)).html : null);
   if (remoteHtml === l.html) return { row: { slug: l.slug, action: 'unchanged', version: remote.active_version ?? null, reason: null } };
   const pulled = l.meta?.version;
   if (pulled !== undefined && remote.active_version !== pulled && !o.force) {
     return { row: { slug: l.slug, action: 'conflict', version: remote.active_version ?? null, reason: `version ${remote.active_version} on the service, ${pulled} pulled: not overwritten (--force to push anyway)` } };
   }
   if (o.dryRun) return { row: { slug: l.slug, action: 'update', version: remote.active_version ?? null, reason: 'content changed' } };
-  const updated = await updateTemplate(api, l.slug, { project_id: remote.project_id, html: l.html });
+  const updated = await updateTemplate(api, slug, { project_id: remote.project_id, html: l.html });
   return {
     row: { slug: l.slug, action: 'updated', version: updated.active_version ?? null, reason: 'content changed' },
-    meta: { name: updated.name, project: updated.project_id, version: updated.active_version ?? null },
+    meta: { name: updated.name, project: updated.project_id, version: updated.active_version ?? null, ...kept },
   };
 }

@@ -83,10 +83,14 @@ export async function countAddresses(o: AddressInput): Promise<{ total: number; 
 /** True for a regular file (it can be read twice), false for "-" and other streams; `flag` names it in the error. */
 export async function isRegularFile(path: string, flag: string): Promise<boolean> {
   if (path === '-') return false;
+  let info;
   try {
-    return (await stat(path)).isFile();
+    info = await stat(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(`${flag}: cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (error as Error).message}`);
   }
+  // a folder would fail at the first read, after the totals and a "--skip 0" to finish with
+  if (info.isDirectory()) throw new UsageError(`${flag}: cannot read ${path}: it is a folder, not a file`);
+  return info.isFile();
 }

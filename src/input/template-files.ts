@@ -11,6 +11,12 @@ export interface TemplateMeta {
   name: string;
   project: number;
   version: number | null;
+  /**
+   * The service's slug, when it is not the file's: push created the template and the service
+   * derived another slug from the name. Later pushes look the template up by it (a lookup by
+   * the file's slug would find nothing and create the template a second time).
+   */
+  slug?: string;
 }
 
 /** A slug that is safe as a file name: no folder separators, no hidden or relative names. */
@@ -32,8 +38,10 @@ function parseMeta(text: string, path: string): TemplateMeta {
   }
   const m = v as Partial<TemplateMeta>;
   const ok = m && typeof m === 'object' && typeof m.name === 'string' && Number.isInteger(m.project) && (m.version === null || Number.isInteger(m.version));
-  if (!ok) throw new UsageError(`--dir: ${path} must hold {"name": string, "project": integer, "version": integer or null} (as template pull writes it)`);
-  return { name: m.name!, project: m.project!, version: m.version ?? null };
+  if (!ok || (m.slug !== undefined && (typeof m.slug !== 'string' || m.slug === ''))) {
+    throw new UsageError(`--dir: ${path} must hold {"name": string, "project": integer, "version": integer or null} (as template pull writes it)`);
+  }
+  return { name: m.name!, project: m.project!, version: m.version ?? null, ...(m.slug !== undefined ? { slug: m.slug } : {}) };
 }
 
 export interface LocalTemplate {
@@ -52,16 +60,54 @@ export async function readTemplateDir(dir: string): Promise<LocalTemplate[]> {
     throw new UsageError(`--dir: cannot read ${dir}${(error as NodeJS.ErrnoException).code === 'ENOENT' ? ': no such folder' : ''}`);
   }
   const locals: LocalTemplate[] = [];
-  for (const name of names.filter((n) => n.endsWith('.html')).sort()) {
+  // hidden files (an editor's lock or backup, `.#welcome.html`) are not templates; any other
+  // .html file is one, and a name that cannot be a slug is refused, not passed over unsaid
+  for (const name of names.filter((n) => n.endsWith('.html') && !n.startsWith('.')).sort()) {
     const slug = name.slice(0, -'.html'.length);
-    if (!fileSafe(slug)) continue;
     const htmlPath = join(dir, name);
+    if (!fileSafe(slug)) {
+      throw new UsageError(`--dir: ${htmlPath}: "${slug}" cannot be a template slug (letters, digits, ".", "_" and "-", starting with a letter or digit)`, {
+        hint: 'rename the file, or move it out of the folder',
+      });
+    }
     const metaPath = join(dir, `${slug}.json`);
-    const html = await readFile(htmlPath, 'utf8');
-    const metaText_ = await readFile(metaPath, 'utf8').catch(() => undefined);
+    let html: string;
+    try {
+      html = await readFile(htmlPath, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new UsageError(`--dir: cannot read ${htmlPath}${code === 'EISDIR' ? ': it is a folder, not a file' : code ? ` (${code})` : ''}`);
+    }
+    // no <slug>.json: a new template; one that cannot be read is not taken for missing
+    // (push would then create, or overwrite without the check of the version pulled)
+    const metaText_ = await readFile(metaPath, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw new UsageError(`--dir: cannot read ${metaPath}${error.code === 'EISDIR' ? ': it is a folder, not a file' : error.code ? ` (${error.code})` : ''}`);
+    });
     locals.push({ slug, html, htmlPath, metaPath, meta: metaText_ === undefined ? undefined : parseMeta(metaText_, metaPath) });
   }
   return locals;
+}
+
+/**
+ * Why `template pull` must not write over DIR/<slug>.html, or undefined when it may: the file
+ * holds a change that was never pushed (it differs from the service's HTML, and the service is
+ * still at the version pulled, or no <slug>.json says where the file came from). When the
+ * service moved on since the pull, a different file is taken for the older version.
+ */
+export async function unpushedChange(htmlPath: string, metaPath: string, remote: { html: string; version: number | null }): Promise<string | undefined> {
+  const local = await readFile(htmlPath, 'utf8').catch(() => undefined);
+  if (local === undefined || local === remote.html) return undefined;
+  const text = await readFile(metaPath, 'utf8').catch(() => undefined);
+  let meta: TemplateMeta | undefined;
+  try {
+    meta = text === undefined ? undefined : parseMeta(text, metaPath);
+  } catch {
+    meta = undefined;
+  }
+  if (meta === undefined) return `${htmlPath} differs from the service and no ${metaPath} says it was pulled: not overwritten`;
+  if (meta.version === remote.version) return `${htmlPath} has changes not pushed (version ${meta.version} pulled, still the service's): not overwritten`;
+  return undefined;
 }
 
 /** The text of --html/--json: a file, or stdin for "-"; unreadable or (for --json) invalid input is a usage error. */

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -140,6 +140,15 @@ describe('contact import', () => {
     const path = file('c.txt', 'ok@x.example\nnot an address\n');
     const res = await runCli(['contact', 'import', path], { env });
     expectUsageError(res, emu.requests, /c\.txt:2/);
+  });
+
+  it('a folder for FILE: exit 2 naming it, nothing sent, no totals or command to finish with', async () => {
+    const folder = join(dir, 'a-folder');
+    mkdirSync(folder);
+    const res = await runCli(['contact', 'import', folder], { env });
+    expectUsageError(res, emu.requests, `FILE: cannot read ${folder}: it is a folder, not a file`);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).not.toContain('--skip');
   });
 
   it('a failure half-way prints what was imported and the command that finishes the rest', async () => {

@@ -1,7 +1,7 @@
 // `template pull` / `template push`: templates as files. Pull then push is all unchanged;
 // a changed file is updated (a dry run only says so); a template changed on the service
 // since the pull is reported, not overwritten, unless --force; a new file is created.
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -90,5 +90,101 @@ describe('template pull / push', () => {
     expectUsageError(r, r.requests, '--dir');
     const p = await run(['template', 'pull']);
     expectUsageError(p, p.requests, '--dir');
+  });
+});
+
+describe('template push: files, failures half-way, re-runs', () => {
+  const fresh = () => mkdtempSync(join(tmpdir(), 'mailctl-push-'));
+
+  it('a template the service created under another slug is recorded, so a re-run does not create it again', async () => {
+    const d = fresh();
+    writeFileSync(join(d, 'promo.html'), '<p>Promo</p>');
+    writeFileSync(join(d, 'promo.json'), JSON.stringify({ name: 'Spring Promo Mail', project: 10, version: null }));
+    const first = await run(['template', 'push', '--dir', d]);
+    expect(first.exitCode, first.stderr).toBe(0);
+    expect(actions(first.stdout)).toEqual({ promo: 'created' });
+    const meta = JSON.parse(readFileSync(join(d, 'promo.json'), 'utf8'));
+    expect(meta.slug).toBeDefined();
+    expect(meta.slug).not.toBe('promo');
+    expect(first.stderr).toContain(`the service named the new template ${meta.slug}`);
+
+    const again = await run(['template', 'push', '--dir', d]);
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(actions(again.stdout)).toEqual({ promo: 'unchanged' });
+    expect(writes(again)).toHaveLength(0);
+
+    writeFileSync(join(d, 'promo.html'), '<p>Promo, now 20% off</p>');
+    const changed = await run(['template', 'push', '--dir', d]);
+    expect(changed.exitCode, changed.stderr).toBe(0);
+    expect(actions(changed.stdout)).toEqual({ promo: 'updated' });
+    expect(writes(changed).map((q) => `${q.method} ${(q as { path?: string }).path}`)).toEqual([`PUT /templates/${meta.slug}`]);
+    expect(JSON.parse(readFileSync(join(d, 'promo.json'), 'utf8'))).toMatchObject({ slug: meta.slug, version: 2 });
+  });
+
+  it('a write that fails half-way: the rows done on stdout, the failed and unpushed templates on stderr, and a re-run finishes', async () => {
+    const d = fresh();
+    for (const slug of ['half-a', 'half-b', 'half-c']) writeFileSync(join(d, `${slug}.html`), `<p>${slug}</p>`);
+    emu.scriptFault({ method: 'POST', path: '/templates', status: 400, skip: 1, times: 1 });
+    const r = await run(['template', 'push', '--dir', d]);
+    expect(r.exitCode).toBe(5);
+    expect(actions(r.stdout)).toEqual({ 'half-a': 'created' });
+    expect(r.stderr).toContain('half-b: failed, not pushed');
+    expect(r.stderr).toContain('not pushed: half-c');
+    expect(r.stderr).toContain('1 of 3 templates done');
+    expect(r.stderr).toContain(`mailctl template push --dir ${d}`);
+    const rest = await run(['template', 'push', '--dir', d]);
+    expect(rest.exitCode, rest.stderr).toBe(0);
+    expect(actions(rest.stdout)).toEqual({ 'half-a': 'unchanged', 'half-b': 'created', 'half-c': 'created' });
+  });
+
+  it('an .html file whose name cannot be a slug is refused (exit 2, nothing sent), not passed over; hidden files are not templates', async () => {
+    const d = fresh();
+    writeFileSync(join(d, 'ok.html'), '<p>ok</p>');
+    writeFileSync(join(d, '.#ok.html'), 'an editor lock');
+    const hidden = await run(['template', 'push', '--dir', d, '--dry-run']);
+    expect(hidden.exitCode, hidden.stderr).toBe(0);
+    expect(Object.keys(actions(hidden.stdout))).toEqual(['ok']);
+    writeFileSync(join(d, 'Spring Sale.html'), '<p>sale</p>');
+    const r = await run(['template', 'push', '--dir', d]);
+    expectUsageError(r, r.requests, `--dir: ${join(d, 'Spring Sale.html')}`);
+  });
+
+  it('a <slug>.json that cannot be read is an error naming it, not a new template', async () => {
+    const d = fresh();
+    writeFileSync(join(d, 'welcome-email.html'), '<p>changed</p>');
+    mkdirSync(join(d, 'welcome-email.json'));
+    const r = await run(['template', 'push', '--dir', d]);
+    expectUsageError(r, r.requests, `--dir: cannot read ${join(d, 'welcome-email.json')}`);
+  });
+});
+
+describe('template pull over files being pushed', () => {
+  it('a file with changes not pushed is kept, not overwritten (exit 1 naming it); once pushed, pull writes it', async () => {
+    const d = join(mkdtempSync(join(tmpdir(), 'mailctl-pull-')), 't');
+    const first = await run(['template', 'pull', 'order-confirmation', 'password-reset', '--dir', d]);
+    expect(first.exitCode, first.stderr).toBe(0);
+    writeFileSync(join(d, 'order-confirmation.html'), '<p>my edit, not pushed yet</p>');
+    writeFileSync(join(d, 'hand-made.html'), '<p>no json beside it</p>');
+    const r = await run(['template', 'pull', 'order-confirmation', 'password-reset', '--dir', d]);
+    expect(r.exitCode).toBe(1);
+    expect(actions(r.stdout)).toEqual({ 'order-confirmation': 'kept', 'password-reset': 'pulled' });
+    expect(r.stderr).toContain('not overwritten: order-confirmation');
+    expect(readFileSync(join(d, 'order-confirmation.html'), 'utf8')).toBe('<p>my edit, not pushed yet</p>');
+
+    const push = await run(['template', 'push', '--dir', d]);
+    expect(push.exitCode, push.stderr).toBe(0);
+    const again = await run(['template', 'pull', 'order-confirmation', '--dir', d]);
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(actions(again.stdout)).toEqual({ 'order-confirmation': 'pulled' });
+  });
+
+  it('a failure half-way: the rows done on stdout, what was not pulled on stderr, and the command to re-run', async () => {
+    const d = join(mkdtempSync(join(tmpdir(), 'mailctl-pull-')), 't');
+    emu.scriptFault({ method: 'GET', path: '/templates/welcome-email', status: 404, times: 1 });
+    const r = await run(['template', 'pull', 'password-reset', 'welcome-email', 'order-confirmation', '--dir', d]);
+    expect(r.exitCode).toBe(4);
+    expect(actions(r.stdout)).toEqual({ 'password-reset': 'pulled' });
+    expect(r.stderr).toContain('welcome-email: failed, not pulled; not pulled either: order-confirmation');
+    expect(r.stderr).toContain(`mailctl template pull password-reset welcome-email order-confirmation --dir ${d}`);
   });
 });

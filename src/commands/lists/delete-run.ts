@@ -1,7 +1,9 @@
 import { deleteListBatches, getList, plain, type AudienceList } from '../../api/audience-admin.js';
 import { OPERATIONS } from '../../api/operations.js';
 import type { Context } from '../../context.js';
-import { ApiError } from '../../errors.js';
+import { ApiError, CliError, NetworkError } from '../../errors.js';
+import { commandLine } from '../../output/command-line.js';
+import { globalArgs } from '../command-line.js';
 import { checkFields } from '../../output/fields.js';
 import type { ListSpec } from '../../output/types.js';
 import { runListing } from '../listing.js';
@@ -75,10 +77,35 @@ export async function deleteLists(o: Options, ctx: Context): Promise<void> {
   if (ids.length > 0) {
     const loss = found.length > 0 ? `: ${found.map((l) => `"${l.name ?? l.id}" (${contacts(l)})`).join(', ')}; the contacts stay` : '';
     await confirmOrRefuse(ctx, { command: 'lists delete', what: `delete ${ids.length} lists${loss}`, done: 'deleted', yes: o.yes });
-    for (const batch of deleteListBatches(ids)) {
-      const result = await batch.send(api);
-      if (result.deleted !== batch.ids.length) ctx.warn(`the API deleted ${result.deleted} of ${batch.ids.length} lists in one request`);
+    const batches = deleteListBatches(ids);
+    const deleted = new Set<string>();
+    for (const [i, batch] of batches.entries()) {
+      try {
+        if (ctx.signal.aborted) throw ctx.signal.reason;
+        const result = await batch.send(api);
+        if (result.deleted !== batch.ids.length) ctx.warn(`the API deleted ${result.deleted} of ${batch.ids.length} lists in one request`);
+      } catch (error) {
+        if (i === 0) throw error;
+        // requests 1..i were applied: their rows, then what did not run and the command that finishes it
+        await runListing(ctx, { spec: ROWS, pages: [{ items: o.ids.filter((id) => deleted.has(id) || missing.has(id)).map((id) => ({ id, deleted: deleted.has(id) })) }] });
+        ctx.io.stderr.write(`${batchFailureLines(ctx, batches.length, i, batch.ids.length, error, ids.filter((id) => !deleted.has(id))).join('\n')}\n`);
+        throw error;
+      }
+      for (const id of batch.ids) deleted.add(id);
     }
   }
   await runListing(ctx, { spec: ROWS, pages: [{ items: o.ids.map((id) => ({ id, deleted: !missing.has(id) })) }] });
+}
+
+/** A bulk delete that failed at request i+1 of total: what was deleted, what was not, and the command that finishes it. */
+function batchFailureLines(ctx: Context, total: number, i: number, size: number, error: unknown, rest: string[]): string[] {
+  const k = i + 1;
+  const unsure = ctx.signal.aborted || error instanceof NetworkError || (error instanceof CliError && error.outcomeUnknown);
+  const notRun = k === total ? '' : k + 1 === total ? `; request ${total} did not run` : `; requests ${k + 1}-${total} did not run`;
+  const finish = commandLine(['lists', 'delete'], [...rest, '--yes', '--if-exists', ...globalArgs(ctx.globals)]);
+  return [
+    `request ${k} of ${total} ${ctx.signal.aborted ? 'was interrupted' : 'failed'}: DELETE /audience/lists/bulk of ${n(size)} list${size === 1 ? '' : 's'}; ${unsure ? 'it may or may not have been applied' : 'it was not applied'}${notRun}`,
+    `${i} of ${total} requests succeeded: the lists they deleted are on stdout`,
+    `to delete the rest (--if-exists skips lists already gone):\n  ${finish}`,
+  ];
 }

@@ -7,7 +7,7 @@ import { runListing } from '../listing.js';
 
 export interface SyncRow {
   slug: string;
-  /** pulled; created, updated, unchanged, conflict; with --dry-run: create, update. */
+  /** pulled, kept (a local change not pushed), skipped; created, updated, unchanged, conflict; with --dry-run: create, update. */
   action: string;
   version: number | null;
   reason: string | null;

@@ -1,6 +1,9 @@
 import { OPERATIONS } from '../../api/operations.js';
 import { arg, command, flag } from '../define.js';
-import { fileSafe, metaText } from '../../input/template-files.js';
+import { CliError, ExitCode } from '../../errors.js';
+import { commandLine } from '../../output/command-line.js';
+import { globalArgs } from '../command-line.js';
+import { fileSafe, metaText, unpushedChange } from '../../input/template-files.js';
 import { SYNC_COLUMNS, SYNC_FIELDS, writeRows, type SyncRow } from './files.js';
 import { projectFlag } from './shared.js';
 
@@ -35,24 +38,51 @@ export default command({
     }
     await mkdir(dir, { recursive: true });
     const rows: SyncRow[] = [];
-    for (const slug of names) {
+    for (const [i, slug] of names.entries()) {
+      try {
+        await pullOne(slug);
+      } catch (error) {
+        // the files already written stay: their rows, what was not pulled, and that a re-run finishes
+        if (rows.length > 0) {
+          await writeRows(ctx, rows);
+          ctx.io.stderr.write(
+            `${slug}: failed, not pulled${i + 1 < names.length ? `; not pulled either: ${names.slice(i + 1).join(', ')}` : ''}\n` +
+              `${rows.length} of ${names.length} templates done (their rows are on stdout); re-running is safe:\n  ${commandLine(['template', 'pull'], [...slugs, '--dir', dir, ...(project !== undefined ? ['--project', String(project)] : []), ...globalArgs(ctx.globals)])}\n`,
+          );
+        }
+        throw error;
+      }
+    }
+    async function pullOne(slug: string): Promise<void> {
       if (!fileSafe(slug)) {
         ctx.warn(`skipped template "${slug}": its slug cannot be a file name`);
-        continue;
+        return;
       }
       const t = await templates.getTemplate(api, slug, project);
       if (t.active_version === null || t.active_version === undefined) {
         rows.push({ slug, action: 'skipped', version: null, reason: 'no active version' });
-        continue;
+        return;
       }
       const html = t.html ?? (await templates.templateHtml(api, slug, t.project_id)).html;
       const htmlPath = join(dir, `${slug}.html`);
       const metaPath = join(dir, `${slug}.json`);
       await checkRunFiles({ inputs: [], outputs: [{ flag: '--dir', path: htmlPath }, { flag: '--dir', path: metaPath }] });
+      // a file being edited for `template push` is an input, not something to write over
+      const kept = await unpushedChange(htmlPath, metaPath, { html, version: t.active_version });
+      if (kept !== undefined) {
+        rows.push({ slug, action: 'kept', version: t.active_version, reason: kept });
+        return;
+      }
       await writeWholeFile(htmlPath, html);
       await writeWholeFile(metaPath, metaText({ name: t.name, project: t.project_id, version: t.active_version }));
       rows.push({ slug, action: 'pulled', version: t.active_version, reason: null });
     }
     await writeRows(ctx, rows);
+    const kept = rows.filter((r) => r.action === 'kept');
+    if (kept.length > 0) {
+      throw new CliError(`${kept.length} template file${kept.length > 1 ? 's hold' : ' holds'} changes not pushed and ${kept.length > 1 ? 'were' : 'was'} not overwritten: ${kept.map((r) => r.slug).join(', ')}`, ExitCode.Failure, {
+        hint: `push them first (${commandLine(['template', 'push'], ['--dir', dir])}), or move the files away to pull them again`,
+      });
+    }
   },
 });

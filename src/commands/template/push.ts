@@ -1,7 +1,9 @@
-import type { ApiClient } from '../../api/client.js';
+import type { Pushed } from '../../api/template-push.js';
 import { OPERATIONS } from '../../api/operations.js';
 import type { Context } from '../../context.js';
-import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { CliError, ExitCode, NetworkError, UsageError } from '../../errors.js';
+import { commandLine } from '../../output/command-line.js';
+import { globalArgs } from '../command-line.js';
 import { command, flag } from '../define.js';
 import { dryRunFlag } from '../runners/write.js';
 import { refuseSandboxKey } from '../write.js';
@@ -19,14 +21,27 @@ interface PushOptions {
   dryRun: boolean;
 }
 
-async function pushOne(ctx: Context, api: ApiClient, l: LocalTemplate, o: PushOptions): Promise<SyncRow> {
-  const { pushTemplate } = await import('../../api/template-push.js');
-  const { writeWholeFile } = await import('../../output/whole-file.js');
-  const pushed = await pushTemplate(api, { ...l, project: l.meta?.project ?? o.project }, o);
-  if (pushed.renamed !== undefined) ctx.warn(`${l.slug}: the service named the new template ${pushed.renamed} (slugs come from the name)`);
-  // After a write, DIR/<slug>.json records the new version, so the next push compares against it.
-  if (pushed.meta) await writeWholeFile(l.metaPath, metaText(pushed.meta));
-  return pushed.row;
+/**
+ * The rows of the templates done, then on stderr: the template that failed (or whose write went
+ * through but whose DIR/<slug>.json could not be recorded), the ones not pushed, and that a re-run
+ * finishes the rest. `written`: the service applied this template's write.
+ */
+async function reportFailure(ctx: Context, o: PushOptions, rows: SyncRow[], l: LocalTemplate, rest: LocalTemplate[], written: Pushed | undefined, error: unknown): Promise<void> {
+  if (o.dryRun || (rows.length === 0 && !written)) return; // nothing was pushed: the error says it all
+  await writeRows(ctx, written ? [...rows, written.row] : rows);
+  const unsure = ctx.signal.aborted || error instanceof NetworkError || (error instanceof CliError && error.outcomeUnknown);
+  const lines: string[] = [];
+  if (written) {
+    lines.push(`${l.slug}: ${written.row.action} on the service (version ${written.row.version ?? 'none'}), but ${l.metaPath} could not be written`);
+    if (written.renamed !== undefined) lines.push(`  the service's slug for it is ${written.renamed}: rename ${l.htmlPath} to ${written.renamed}.html before pushing again, or the push creates it a second time`);
+  } else {
+    lines.push(`${l.slug}: failed, ${unsure ? 'and its push may or may not have been applied' : 'not pushed'}`);
+  }
+  if (rest.length > 0) lines.push(`not pushed: ${rest.map((r) => r.slug).join(', ')}`);
+  const done = rows.length + (written ? 1 : 0);
+  lines.push(`${done} of ${done + rest.length + (written ? 0 : 1)} templates done (their rows are on stdout); ${written?.renamed !== undefined ? 'after that rename, ' : ''}re-running is safe, as templates already pushed show as unchanged:`);
+  lines.push(`  ${commandLine(['template', 'push'], ['--dir', o.dir, ...(o.project !== undefined ? ['--project', String(o.project)] : []), ...(o.force ? ['--force'] : []), ...globalArgs(ctx.globals)])}`);
+  ctx.io.stderr.write(`${lines.join('\n')}\n`);
 }
 
 export default command({
@@ -49,8 +64,24 @@ export default command({
     const locals = await readTemplateDir(o.dir);
     if (locals.length === 0) throw new UsageError(`--dir: ${o.dir} has no <slug>.html file`, { hint: 'run `mailctl template pull --dir DIR` first' });
     const api = await ctx.api();
+    const { pushTemplate } = await import('../../api/template-push.js');
+    const { writeWholeFile } = await import('../../output/whole-file.js');
     const rows: SyncRow[] = [];
-    for (const l of locals) rows.push(await pushOne(ctx, api, l, o));
+    for (const [i, l] of locals.entries()) {
+      let written: Pushed | undefined;
+      try {
+        if (ctx.signal.aborted) throw ctx.signal.reason;
+        const pushed = await pushTemplate(api, { ...l, project: l.meta?.project ?? o.project }, o);
+        if (pushed.meta) written = pushed;
+        if (pushed.renamed !== undefined) ctx.warn(`${l.slug}: the service named the new template ${pushed.renamed} (slugs come from the name); ${l.metaPath} records it, so later pushes update it`);
+        // After a write, DIR/<slug>.json records the new version, so the next push compares against it.
+        if (pushed.meta) await writeWholeFile(l.metaPath, metaText(pushed.meta));
+        rows.push(pushed.row);
+      } catch (error) {
+        await reportFailure(ctx, o, rows, l, locals.slice(i + 1), written, error);
+        throw error;
+      }
+    }
     await writeRows(ctx, rows);
     if (o.dryRun) ctx.notice('dry run: nothing was sent');
     const conflicts = rows.filter((r) => r.action === 'conflict');
