@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
 import type { ApiClient, RequestSpec } from './client.js';
-import { OPERATIONS, type Operation } from './operations.js';
+import { OPERATIONS, requestRetry, type Operation } from './operations.js';
 import type { Contact, Property, Segment, Topic } from './audience.js';
 import type { AudienceList, Imported } from './audience-admin-schemas.js';
 import { parseResponse } from './response.js';
@@ -71,7 +71,7 @@ export interface ResourceWrite<T> {
 type Answer<T> = (answers: Answers) => ZodType<{ data: T }>;
 
 function write<T>(op: Operation, params: string[], body: unknown, answer: Answer<T>): ResourceWrite<T> {
-  const request: RequestSpec = { method: op.method, path: op.path(...params), ...(body === undefined ? {} : { body }) };
+  const request: RequestSpec = { method: op.method, path: op.path(...params), ...(body === undefined ? {} : { body }), ...requestRetry(op) };
   return {
     request,
     async send(api) {

@@ -1,7 +1,7 @@
 import { ApiError } from '../errors.js';
 import type { ApiClient, RequestSpec } from './client.js';
 import { parseResponse } from './response.js';
-import { OPERATIONS } from './operations.js';
+import { OPERATIONS, requestRetry } from './operations.js';
 import { MAX_CAMPAIGN_EVENTS_PER_PAGE } from './vocabulary.js';
 import type { Campaign, CampaignStats, CampaignEvent } from './campaigns-schemas.js';
 
@@ -135,7 +135,7 @@ export function unscheduleCampaign(api: ApiClient, id: string): Promise<Campaign
 /** Never repeated once it may have been accepted: a campaign sent twice mails everyone twice. */
 export function sendCampaignRequest(id: string): RequestSpec {
   const op = OPERATIONS.sendCampaign;
-  return { method: op.method, path: op.path(id), retry: 'unapplied-only' };
+  return { method: op.method, path: op.path(id), ...requestRetry(op) };
 }
 
 export function sendCampaign(api: ApiClient, id: string): Promise<CampaignWriteResult> {

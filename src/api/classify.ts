@@ -66,9 +66,11 @@ function writeOutcome(method: string, lost: boolean, last: 'lost' | 'refused' | 
   return { details: [detail], hint: 'check the current state before running the command again', outcomeUnknown: true };
 }
 
-// A write attempt whose answer was lost may have been applied; retrying it is
-// safe for this API's writes (schedule, PATCH, PUT and bulk membership are
-// idempotent), but what the user is told afterwards must say so.
+// A write attempt whose answer was lost may have been applied. Retrying it is
+// safe for the writes that land the same way twice (schedule, PATCH, PUT, DELETE,
+// bulk membership), but what the user is told afterwards must say so; the ones
+// the service would apply twice (creates, sends: Operation.once) are retried only
+// when nothing can have been applied (unappliedOnly).
 const isWrite = (a: Attempt) => a.method !== 'GET';
 
 /** The request never got an answer: a network error or the timeout. */

@@ -1,5 +1,5 @@
 import type { ApiClient, RequestSpec } from './client.js';
-import { OPERATIONS } from './operations.js';
+import { OPERATIONS, requestRetry } from './operations.js';
 import { parseResponse } from './response.js';
 import type { Domain, DomainVerification } from './domains-schemas.js';
 
@@ -26,7 +26,7 @@ export async function getDomain(api: ApiClient, name: string): Promise<Domain> {
 
 export function createDomainRequest(name: string): RequestSpec {
   const op = OPERATIONS.createDomain;
-  return { method: op.method, path: op.path(), body: { domain: name } };
+  return { method: op.method, path: op.path(), body: { domain: name }, ...requestRetry(op) };
 }
 
 export async function createDomain(api: ApiClient, name: string): Promise<Domain> {

@@ -1,7 +1,7 @@
 import { ApiError, UsageError } from '../errors.js';
 import type { ApiClient, RequestSpec } from './client.js';
 import type { EmailDetail } from './emails-schemas.js';
-import { OPERATIONS } from './operations.js';
+import { OPERATIONS, requestRetry } from './operations.js';
 import { parseResponse } from './response.js';
 import type { SendResult, SentEmail, Project } from './sending-schemas.js';
 
@@ -45,7 +45,7 @@ export interface SendAnswer {
 
 export function sendRequest(body: SendBody): RequestSpec {
   const op = body.scheduled_at === undefined ? OPERATIONS.sendEmail : OPERATIONS.scheduleEmail;
-  return { method: op.method, path: op.path(), body, retry: 'unapplied-only' };
+  return { method: op.method, path: op.path(), body, ...requestRetry(op) };
 }
 
 /** POST /emails, or POST /emails/scheduled when the body has `scheduled_at`. */

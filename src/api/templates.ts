@@ -1,5 +1,5 @@
 import type { ApiClient, RequestSpec } from './client.js';
-import { OPERATIONS } from './operations.js';
+import { OPERATIONS, requestRetry } from './operations.js';
 import { parseResponse } from './response.js';
 import type { MergeTag, Template } from './templates-schemas.js';
 
@@ -49,7 +49,7 @@ export interface TemplateCreate {
 
 export function createTemplateRequest(body: TemplateCreate): RequestSpec {
   const op = OPERATIONS.createTemplate;
-  return { method: op.method, path: op.path(), body };
+  return { method: op.method, path: op.path(), body, ...requestRetry(op) };
 }
 
 export async function createTemplate(api: ApiClient, body: TemplateCreate): Promise<Template> {

@@ -1,6 +1,6 @@
 import type { ApiClient, RequestSpec } from './client.js';
 import { parseResponse } from './response.js';
-import { OPERATIONS } from './operations.js';
+import { OPERATIONS, requestRetry } from './operations.js';
 import { WEBHOOK_FIELDS } from './vocabulary.js';
 import type { Webhook } from './webhooks-schemas.js';
 
@@ -59,7 +59,7 @@ export interface WebhookCreate {
 
 export function createWebhookRequest(body: WebhookCreate): RequestSpec & { body: WebhookCreate } {
   const op = OPERATIONS.createWebhook;
-  return { method: op.method, path: op.path(), body };
+  return { method: op.method, path: op.path(), body, ...requestRetry(op) };
 }
 
 export async function createWebhook(api: ApiClient, body: WebhookCreate): Promise<Webhook> {
