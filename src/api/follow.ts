@@ -231,6 +231,10 @@ export async function* followPages(opts: Omit<FollowOptions, 'write'>): AsyncGen
       } catch (error) {
         if (opts.signal.aborted || !retryable(error)) throw error;
         wait = Math.min(MAX_BACKOFF_MS, Math.max(wait * 2, opts.intervalMs));
+        // A 429 says how long to keep away (a sandbox key's spent day budget: hours): polls sent
+        // before then are refused, and can extend the cooldown (service-notes, "Rate limits").
+        const retryAfter = error instanceof ApiError && error.status === 429 ? error.retryAfter : undefined;
+        if (retryAfter !== undefined && retryAfter > 0) wait = Math.max(wait, retryAfter * 1000);
         opts.warn(`${(error as Error).message}; polling again in ${Math.round(wait / 1000)}s`);
         continue;
       }

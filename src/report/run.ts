@@ -119,8 +119,13 @@ export async function computeReport(opts: ReportOptions, ctx: Context, window: W
     try {
       const progress = (n: number) => spinner.update(`Reading events… ${n.toLocaleString('en-US')}`);
       // one pass over each window's pages at the largest page size
+      // Before a long read on a sandbox key: say when its day budget cannot cover the pages left.
+      const budget = (requests: number) => {
+        const message = api.dayBudgetWarning(requests, 'this report');
+        if (message) ctx.warn(message);
+      };
       const stream = (w: Window) =>
-        opts.campaign ? streamCampaignEvents(api, opts.campaign, opts.by, w, progress) : streamAccountEvents(api, opts.by, w, progress);
+        opts.campaign ? streamCampaignEvents(api, opts.campaign, opts.by, w, progress) : streamAccountEvents(api, opts.by, w, progress, budget);
       const streamed = await stream(window);
       aggregate = streamed.aggregate;
       skipped = streamed.skipped;

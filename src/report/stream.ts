@@ -36,13 +36,27 @@ async function count<T>(
   return skipped;
 }
 
-/** GET /emails/events for the days covering the window; events outside it are dropped. */
-export async function streamAccountEvents(api: ApiClient, by: Breakdown, w: Window, progress: (n: number) => void): Promise<Streamed> {
+/**
+ * GET /emails/events for the days covering the window; events outside it are dropped.
+ * `requestsLeft` hears, once the first page has come and before the next is asked for, how
+ * many more requests the window takes (from its total_count): a sandbox key's day budget is
+ * told before it is spent (service-notes, "Sandbox keys").
+ */
+export async function streamAccountEvents(
+  api: ApiClient,
+  by: Breakdown,
+  w: Window,
+  progress: (n: number) => void,
+  requestsLeft?: (requests: number) => void,
+): Promise<Streamed> {
   const agg = new Aggregator(by, w);
   const query = coveringDays(w);
   const pages = cursorPages(
     async (cursor, size) => {
       const page = await listEmailEvents(api, { ...query, cursor, per_page: size });
+      if (cursor === undefined && page.totalCount !== undefined && page.nextCursor !== null) {
+        requestsLeft?.(Math.ceil(Math.max(0, page.totalCount - page.items.length) / (size ?? MAX_EVENTS_PER_PAGE)));
+      }
       // total: the paging engine's walk guard stops a server that never ends
       return { items: page.items, nextCursor: page.nextCursor, total: page.totalCount };
     },

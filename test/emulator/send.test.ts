@@ -42,6 +42,32 @@ describe('4.3 POST /emails', () => {
     expect(a.headers.get('x-ratelimit-limit')).toBe('3');
   });
 
+  it('rejects hard-bounced addresses (classes 10, 30, 100: suppressed, never mailed again); a soft bounce is mailed', async () => {
+    // service-notes "Deliverability thresholds": hard-bounced addresses are suppressed by the service
+    const big = await startEmulator({ events: 3000, now: () => clock });
+    try {
+      const list = async (classes: string) => {
+        const a = await call(big, 'GET', '/emails/events', { query: { events: 'bounce', bounce_classes: classes, per_page: 100 } });
+        expect(a.status, a.text).toBe(200);
+        return (a.body.data.events.data as Array<{ rcpt_to: string }>).map((e) => e.rcpt_to);
+      };
+      const hard = await list('10,30,100');
+      const soft = (await list('21,22,70')).filter((r) => !hard.includes(r));
+      expect(hard.length).toBeGreaterThan(0);
+      expect(soft.length).toBeGreaterThan(0);
+      const to = [hard[0]!.toUpperCase(), soft[0]!, 'fresh@example.com'];
+      const a = await call(big, 'POST', '/emails', { body: email({ to }) });
+      expect(a.status, a.text).toBe(200);
+      expect(a.body.data).toMatchObject({ accepted: 2, rejected: 1 });
+      clock += 60_000;
+      const detail = await call(big, 'GET', `/emails/${a.body.data.request_id}`);
+      const mailed = new Set((detail.body.data.events as Array<{ rcpt_to: string }>).map((e) => e.rcpt_to));
+      expect([...mailed].sort()).toEqual([soft[0]!, 'fresh@example.com'].sort());
+    } finally {
+      await big.close();
+    }
+  });
+
   it('validates every rule of the body, naming each field in one 422', async () => {
     const a = await send({
       from: 'not-an-address', to: [], cc: ['x'], reply_to: 'nope', subject: 's'.repeat(999), tag: 't'.repeat(65),

@@ -3,6 +3,9 @@
 // The emulator issues keys of the real form and enforces the budget; the CLI recognises both
 // forms (and the old `sandbox_…`), paces on the minute budget and warns before an export that
 // the day budget cannot cover.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { isSandboxKey } from '../../src/config/resolve.js';
@@ -109,6 +112,43 @@ describe('an export the day budget cannot cover is announced', () => {
     expect(r.code).toBe(6);
     expect(ndjson(r.stdout)).toHaveLength(500);
     expect(emu.requests).toHaveLength(6);
+  });
+
+  // service-notes "Sandbox keys": a client that knows the day budget says what a command will
+  // cost before it spends it; report and events sync read every page of their range too.
+  it('report on a sandbox key with 5 requests left for 20 pages warns before it fails', async () => {
+    emu = await startEmulator({ seed: 3, events: 2000, sandboxBudget: { minute: 1000, day: 5 } });
+    const r = await runCli(['report', '--from', '30d', '--json'], { env: emulatorEnv(emu, 'sandbox') });
+    expect(r.stderr).toMatch(/^warning: this report needs about \d+ more requests, but this sandbox key has 4 of its 5 requests left today/m);
+    expect(r.stderr.indexOf('warning: this report')).toBeLessThan(r.stderr.indexOf('error:'));
+    expect(r.code).toBe(6);
+    // told after the first answer, before the second request was sent
+    expect(emu.requests).toHaveLength(6);
+  });
+
+  it('events sync on a sandbox key with 5 requests left for 20 pages warns before it stops', async () => {
+    emu = await startEmulator({ seed: 3, events: 2000, sandboxBudget: { minute: 1000, day: 5 } });
+    const dir = mkdtempSync(join(tmpdir(), 'mailctl-sandbox-sync-'));
+    try {
+      const r = await runCli(['events', 'sync', '--db', join(dir, 'events.sqlite'), '--from', '30d'], { env: emulatorEnv(emu, 'sandbox') });
+      // the first request of a sync is GET /auth/check, so the first page leaves 3
+      expect(r.stderr).toMatch(/^warning: this sync needs about \d+ more requests, but this sandbox key has 3 of its 5 requests left today/m);
+      expect(r.stderr.indexOf('warning: this sync')).toBeLessThan(r.stderr.indexOf('error:'));
+      expect(r.code).toBe(6);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('email list --all on a sandbox key warns when the pages left exceed the day budget', async () => {
+    emu = await startEmulator({ seed: 3, events: 10, sandboxBudget: { minute: 1000, day: 6 } });
+    for (let i = 0; i < 4; i++) {
+      const sent = await call(emu, 'POST', '/emails', { key: emu.keys.sandbox, body: { from: 'dev@acme.example', to: ['x@example.com'], subject: `s${i}`, text: 'hi' } });
+      expect(sent.status, sent.text).toBe(200);
+    }
+    const r = await runCli(['email', 'list', '--all', '--per-page', '1', '--ndjson'], { env: emulatorEnv(emu, 'sandbox') });
+    expect(r.stderr).toMatch(/^warning: this export needs about 3 more requests, but this sandbox key has 1 of its 6 requests left today/m);
+    expect(r.code).toBe(6);
   });
 
   it('a live key gets no such warning', async () => {

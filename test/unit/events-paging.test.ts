@@ -7,6 +7,7 @@ import { eventDetail } from '../../src/commands/events/columns.js';
 import { commandLine, shellQuote } from '../../src/output/command-line.js';
 import { follow, oldestFirst, OVERLAP_MS, pollOnce, SeenEvents } from '../../src/api/follow.js';
 import { cursorPages } from '../../src/api/paginate.js';
+import { ApiError } from '../../src/errors.js';
 import { createListWriter } from '../../src/output/list.js';
 import { eventListSpec } from '../../src/commands/events/columns.js';
 import type { OutputTarget } from '../../src/output/types.js';
@@ -187,6 +188,37 @@ describe('--follow polling', () => {
     expect(s.calls.at(-1)!.from).toBe('2026-03-10'); // 60 s back crosses midnight
     await pollOnce({ fetchPage: s.fetchPage, from: '2026-03-11' }, seen, 100);
     expect(s.calls.at(-1)!.from).toBe('2026-03-11');
+  });
+
+  it('a poll refused with 429 waits its Retry-After before the next poll (a sandbox key\'s spent day budget)', async () => {
+    // service-notes "Rate limits": requests sent after a 429 can extend the cooldown
+    const s = fakeServer();
+    s.add(T0);
+    const warnings: string[] = [];
+    const waits: number[] = [];
+    const controller = new AbortController();
+    let polls = 0;
+    const refused = new ApiError({ status: 429, code: 'rate_limit_exceeded', message: 'Sandbox daily request limit exceeded.', retryAfter: 7200 });
+    await follow({
+      fetchPage: async (q) => {
+        if (polls++ === 1) throw refused;
+        return s.fetchPage(q);
+      },
+      intervalMs: 2000,
+      write: async () => undefined,
+      warn: (m) => void warnings.push(m),
+      signal: controller.signal,
+      sleep: async (ms) => {
+        waits.push(ms);
+        if (waits.length > 3) {
+          controller.abort(new Error('stop'));
+          throw new Error('aborted');
+        }
+      },
+    });
+    // first poll after the interval; the refused one waits two hours; then back to the interval
+    expect(waits.slice(0, 3)).toEqual([2000, 7_200_000, 2000]);
+    expect(warnings).toEqual([expect.stringMatching(/polling again in 7200s$/)]);
   });
 });
 

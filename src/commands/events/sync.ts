@@ -67,7 +67,15 @@ async function syncPass(ctx: Context, run: RunState, pass: SyncPass, types: read
   for (;;) {
     // The next page is requested while this one is stored: network and disk overlap.
     const pages = cursorPages(
-      (cursor, perPage) => listEmailEvents(api, { events: types, from: range.from, to: range.to, cursor, per_page: perPage }),
+      async (cursor, perPage) => {
+        const page = await listEmailEvents(api, { events: types, from: range.from, to: range.to, cursor, per_page: perPage });
+        // A range read from its start, on a sandbox key: say when the day budget cannot cover its pages.
+        if (cursor === undefined && page.totalCount !== undefined && page.nextCursor !== null) {
+          const message = api.dayBudgetWarning(Math.ceil(Math.max(0, page.totalCount - page.items.length) / (perPage ?? MAX_EVENTS_PER_PAGE)), 'this sync');
+          if (message) ctx.warn(message);
+        }
+        return page;
+      },
       first,
       { all: true, pageSize: MAX_EVENTS_PER_PAGE, prefetch: true },
       OPERATIONS.listEmailEvents.name,

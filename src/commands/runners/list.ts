@@ -94,7 +94,18 @@ export async function runList<T>(ctx: Context, list: ListRun<T>): Promise<void> 
   let pages: AsyncIterable<Step<T>>;
   if (paging.style === 'cursor') {
     const perPage = paging.perPage ?? (follow ? paging.maxPerPage : undefined);
-    pages = cursorPages((cursor) => paging.fetch(api, cursor, perPage), paging.cursor, { all: list.all, limit: list.limit }, list.operation.name);
+    const fetch = async (cursor: string | undefined) => {
+      const page = await paging.fetch(api, cursor, perPage);
+      const total = page.total ?? page.totalCount;
+      // Before a long export on a sandbox key: say when its day budget cannot cover the pages left.
+      if (follow && cursor === undefined && total !== undefined && page.nextCursor !== null) {
+        const wanted = Math.min(total, list.limit ?? Infinity) - page.items.length;
+        const message = wanted > 0 ? api.dayBudgetWarning(Math.ceil(wanted / (perPage ?? paging.maxPerPage)), 'this export') : undefined;
+        if (message) ctx.warn(message);
+      }
+      return page;
+    };
+    pages = cursorPages(fetch, paging.cursor, { all: list.all, limit: list.limit }, list.operation.name);
   } else if (paging.style === 'page') {
     const perPage = paging.perPage ?? (follow ? paging.maxPerPage : undefined);
     const walk = numberedPages(

@@ -8,6 +8,7 @@ import type { PendingEvent } from '../sending-types.js';
 import type { CampaignEvent, TeamData } from '../types.js';
 import type { SentInfo } from './event-log.js';
 import { EMAIL_EVENT_TYPES, code, type EmailEventType } from './event-scripts.js';
+import type { EventLog } from './event-log.js';
 import { BOUNCE_CLASSES } from './pools.js';
 
 function insert(outbox: PendingEvent[], e: PendingEvent): void {
@@ -19,6 +20,29 @@ function insert(outbox: PendingEvent[], e: PendingEvent): void {
 /** Addresses that cannot receive mail (a reserved top-level domain) are rejected, not sent. */
 export function isUndeliverable(address: string): boolean {
   return /\.(invalid|test)$/i.test(address);
+}
+
+/** The vendor's hard bounce classes (service-notes, "Deliverability thresholds"). */
+const HARD_BOUNCE_CLASSES: ReadonlySet<number> = new Set([10, 30, 100]);
+
+/** Recipients of the hard bounces of a log, read up to `upTo` (the log only grows). */
+const suppressions = new WeakMap<EventLog, { upTo: number; rcpts: Set<number> }>();
+
+/**
+ * Has this address hard-bounced (a bounce of class 10, 30 or 100 in the team's events)? The
+ * service suppresses such addresses: they are not mailed again (service-notes), and a send
+ * counts them as `rejected` (service-api-rest 2.1: "for example suppressed or invalid addresses").
+ */
+export function isSuppressed(log: EventLog, address: string): boolean {
+  let s = suppressions.get(log);
+  if (!s) suppressions.set(log, (s = { upTo: 0, rcpts: new Set() }));
+  for (let i = s.upTo; i < log.length; i++) {
+    const b = log.bounce[i] as number;
+    if (b > 0 && HARD_BOUNCE_CLASSES.has((BOUNCE_CLASSES[b - 1] as (typeof BOUNCE_CLASSES)[number]).code)) s.rcpts.add(log.rcptOf(i));
+  }
+  s.upTo = log.length;
+  const id = log.recipientIndex.get(address.toLowerCase());
+  return id !== undefined && s.rcpts.has(id);
 }
 
 /**

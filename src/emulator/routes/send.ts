@@ -8,7 +8,7 @@
 import { answer, errorWith, ok, sandboxRefused, type ApiResponse } from '../api-error.js';
 import { emailDetail } from '../data/email-detail.js';
 import type { SentInfo } from '../data/event-log.js';
-import { cancelPending, isUndeliverable, recordSend } from '../data/outbox.js';
+import { cancelPending, isSuppressed, isUndeliverable, recordSend } from '../data/outbox.js';
 import { activeVersion, findTemplate, projectOf } from '../data/templates.js';
 import { spendQuota } from '../quota.js';
 import type { Route, RouteContext } from '../router.js';
@@ -57,7 +57,8 @@ function prepare(ctx: RouteContext, b: SendBody, scheduledAt?: number): SentInfo
 }
 
 function sendResult(ctx: RouteContext, info: SentInfo, at: number): Record<string, unknown> {
-  const accepted = info.recipients.filter((r) => !isUndeliverable(r));
+  // Undeliverable and hard-bounced (suppressed) addresses are rejected, not mailed.
+  const accepted = info.recipients.filter((r) => !isUndeliverable(r) && !isSuppressed(ctx.team.events, r));
   const rejected = info.recipients.length - accepted.length;
   const t = accepted.length > 0 ? recordSend(ctx.team, { ...info, recipients: accepted }, at) : ctx.team.events.openTransmission(info);
   return { request_id: ctx.team.events.transmissionId(t), accepted: accepted.length, rejected };
