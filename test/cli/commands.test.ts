@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from '../helpers/context.js';
+import { OPERATIONS } from '../../src/api/operations.js';
 import { COMMANDS } from '../../src/commands/index.js';
 import type { CommandSpec } from '../../src/commands/spec.js';
 
@@ -11,7 +12,8 @@ interface Tree {
     path: string;
     arguments: Array<{ name: string; required: boolean }>;
     flags: Array<{ name: string; type: string; min: number | null; max: number | null; values: string[] | null; default: unknown; default_text: string | null }>;
-    operation: { method: string; path: string; scope: string | null } | null;
+    operation: { method: string; path: string; scope: string | null } | { description: string } | null;
+    operations: Array<{ method: string; path: string; scope: string | null; sandbox_refused: boolean }>;
     exit_codes: number[];
   }>;
 }
@@ -53,6 +55,36 @@ describe('mailctl commands', () => {
     expect(report.flags.find((f) => f.name === '--judge')).toMatchObject({ type: 'list', values: ['bounce', 'complaint', 'open', 'click'] });
     // no secret-carrying flag exists anywhere (they are read from stdin or env)
     for (const c of tree.commands) for (const f of c.flags) expect(f.name).not.toMatch(/--(auth-password|oauth-client-secret|bearer-token|signing-secret)$/);
+  });
+
+  it('--json lists under operations every request a command may send, as its help names them: every operation of the API is reachable', async () => {
+    const tree = JSON.parse((await runInProcess(['commands', '--json'], { emulator: false })).stdout) as Tree;
+    const byPath = new Map(tree.commands.map((c) => [c.path, c]));
+    const names = (c: Tree['commands'][number]) => c.operations.map((o) => `${o.method} ${o.path}`);
+    // the 15 of email-service-api.md and the 51 of service-api-rest.md, each with the spec's method and path
+    const reachable = new Set(tree.commands.flatMap(names));
+    expect(Object.values(OPERATIONS).map((o) => o.name).filter((name) => !reachable.has(name))).toEqual([]);
+    expect(Object.keys(OPERATIONS)).toHaveLength(66);
+    expect(names(byPath.get('email send')!)).toEqual(['POST /emails', 'POST /emails/scheduled']);
+    expect(names(byPath.get('lists delete')!)).toEqual(['DELETE /audience/lists/{listId}', 'DELETE /audience/lists/bulk']);
+    expect(names(byPath.get('template show')!)).toEqual(['GET /templates/{slug}', 'GET /templates/html']);
+    expect(names(byPath.get('doctor')!)).toEqual(['GET /health', 'GET /auth/check', 'GET /domains', 'GET /webhooks']);
+    expect(byPath.get('email send')!.operations[1]).toEqual({ method: 'POST', path: '/emails/scheduled', scope: 'emails:send', sandbox_refused: false });
+    expect(names(byPath.get('api')!)).toEqual([]);
+    expect(names(byPath.get('config get')!)).toEqual([]);
+
+    // the help's API line names the same requests, no more and no fewer
+    const wrong: string[] = [];
+    for (const c of tree.commands) {
+      if (c.path === 'api') continue;
+      const help = await runInProcess([...c.path.split(' '), '--help'], { emulator: false });
+      const line = /^API: (.*)$/m.exec(help.stdout)?.[1] ?? '';
+      const named = [...new Set([...line.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) (\/[\w/{}.-]*)/g)].map((m) => `${m[1]} ${m[2]}`))];
+      if (c.operation && 'method' in c.operation && !line.startsWith(`${c.operation.method} ${c.operation.path}`)) wrong.push(`${c.path}: the API line starts with ${line}`);
+      if (c.operation && 'method' in c.operation && names(c)[0] !== `${c.operation.method} ${c.operation.path}`) wrong.push(`${c.path}: operations[0] is not its operation`);
+      if ([...named].sort().join() !== [...new Set(names(c))].sort().join()) wrong.push(`${c.path}: help names ${named.join(', ')}; operations ${names(c).join(', ')}`);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('in a pipe prints one tab-separated row per command; --ndjson one object per command', async () => {
