@@ -87,6 +87,16 @@ describe('mailctl commands', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('--json lists every exit code a command is known to end with', async () => {
+    const tree = JSON.parse((await runInProcess(['commands', '--json'], { emulator: false })).stdout) as Tree;
+    const codes = (path: string) => tree.commands.find((c) => c.path === path)!.exit_codes;
+    // auth status prints what it found, then exits 3 when there is no key (test/core/config.test.ts)
+    expect(codes('auth status')).toContain(3);
+    // campaign send --check runs campaign check first: exit 8 when a check fails (test/cli/campaign-send-now.test.ts)
+    expect(codes('campaign send')).toContain(8);
+    for (const path of ['report', 'campaign check', 'campaign schedule', 'domain verify', 'webhook listen', 'doctor']) expect(codes(path), path).toContain(8);
+  });
+
   it('in a pipe prints one tab-separated row per command; --ndjson one object per command', async () => {
     const tsv = await runInProcess(['commands'], { emulator: false });
     expect(tsv.exitCode).toBe(0);
