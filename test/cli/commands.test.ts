@@ -11,7 +11,7 @@ interface Tree {
   commands: Array<{
     path: string;
     arguments: Array<{ name: string; required: boolean }>;
-    flags: Array<{ name: string; type: string; min: number | null; max: number | null; values: string[] | null; default: unknown; default_text: string | null }>;
+    flags: Array<{ name: string; description: string; type: string; min: number | null; max: number | null; values: string[] | null; default: unknown; default_text: string | null }>;
     operation: { method: string; path: string; scope: string | null } | { description: string } | null;
     operations: Array<{ method: string; path: string; scope: string | null; sandbox_refused: boolean }>;
     exit_codes: number[];
@@ -95,6 +95,20 @@ describe('mailctl commands', () => {
     // campaign send --check runs campaign check first: exit 8 when a check fails (test/cli/campaign-send-now.test.ts)
     expect(codes('campaign send')).toContain(8);
     for (const path of ['report', 'campaign check', 'campaign schedule', 'domain verify', 'webhook listen', 'doctor']) expect(codes(path), path).toContain(8);
+  });
+
+  it('--json gives a default its help states in default_text, not only in the description', async () => {
+    const tree = JSON.parse((await runInProcess(['commands', '--json'], { emulator: false })).stdout) as Tree;
+    const flagOf = (path: string, name: string) => tree.commands.find((c) => c.path === path)!.flags.find((f) => f.name === name)!;
+    // cli.md: `webhook listen --port` "default a free one"; lists attach/detach CSV "first column or --column NAME";
+    // webhook create "no --events sends events_mode: all"
+    expect(flagOf('webhook listen', '--port').default_text).toBe('a free one, printed on stderr');
+    expect(flagOf('lists attach', '--column').default_text).toBe('the first column');
+    expect(flagOf('contact import', '--column').default_text).toBe('the first column');
+    expect(flagOf('webhook create', '--events').default_text).toBe('every event');
+    expect(flagOf('webhook set', '--events').default_text).toBeNull();
+    const inText = tree.commands.flatMap((c) => c.flags.filter((f) => /\(default\b/.test(f.description)).map((f) => `${c.path} ${f.name}`));
+    expect(inText).toEqual([]);
   });
 
   it('in a pipe prints one tab-separated row per command; --ndjson one object per command', async () => {
