@@ -12,7 +12,8 @@ export enum ExitCode {
   Network = 7,
   /**
    * A check ran to the end and what it checks does not hold (report --fail-on,
-   * campaign check, schedule --check, webhook listen --expect, doctor).
+   * campaign check, schedule and send --check, domain verify, webhook listen
+   * --expect, doctor).
    */
   CheckFailed = 8,
   Interrupted = 130,

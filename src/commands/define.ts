@@ -154,6 +154,8 @@ export interface CommandDeclaration<F extends Flags, A extends Args, O> {
   /** The API operation it calls, or a sentence for commands that name no single one. */
   readonly operation?: Operation | string;
   readonly operationNote?: string;
+  /** The other operations it may send, as the note (or the sentence) names them. */
+  readonly moreOperations?: readonly Operation[];
   readonly exitCodes?: readonly ExitCode[];
   readonly callsApi?: boolean;
   readonly apiFailuresAsRows?: boolean;
@@ -223,6 +225,7 @@ export function command<F extends Flags = Record<never, never>, A extends Args =
     examples: declaration.examples,
     operation: declaration.operation,
     operationNote: declaration.operationNote,
+    moreOperations: declaration.moreOperations,
     exitCodes: declaration.exitCodes,
     callsApi: declaration.callsApi,
     apiFailuresAsRows: declaration.apiFailuresAsRows,

@@ -15,7 +15,7 @@ export const EXIT_CODE_MEANINGS = {
   [ExitCode.Refused]: 'refused by the API: 400, 409, 422 (validation failed, campaign not scheduled or not sendable)',
   [ExitCode.RateLimited]: 'rate limited or quota exceeded, after retries: 429',
   [ExitCode.Network]: 'network: cannot connect, timed out, TLS error',
-  [ExitCode.CheckFailed]: 'a check failed: report --fail-on, campaign check, campaign schedule --check, webhook listen --expect, doctor ran to the end and what they check does not hold',
+  [ExitCode.CheckFailed]: 'a check failed: report --fail-on, campaign check, campaign schedule --check, campaign send --check, domain verify, webhook listen --expect, doctor ran to the end and what they check does not hold',
   [ExitCode.Interrupted]: 'interrupted (Ctrl-C); what was already written stays valid (whole NDJSON lines, a closed JSON array)',
   [ExitCode.Terminated]: 'terminated (SIGTERM); the same guarantees as 130',
 } satisfies Record<ExitCode, string>;

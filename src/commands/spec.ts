@@ -72,6 +72,12 @@ export interface CommandSpec {
   readonly operation?: Operation | string;
   /** Said after the operation: "(1000 contacts × 50 lists per request …)". */
   readonly operationNote?: string;
+  /**
+   * The other API operations it may send, as the note or the sentence names them
+   * (`email send --at`: POST /emails/scheduled): `commands --json` lists them under
+   * `operations`, after the main one.
+   */
+  readonly moreOperations?: readonly Operation[];
   /** Exit codes beyond the ones every command (and every API command) can end with. */
   readonly exitCodes?: readonly ExitCode[];
   /** The verb module, loaded only when the command runs. */

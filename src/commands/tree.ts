@@ -14,6 +14,13 @@ import type { CommandSpec, OptionSpec, ValueSet } from './spec.js';
 // commands --json` prints it for scripts and agents, and `mailctl mcp` makes
 // its tools from it. Nothing here is written per command.
 
+export interface OperationModel {
+  method: string;
+  path: string;
+  scope: string | null;
+  sandbox_refused: boolean;
+}
+
 export interface CommandModel {
   /** `campaign list` */
   path: string;
@@ -21,7 +28,9 @@ export interface CommandModel {
   description: string | null;
   arguments: ArgModel[];
   flags: FlagModel[];
-  operation: { method: string; path: string; scope: string | null; sandbox_refused: boolean } | { description: string } | null;
+  operation: OperationModel | { description: string } | null;
+  /** Every API operation it may send: the main one first, then the others its help names ([] for none, and for `api`). */
+  operations: OperationModel[];
   exit_codes: ExitCode[];
   /** What --output takes here: table, json, ndjson, csv, and the command's extra ones (markdown). */
   formats: readonly Format[];
@@ -96,10 +105,19 @@ function argModel(key: string, a: ArgShape): ArgModel {
   };
 }
 
+function operationModel(op: Operation): OperationModel {
+  return { method: op.method, path: op.template, scope: op.scope ?? null, sandbox_refused: op.sandboxRefused };
+}
+
 function operationOf(op: Operation | string | undefined): CommandModel['operation'] {
   if (op === undefined) return null;
   if (typeof op === 'string') return { description: op };
-  return { method: op.method, path: op.template, scope: op.scope ?? null, sandbox_refused: op.sandboxRefused };
+  return operationModel(op);
+}
+
+function operationsOf(spec: CommandSpec): OperationModel[] {
+  const main = spec.operation && typeof spec.operation !== 'string' ? [spec.operation] : [];
+  return [...main, ...(spec.moreOperations ?? [])].map(operationModel);
 }
 
 function isDefinition(spec: CommandSpec): spec is CommandDefinition {
@@ -115,6 +133,7 @@ function model(path: string[], spec: CommandDefinition): CommandModel {
     arguments: Object.entries(d.args ?? {}).map(([key, a]) => argModel(key, a.shape)),
     flags: Object.entries(d.flags ?? {}).map(([key, f]) => flagModel(key, f.shape)),
     operation: operationOf(spec.operation),
+    operations: operationsOf(spec),
     exit_codes: exitCodesOf(spec),
     formats: ALL_FORMATS.filter((f) => !isExtraFormat(f) || spec.formats?.includes(f)),
     examples: spec.examples ?? [],

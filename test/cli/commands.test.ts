@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from '../helpers/context.js';
+import { OPERATIONS } from '../../src/api/operations.js';
 import { COMMANDS } from '../../src/commands/index.js';
 import type { CommandSpec } from '../../src/commands/spec.js';
 
@@ -10,8 +11,9 @@ interface Tree {
   commands: Array<{
     path: string;
     arguments: Array<{ name: string; required: boolean }>;
-    flags: Array<{ name: string; type: string; min: number | null; max: number | null; values: string[] | null; default: unknown; default_text: string | null }>;
-    operation: { method: string; path: string; scope: string | null } | null;
+    flags: Array<{ name: string; description: string; type: string; min: number | null; max: number | null; values: string[] | null; default: unknown; default_text: string | null }>;
+    operation: { method: string; path: string; scope: string | null } | { description: string } | null;
+    operations: Array<{ method: string; path: string; scope: string | null; sandbox_refused: boolean }>;
     exit_codes: number[];
   }>;
 }
@@ -53,6 +55,60 @@ describe('mailctl commands', () => {
     expect(report.flags.find((f) => f.name === '--judge')).toMatchObject({ type: 'list', values: ['bounce', 'complaint', 'open', 'click'] });
     // no secret-carrying flag exists anywhere (they are read from stdin or env)
     for (const c of tree.commands) for (const f of c.flags) expect(f.name).not.toMatch(/--(auth-password|oauth-client-secret|bearer-token|signing-secret)$/);
+  });
+
+  it('--json lists under operations every request a command may send, as its help names them: every operation of the API is reachable', async () => {
+    const tree = JSON.parse((await runInProcess(['commands', '--json'], { emulator: false })).stdout) as Tree;
+    const byPath = new Map(tree.commands.map((c) => [c.path, c]));
+    const names = (c: Tree['commands'][number]) => c.operations.map((o) => `${o.method} ${o.path}`);
+    // the 15 of email-service-api.md and the 51 of service-api-rest.md, each with the spec's method and path
+    const reachable = new Set(tree.commands.flatMap(names));
+    expect(Object.values(OPERATIONS).map((o) => o.name).filter((name) => !reachable.has(name))).toEqual([]);
+    expect(Object.keys(OPERATIONS)).toHaveLength(66);
+    expect(names(byPath.get('email send')!)).toEqual(['POST /emails', 'POST /emails/scheduled']);
+    expect(names(byPath.get('lists delete')!)).toEqual(['DELETE /audience/lists/{listId}', 'DELETE /audience/lists/bulk']);
+    expect(names(byPath.get('template show')!)).toEqual(['GET /templates/{slug}', 'GET /templates/html']);
+    expect(names(byPath.get('doctor')!)).toEqual(['GET /health', 'GET /auth/check', 'GET /domains', 'GET /webhooks']);
+    expect(byPath.get('email send')!.operations[1]).toEqual({ method: 'POST', path: '/emails/scheduled', scope: 'emails:send', sandbox_refused: false });
+    expect(names(byPath.get('api')!)).toEqual([]);
+    expect(names(byPath.get('config get')!)).toEqual([]);
+
+    // the help's API line names the same requests, no more and no fewer
+    const wrong: string[] = [];
+    for (const c of tree.commands) {
+      if (c.path === 'api') continue;
+      const help = await runInProcess([...c.path.split(' '), '--help'], { emulator: false });
+      const line = /^API: (.*)$/m.exec(help.stdout)?.[1] ?? '';
+      const named = [...new Set([...line.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) (\/[\w/{}.-]*)/g)].map((m) => `${m[1]} ${m[2]}`))];
+      if (c.operation && 'method' in c.operation && !line.startsWith(`${c.operation.method} ${c.operation.path}`)) wrong.push(`${c.path}: the API line starts with ${line}`);
+      if (c.operation && 'method' in c.operation && names(c)[0] !== `${c.operation.method} ${c.operation.path}`) wrong.push(`${c.path}: operations[0] is not its operation`);
+      if ([...named].sort().join() !== [...new Set(names(c))].sort().join()) wrong.push(`${c.path}: help names ${named.join(', ')}; operations ${names(c).join(', ')}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('--json lists every exit code a command is known to end with', async () => {
+    const tree = JSON.parse((await runInProcess(['commands', '--json'], { emulator: false })).stdout) as Tree;
+    const codes = (path: string) => tree.commands.find((c) => c.path === path)!.exit_codes;
+    // auth status prints what it found, then exits 3 when there is no key (test/core/config.test.ts)
+    expect(codes('auth status')).toContain(3);
+    // campaign send --check runs campaign check first: exit 8 when a check fails (test/cli/campaign-send-now.test.ts)
+    expect(codes('campaign send')).toContain(8);
+    for (const path of ['report', 'campaign check', 'campaign schedule', 'domain verify', 'webhook listen', 'doctor']) expect(codes(path), path).toContain(8);
+  });
+
+  it('--json gives a default its help states in default_text, not only in the description', async () => {
+    const tree = JSON.parse((await runInProcess(['commands', '--json'], { emulator: false })).stdout) as Tree;
+    const flagOf = (path: string, name: string) => tree.commands.find((c) => c.path === path)!.flags.find((f) => f.name === name)!;
+    // cli.md: `webhook listen --port` "default a free one"; lists attach/detach CSV "first column or --column NAME";
+    // webhook create "no --events sends events_mode: all"
+    expect(flagOf('webhook listen', '--port').default_text).toBe('a free one, printed on stderr');
+    expect(flagOf('lists attach', '--column').default_text).toBe('the first column');
+    expect(flagOf('contact import', '--column').default_text).toBe('the first column');
+    expect(flagOf('webhook create', '--events').default_text).toBe('every event');
+    expect(flagOf('webhook set', '--events').default_text).toBeNull();
+    const inText = tree.commands.flatMap((c) => c.flags.filter((f) => /\(default\b/.test(f.description)).map((f) => `${c.path} ${f.name}`));
+    expect(inText).toEqual([]);
   });
 
   it('in a pipe prints one tab-separated row per command; --ndjson one object per command', async () => {

@@ -38,6 +38,10 @@ describe('help topics', () => {
     for (const name of [
       'MAILCTL_API_KEY', 'MAILCTL_BASE_URL', 'MAILCTL_PROFILE', 'MAILCTL_CONFIG_DIR', 'MAILCTL_ALLOW_HTTP',
       'MAILCTL_WEBHOOK_PASSWORD', 'MAILCTL_WEBHOOK_CLIENT_SECRET', 'NO_COLOR', 'MAILCTL_DEBUG',
+      // cli.md: the archive's MAILCTL_DB and its PostgreSQL password, the pager's MAILCTL_PAGER
+      'MAILCTL_DB', 'PGPASSWORD', 'MAILCTL_PAGER',
+      // webhook listen and forward read their secrets from stdin or these
+      'MAILCTL_WEBHOOK_BEARER_TOKEN', 'MAILCTL_WEBHOOK_SIGNING_SECRET', 'MAILCTL_NO_KEYCHAIN',
     ]) {
       expect(r.stdout).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
     }

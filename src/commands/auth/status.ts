@@ -1,7 +1,7 @@
 import { keyStorage, storageText } from '../../config/profiles.js';
 import { isSandboxKey, maskSecret, type Setting } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
-import { AuthError } from '../../errors.js';
+import { AuthError, ExitCode } from '../../errors.js';
 import { writeDetail } from '../../output/detail.js';
 import { commandLine } from '../../output/command-line.js';
 import { command } from '../define.js';
@@ -62,5 +62,7 @@ export default command({
   name: 'status',
   summary: 'show the profile, base URL and key in use (masked), and where each came from',
   examples: ['mailctl auth status', 'mailctl auth status --profile staging --json'],
+  // it prints what it found, then ends 3 when the profile has no key to use
+  exitCodes: [ExitCode.Auth],
   run: (_opts, ctx) => run(ctx),
 });

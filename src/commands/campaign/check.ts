@@ -44,6 +44,7 @@ export default command({
   ],
   operation: OPERATIONS.showCampaign,
   operationNote: `and ${OPERATIONS.listEmailEvents.name} with --health`,
+  moreOperations: [OPERATIONS.listEmailEvents],
   exitCodes: [ExitCode.CheckFailed],
   formats: ['markdown'],
   check: (o): Options => ({ id: o.campaignId, at: o.at, minLeadMs: parseDuration(o.minLead, '--min-lead'), health: o.health }),

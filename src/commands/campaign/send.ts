@@ -1,6 +1,6 @@
 import { OPERATIONS } from '../../api/operations.js';
 import type { CampaignWriteResult } from '../../api/campaigns.js';
-import { CliError } from '../../errors.js';
+import { CliError, ExitCode } from '../../errors.js';
 import { command, flag } from '../define.js';
 import { dryRunFlag, runWrite, yesFlag } from '../runners/write.js';
 import { campaignIdArg, EXAMPLE_ID as ID } from './shared.js';
@@ -21,6 +21,7 @@ export default command({
   },
   examples: [`mailctl campaign send ${ID}`, `mailctl campaign send ${ID} --check --yes`, `mailctl campaign send ${ID} --dry-run`],
   operation: OPERATIONS.sendCampaign,
+  exitCodes: [ExitCode.CheckFailed],
   async run(opts, ctx) {
     const { sendCampaign, sendCampaignRequest } = await import('../../api/campaigns.js');
     const { checkWriteFields, printCampaign, printResult } = await import('../../output/campaign-write.js');

@@ -16,7 +16,7 @@ const ROWS: ListSpec<CommandModel> = {
     { key: 'summary', header: 'SUMMARY', value: (c) => c.summary, maxWidth: 100, minWidth: 20 },
     { key: 'operation', header: 'OPERATION', value: (c) => (c.operation && 'method' in c.operation ? `${c.operation.method} ${c.operation.path}` : null), priority: 1 },
   ],
-  fields: ['path', 'summary', 'description', 'arguments', 'flags', 'operation', 'exit_codes', 'examples'],
+  fields: ['path', 'summary', 'description', 'arguments', 'flags', 'operation', 'operations', 'exit_codes', 'examples'],
 };
 
 /** The model as printed: without the declaration objects mcp uses. */

@@ -23,7 +23,7 @@ export default command({
     'rest (--skip N) is named.',
   args: { file: arg('file of addresses, or - for stdin', { parse: source, values: 'files' }) },
   flags: {
-    column: flag.string('CSV column holding the addresses (default: the first column)', { value: 'name', parse: nonEmpty }),
+    column: flag.string('CSV column holding the addresses', { value: 'name', parse: nonEmpty }).defaultShown('the first column'),
     list: flag.string('list every created contact is added to (a UUID)', { value: 'id', parse: uuid }),
     property: flag.repeated('a property set on every created contact: name=value (repeatable)', { value: 'name=value', parse: propertyPair }),
     skip: flag.integer('skip the first N addresses of the input (to finish an interrupted run)', [0, 1_000_000_000]),

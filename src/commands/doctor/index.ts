@@ -23,6 +23,7 @@ export const spec = command({
   },
   examples: ['mailctl doctor', 'mailctl doctor --profile staging --json', 'HTTPS_PROXY=http://proxy.corp:3128 mailctl doctor'],
   operation: `${OPERATIONS.health.name}, ${OPERATIONS.authCheck.name}, ${OPERATIONS.listDomains.name}, ${OPERATIONS.listWebhooks.name} (at most four requests)`,
+  moreOperations: [OPERATIONS.health, OPERATIONS.authCheck, OPERATIONS.listDomains, OPERATIONS.listWebhooks],
   exitCodes: [ExitCode.CheckFailed],
   formats: ['markdown'],
   apiFailuresAsRows: true,

@@ -153,7 +153,8 @@ export default command({
     'mailctl email send --from hello@acme.example --to ann@example.com,bob@example.com --subject Report --html report.html --attach report.pdf --at +2h',
   ],
   operation: OPERATIONS.sendEmail,
-  operationNote: 'with --at, POST /emails/scheduled',
+  operationNote: `with --at, ${OPERATIONS.scheduleEmail.name}`,
+  moreOperations: [OPERATIONS.scheduleEmail],
   check,
   run: async (opts, ctx) => {
     await run(opts, ctx);

@@ -42,12 +42,28 @@ const ENVIRONMENT = `Environment
                          on Windows)
   MAILCTL_ALLOW_HTTP     1: allow sending the key over plain http to a host that
                          is not loopback (refused by default)
+  MAILCTL_DB             the event archive when --db gives no path: a SQLite
+                         file or a postgres:// URL without a password (default:
+                         events.sqlite in the data directory, one per profile:
+                         $XDG_DATA_HOME/mailctl/<profile> or ~/.local/share/
+                         mailctl/<profile> on Linux)
+  PGPASSWORD             password of a PostgreSQL archive (else ~/.pgpass, else
+                         the OS credential store; never in the URL)
+  MAILCTL_PAGER          pager for long output on a terminal; empty: no pager
+                         (same as --no-pager). Else $PAGER, else less -FRX
   MAILCTL_WEBHOOK_PASSWORD
                          basic auth password for \`webhook set --auth-type basic\`
-                         when --auth-password-stdin is not given
+                         (and the one \`webhook listen\` expects and \`webhook
+                         forward\` sends) when --auth-password-stdin is not given
   MAILCTL_WEBHOOK_CLIENT_SECRET
                          OAuth 2.0 client secret for \`webhook set --auth-type
                          oauth2\` when --oauth-client-secret-stdin is not given
+  MAILCTL_WEBHOOK_BEARER_TOKEN
+                         Bearer token \`webhook listen\` expects and \`webhook
+                         forward\` sends when --bearer-token-stdin is not given
+  MAILCTL_WEBHOOK_SIGNING_SECRET
+                         lettr-signature HMAC secret of \`webhook listen\` and
+                         \`webhook forward\` without --signing-secret-stdin
   NO_COLOR               any value: no colour (same as --no-color); colour is
                          only used on a terminal anyway
   HTTPS_PROXY, HTTP_PROXY, ALL_PROXY, NO_PROXY (and lowercase forms)

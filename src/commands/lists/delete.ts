@@ -17,6 +17,7 @@ export default command({
   examples: [`mailctl lists delete ${LIST}`, `mailctl lists delete ${LIST} --yes --if-exists`, `mailctl lists delete ${LIST} 3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f --dry-run`],
   operation: OPERATIONS.deleteList,
   operationNote: `several ids: ${OPERATIONS.deleteLists.name}`,
+  moreOperations: [OPERATIONS.deleteLists],
   check(o) {
     const seen = new Set<string>();
     const ids = o.listIds.filter((id) => !seen.has(id.toLowerCase()) && seen.add(id.toLowerCase()));

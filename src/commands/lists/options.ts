@@ -14,7 +14,7 @@ export const BULK_FLAGS = {
   list: flag.list('list id; repeatable or comma-separated', { value: 'ids' }),
   contactsFile: flag.string('contact ids from a file, or - for stdin: one per line, or CSV with a header row', { value: 'path', parse: pathOrStdin }),
   listsFile: flag.string('list ids from a file, or - for stdin: one per line, or CSV with a header row', { value: 'path', parse: pathOrStdin }),
-  column: flag.string('CSV column holding the ids, in every CSV file given (default: the first column)', { value: 'name', parse: nonEmpty }),
+  column: flag.string('CSV column holding the ids, in every CSV file given', { value: 'name', parse: nonEmpty }).defaultShown('the first column'),
   dryRun: dryRunFlag,
 };
 

@@ -35,6 +35,7 @@ export const spec = command({
   ],
   operation: OPERATIONS.listEmailEvents,
   operationNote: `or ${OPERATIONS.listCampaignEvents.name} with --campaign`,
+  moreOperations: [OPERATIONS.listCampaignEvents],
   exitCodes: [ExitCode.CheckFailed],
   formats: ['markdown'],
   check(o): ReportOptions {

@@ -15,7 +15,7 @@ export default command({
     name: flag.string('name of the template; its slug is derived from it (1 to 255 characters)', { value: 'name', parse: text(TEMPLATE_NAME_MAX) }).required(),
     ...contentFlags,
     project: projectFlag,
-    folder: flag.integer('folder of the project (default: its first folder)', [1, Number.MAX_SAFE_INTEGER], 'id'),
+    folder: flag.integer('folder of the project', [1, Number.MAX_SAFE_INTEGER], 'id').defaultShown('its first folder'),
     dryRun: dryRunFlag,
   },
   examples: ['mailctl template create --name "Welcome email" --html welcome.html', 'mjml -s welcome.mjml | mailctl template create --name Welcome --html -', 'mailctl template create --name Sale --json sale.json --project 2 --dry-run'],

@@ -18,7 +18,8 @@ export default command({
   },
   examples: ['mailctl template pull --dir templates', 'mailctl template pull welcome-email password-reset --dir templates', 'mailctl template pull --project 2 --dir marketing --json'],
   operation: OPERATIONS.showTemplate,
-  operationNote: 'GET /templates (without SLUG) and GET /templates/html for templates kept as visual-editor JSON',
+  operationNote: `${OPERATIONS.listTemplates.name} (without SLUG) and ${OPERATIONS.templateHtml.name} for templates kept as visual-editor JSON`,
+  moreOperations: [OPERATIONS.listTemplates, OPERATIONS.templateHtml],
   async run({ slugs, dir, project }, ctx) {
     const templates = await import('../../api/templates.js');
     const { checkFields } = await import('../../output/fields.js');

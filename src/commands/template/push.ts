@@ -56,7 +56,8 @@ export default command({
   },
   examples: ['mailctl template push --dir templates --dry-run', 'mailctl template push --dir templates', 'mailctl template push --dir templates --force --json'],
   operation: OPERATIONS.updateTemplate,
-  operationNote: 'GET /templates/{slug} for each file, then POST /templates or PUT /templates/{slug} for the changed ones',
+  operationNote: `${OPERATIONS.showTemplate.name} for each file, then ${OPERATIONS.createTemplate.name} or ${OPERATIONS.updateTemplate.name} for the changed ones`,
+  moreOperations: [OPERATIONS.showTemplate, OPERATIONS.createTemplate],
   async run(o, ctx) {
     const { checkFields } = await import('../../output/fields.js');
     checkFields(ctx.output().fields, SYNC_COLUMNS, SYNC_FIELDS);

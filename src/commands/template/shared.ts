@@ -10,7 +10,7 @@ import { arg, flag } from '../define.js';
 
 export const SLUG_ARGS = { slug: arg('slug of the template (see `mailctl template list`)', { parse: templateSlugArg }) };
 
-export const projectFlag = flag.integer('project that holds the template (default: the team\'s default project)', [1, Number.MAX_SAFE_INTEGER], 'id');
+export const projectFlag = flag.integer('project that holds the template', [1, Number.MAX_SAFE_INTEGER], 'id').defaultShown("the team's default project");
 
 export const contentFlags = {
   html: flag.string('custom HTML from this file, or - for stdin', { value: 'file' }).completes('files'),

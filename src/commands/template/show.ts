@@ -15,7 +15,8 @@ export default command({
   },
   examples: ['mailctl template show welcome-email', 'mailctl template show welcome-email --html > welcome.html', 'mailctl template show spring-sale --project 2 --json'],
   operation: OPERATIONS.showTemplate,
-  operationNote: 'with --html: GET /templates/html',
+  operationNote: `with --html: ${OPERATIONS.templateHtml.name}`,
+  moreOperations: [OPERATIONS.templateHtml],
   async run({ slug, project, html }, ctx) {
     const templates = await import('../../api/templates.js');
     if (!html) {

@@ -18,7 +18,7 @@ export default command({
   args: SLUG_ARGS,
   flags: {
     project: projectFlag,
-    version: flag.integer('version to read (default: the active one)', [1, Number.MAX_SAFE_INTEGER], 'n'),
+    version: flag.integer('version to read', [1, Number.MAX_SAFE_INTEGER], 'n').defaultShown('the active one'),
   },
   examples: ['mailctl template tags welcome-email', 'mailctl template tags order-confirmation --json', 'mailctl template tags welcome-email --version 1 --fields key,required'],
   operation: OPERATIONS.templateMergeTags,

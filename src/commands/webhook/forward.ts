@@ -113,7 +113,7 @@ const FLAGS = {
   retrySchedule: flag
     .enum(['compressed', 'service'] as const, 'compressed (1s, 2s, 5s, 10s, 30s, 1m: for local development) or service (1m … 24h, as the service retries)', 'name')
     .default('compressed'),
-  pollInterval: flag.string('how often to ask the events API for new events, at least 1s (default 2s; 10s with a sandbox key)', { value: 'duration' }),
+  pollInterval: flag.string('how often to ask the events API for new events, at least 1s', { value: 'duration' }).defaultShown('2s; 10s with a sandbox key'),
 };
 
 function check(o: Parsed<typeof FLAGS, Record<never, never>>): ForwardOptions {

@@ -113,7 +113,7 @@ export default command({
   name: 'listen',
   summary: 'receive webhook deliveries on 127.0.0.1: print each event, check the credentials and signature, relay to your app',
   flags: {
-    port: flag.integer('port on 127.0.0.1 (default: a free one, printed on stderr)', [0, 65_535]),
+    port: flag.integer('port on 127.0.0.1', [0, 65_535]).defaultShown('a free one, printed on stderr'),
     ...authFlags('expect'),
     respond: flag.integer('answer valid deliveries with this status to rehearse failures, e.g. 500 or 410', [200, 599], 'status'),
     forwardTo: flag.string('relay each valid delivery, body and headers unchanged, to your app; answer what it answers', {
@@ -121,7 +121,7 @@ export default command({
       parse: receiverUrl('http://127.0.0.1:3000/hooks'),
     }),
     count: flag.integer('exit after N valid deliveries (rejected ones are reported, not counted)', [1, 1_000_000]),
-    expect: flag.integer('exit 0 once N valid deliveries arrived, 8 if fewer arrive within --timeout (default 30s)', [1, 1_000_000]),
+    expect: flag.integer('exit 0 once N valid deliveries arrived, 8 if fewer arrive within --timeout (30s unless given)', [1, 1_000_000]),
   },
   secretFlags: RECEIVER_SECRET_FLAGS,
   examples: [

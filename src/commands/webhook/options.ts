@@ -25,16 +25,17 @@ export const WEBHOOK_ID_ARGS = { webhookId: arg('id of the webhook (see `mailctl
 
 /** The flags of a webhook's fields; `verb` words the descriptions ("new name" for set, "name" for create). */
 export function webhookFieldFlags(creating: boolean) {
+  // short and legacy names are accepted and converted in check(), so the values are completed, not enforced here
+  const events = flag.list('event types to send, repeatable; short names like delivery are converted', {
+    value: 'names',
+    values: WEBHOOK_EVENTS,
+    parse: (s) => s,
+    item: 'event name',
+  });
   return {
     name: flag.string(`${creating ? '' : 'new '}name (at most 255 characters)`, { value: 'name', parse: name }),
     url: flag.string('address that receives the events: http or https URL, at most 2048 characters', { value: 'url', parse: httpUrl }),
-    // short and legacy names are accepted and converted in check(), so the values are completed, not enforced here
-    events: flag.list(`event types to send, repeatable; short names like delivery are converted${creating ? ' (default: every event)' : ''}`, {
-      value: 'names',
-      values: WEBHOOK_EVENTS,
-      parse: (s) => s,
-      item: 'event name',
-    }),
+    events: creating ? events.defaultShown('every event') : events,
   };
 }
 
