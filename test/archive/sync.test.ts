@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
+import { emulatorEnv } from '../helpers/cli.js';
 import { runCliInProcess } from '../helpers/context.js';
 import { archiveRows, eventRequests, newArchivePath, storedEvents, sync, syncStoppedAt, type Ev } from './support.js';
 
@@ -24,6 +25,13 @@ beforeEach(() => {
   emu.clearRequests();
   emu.clearFaults();
 });
+
+/** The command of the `Run \`mailctl ...\` again` hint, as argv (the temp paths hold no spaces). */
+function hintedRerun(stderr: string): string[] {
+  const command = /Run `mailctl ([^`]+)` again/.exec(stderr)?.[1];
+  expect(command, stderr).toBeDefined();
+  return command!.split(' ');
+}
 
 function expectFullSet(path: string): void {
   const rows = archiveRows(path);
@@ -54,9 +62,27 @@ describe('events sync: interruptions lose nothing', () => {
     expect(r.code).toBe(143);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/events sync stopped after \d+ pages: \d+ events read, \d+ new, all committed to /);
-    expect(r.stderr).toContain('Run `mailctl events sync` again');
-    expect((await sync(emu, db)).code).toBe(0);
+    // the command it names is the one that finishes: the same archive (not the default one)
+    const rerun = hintedRerun(r.stderr);
+    expect(rerun).toEqual(['events', 'sync', '--db', db]);
+    const again = await runCliInProcess(rerun, { env: emulatorEnv(emu) });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('Continuing the interrupted sync');
     expectFullSet(db);
+  });
+
+  it('SIGINT with --events: the command it names keeps --events, which is part of the sync position, and continues it', async () => {
+    const db = newArchivePath();
+    const r = await syncStoppedAt(emu, db, 5, 'SIGINT', ['--events', 'delivery,bounce']);
+    expect(r.code).toBe(130);
+    const rerun = hintedRerun(r.stderr);
+    expect(rerun).toEqual(['events', 'sync', '--db', db, '--events', 'bounce,delivery']);
+    emu.clearRequests();
+    const again = await runCliInProcess(rerun, { env: emulatorEnv(emu) });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('Continuing the interrupted sync');
+    const kept = all.filter((e) => e.type === 'delivery' || e.type === 'bounce');
+    expect(new Set(archiveRows(db).map((row) => row.event_id))).toEqual(new Set(kept.map((e) => e.event_id)));
   });
 });
 

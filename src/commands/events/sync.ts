@@ -8,6 +8,8 @@ import type { Context } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import { archiveLocationOf, pgConnectOptions, type DbFlag } from '../../archive/db-flag.js';
 import { dbFlag } from '../archive-db.js';
+import { commandLine } from '../../output/command-line.js';
+import { globalArgs } from '../command-line.js';
 import { command, flag, type Parsed } from '../define.js';
 import { firstRunFrom, parseOverlap, planPasses, type SyncPass } from '../../archive/sync-plan.js';
 import { syncProgress, type SyncProgress } from '../../archive/sync-progress.js';
@@ -137,6 +139,17 @@ async function openTarget(ctx: Context, loc: ArchiveLocation, key: SyncKey, wait
   return openPgSync(loc.target, key, { ...pgConnectOptions(ctx, 'mailctl events sync'), wait, notice: (m) => ctx.notice(m) });
 }
 
+/**
+ * The command that continues this sync: the same archive (--db, --profile) and the same
+ * --events, which are part of the sync position (without them it would start another one).
+ */
+function rerunCommand(ctx: Context, opts: SyncOptions): string {
+  const args: string[] = [];
+  if (typeof opts.db === 'string') args.push('--db', opts.db);
+  if (opts.events) args.push('--events', opts.events.join(','));
+  return commandLine(['events', 'sync'], [...args, ...globalArgs(ctx.globals)]);
+}
+
 async function run(opts: SyncOptions, ctx: Context): Promise<void> {
   const baseUrl = accountOf(requireBaseUrl(ctx.settings()));
   const key: SyncKey = { baseUrl, eventTypes: opts.events?.join(',') ?? '' };
@@ -173,7 +186,7 @@ async function run(opts: SyncOptions, ctx: Context): Promise<void> {
       const { read, added, requests: pages } = runState.counts;
       ctx.warn(
         `events sync stopped after ${pages} pages: ${read} events read, ${added} new, all committed to ${path}. ` +
-          'Run `mailctl events sync` again to continue from the last committed page.',
+          `Run \`${rerunCommand(ctx, opts)}\` again to continue from the last committed page.`,
       );
       throw error;
     }
