@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { emulatorEnv } from '../helpers/cli.js';
+import { emulatorEnv, finished, startCli } from '../helpers/cli.js';
 import { runCliInProcess as runCli } from '../helpers/context.js';
 
 // `lists delete` with more ids than one DELETE /audience/lists/bulk takes (50): when a later
@@ -15,7 +15,7 @@ let env: Record<string, string>;
 let lists: string[];
 
 beforeAll(async () => {
-  emu = await startEmulator({ lists: 60, contacts: 0, events: 0, seed: 11 });
+  emu = await startEmulator({ lists: 170, contacts: 0, events: 0, seed: 11 });
   env = emulatorEnv(emu, 'full');
   lists = [...emu.store.teams.main.lists.keys()];
 });
@@ -48,5 +48,30 @@ describe('lists delete: a request that fails after others succeeded', () => {
     expect(res.code).toBe(5);
     expect(res.stdout).toBe('');
     expect(res.stderr).not.toContain('--if-exists');
+  });
+
+  it.each(['SIGINT', 'SIGTERM'] as const)('%s while the first of two requests waits: says it may have been applied, and the command that finishes', async (signal) => {
+    const ids = signal === 'SIGINT' ? lists.slice(60, 115) : lists.slice(115, 170);
+    emu.clearRequests();
+    emu.scriptFault({ method: 'DELETE', path: BULK, delayMs: 600_000, times: 1 });
+    const child = startCli(['lists', 'delete', ...ids, '--yes', '-o', 'ndjson'], { env });
+    const done = finished(child);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([done, new Promise<void>((resolve) => (timer = setInterval(() => emu.requests.some((r) => r.path === BULK) && resolve(), 2)))]);
+    clearInterval(timer);
+    child.kill(signal);
+    const res = await done;
+    emu.clearFaults();
+    expect(res.code).toBe(signal === 'SIGINT' ? 130 : 143);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toContain(`request 1 of 2 was interrupted: DELETE /audience/lists/bulk of 50 lists; it may or may not have been applied`);
+    expect(res.stderr).toContain(`0 of 2 requests succeeded`);
+    expect(res.stderr).not.toMatch(/^\s+at /m);
+    const finish = `mailctl lists delete ${ids.join(' ')} --yes --if-exists --output ndjson`;
+    expect(res.stderr).toContain(finish);
+
+    const rest = await runCli(finish.split(' ').slice(1), { env });
+    expect(rest.code, rest.stderr).toBe(0);
+    for (const id of ids) expect(emu.store.teams.main.lists.has(id)).toBe(false);
   });
 });

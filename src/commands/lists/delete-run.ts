@@ -85,7 +85,9 @@ export async function deleteLists(o: Options, ctx: Context): Promise<void> {
         const result = await batch.send(api);
         if (result.deleted !== batch.ids.length) ctx.warn(`the API deleted ${result.deleted} of ${batch.ids.length} lists in one request`);
       } catch (error) {
-        if (i === 0) throw error;
+        // A first request refused changed nothing: the error alone. One that was cut off
+        // (Ctrl-C, SIGTERM, a lost connection) may have been applied: say so, and how to finish.
+        if (i === 0 && !outcomeUnknown(ctx, error)) throw error;
         // requests 1..i were applied: their rows, then what did not run and the command that finishes it
         await runListing(ctx, { spec: ROWS, pages: [{ items: o.ids.filter((id) => deleted.has(id) || missing.has(id)).map((id) => ({ id, deleted: deleted.has(id) })) }] });
         ctx.io.stderr.write(`${batchFailureLines(ctx, batches.length, i, batch.ids.length, error, ids.filter((id) => !deleted.has(id))).join('\n')}\n`);
@@ -97,15 +99,20 @@ export async function deleteLists(o: Options, ctx: Context): Promise<void> {
   await runListing(ctx, { spec: ROWS, pages: [{ items: o.ids.map((id) => ({ id, deleted: !missing.has(id) })) }] });
 }
 
+/** Whether a request that failed may still have been applied by the server. */
+function outcomeUnknown(ctx: Context, error: unknown): boolean {
+  return ctx.signal.aborted || error instanceof NetworkError || (error instanceof CliError && error.outcomeUnknown);
+}
+
 /** A bulk delete that failed at request i+1 of total: what was deleted, what was not, and the command that finishes it. */
 function batchFailureLines(ctx: Context, total: number, i: number, size: number, error: unknown, rest: string[]): string[] {
   const k = i + 1;
-  const unsure = ctx.signal.aborted || error instanceof NetworkError || (error instanceof CliError && error.outcomeUnknown);
+  const unsure = outcomeUnknown(ctx, error);
   const notRun = k === total ? '' : k + 1 === total ? `; request ${total} did not run` : `; requests ${k + 1}-${total} did not run`;
   const finish = commandLine(['lists', 'delete'], [...rest, '--yes', '--if-exists', ...globalArgs(ctx.globals)]);
   return [
     `request ${k} of ${total} ${ctx.signal.aborted ? 'was interrupted' : 'failed'}: DELETE /audience/lists/bulk of ${n(size)} list${size === 1 ? '' : 's'}; ${unsure ? 'it may or may not have been applied' : 'it was not applied'}${notRun}`,
-    `${i} of ${total} requests succeeded: the lists they deleted are on stdout`,
+    i === 0 ? `0 of ${total} requests succeeded` : `${i} of ${total} requests succeeded: the lists they deleted are on stdout`,
     `to delete the rest (--if-exists skips lists already gone):\n  ${finish}`,
   ];
 }
