@@ -24,7 +24,8 @@ export interface Pushed {
   renamed?: string;
 }
 
-export async function pushTemplate(api: ApiClient, l: LocalPush, o: { force: boolean; dryRun: boolean }): Promise<Pushed> {
+/** `o.writing` is called as the write (create or update) is sent: from then on, a failure may come after the service applied it. */
+export async function pushTemplate(api: ApiClient, l: LocalPush, o: { force: boolean; dryRun: boolean; writing?: () => void }): Promise<Pushed> {
   const project = l.project;
   // the template's slug on the service: the file's, unless a push created it under another
   const slug = l.meta?.slug ?? l.slug;
@@ -38,6 +39,7 @@ export async function pushTemplate(api: ApiClient, l: LocalPush, o: { force: boo
   if (!remote) {
     const name = l.meta?.name ?? l.slug;
     if (o.dryRun) return { row: { slug: l.slug, action: 'create', version: null, reason: 'not on the service' } };
+    o.writing?.();
     const created = await createTemplate(api, { name, ...(project !== undefined ? { project_id: project } : {}), html: l.html });
     return {
       row: { slug: l.slug, action: 'created', version: created.active_version ?? 1, reason: null },
@@ -52,6 +54,7 @@ export async function pushTemplate(api: ApiClient, l: LocalPush, o: { force: boo
     return { row: { slug: l.slug, action: 'conflict', version: remote.active_version ?? null, reason: `version ${remote.active_version} on the service, ${pulled} pulled: not overwritten (--force to push anyway)` } };
   }
   if (o.dryRun) return { row: { slug: l.slug, action: 'update', version: remote.active_version ?? null, reason: 'content changed' } };
+  o.writing?.();
   const updated = await updateTemplate(api, slug, { project_id: remote.project_id, html: l.html });
   return {
     row: { slug: l.slug, action: 'updated', version: updated.active_version ?? null, reason: 'content changed' },

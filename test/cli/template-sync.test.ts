@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectUsageError } from '../helpers/expect.js';
 import { runInProcess, useEmulator } from '../helpers/context.js';
+import { emulatorEnv, finished, startCli } from '../helpers/cli.js';
 import { tsvRows } from '../helpers/parse.js';
 
 const emu = useEmulator({ seed: 6, events: 0, contacts: 0 });
@@ -135,6 +136,44 @@ describe('template push: files, failures half-way, re-runs', () => {
     const rest = await run(['template', 'push', '--dir', d]);
     expect(rest.exitCode, rest.stderr).toBe(0);
     expect(actions(rest.stdout)).toEqual({ 'half-a': 'unchanged', 'half-b': 'created', 'half-c': 'created' });
+  });
+
+  it.each(['SIGTERM', 'SIGINT'] as const)('%s while the first write waits: exit 143/130, says that push may have been applied and what did not run; a re-run finishes', async (signal) => {
+    const d = fresh();
+    const slugs = ['sig-a', 'sig-b', 'sig-c'].map((s) => `${s}-${signal.toLowerCase()}`);
+    for (const slug of slugs) writeFileSync(join(d, `${slug}.html`), `<p>${slug}</p>`);
+    emu.clearRequests();
+    emu.scriptFault({ method: 'POST', path: '/templates', delayMs: 600_000, times: 1 });
+    const child = startCli(['template', 'push', '--dir', d], { env: emulatorEnv(emu) });
+    const done = finished(child);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([done, new Promise<void>((resolve) => (timer = setInterval(() => emu.requests.some((q) => q.method === 'POST') && resolve(), 2)))]);
+    clearInterval(timer);
+    child.kill(signal);
+    const r = await done;
+    emu.clearFaults();
+    expect(r.code).toBe(signal === 'SIGTERM' ? 143 : 130);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`${slugs[0]}: failed, and its push may or may not have been applied`);
+    expect(r.stderr).toContain(`not pushed: ${slugs[1]}, ${slugs[2]}`);
+    expect(r.stderr).toContain('0 of 3 templates done');
+    expect(r.stderr).toContain(`mailctl template push --dir ${d}`);
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+    const rest = await run(['template', 'push', '--dir', d]);
+    expect(rest.exitCode, rest.stderr).toBe(0);
+    expect(Object.keys(actions(rest.stdout)).sort()).toEqual(slugs);
+    expect(actions(rest.stdout)[slugs[2]!]).toBe('created');
+  });
+
+  it('a failure before the first write was sent changed nothing: the error alone', async () => {
+    const d = fresh();
+    for (const slug of ['pre-a', 'pre-b']) writeFileSync(join(d, `${slug}.html`), `<p>${slug}</p>`);
+    emu.scriptFault({ method: 'GET', path: '/templates/pre-a', status: 503, times: 10 });
+    const r = await run(['template', 'push', '--dir', d, '--retries', '0']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).not.toContain('may or may not');
+    expect(r.stderr).not.toContain('templates done');
   });
 
   it('an .html file whose name cannot be a slug is refused (exit 2, nothing sent), not passed over; hidden files are not templates', async () => {

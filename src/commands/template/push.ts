@@ -26,10 +26,13 @@ interface PushOptions {
  * through but whose DIR/<slug>.json could not be recorded), the ones not pushed, and that a re-run
  * finishes the rest. `written`: the service applied this template's write.
  */
-async function reportFailure(ctx: Context, o: PushOptions, rows: SyncRow[], l: LocalTemplate, rest: LocalTemplate[], written: Pushed | undefined, error: unknown): Promise<void> {
-  if (o.dryRun || (rows.length === 0 && !written)) return; // nothing was pushed: the error says it all
+async function reportFailure(
+  ctx: Context, o: PushOptions, rows: SyncRow[], l: LocalTemplate, rest: LocalTemplate[], written: Pushed | undefined, writeSent: boolean, error: unknown,
+): Promise<void> {
+  // A write cut off (Ctrl-C, SIGTERM, a lost connection) may have been applied by the service.
+  const unsure = writeSent && (ctx.signal.aborted || error instanceof NetworkError || (error instanceof CliError && error.outcomeUnknown));
+  if (o.dryRun || (rows.length === 0 && !written && !unsure)) return; // nothing was pushed: the error says it all
   await writeRows(ctx, written ? [...rows, written.row] : rows);
-  const unsure = ctx.signal.aborted || error instanceof NetworkError || (error instanceof CliError && error.outcomeUnknown);
   const lines: string[] = [];
   if (written) {
     lines.push(`${l.slug}: ${written.row.action} on the service (version ${written.row.version ?? 'none'}), but ${l.metaPath} could not be written`);
@@ -70,16 +73,17 @@ export default command({
     const rows: SyncRow[] = [];
     for (const [i, l] of locals.entries()) {
       let written: Pushed | undefined;
+      let writeSent = false;
       try {
         if (ctx.signal.aborted) throw ctx.signal.reason;
-        const pushed = await pushTemplate(api, { ...l, project: l.meta?.project ?? o.project }, o);
+        const pushed = await pushTemplate(api, { ...l, project: l.meta?.project ?? o.project }, { ...o, writing: () => (writeSent = true) });
         if (pushed.meta) written = pushed;
         if (pushed.renamed !== undefined) ctx.warn(`${l.slug}: the service named the new template ${pushed.renamed} (slugs come from the name); ${l.metaPath} records it, so later pushes update it`);
         // After a write, DIR/<slug>.json records the new version, so the next push compares against it.
         if (pushed.meta) await writeWholeFile(l.metaPath, metaText(pushed.meta));
         rows.push(pushed.row);
       } catch (error) {
-        await reportFailure(ctx, o, rows, l, locals.slice(i + 1), written, error);
+        await reportFailure(ctx, o, rows, l, locals.slice(i + 1), written, writeSent, error);
         throw error;
       }
     }
