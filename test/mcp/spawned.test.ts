@@ -2,7 +2,8 @@
 // holds the protocol and nothing else (notices go to stderr), and the process ends with
 // exit 0 once its stdin ends, after answering every call it was sent.
 import { describe, expect, it } from 'vitest';
-import { emulatorEnv, finished, startCli } from '../helpers/cli.js';
+import { spawn } from 'node:child_process';
+import { BIN, emulatorEnv, finished, startCli, tempDir } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/context.js';
 
 const emu = useEmulator({ events: 20 });
@@ -31,5 +32,28 @@ describe('mailctl mcp (spawned)', () => {
     expect(call.isError).toBeFalsy();
     expect(Array.isArray(JSON.parse(call.content[0]!.text))).toBe(true);
     expect(emu.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /webhooks']);
+  });
+
+  it.each([['SIGTERM', 143], ['SIGINT', 130]] as const)('%s while a tool call waits on the API: exit %i, as any command stopped so, and stdout holds whole JSON-RPC lines', async (signal, code) => {
+    emu.scriptFault({ method: 'GET', path: '/webhooks', delayMs: 600_000, times: 1 });
+    const env = { PATH: process.env.PATH ?? '', MAILCTL_CONFIG_DIR: tempDir('mailctl-config-'), MAILCTL_NO_KEYCHAIN: '1', ...emulatorEnv(emu) };
+    // stdin stays open: the client has not gone away, it stops the server with a signal
+    const child = spawn(process.execPath, [BIN, 'mcp', '--read-only'], { env, stdio: 'pipe' });
+    const done = finished(child);
+    const send = (m: object) => child.stdin.write(`${JSON.stringify(m)}\n`);
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'webhook_list', arguments: {} } });
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([done, new Promise<void>((resolve) => (timer = setInterval(() => emu.requests.some((q) => q.path === '/webhooks') && resolve(), 2)))]);
+    clearInterval(timer);
+    child.kill(signal);
+    const r = await done;
+    child.stdin.destroy();
+    emu.clearFaults();
+    expect(r.code, r.stderr).toBe(code);
+    expect(r.stdout.endsWith('\n')).toBe(true);
+    for (const line of r.stdout.split('\n').filter(Boolean)) expect(() => JSON.parse(line), line).not.toThrow();
+    expect(r.stderr).not.toMatch(/^\s+at /m);
   });
 });
