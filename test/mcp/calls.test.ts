@@ -70,6 +70,45 @@ describe('one call at a time', () => {
   });
 });
 
+// MCP notifications/cancelled: the client gives up on a call; the server stops its command
+// (as Ctrl-C stops it on a terminal) instead of running it to the end while later calls wait.
+describe('cancellation', () => {
+  const eventPages = () => emu.requests.filter((r) => r.path === '/emails/events').length;
+  const until = (done: () => boolean) =>
+    new Promise<void>((resolve) => {
+      const timer = setInterval(() => done() && (clearInterval(timer), resolve()), 2);
+    });
+
+  it('a cancelled call stops its command: no page after the one it waits on, and the next call runs', async () => {
+    // the second page is held back: the listing waits on it until the call is cancelled
+    emu.scriptFault({ method: 'GET', path: '/emails/events', skip: 1, delayMs: 600_000 });
+    const stop = new AbortController();
+    const listing = c.client.callTool({ name: 'events_list', arguments: { per_page: 10 } }, undefined, { signal: stop.signal });
+    await until(() => eventPages() >= 2);
+    stop.abort('enough');
+    await expect(listing).rejects.toThrow(/enough/);
+    const next = await c.call('topic_list');
+    expect(next.isError, text(next)).toBeFalsy();
+    expect(eventPages()).toBe(2);
+    expect(sent().at(-1)).toBe('GET /audience/topics');
+  });
+
+  it('a call cancelled while it waits for its turn never runs', async () => {
+    emu.scriptFault({ method: 'GET', path: '/emails/events', delayMs: 600_000 });
+    const first = new AbortController();
+    const second = new AbortController();
+    const running = c.client.callTool({ name: 'events_list', arguments: { per_page: 10 } }, undefined, { signal: first.signal });
+    const waiting = c.client.callTool({ name: 'topic_list', arguments: {} }, undefined, { signal: second.signal });
+    await until(() => eventPages() >= 1);
+    second.abort('not needed');
+    await expect(waiting).rejects.toThrow(/not needed/);
+    first.abort('enough');
+    await expect(running).rejects.toThrow(/enough/);
+    expect((await c.call('webhook_list')).isError).toBeFalsy();
+    expect(sent()).toEqual(['GET /emails/events', 'GET /webhooks']);
+  });
+});
+
 describe('write tools', () => {
   it('without confirm: a dry run, nothing sent, and the result says to set confirm', async () => {
     const r = await c.call('topic_create', { name: 'Agent news' });
