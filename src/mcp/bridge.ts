@@ -6,7 +6,7 @@ import { CliError, systemFailure, UsageError } from '../errors.js';
 import type { IO } from '../io.js';
 import { MemoryOutput } from '../output/memory.js';
 import { SecretSet, scrubbingStream } from '../output/scrub.js';
-import { commandInput, type CommandInput } from './input.js';
+import { commandInput, inInputNames, type CommandInput } from './input.js';
 import { errorResult, isGate, outputResult, scrubResult, unexpectedError } from './result.js';
 import { toolServer } from './server.js';
 import { LIST_CAP, planTools, type SourceCommand, type ToolPlan } from './tools.js';
@@ -82,7 +82,7 @@ async function callTool(ctx: Context, program: Command, source: ToolSource, plan
   try {
     ci = commandInput(plan, given);
   } catch (error) {
-    if (error instanceof UsageError) return errorResult(error);
+    if (error instanceof UsageError) return scrubResult(errorResult(inInputNames(plan, error)), (text) => secrets.scrub(text));
     throw error;
   }
   if (plan.kind === 'write' && !plan.dryRun && !ci.confirmed) {
@@ -115,7 +115,7 @@ async function callTool(ctx: Context, program: Command, source: ToolSource, plan
     result = outputResult(stdout.text(), [...notes(), ...capNotes(ci, stdout.text())]);
   } catch (error) {
     if (isGate(error, stdout.text())) result = outputResult(stdout.text(), notes(), error);
-    else result = errorResult(error instanceof CliError ? error : (systemFailure(error) ?? unexpectedError(error)), notes());
+    else result = errorResult(inInputNames(plan, error instanceof CliError ? error : (systemFailure(error) ?? unexpectedError(error))), notes());
   } finally {
     await run.finish().catch(() => undefined);
     for (const dispose of disposers.splice(0)) await dispose().catch(() => undefined);

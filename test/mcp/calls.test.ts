@@ -190,15 +190,23 @@ describe('archive tools', () => {
 });
 
 describe('errors', () => {
+  // the agent set topic_id and per_page: the message names those inputs (and the command's
+  // TOPIC_ID and --per-page, which hints and notes speak of)
   it('bad input is the usage error object (exit_code 2) naming the input, and nothing is sent', async () => {
     const r = await c.call('topic_show', { topic_id: 'not-a-uuid' });
     expect(r.isError).toBe(true);
-    expect(r.structuredContent).toMatchObject({ error: { exit_code: 2, message: expect.stringMatching(/^TOPIC_ID: /) } });
+    expect(r.structuredContent).toMatchObject({ error: { exit_code: 2, message: expect.stringMatching(/^topic_id \(TOPIC_ID\): /) } });
     expect(JSON.parse(text(r))).toEqual(r.structuredContent);
+    const missing = await c.call('topic_show', {});
+    expect(missing.structuredContent).toMatchObject({ error: { exit_code: 2, message: 'topic_id (TOPIC_ID): required' } });
     const unknown = await c.call('topic_list', { everything: true });
     expect(unknown.structuredContent).toMatchObject({ error: { exit_code: 2, message: expect.stringMatching(/"everything"/) } });
     const bounds = await c.call('topic_list', { per_page: 0 });
-    expect(bounds.structuredContent).toMatchObject({ error: { exit_code: 2, message: expect.stringMatching(/^--per-page: /) } });
+    expect(bounds.structuredContent).toMatchObject({ error: { exit_code: 2, message: expect.stringMatching(/^per_page \(--per-page\): must be/) } });
+    const two = await c.call('property_create', { name: 'Bad Name', type: 'text', confirm: true });
+    expect(two.structuredContent).toMatchObject({
+      error: { exit_code: 2, message: expect.stringMatching(/^name \(--name\): /), errors: [expect.stringMatching(/^type \(--type\): must be one of/)] },
+    });
     expect(sent()).toEqual([]);
   });
 
