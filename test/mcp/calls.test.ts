@@ -59,6 +59,29 @@ describe('read tools', () => {
   });
 });
 
+// docs/agents.md: "When a call stops at the cap, the note says there may be more, with the
+// cursor or page to go on from", for page-numbered listings as for cursor ones.
+describe('the cap of a page-numbered listing', () => {
+  const many = useEmulator({ contacts: 1150, events: 0 });
+
+  it('contact_list stops at 1000 rows and names the page to go on from; that page lists the rest', async () => {
+    const m = await connect({ emulator: many });
+    try {
+      const first = await m.call('contact_list');
+      expect(JSON.parse(text(first))).toHaveLength(1000);
+      expect(notes(first)).toMatch(/^Stopped at --limit 1000 \(1150 in total\)\. The next 1000:\n {2}mailctl contact list --limit 1000 --page 11 /m);
+      expect(notes(first)).toMatch(/stopped at 1000 rows/);
+      const rest = await m.call('contact_list', { page: 11 });
+      const ids = (r: typeof first) => (JSON.parse(text(r)) as { id: string }[]).map((c) => c.id);
+      expect(ids(rest)).toHaveLength(150);
+      expect(new Set([...ids(first), ...ids(rest)]).size).toBe(1150);
+      expect(notes(rest)).not.toMatch(/Stopped|stopped/);
+    } finally {
+      await m.close();
+    }
+  });
+});
+
 describe('one call at a time', () => {
   it('calls sent together run in the order they came, the second after the first has finished', async () => {
     const [events, topics] = await Promise.all([c.call('events_list', { limit: 500 }), c.call('topic_list')]);
