@@ -6,7 +6,7 @@ import { CliError, systemFailure, UsageError } from '../errors.js';
 import type { IO } from '../io.js';
 import { MemoryOutput } from '../output/memory.js';
 import { SecretSet, scrubbingStream } from '../output/scrub.js';
-import { commandInput, type CommandInput } from './input.js';
+import { commandInput, inInputNames, type CommandInput } from './input.js';
 import { errorResult, isGate, outputResult, scrubResult, unexpectedError } from './result.js';
 import { toolServer } from './server.js';
 import { LIST_CAP, planTools, type SourceCommand, type ToolPlan } from './tools.js';
@@ -49,14 +49,40 @@ function serverSecrets(ctx: Context): SecretSet {
   return secrets;
 }
 
+/** A wait on the server's clock that `signal` (the call's) cuts short. */
+function sleepUntil(ctx: Context, ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return ctx.sleep(ms);
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    ctx.sleep(ms).then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/**
+ * The signal of one call's run: aborted when the client cancels the call or the server stops
+ * (Ctrl-C, SIGTERM), as a terminal's Ctrl-C stops the command. `unlink` once the call is over.
+ */
+function callSignal(server: AbortSignal, call: AbortSignal): { signal: AbortSignal; unlink: () => void } {
+  const controller = new AbortController();
+  const links = [server, call].map((outer) => {
+    const onAbort = () => controller.abort(outer.reason);
+    if (outer.aborted) onAbort();
+    else outer.addEventListener('abort', onAbort, { once: true });
+    return () => outer.removeEventListener('abort', onAbort);
+  });
+  return { signal: controller.signal, unlink: () => links.forEach((unlink) => unlink()) };
+}
+
 /** Runs one tool call: the command, in this process, as `mailctl <command> --json` would. */
-async function callTool(ctx: Context, program: Command, source: ToolSource, plan: ToolPlan, given: Record<string, unknown>): Promise<CallToolResult> {
+async function callTool(ctx: Context, program: Command, source: ToolSource, plan: ToolPlan, given: Record<string, unknown>, cancel: AbortSignal): Promise<CallToolResult> {
   const secrets = serverSecrets(ctx);
   let ci: CommandInput;
   try {
     ci = commandInput(plan, given);
   } catch (error) {
-    if (error instanceof UsageError) return errorResult(error);
+    if (error instanceof UsageError) return scrubResult(errorResult(inInputNames(plan, error)), (text) => secrets.scrub(text));
     throw error;
   }
   if (plan.kind === 'write' && !plan.dryRun && !ci.confirmed) {
@@ -79,8 +105,9 @@ async function callTool(ctx: Context, program: Command, source: ToolSource, plan
   };
   const globals: GlobalOptions = { ...ctx.globals, output: 'json', json: true, ndjson: undefined, csv: undefined, fields: undefined, pager: false, color: false };
   const disposers: Array<() => Promise<void>> = [];
-  const clock = { now: () => ctx.now(), sleep: (ms: number) => ctx.sleep(ms) };
-  const run = createContext(io, globals, ctx.signal, { version: ctx.version, clock, disposers, secrets, program });
+  const clock = { now: () => ctx.now(), sleep: (ms: number, signal?: AbortSignal) => sleepUntil(ctx, ms, signal) };
+  const { signal, unlink } = callSignal(ctx.signal, cancel);
+  const run = createContext(io, globals, signal, { version: ctx.version, clock, disposers, secrets, program });
   const notes = (): string[] => [stderr.text()];
   let result: CallToolResult;
   try {
@@ -88,10 +115,11 @@ async function callTool(ctx: Context, program: Command, source: ToolSource, plan
     result = outputResult(stdout.text(), [...notes(), ...capNotes(ci, stdout.text())]);
   } catch (error) {
     if (isGate(error, stdout.text())) result = outputResult(stdout.text(), notes(), error);
-    else result = errorResult(error instanceof CliError ? error : (systemFailure(error) ?? unexpectedError(error)), notes());
+    else result = errorResult(inInputNames(plan, error instanceof CliError ? error : (systemFailure(error) ?? unexpectedError(error))), notes());
   } finally {
     await run.finish().catch(() => undefined);
     for (const dispose of disposers.splice(0)) await dispose().catch(() => undefined);
+    unlink();
   }
   if (plan.kind === 'write' && plan.dryRun && !ci.confirmed && !result.isError) {
     result.content.push({ type: 'text', text: `this was a dry run, nothing was sent: call ${plan.name} again with confirm: true to do it` });
@@ -103,6 +131,6 @@ async function callTool(ctx: Context, program: Command, source: ToolSource, plan
 export function serveTools(ctx: Context, program: Command, sources: ToolSource[], options: { readOnly: boolean }) {
   const { tools, excluded } = planTools(sources, options);
   const byPath = new Map(sources.map((s) => [s.path, s]));
-  const served = toolServer(ctx.version, tools, (plan, given) => callTool(ctx, program, byPath.get(plan.path)!, plan, given));
+  const served = toolServer(ctx.version, tools, (plan, given, signal) => callTool(ctx, program, byPath.get(plan.path)!, plan, given, signal));
   return { served, tools, excluded };
 }

@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { type CliError, ExitCode, UsageError } from '../errors.js';
 import { CONFIRM, LIST_CAP, type ToolPlan } from './tools.js';
 
 // A tool call's arguments → the words and options commander would have given
@@ -93,4 +93,28 @@ export function commandInput(plan: ToolPlan, given: Record<string, unknown>): Co
     opts.limit = String(out.limit);
   }
   return out;
+}
+
+/**
+ * A usage error in the names of the tool's inputs: the command's checks name the flag or the
+ * argument (`--per-page: …`, `TOPIC_ID: …`), an agent knows the input it set (`per_page`), so a
+ * message or detail line that starts with one of this tool's flags or arguments names both:
+ * `per_page (--per-page): …`, `topic_id (TOPIC_ID): …`.
+ */
+export function inInputNames(plan: ToolPlan, error: CliError): CliError {
+  if (error.exitCode !== ExitCode.Usage) return error;
+  const names = new Map(plan.inputs.map((i) => [i.to === 'arg' ? i.arg.display : i.flag.name, i.property]));
+  const rename = (line: string) =>
+    line.replace(/^(\s*)(--[a-z0-9-]+|[A-Z][A-Z0-9_]*)(?=: )/, (whole, space: string, name: string) => {
+      const property = names.get(name);
+      return property === undefined ? whole : `${space}${property} (${name})`;
+    });
+  const message = rename(error.message);
+  const details = error.details.map(rename);
+  if (message === error.message && details.every((d, k) => d === error.details[k])) return error;
+  // the same error (class, hint, cause) with the lines renamed; message is own but not enumerable
+  const copy = Object.create(Object.getPrototypeOf(error) as object, Object.getOwnPropertyDescriptors(error)) as CliError;
+  Object.defineProperty(copy, 'message', { value: message, enumerable: false, writable: true, configurable: true });
+  Object.defineProperty(copy, 'details', { value: details, enumerable: true });
+  return copy;
 }

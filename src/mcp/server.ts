@@ -12,7 +12,8 @@ import type { ToolPlan } from './tools.js';
 // server's HTTP budget (pacing, the sandbox's daily quota) and its archive
 // file, and a write must not race a read that an agent sent to check it.
 
-export type ToolCall = (plan: ToolPlan, args: Record<string, unknown>) => Promise<CallToolResult>;
+/** `signal` aborts when the client cancels the call (notifications/cancelled) or the connection closes. */
+export type ToolCall = (plan: ToolPlan, args: Record<string, unknown>, signal: AbortSignal) => Promise<CallToolResult>;
 
 export interface ToolServer {
   server: Server;
@@ -33,15 +34,19 @@ export function toolServer(version: string, plans: readonly ToolPlan[], call: To
   const byName = new Map(plans.map((p) => [p.name, p]));
   let queue: Promise<unknown> = Promise.resolve();
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: plans.map((p) => p.tool) }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     const plan = byName.get(request.params.name);
     if (!plan) return errorResult(new UsageError(`no tool named "${request.params.name}"`, { hint: 'tools/list names every tool' }));
-    const run = queue.then(() => call(plan, request.params.arguments ?? {}));
+    // A call cancelled while it waits for its turn never starts (the SDK sends no answer to a
+    // cancelled request); one cancelled while it runs is stopped through its signal.
+    const run = queue.then(() => (extra.signal.aborted ? cancelled : call(plan, request.params.arguments ?? {}, extra.signal)));
     queue = run.catch(() => undefined);
     return run;
   });
   return { server, idle: () => queue.then(() => undefined) };
 }
+
+const cancelled: CallToolResult = { content: [{ type: 'text', text: 'cancelled' }], isError: true };
 
 /** Lets the requests already read reach their handlers (the SDK dispatches them a few microtasks later). */
 function settle(): Promise<void> {

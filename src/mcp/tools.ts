@@ -179,7 +179,7 @@ function plan(c: SourceCommand, readOnly: boolean): ToolPlan | Exclusion {
   }
   const name = c.path.replace(/ /g, '_');
   const secrets = c.secretFlags.length
-    ? ` Credentials (${c.secretFlags.join(', ')}) never travel in a tool call: set them from a terminal (mailctl ${c.path} … ${c.secretFlags[0]}-stdin).`
+    ? `${/[.!?]$/.test(c.summary) ? '' : '.'} Credentials (${c.secretFlags.join(', ')}) never travel in a tool call: set them from a terminal (mailctl ${c.path} … ${c.secretFlags[0]}-stdin).`
     : '';
   const destructive = kind === 'write' && isDestructive(c, methods);
   return {

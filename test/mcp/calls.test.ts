@@ -59,6 +59,29 @@ describe('read tools', () => {
   });
 });
 
+// docs/agents.md: "When a call stops at the cap, the note says there may be more, with the
+// cursor or page to go on from", for page-numbered listings as for cursor ones.
+describe('the cap of a page-numbered listing', () => {
+  const many = useEmulator({ contacts: 1150, events: 0 });
+
+  it('contact_list stops at 1000 rows and names the page to go on from; that page lists the rest', async () => {
+    const m = await connect({ emulator: many });
+    try {
+      const first = await m.call('contact_list');
+      expect(JSON.parse(text(first))).toHaveLength(1000);
+      expect(notes(first)).toMatch(/^Stopped at --limit 1000 \(1150 in total\)\. The next 1000:\n {2}mailctl contact list --limit 1000 --page 11 /m);
+      expect(notes(first)).toMatch(/stopped at 1000 rows/);
+      const rest = await m.call('contact_list', { page: 11 });
+      const ids = (r: typeof first) => (JSON.parse(text(r)) as { id: string }[]).map((c) => c.id);
+      expect(ids(rest)).toHaveLength(150);
+      expect(new Set([...ids(first), ...ids(rest)]).size).toBe(1150);
+      expect(notes(rest)).not.toMatch(/Stopped|stopped/);
+    } finally {
+      await m.close();
+    }
+  });
+});
+
 describe('one call at a time', () => {
   it('calls sent together run in the order they came, the second after the first has finished', async () => {
     const [events, topics] = await Promise.all([c.call('events_list', { limit: 500 }), c.call('topic_list')]);
@@ -67,6 +90,45 @@ describe('one call at a time', () => {
     const paths = emu.requests.map((r) => r.path);
     expect(paths.filter((p) => p === '/emails/events').length).toBeGreaterThan(1);
     expect(paths.lastIndexOf('/emails/events')).toBeLessThan(paths.indexOf('/audience/topics'));
+  });
+});
+
+// MCP notifications/cancelled: the client gives up on a call; the server stops its command
+// (as Ctrl-C stops it on a terminal) instead of running it to the end while later calls wait.
+describe('cancellation', () => {
+  const eventPages = () => emu.requests.filter((r) => r.path === '/emails/events').length;
+  const until = (done: () => boolean) =>
+    new Promise<void>((resolve) => {
+      const timer = setInterval(() => done() && (clearInterval(timer), resolve()), 2);
+    });
+
+  it('a cancelled call stops its command: no page after the one it waits on, and the next call runs', async () => {
+    // the second page is held back: the listing waits on it until the call is cancelled
+    emu.scriptFault({ method: 'GET', path: '/emails/events', skip: 1, delayMs: 600_000 });
+    const stop = new AbortController();
+    const listing = c.client.callTool({ name: 'events_list', arguments: { per_page: 10 } }, undefined, { signal: stop.signal });
+    await until(() => eventPages() >= 2);
+    stop.abort('enough');
+    await expect(listing).rejects.toThrow(/enough/);
+    const next = await c.call('topic_list');
+    expect(next.isError, text(next)).toBeFalsy();
+    expect(eventPages()).toBe(2);
+    expect(sent().at(-1)).toBe('GET /audience/topics');
+  });
+
+  it('a call cancelled while it waits for its turn never runs', async () => {
+    emu.scriptFault({ method: 'GET', path: '/emails/events', delayMs: 600_000 });
+    const first = new AbortController();
+    const second = new AbortController();
+    const running = c.client.callTool({ name: 'events_list', arguments: { per_page: 10 } }, undefined, { signal: first.signal });
+    const waiting = c.client.callTool({ name: 'topic_list', arguments: {} }, undefined, { signal: second.signal });
+    await until(() => eventPages() >= 1);
+    second.abort('not needed');
+    await expect(waiting).rejects.toThrow(/not needed/);
+    first.abort('enough');
+    await expect(running).rejects.toThrow(/enough/);
+    expect((await c.call('webhook_list')).isError).toBeFalsy();
+    expect(sent()).toEqual(['GET /emails/events', 'GET /webhooks']);
   });
 });
 
@@ -151,15 +213,23 @@ describe('archive tools', () => {
 });
 
 describe('errors', () => {
+  // the agent set topic_id and per_page: the message names those inputs (and the command's
+  // TOPIC_ID and --per-page, which hints and notes speak of)
   it('bad input is the usage error object (exit_code 2) naming the input, and nothing is sent', async () => {
     const r = await c.call('topic_show', { topic_id: 'not-a-uuid' });
     expect(r.isError).toBe(true);
-    expect(r.structuredContent).toMatchObject({ error: { exit_code: 2, message: expect.stringMatching(/^TOPIC_ID: /) } });
+    expect(r.structuredContent).toMatchObject({ error: { exit_code: 2, message: expect.stringMatching(/^topic_id \(TOPIC_ID\): /) } });
     expect(JSON.parse(text(r))).toEqual(r.structuredContent);
+    const missing = await c.call('topic_show', {});
+    expect(missing.structuredContent).toMatchObject({ error: { exit_code: 2, message: 'topic_id (TOPIC_ID): required' } });
     const unknown = await c.call('topic_list', { everything: true });
     expect(unknown.structuredContent).toMatchObject({ error: { exit_code: 2, message: expect.stringMatching(/"everything"/) } });
     const bounds = await c.call('topic_list', { per_page: 0 });
-    expect(bounds.structuredContent).toMatchObject({ error: { exit_code: 2, message: expect.stringMatching(/^--per-page: /) } });
+    expect(bounds.structuredContent).toMatchObject({ error: { exit_code: 2, message: expect.stringMatching(/^per_page \(--per-page\): must be/) } });
+    const two = await c.call('property_create', { name: 'Bad Name', type: 'text', confirm: true });
+    expect(two.structuredContent).toMatchObject({
+      error: { exit_code: 2, message: expect.stringMatching(/^name \(--name\): /), errors: [expect.stringMatching(/^type \(--type\): must be one of/)] },
+    });
     expect(sent()).toEqual([]);
   });
 

@@ -108,6 +108,8 @@ describe('tools/list', () => {
       expect(Object.keys(t.inputSchema.properties!)).not.toContain('auth_password_stdin');
       expect(Object.keys(t.inputSchema.properties!)).not.toContain('oauth_client_secret_stdin');
       expect(t.description).toMatch(/--auth-password.*set them from a terminal/);
+      // the summary, then the sentence about credentials: "…never from flags. Credentials (…"
+      expect(t.description).toMatch(/[a-z]\. Credentials \(/);
     }
   });
 

@@ -6,7 +6,7 @@ import type { ListSpec } from '../../output/types.js';
 import { nonEmpty } from '../../input/values.js';
 import { flag } from '../define.js';
 import { checkFields } from '../../output/fields.js';
-import { nextPageHint, runListing } from '../listing.js';
+import { nextPageCommand, nextPageHint, runListing } from '../listing.js';
 
 // The one list runner, for every pagination style of the API: cursor pages,
 // numbered pages, and operations that answer everything at once. One page by
@@ -79,7 +79,7 @@ export interface ListRun<T> {
   limit?: number;
 }
 
-type Step<T> = { items: T[]; nextCursor?: string | null; page?: number; lastPage?: number; total?: number };
+type Step<T> = { items: T[]; nextCursor?: string | null; page?: number; lastPage?: number; total?: number; stoppedAtLimit?: boolean };
 
 async function* whole<T>(items: T[], limit: number | undefined): AsyncGenerator<Step<T>> {
   yield { items: limit === undefined ? items : items.slice(0, limit) };
@@ -92,6 +92,8 @@ export async function runList<T>(ctx: Context, list: ListRun<T>): Promise<void> 
   const follow = list.all || list.limit !== undefined;
   const { paging } = list;
   let pages: AsyncIterable<Step<T>>;
+  /** Rows of the last numbered page as the API answered it (the listing may have kept fewer). */
+  let lastFetched = 0;
   if (paging.style === 'cursor') {
     const perPage = paging.perPage ?? (follow ? paging.maxPerPage : undefined);
     const fetch = async (cursor: string | undefined) => {
@@ -109,7 +111,11 @@ export async function runList<T>(ctx: Context, list: ListRun<T>): Promise<void> 
   } else if (paging.style === 'page') {
     const perPage = paging.perPage ?? (follow ? paging.maxPerPage : undefined);
     const walk = numberedPages(
-      (page) => paging.fetch(api, page === 1 && paging.page === undefined ? undefined : page, perPage),
+      async (page) => {
+        const answer = await paging.fetch(api, page === 1 && paging.page === undefined ? undefined : page, perPage);
+        lastFetched = answer.items.length;
+        return answer;
+      },
       paging.page ?? 1,
       { all: list.all, limit: list.limit, idOf: paging.idOf as ((row: never) => string) | undefined },
       list.operation.name,
@@ -147,9 +153,33 @@ export async function runList<T>(ctx: Context, list: ListRun<T>): Promise<void> 
       nextPageHint(ctx, `Showed page ${last.page} of ${last.lastPage}${total}`, list.command, list.args ?? [], ['--page', String(last.page + 1)]);
     }
   }
+  if (!list.all && list.limit !== undefined && last && count >= list.limit) stoppedAtLimit(ctx, list, last, lastFetched);
   if (count === 0 && last?.page !== undefined && last.lastPage !== undefined && last.page > last.lastPage) {
     ctx.notice(`page ${last.page} is past the last page (${last.lastPage})`);
   } else if (count === 0 && out.format === 'table' && (out.isTTY || paging.style === 'whole')) {
     ctx.notice(list.empty ?? `no ${list.noun}`);
   }
+}
+
+/**
+ * --limit ended the listing: when more rows exist, say so, with the command that lists the next
+ * ones (cli.md: every list prints the next-page command when more exist). Only from a page
+ * boundary: a page the limit cut in two has no cursor or page number for its other rows.
+ */
+function stoppedAtLimit<T>(ctx: Context, list: ListRun<T>, last: Step<T>, lastFetched: number): void {
+  const limit = list.limit!;
+  let more: boolean;
+  let next: string[] | undefined;
+  if (list.paging.style === 'cursor') {
+    more = last.stoppedAtLimit === true;
+    if (last.nextCursor) next = ['--cursor', last.nextCursor];
+  } else if (list.paging.style === 'page' && last.page !== undefined && last.lastPage !== undefined) {
+    const cut = last.items.length < lastFetched;
+    more = cut || last.page < last.lastPage;
+    if (!cut && last.page < last.lastPage) next = ['--page', String(last.page + 1)];
+  } else return;
+  if (!more) return;
+  const total = last.total !== undefined ? ` (${last.total} in total)` : '';
+  const command = next ? ` The next ${limit}:\n  ${nextPageCommand(ctx, list.command, [...(list.args ?? []), '--limit', String(limit)], next)}` : '';
+  ctx.notice(`Stopped at --limit ${limit}${total}.${command}`);
 }
