@@ -22,7 +22,12 @@ export function escapeControls(text: string, keepNewlines = false): string {
 const QUOTED_MAX = 80;
 const LINE_MAX = 1000;
 
-const LONG_QUOTED = new RegExp(`"([^"]{${QUOTED_MAX + 1},})"`, 'g');
+/**
+ * Every quoted value, taken in pairs from the start: looking for long ones alone would pair the
+ * closing quote of a short value with the opening one of the next, and cut the message between
+ * them. (No escaped quotes: a pattern that skips them can take quadratic time on a server's text.)
+ */
+const QUOTED = /"([^"]*)"/g;
 
 /**
  * Error text echoes what the user (or a server) gave: cut quoted values that
@@ -30,7 +35,7 @@ const LONG_QUOTED = new RegExp(`"([^"]{${QUOTED_MAX + 1},})"`, 'g');
  * places (flags, files, dates, JSON); main.ts and commander's own messages (program.ts) all pass here.
  */
 export function shorten(text: string): string {
-  const cut = text.replace(LONG_QUOTED, (_m, v: string) => `"${v.slice(0, QUOTED_MAX - 20)}…" (${v.length} characters)`);
+  const cut = text.replace(QUOTED, (whole, v: string) => (v.length > QUOTED_MAX ? `"${v.slice(0, QUOTED_MAX - 20)}…" (${v.length} characters)` : whole));
   return cut.length > LINE_MAX ? `${cut.slice(0, LINE_MAX)}… (${cut.length - LINE_MAX} more characters)` : cut;
 }
 

@@ -19,6 +19,13 @@ describe('error text (errors.ts): what an error echoes of hostile input', () => 
     expect(shorten(text)).toBe(text);
   });
 
+  it('pairs quotes in order: a long unquoted stretch between two short quoted values is kept whole', () => {
+    const operators = Array.from({ length: 20 }, (_, i) => `operator_${i}`).join(', ');
+    const text = `--where: operator "eq" must be one of ${operators} (in "bogus eq 1")`;
+    expect(shorten(text)).toBe(text);
+    expect(shorten(`got "${'x'.repeat(100)}" and "short"`)).toBe(`got "${'x'.repeat(60)}…" (100 characters) and "short"`);
+  });
+
   it('cuts any line still longer than 1000 characters', () => {
     const line = tidy(`PATH: must not contain spaces (got /${'x x'.repeat(10_000)})`);
     expect(line.length).toBeLessThan(1100);
