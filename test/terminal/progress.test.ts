@@ -20,6 +20,14 @@ describe('export progress', () => {
     expect(r.stdout).not.toMatch(/rows|\u001b/);
   });
 
+  it('--limit N: the live count runs to N, not to every match (no ETA for rows that will never be read)', async () => {
+    const r = await runInProcess(['events', 'list', '--limit', '250', '--per-page', '100', '--ndjson'], { emulator: emu, stderrIsTTY: true });
+    expect(r.exitCode, r.stderr).toBe(0);
+    // the fake clock stands still: no rate, so the count says what it runs to
+    expect(r.stderr).toMatch(/events: 100 rows · 1 page · of 250/);
+    expect(r.stderr).not.toMatch(/of 1,000/);
+  });
+
   it('nothing in a pipe, nor with --quiet', async () => {
     const piped = await runInProcess(['events', 'list', '--limit', '250', '--ndjson'], { emulator: emu });
     expect(piped.stderr).not.toMatch(/rows ·|rows in/);
