@@ -269,9 +269,14 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
     async pageOutput() {
       if (paged || !io.stdoutIsTTY || globals.pager === false || !io.rows) return;
       if (!['table', 'json'].includes(ctx.output().format)) return;
-      const { pagedOutput, pagerCommand } = await import('./output/pager.js');
+      const { pagedOutput, pagerCommand, pagerFound } = await import('./output/pager.js');
       const command = pagerCommand(io.env);
       if (!command) return;
+      if (!pagerFound(command, io.env)) {
+        // the output goes to the terminal unpaged rather than into a shell's "not found"
+        ctx.warn(`pager "${command}" not found (MAILCTL_PAGER, else PAGER): output not paged`);
+        return;
+      }
       paged = pagedOutput({ command, rows: io.rows, columns: io.columns, stdout: io.stdout, stderr: io.stderr, env: io.env, direct });
     },
     async finish() {
