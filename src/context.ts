@@ -294,10 +294,12 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       stderrLine(`warning: ${message}`);
     },
     async spinner(text): Promise<Spinner> {
-      // A terminal that reports no width (script(1), some CI pseudo-terminals)
-      // cannot have a line redrawn in place: no spinner there. Asked of a terminal
-      // only: asking makes process.stderr, which a run that prints nothing there never needs.
-      const width = io.stderrIsTTY && !globals.quiet ? (io.stderr as NodeJS.WriteStream).columns : 0;
+      // Asked of a terminal only: asking makes process.stderr, which a run that prints nothing
+      // there never needs. A terminal that reports no width (script(1), some CI pseudo-terminals)
+      // is taken as 80 columns, as tables take it: the line is cut short of that, and events
+      // sync's progress still shows (ora, once used here, looped for ever on such terminals).
+      const stream = io.stderr as NodeJS.WriteStream;
+      const width = io.stderrIsTTY && !globals.quiet ? stream.columns || (stream.isTTY ? 80 : 0) : 0;
       if (!width) return { update() {}, stop() {} };
       const { drawSpinner } = await import('./output/spinner.js');
       const spin = drawSpinner(io.stderr, text, width, colourAllowed(io.stderrIsTTY, io.env, globals));

@@ -75,4 +75,11 @@ describe('events sync on a terminal', () => {
     expect(piped.exitCode, piped.stderr).toBe(0);
     expect(piped.stderr).not.toMatch(/Syncing|\r|\u001b/);
   });
+
+  it('a pseudo-terminal that reports no size (script(1) and many CI runners: 0x0) shows it too, cut at 80 columns', async (t) => {
+    const { tty } = await syncOnTty(t, {});
+    expect(tty.code, tty.out).toBe(0);
+    expect(tty.out).toMatch(PROGRESS);
+    for (const line of tty.out.split(/\r|\n/)) expect([...line.replace(/\u001b\[[0-9;]*[mK]/g, '')].length).toBeLessThan(80);
+  });
 });
