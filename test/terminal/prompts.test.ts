@@ -1,7 +1,10 @@
 // Questions asked on a terminal (a delete's confirmation, auth login's hidden prompt): what the
 // server put in them is shown, never obeyed, and Ctrl-D (the end of stdin) is an answer.
+import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { BIN, tempDir } from '../helpers/cli.js';
 import { runInProcess, useEmulator } from '../helpers/context.js';
+import { requireCommand } from '../helpers/tools.js';
 import { runOnTty } from '../helpers/tty.js';
 
 const emu = useEmulator();
@@ -48,3 +51,24 @@ describe('Ctrl-D at a question', () => {
     }
   });
 });
+
+describe('Ctrl-C at a confirmation', () => {
+  it('exit 130, nothing deleted, and the line ends: the shell prompt does not start after "[y/N] ^C"', async (t) => {
+    requireCommand(t, 'script');
+    const id = emu.fixtures.lists[2]!;
+    const child = spawn('script', ['-qfec', `${process.execPath} ${BIN} lists delete ${id}`, '/dev/null'], {
+      env: { PATH: process.env.PATH!, HOME: process.env.HOME!, TERM: 'xterm', MAILCTL_CONFIG_DIR: tempDir(), MAILCTL_NO_KEYCHAIN: '1', MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full },
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      // the question is on the screen: the terminal turns Ctrl-C into SIGINT
+      if (out.includes('[y/N]') && !child.stdin.writableEnded) child.stdin.end('\u0003');
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code, out).toBe(130);
+    expect(out).toMatch(/\[y\/N\] (\^C)?\r?\n$/);
+    expect(emu.store.teams.main.lists.has(id)).toBe(true);
+  });
+});
+
