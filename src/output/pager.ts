@@ -77,6 +77,8 @@ export interface PagerOptions {
   env: Env;
   /** Writes to the terminal directly (when the output fits, or the pager cannot start). */
   direct: (text: string) => Promise<void>;
+  /** Called as the pager starts, before it draws: from then on it owns the screen until end(). */
+  onStart?: () => void;
 }
 
 /** A stream with a file descriptor (the terminal) is handed to the pager; anything else is fed from its stdout. */
@@ -102,6 +104,8 @@ export function pagedOutput(opts: PagerOptions): PagedOutput {
     } catch {
       return false;
     }
+    // the child runs once this turn ends: the screen is still ours to tidy up
+    opts.onStart?.();
     child!.stdout?.on('data', (chunk: Buffer) => opts.stdout.write(chunk));
     child!.stdin!.on('error', () => (gone = true));
     closed = new Promise((resolve) => {

@@ -93,6 +93,16 @@ describe('the pager', () => {
     expect(out.split('\n').filter((l) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\s/.test(l))).toHaveLength(40);
   });
 
+  it('an export through the pager: its live count stops drawing once the pager owns the screen', async (t) => {
+    // sed pages at once, so a live line drawn while it runs would land among its lines
+    const out = await onTty(t, 'events list --all --per-page 50', { MAILCTL_PAGER: 'sed s/^/paged:/' });
+    const paged = out.indexOf('paged:');
+    expect(paged, out).toBeGreaterThan(-1);
+    expect(out.slice(paged)).not.toMatch(/events: [\d,]+ rows ·/);
+    expect(out).toContain('events: 400 rows in 8 pages');
+    expect(plain(out).replace(/\u001b\[2K/g, '').split(/\r|\n/).filter((l) => l.startsWith('paged:')).length).toBe(401);
+  });
+
   it('uses $PAGER on a real terminal, only when the output is longer than it', async (t) => {
     const long = await onTty(t, 'events list --per-page 40', { PAGER: 'sed s/^/paged:/' });
     expect(plain(long).trimEnd().split('\n').filter((l) => l.startsWith('paged:')).length).toBe(41);
