@@ -79,6 +79,11 @@ export interface Context {
   holdSpinner(held: boolean): void;
   /** A spinner on stderr, only when stderr is a TTY and not --quiet; otherwise a no-op. */
   spinner(text: string): Promise<Spinner>;
+  /**
+   * stderr for lines redrawn in place (spinners, an export's live count): their writes are
+   * dropped while a pager owns the screen, where they would overwrite its page and its prompt.
+   */
+  readonly liveStderr: NodeJS.WritableStream;
   /** All of stdin as text (for keys, secrets and id files given as "-"). */
   readStdin(): Promise<string>;
   /** A secret of this run (a password, a client secret): never printed on stderr, even when a server echoes it. */
@@ -90,6 +95,9 @@ export interface Context {
   /** The command tree this run was parsed with: for the commands that describe every command (completion, commands, mcp). */
   readonly program?: Command;
 }
+
+/** Back to the start of the line and erase it: how a line redrawn in place is removed. */
+const CLEAR_LINE = '\r\u001b[2K';
 
 /** How long a request may take before a spinner says the command is waiting for it. */
 const SLOW_MS = 300;
@@ -134,6 +142,17 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
   let target: OutputTarget | undefined;
   let paged: PagedOutput | undefined;
   let spinnerHeld = false;
+  /** A pager is running on this terminal: nothing is redrawn in place on it meanwhile. */
+  let pagerOwnsScreen = false;
+  /** A live line is on the screen now: each draw starts with a clear line, each removal is one. */
+  let liveShown = false;
+  const liveStderr = {
+    write: (text: string) => {
+      if (pagerOwnsScreen) return true;
+      liveShown = !text.endsWith(CLEAR_LINE);
+      return io.stderr.write(text);
+    },
+  } as unknown as NodeJS.WritableStream;
   /** Spinners drawing now: a second one would fight the first for the same line. */
   let spinning = 0;
   // Notices and warnings often quote the API (its "message") or the user's input:
@@ -204,6 +223,7 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
   };
 
   const ctx: Context = {
+    liveStderr,
     program: hooks.program,
     version: hooks.version,
     io,
@@ -269,15 +289,27 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
     async pageOutput() {
       if (paged || !io.stdoutIsTTY || globals.pager === false || !io.rows) return;
       if (!['table', 'json'].includes(ctx.output().format)) return;
-      const { pagedOutput, pagerCommand } = await import('./output/pager.js');
+      const { pagedOutput, pagerCommand, pagerFound } = await import('./output/pager.js');
       const command = pagerCommand(io.env);
       if (!command) return;
-      paged = pagedOutput({ command, rows: io.rows, columns: io.columns, stdout: io.stdout, stderr: io.stderr, env: io.env, direct });
+      if (!pagerFound(command, io.env)) {
+        // the output goes to the terminal unpaged rather than into a shell's "not found"
+        ctx.warn(`pager "${command}" not found (MAILCTL_PAGER, else PAGER): output not paged`);
+        return;
+      }
+      // As the pager starts, a live line already drawn (a count, a spinner) is cleared, not left under its page.
+      const onStart = () => {
+        if (liveShown) io.stderr.write(CLEAR_LINE);
+        liveShown = false;
+        pagerOwnsScreen = true;
+      };
+      paged = pagedOutput({ command, rows: io.rows, columns: io.columns, stdout: io.stdout, stderr: io.stderr, env: io.env, direct, onStart });
     },
     async finish() {
       const p = paged;
       paged = undefined;
       await p?.end();
+      pagerOwnsScreen = false;
     },
     holdSpinner(held) {
       spinnerHeld = held;
@@ -289,13 +321,15 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       stderrLine(`warning: ${message}`);
     },
     async spinner(text): Promise<Spinner> {
-      // A terminal that reports no width (script(1), some CI pseudo-terminals)
-      // cannot have a line redrawn in place: no spinner there. Asked of a terminal
-      // only: asking makes process.stderr, which a run that prints nothing there never needs.
-      const width = io.stderrIsTTY && !globals.quiet ? (io.stderr as NodeJS.WriteStream).columns : 0;
+      // Asked of a terminal only: asking makes process.stderr, which a run that prints nothing
+      // there never needs. A terminal that reports no width (script(1), some CI pseudo-terminals)
+      // is taken as 80 columns, as tables take it: the line is cut short of that, and events
+      // sync's progress still shows (ora, once used here, looped for ever on such terminals).
+      const stream = io.stderr as NodeJS.WriteStream;
+      const width = io.stderrIsTTY && !globals.quiet ? stream.columns || (stream.isTTY ? 80 : 0) : 0;
       if (!width) return { update() {}, stop() {} };
       const { drawSpinner } = await import('./output/spinner.js');
-      const spin = drawSpinner(io.stderr, text, width, colourAllowed(io.stderrIsTTY, io.env, globals));
+      const spin = drawSpinner(liveStderr, text, width, colourAllowed(io.stderrIsTTY, io.env, globals));
       spinning++;
       let stopped = false;
       const stop = () => {

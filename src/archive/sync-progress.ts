@@ -2,7 +2,8 @@ import type { Context, Spinner } from '../context.js';
 
 // The progress line of `events sync` on a TTY (stderr, through ctx.spinner:
 // nothing in a pipe or with --quiet): pages, events, events per second, and an
-// ETA from the range's total_count.
+// ETA from the range's total_count, then the range:
+//   ⠙ Syncing: page 9, 900 of 2,000 events, 194 events/s, ETA 10s (2026-08-28..2026-11-26)
 
 export interface SyncProgress {
   page(done: { pages: number; events: number; total?: number; range: string }): void;
@@ -25,7 +26,9 @@ export async function syncProgress(ctx: Context): Promise<SyncProgress> {
       const rate = seconds > 0 ? events / seconds : 0;
       const of = total === undefined ? '' : ` of ${total.toLocaleString('en-US')}`;
       const eta = total !== undefined && rate > 0 && total > events ? `, ETA ${duration(((total - events) / rate) * 1000)}` : '';
-      spinner.update(`Syncing ${range}: page ${pages}, ${events.toLocaleString('en-US')}${of} events, ${Math.round(rate)} events/s${eta}`);
+      // What matters first: the spinner cuts the line short of the terminal's width (80 columns
+      // often), and the range, which the summary repeats, is what may go.
+      spinner.update(`Syncing: page ${pages}, ${events.toLocaleString('en-US')}${of} events, ${Math.round(rate).toLocaleString('en-US')} events/s${eta} (${range})`);
     },
     stop: () => spinner.stop(),
   };

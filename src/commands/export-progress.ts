@@ -20,7 +20,7 @@ const NONE: ExportProgress = { update() {}, clear() {}, summary() {} };
 export async function exportProgress(ctx: Context, noun: string): Promise<ExportProgress> {
   if (!ctx.io.stderrIsTTY || ctx.globals.quiet || ctx.globals.verbose) return NONE;
   const { statusLine } = await import('../output/status-line.js');
-  const line = statusLine(ctx.io.stderr, true, false);
+  const line = statusLine(ctx.liveStderr, true, false);
   const started = ctx.now();
   const rate = (rows: number) => {
     const elapsed = ctx.now() - started;

@@ -38,8 +38,9 @@ export interface ListingOptions<T, P extends { items: T[] }> {
   /**
    * An export (--all, --limit): a live count on stderr (rows, pages, rows per
    * second, an ETA when `total` knows the row count) and a summary at the end.
+   * `limit` (--limit N): the export ends there, so the ETA counts to it, not to every match.
    */
-  exportOf?: { noun: string; total?: (page: P) => number | undefined };
+  exportOf?: { noun: string; total?: (page: P) => number | undefined; limit?: number };
 }
 
 export interface ListingResult<P> {
@@ -67,7 +68,7 @@ export async function runListing<T, P extends { items: T[] }>(ctx: Context, opts
       pages++;
       live?.clear(); // the count lives on the terminal's last line: rows go above it
       await writer.write(page.items);
-      live?.update(writer.count, pages, opts.exportOf?.total?.(page));
+      live?.update(writer.count, pages, exportTotal(opts.exportOf, page));
       const text = opts.progress?.(page, writer.count);
       if (text) spinner?.update(text);
       if (opts.stopAfter?.(page)) break;
@@ -79,6 +80,12 @@ export async function runListing<T, P extends { items: T[] }>(ctx: Context, opts
   }
   live?.summary(writer.count, pages);
   return { last, count: writer.count };
+}
+
+/** Rows the export will write: the matches, or --limit when fewer. */
+function exportTotal<P>(of: { total?: (page: P) => number | undefined; limit?: number } | undefined, page: P): number | undefined {
+  const total = of?.total?.(page);
+  return total !== undefined && of?.limit !== undefined ? Math.min(total, of.limit) : total;
 }
 
 /**

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { accessSync, constants, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Stream } from 'node:stream';
 import type { Env } from '../io.js';
 
@@ -14,6 +16,35 @@ export function pagerCommand(env: Env): string | undefined {
   if (env.MAILCTL_PAGER !== undefined) return env.MAILCTL_PAGER.trim() || undefined;
   if (env.PAGER !== undefined) return env.PAGER.trim() || undefined;
   return 'less -FRX';
+}
+
+/** The shell's search path when the environment names none (dash's and bash's). */
+const SHELL_DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+/** A program name the shell runs as it is: no quotes, variables, assignments or other syntax. */
+const PLAIN_PROGRAM = /^[\w./+-]+$/;
+/** Shell builtins that run the rest of the line (`exec less`): not programs on PATH. */
+const SHELL_BUILTINS = new Set(['exec', 'command', 'eval', 'builtin', '.']);
+
+function executable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * False when the pager's program is surely missing (`MAILCTL_PAGER=lss`): the shell would say
+ * "not found" and everything written to it would be lost, the command still exiting 0. A command
+ * with shell syntax is left to the shell.
+ */
+export function pagerFound(command: string, env: Env): boolean {
+  if (process.platform === 'win32') return true;
+  const program = command.trim().split(/\s+/)[0] ?? '';
+  if (!PLAIN_PROGRAM.test(program) || SHELL_BUILTINS.has(program)) return true;
+  if (program.includes('/')) return executable(program);
+  return (env.PATH ?? SHELL_DEFAULT_PATH).split(':').some((dir) => executable(join(dir || '.', program)));
 }
 
 /** Lines the text takes on a terminal `columns` wide (long lines wrap). */
@@ -46,6 +77,8 @@ export interface PagerOptions {
   env: Env;
   /** Writes to the terminal directly (when the output fits, or the pager cannot start). */
   direct: (text: string) => Promise<void>;
+  /** Called as the pager starts, before it draws: from then on it owns the screen until end(). */
+  onStart?: () => void;
 }
 
 /** A stream with a file descriptor (the terminal) is handed to the pager; anything else is fed from its stdout. */
@@ -71,6 +104,8 @@ export function pagedOutput(opts: PagerOptions): PagedOutput {
     } catch {
       return false;
     }
+    // the child runs once this turn ends: the screen is still ours to tidy up
+    opts.onStart?.();
     child!.stdout?.on('data', (chunk: Buffer) => opts.stdout.write(chunk));
     child!.stdin!.on('error', () => (gone = true));
     closed = new Promise((resolve) => {

@@ -20,6 +20,7 @@ const num = (v: number) => v.toLocaleString('en-US');
 
 export function renderTerminal(doc: ReportDocument, target: OutputTarget): string {
   const chalk = new Chalk({ level: target.color ? 1 : 0 });
+  const plain = new Chalk({ level: 0 });
   const tone = (v: Verdict | null) => (v === 'critical' ? chalk.red.bold : v === 'warning' ? chalk.yellow.bold : v === 'healthy' ? chalk.green : chalk.dim);
   const t = doc.totals;
   const source = doc.source.kind === 'archive' ? `archive ${doc.source.db}` : doc.source.kind === 'campaign' ? `campaign ${doc.source.campaign}` : 'API';
@@ -28,9 +29,9 @@ export function renderTerminal(doc: ReportDocument, target: OutputTarget): strin
     `${doc.window.from} to ${doc.window.to}`,
     ...(doc.compare ? [chalk.dim(`compared with ${doc.compare.window.from} to ${doc.compare.window.to}`)] : []),
     '',
-    `  injections ${num(t.injections)}   deliveries ${num(t.deliveries)}   complaints ${num(t.complaints)}`,
-    `  bounces ${num(t.bounces)} (${bounceParts(t).map(([k, n]) => `${k} ${num(n)}`).join(', ')})   unsubscribes ${num(t.unsubscribes)}`,
-    `  opens ${num(t.opens)}   clicks ${num(t.clicks)}   events ${num(t.events)}`,
+    ...fitted([`injections ${num(t.injections)}`, `deliveries ${num(t.deliveries)}`, `complaints ${num(t.complaints)}`], target.columns),
+    ...fitted([`bounces ${num(t.bounces)} (${bounceParts(t).map(([k, n]) => `${k} ${num(n)}`).join(', ')})`, `unsubscribes ${num(t.unsubscribes)}`], target.columns),
+    ...fitted([`opens ${num(t.opens)}`, `clicks ${num(t.clicks)}`, `events ${num(t.events)}`], target.columns),
     '',
   ];
   const rateOf: Record<Signal, number | null> = { bounce: t.bounce_rate, complaint: t.complaint_rate, open: t.open_rate, click: t.click_rate };
@@ -39,7 +40,13 @@ export function renderTerminal(doc: ReportDocument, target: OutputTarget): strin
     const verdict = doc.verdicts[s];
     const word = (verdict ?? 'no data').padEnd(9);
     const shown = judged ? tone(verdict)(word) : chalk.dim(word);
-    lines.push(`  ${SIGNAL_NAMES[s].padEnd(15)}${pct(rateOf[s]).padStart(7)}  ${shown} ${changeText(doc, s, judged, chalk)}${chalk.dim(`${judged ? '' : '(not judged) '}${shortRule(s)}`)}`);
+    const head = `  ${SIGNAL_NAMES[s].padEnd(15)}${pct(rateOf[s]).padStart(7)}  `;
+    const change = changeText(doc, s, judged, plain);
+    // the rule is the first to go on a narrow terminal (--json and the charts carry the thresholds)
+    const note = `${judged ? '' : '(not judged) '}${shortRule(s)}`;
+    const fits = [...`${head}${word} ${change}${note}`].length <= target.columns;
+    const shownNote = fits ? note : judged ? '' : '(not judged)';
+    lines.push(`${head}${shown} ${changeText(doc, s, judged, chalk)}${chalk.dim(shownNote)}`.trimEnd());
   }
   if (doc.failing.length > 0) {
     lines.push('', chalk.red.bold(`  --fail-on ${doc.fail_on}: ${doc.failing.map((s) => `${SIGNAL_NAMES[s]} is ${doc.verdicts[s]}`).join(', ')}`));
@@ -70,6 +77,20 @@ function charts(doc: ReportDocument, target: OutputTarget, chalk: InstanceType<t
     renderBarChart({ title: chalk.bold(`Bounce rate per ${per}`), values: rates.map((r) => r.bounce_rate), format: fmtPct, lines: lines('bounce'), xLabels, cap: THRESHOLDS.bounce.critical * 3 }, style),
     renderBarChart({ title: chalk.bold(`Complaint rate per ${per}`), values: rates.map((r) => r.complaint_rate), format: fmtPct, lines: lines('complaint'), xLabels, cap: THRESHOLDS.complaint.critical * 3 }, style),
   ].join('\n');
+}
+
+/**
+ * "  injections 414   deliveries 389": figures three spaces apart, two-space indented, on as few
+ * lines as the terminal's width allows (a figure is never cut).
+ */
+function fitted(figures: string[], columns: number): string[] {
+  const lines: string[] = [];
+  for (const figure of figures) {
+    const last = lines.at(-1);
+    if (last !== undefined && [...`${last}   ${figure}`].length <= columns) lines[lines.length - 1] = `${last}   ${figure}`;
+    else lines.push(`  ${figure}`);
+  }
+  return lines;
 }
 
 /** "▲ +0.90 points rising  ": a rate's change, red when a judged signal got worse by half, yellow when it got worse at all. */

@@ -2,7 +2,9 @@
 // The same object is the NDJSON line and the source of the table's columns.
 import { webhookEventName, type ApiEvent } from './format.js';
 import type { ReceivedDelivery } from './receiver.js';
-import type { Column, ListSpec } from '../output/types.js';
+import { ttyHeader } from '../output/cells.js';
+import { clockTime } from '../output/status-line.js';
+import type { Column, ListSpec, OutputTarget } from '../output/types.js';
 
 export interface ListenRow {
   received_at: string;
@@ -36,14 +38,6 @@ function note(r: ListenRow): string {
   return parts.join(', ');
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A receiver runs for minutes, not days: a terminal shows the local time of day, a pipe the full ISO time. */
-function timeOfDay(r: ListenRow): string {
-  const d = new Date(r.received_at);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
-
 const LISTEN_COLUMNS: Column<ListenRow>[] = [
   { key: 'received_at', header: 'TIME', value: (r) => r.received_at, kind: 'time' },
   { key: 'type', header: 'TYPE', value: (r) => r.type, whole: true, expectWidth: 23 },
@@ -54,14 +48,20 @@ const LISTEN_COLUMNS: Column<ListenRow>[] = [
   { key: 'note', header: 'NOTE', value: note, maxWidth: 60, minWidth: 10, priority: 1, expectWidth: 24 },
 ];
 
-/** The terminal's columns: time of day, and the answered status folded into NOTE when it is not 200, so 80 columns go further. */
-const LISTEN_TTY_COLUMNS: Column<ListenRow>[] = LISTEN_COLUMNS.filter((c) => c.key !== 'status').map((c) =>
-  c.key === 'received_at' ? { ...c, value: timeOfDay, kind: 'text', whole: true } : c,
-);
+/**
+ * The terminal's columns: the answered status folded into NOTE when it is not 200, so 80 columns
+ * go further, and the time of day (a receiver runs for minutes, not days), local or with --utc
+ * UTC, the header naming the zone as every time column does ("TIME (UTC+01:00)").
+ */
+function listenTtyColumns(target: Pick<OutputTarget, 'utc' | 'now'>): Column<ListenRow>[] {
+  const header = ttyHeader('TIME', 'time', target);
+  const timeOfDay = (r: ListenRow) => clockTime(Date.parse(r.received_at), Boolean(target.utc));
+  return LISTEN_COLUMNS.filter((c) => c.key !== 'status').map((c) => (c.key === 'received_at' ? { ...c, header, value: timeOfDay, kind: 'text', whole: true } : c));
+}
 
-/** The columns for this target: a terminal table gets LISTEN_TTY_COLUMNS. */
-export function listenSpec(tty: boolean): ListSpec<ListenRow> {
-  return tty ? { ...LISTEN_SPEC, columns: LISTEN_TTY_COLUMNS } : LISTEN_SPEC;
+/** The columns for this target: a terminal table gets the terminal's; a pipe the full ISO time. */
+export function listenSpec(target: OutputTarget): ListSpec<ListenRow> {
+  return target.format === 'table' && target.isTTY ? { ...LISTEN_SPEC, columns: listenTtyColumns(target) } : LISTEN_SPEC;
 }
 
 export const LISTEN_SPEC: ListSpec<ListenRow> = {

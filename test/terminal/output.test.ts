@@ -76,6 +76,33 @@ describe('the pager', () => {
     expect(piped.stdout).not.toContain('paged:');
   });
 
+  it('a pager that is not installed: the output on the terminal unpaged and a warning, not lost with exit 0', async () => {
+    const base = { emulator: emu, stdoutIsTTY: true, rows: 10, columns: 160 };
+    for (const env of [{ MAILCTL_PAGER: 'no-such-pager-7f3a -R' }, { PAGER: 'no-such-pager-7f3a' }, { MAILCTL_PAGER: './no/such/pager' }]) {
+      const r = await runInProcess(['events', 'list', '--per-page', '30'], { ...base, env });
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(r.stdout.trimEnd().split('\n')).toHaveLength(31);
+      expect(r.stderr).toMatch(/warning: pager ".*no-such-pager-7f3a.*" not found|warning: pager "\.\/no\/such\/pager" not found/);
+    }
+  });
+
+  it('a missing pager under a pseudo-terminal (script): the rows reach the terminal', async (t) => {
+    const out = plain(await onTty(t, 'events list --per-page 40', { MAILCTL_PAGER: 'no-such-pager-7f3a' }));
+    expect(out).not.toMatch(/sh: .*not found/);
+    expect(out).toContain('warning: pager "no-such-pager-7f3a" not found');
+    expect(out.split('\n').filter((l) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\s/.test(l))).toHaveLength(40);
+  });
+
+  it('an export through the pager: its live count stops drawing once the pager owns the screen', async (t) => {
+    // sed pages at once, so a live line drawn while it runs would land among its lines
+    const out = await onTty(t, 'events list --all --per-page 50', { MAILCTL_PAGER: 'sed s/^/paged:/' });
+    const paged = out.indexOf('paged:');
+    expect(paged, out).toBeGreaterThan(-1);
+    expect(out.slice(paged)).not.toMatch(/events: [\d,]+ rows ·/);
+    expect(out).toContain('events: 400 rows in 8 pages');
+    expect(plain(out).replace(/\u001b\[2K/g, '').split(/\r|\n/).filter((l) => l.startsWith('paged:')).length).toBe(401);
+  });
+
   it('uses $PAGER on a real terminal, only when the output is longer than it', async (t) => {
     const long = await onTty(t, 'events list --per-page 40', { PAGER: 'sed s/^/paged:/' });
     expect(plain(long).trimEnd().split('\n').filter((l) => l.startsWith('paged:')).length).toBe(41);

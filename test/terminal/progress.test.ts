@@ -1,8 +1,10 @@
 // Issue 16 item 8: progress where work takes time. A spinner on stderr for a
 // request slower than ~300 ms (TTY only), and a live count with a summary for
 // --all / --limit exports, even when stdout is redirected.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
+import { join } from 'node:path';
+import { tempDir } from '../helpers/cli.js';
 import { runInProcess, useEmulator } from '../helpers/context.js';
 import { runOnTty } from '../helpers/tty.js';
 
@@ -18,6 +20,14 @@ describe('export progress', () => {
     expect(r.stderr).toMatch(/\r\u001b\[2Kevents: 100 rows · 1 page · (.* )?(ETA \S+|of [\d,]+)/);
     expect(r.stderr).toContain(`events: ${rows.length.toLocaleString('en-US')} rows in ${pages} pages`);
     expect(r.stdout).not.toMatch(/rows|\u001b/);
+  });
+
+  it('--limit N: the live count runs to N, not to every match (no ETA for rows that will never be read)', async () => {
+    const r = await runInProcess(['events', 'list', '--limit', '250', '--per-page', '100', '--ndjson'], { emulator: emu, stderrIsTTY: true });
+    expect(r.exitCode, r.stderr).toBe(0);
+    // the fake clock stands still: no rate, so the count says what it runs to
+    expect(r.stderr).toMatch(/events: 100 rows · 1 page · of 250/);
+    expect(r.stderr).not.toMatch(/of 1,000/);
   });
 
   it('nothing in a pipe, nor with --quiet', async () => {
@@ -40,5 +50,36 @@ describe('a spinner for slow requests', () => {
     } finally {
       await slow.close();
     }
+  });
+});
+
+describe('events sync on a terminal', () => {
+  // a slow answer per page: the line is redrawn (every 80 ms) while the next page is on its way
+  const syncOnTty = async (t: TestContext, size: { rows?: number; cols?: number }) => {
+    const slow = await startEmulator({ seed: 9, events: 300, latency: 400 });
+    try {
+      const env = { MAILCTL_BASE_URL: slow.baseUrl, MAILCTL_API_KEY: slow.keys.full };
+      const tty = await runOnTty(t, ['events', 'sync', '--db', join(tempDir(), 'a.sqlite')], { env, ...size });
+      const piped = await runInProcess(['events', 'sync', '--db', join(tempDir(), 'b.sqlite')], { emulator: slow });
+      return { tty, piped };
+    } finally {
+      await slow.close();
+    }
+  };
+  const PROGRESS = /Syncing: page 1, 100 of 300 events, \d+ events\/s, ETA \d+s/;
+
+  it('an 80-column terminal shows pages, events of total_count, events/s and the ETA; a pipe nothing', async (t) => {
+    const { tty, piped } = await syncOnTty(t, { rows: 24, cols: 80 });
+    expect(tty.code, tty.out).toBe(0);
+    expect(tty.out).toMatch(PROGRESS);
+    expect(piped.exitCode, piped.stderr).toBe(0);
+    expect(piped.stderr).not.toMatch(/Syncing|\r|\u001b/);
+  });
+
+  it('a pseudo-terminal that reports no size (script(1) and many CI runners: 0x0) shows it too, cut at 80 columns', async (t) => {
+    const { tty } = await syncOnTty(t, {});
+    expect(tty.code, tty.out).toBe(0);
+    expect(tty.out).toMatch(PROGRESS);
+    for (const line of tty.out.split(/\r|\n/)) expect([...line.replace(/\u001b\[[0-9;]*[mK]/g, '')].length).toBeLessThan(80);
   });
 });

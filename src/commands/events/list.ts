@@ -185,7 +185,7 @@ async function run(opts: ListOptions, ctx: Context): Promise<void> {
     streamTable: paging,
     stopAfter: paging ? undefined : (page) => page.items.length > 0,
     // total_count is for the covering days: no ETA from it for an exact window
-    exportOf: paging ? { noun: 'events', total: (page) => (exact ? undefined : page.totalCount) } : undefined,
+    exportOf: paging ? { noun: 'events', total: (page) => (exact ? undefined : page.totalCount), limit: opts.limit } : undefined,
   });
   if (!last) return;
   // total_count counts the covering days: more than an exact window holds

@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { confirm } from '../../input/prompt.js';
+import { escapeControls } from '../../output/terminal-text.js';
 
 // The one confirmation of destructive commands (deletes, sends, detaches):
 // a question on a terminal, `--yes` anywhere else.
@@ -30,7 +31,12 @@ export async function confirmOrRefuse(ctx: Context, c: Confirmation): Promise<vo
   if (c.yes) return;
   const interactive = ctx.io.stdinIsTTY && ctx.io.stderrIsTTY && !c.stdinBusy;
   if (!interactive) throw new UsageError(`${c.command} would ${c.what}: pass --yes to confirm when not at a terminal`);
-  const question = `${c.what.charAt(0).toUpperCase()}${c.what.slice(1)}?`;
-  const yes = await Promise.race([confirm(ctx.io, question), aborted(ctx.signal)]);
+  // `what` quotes the server (a list's name, a template's): shown, never obeyed, by the terminal
+  const question = escapeControls(`${c.what.charAt(0).toUpperCase()}${c.what.slice(1)}?`);
+  const yes = await Promise.race([confirm(ctx.io, question), aborted(ctx.signal)]).catch((error: unknown) => {
+    // Ctrl-C at the question: the shell's prompt then starts on a line of its own, as after the hidden prompt
+    ctx.io.stderr.write('\n');
+    throw error;
+  });
   if (!yes) throw new CliError(`cancelled: nothing was ${c.done}`, ExitCode.Failure);
 }

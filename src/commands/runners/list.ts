@@ -144,7 +144,7 @@ export async function runList<T>(ctx: Context, list: ListRun<T>): Promise<void> 
     spinner: follow ? `fetching ${list.noun}` : undefined,
     progress: (page, rows) =>
       page.lastPage !== undefined ? `fetching ${list.noun}: ${rows} so far, page ${page.page} of ${page.lastPage}` : `fetching ${list.noun}: ${rows} so far`,
-    exportOf: follow && paging.style !== 'whole' ? { noun: list.noun, total: (page) => page.total } : undefined,
+    exportOf: follow && paging.style !== 'whole' ? { noun: list.noun, total: (page) => page.total, limit: list.limit } : undefined,
   });
   if (!follow && last) {
     if (last.nextCursor) nextPageHint(ctx, `Showed ${count} ${list.noun}`, list.command, list.args ?? [], ['--cursor', last.nextCursor]);

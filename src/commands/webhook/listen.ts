@@ -34,7 +34,7 @@ async function run(opts: ListenOptions, ctx: Context): Promise<void> {
   checkFields(out.fields, LISTEN_SPEC.columns, LISTEN_SPEC.fields);
   const { auth, signingSecret } = await readAuth(opts, ctx);
   const windowMs = opts.expect === undefined ? undefined : expectWindow(ctx);
-  const writer: ListWriter<ListenRow> = createListWriter(out, listenSpec(out.format === 'table' && out.isTTY), { streamTable: true });
+  const writer: ListWriter<ListenRow> = createListWriter(out, listenSpec(out), { streamTable: true });
 
   const tally = { deliveries: 0, events: 0, valid: 0, rejected: 0, forwardedOk: 0, forwardFailed: 0 };
   const seen = new Set<string>();
