@@ -325,8 +325,9 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       // there never needs. A terminal that reports no width (script(1), some CI pseudo-terminals)
       // is taken as 80 columns, as tables take it: the line is cut short of that, and events
       // sync's progress still shows (ora, once used here, looped for ever on such terminals).
+      if (!io.stderrIsTTY || globals.quiet) return { update() {}, stop() {} };
       const stream = io.stderr as NodeJS.WriteStream;
-      const width = io.stderrIsTTY && !globals.quiet ? stream.columns || (stream.isTTY ? 80 : 0) : 0;
+      const width = stream.columns || (stream.isTTY ? 80 : 0);
       if (!width) return { update() {}, stop() {} };
       const { drawSpinner } = await import('./output/spinner.js');
       const spin = drawSpinner(liveStderr, text, width, colourAllowed(io.stderrIsTTY, io.env, globals));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { emulatorEnv, finished, startCli } from '../helpers/cli.js';
+import { emulatorEnv, interruptWhen, startCli } from '../helpers/cli.js';
 import { runCliInProcess as runCli } from '../helpers/context.js';
 
 // `lists delete` with more ids than one DELETE /audience/lists/bulk takes (50): when a later
@@ -55,12 +55,7 @@ describe('lists delete: a request that fails after others succeeded', () => {
     emu.clearRequests();
     emu.scriptFault({ method: 'DELETE', path: BULK, delayMs: 600_000, times: 1 });
     const child = startCli(['lists', 'delete', ...ids, '--yes', '-o', 'ndjson'], { env });
-    const done = finished(child);
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([done, new Promise<void>((resolve) => (timer = setInterval(() => emu.requests.some((r) => r.path === BULK) && resolve(), 2)))]);
-    clearInterval(timer);
-    child.kill(signal);
-    const res = await done;
+    const res = await interruptWhen(child, () => emu.requests.some((r) => r.path === BULK), signal);
     emu.clearFaults();
     expect(res.code).toBe(signal === 'SIGINT' ? 130 : 143);
     expect(res.stdout).toBe('');

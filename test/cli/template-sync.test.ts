@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectUsageError } from '../helpers/expect.js';
 import { runInProcess, useEmulator } from '../helpers/context.js';
-import { emulatorEnv, finished, startCli } from '../helpers/cli.js';
+import { emulatorEnv, interruptWhen, startCli } from '../helpers/cli.js';
 import { tsvRows } from '../helpers/parse.js';
 
 const emu = useEmulator({ seed: 6, events: 0, contacts: 0 });
@@ -145,12 +145,7 @@ describe('template push: files, failures half-way, re-runs', () => {
     emu.clearRequests();
     emu.scriptFault({ method: 'POST', path: '/templates', delayMs: 600_000, times: 1 });
     const child = startCli(['template', 'push', '--dir', d], { env: emulatorEnv(emu) });
-    const done = finished(child);
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([done, new Promise<void>((resolve) => (timer = setInterval(() => emu.requests.some((q) => q.method === 'POST') && resolve(), 2)))]);
-    clearInterval(timer);
-    child.kill(signal);
-    const r = await done;
+    const r = await interruptWhen(child, () => emu.requests.some((q) => q.method === 'POST'), signal);
     emu.clearFaults();
     expect(r.code).toBe(signal === 'SIGTERM' ? 143 : 130);
     expect(r.stdout).toBe('');

@@ -76,6 +76,19 @@ export function finished(child: ChildProcessWithoutNullStreams): Promise<CliResu
 }
 
 /**
+ * Sends `signal` to a started CLI as soon as `ready()` holds (checked every 2 ms: say, the
+ * emulator has received the request to interrupt), or lets it finish if it ends first; its result.
+ */
+export async function interruptWhen(child: ChildProcessWithoutNullStreams, ready: () => boolean, signal: NodeJS.Signals): Promise<CliResult> {
+  const done = finished(child);
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([done, new Promise<void>((resolve) => (timer = setInterval(() => ready() && resolve(), 2)))]);
+  clearInterval(timer);
+  child.kill(signal);
+  return done;
+}
+
+/**
  * Runs the built bin/mailctl.js asynchronously, so that an emulator running in
  * the test's own process can answer it (spawnSync would block the event loop).
  */
