@@ -30,10 +30,15 @@ async function dryRunPeakKb(count: number): Promise<number> {
   return (JSON.parse(readFileSync(usage, 'utf8')) as { maxRssKb: number }).maxRssKb;
 }
 
+// Flat as the bench's rows judge it (≤ 1.10x). Held in memory, the 900,000 more addresses would
+// add tens of MB to a peak of about 65 MB; a quiet run measures about 6%, and a run beside the
+// rest of the suite a little more, so a tighter bound failed on the machine's noise alone.
+const FLAT = 1.1;
+
 describe('contact import memory', () => {
-  it('checking 1,000,000 addresses peaks within 7% of checking 100,000', async () => {
+  it('checking 1,000,000 addresses peaks within 10% of checking 100,000', async () => {
     const small = await dryRunPeakKb(100_000);
     const big = await dryRunPeakKb(1_000_000);
-    expect(big / small).toBeLessThanOrEqual(1.07);
+    expect(big / small).toBeLessThanOrEqual(FLAT);
   });
 });
