@@ -42,6 +42,8 @@ describe('help topics', () => {
       'MAILCTL_DB', 'PGPASSWORD', 'MAILCTL_PAGER',
       // webhook listen and forward read their secrets from stdin or these
       'MAILCTL_WEBHOOK_BEARER_TOKEN', 'MAILCTL_WEBHOOK_SIGNING_SECRET', 'MAILCTL_NO_KEYCHAIN',
+      // src/boot/code-cache.ts
+      'MAILCTL_CACHE_DIR',
     ]) {
       expect(r.stdout).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
     }

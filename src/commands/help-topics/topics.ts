@@ -51,6 +51,9 @@ const ENVIRONMENT = `Environment
                          the OS credential store; never in the URL)
   MAILCTL_PAGER          pager for long output on a terminal; empty: no pager
                          (same as --no-pager). Else $PAGER, else less -FRX
+  MAILCTL_CACHE_DIR      where mailctl keeps the compiled code that makes it
+                         start faster (default: $XDG_CACHE_HOME/mailctl or
+                         ~/.cache/mailctl on Linux); safe to delete
   MAILCTL_WEBHOOK_PASSWORD
                          basic auth password for \`webhook set --auth-type basic\`
                          (and the one \`webhook listen\` expects and \`webhook
