@@ -48,7 +48,13 @@ export async function pushTemplate(api: ApiClient, l: LocalPush, o: { force: boo
     };
   }
   const remoteHtml = remote.html ?? (remote.active_version ? (await templateHtml(api, slug, remote.project_id)).html : null);
-  if (remoteHtml === l.html) return { row: { slug: l.slug, action: 'unchanged', version: remote.active_version ?? null, reason: null } };
+  if (remoteHtml === l.html) {
+    const row = { slug: l.slug, action: 'unchanged', version: remote.active_version ?? null, reason: null };
+    // A write whose answer was lost (or whose DIR/<slug>.json could not be saved) left the file at
+    // the version before it: record the service's, or the next edit is taken for a conflict.
+    const stale = !o.dryRun && l.meta !== undefined && l.meta.version !== (remote.active_version ?? null);
+    return stale ? { row, meta: { name: remote.name, project: remote.project_id, version: remote.active_version ?? null, ...kept } } : { row };
+  }
   const pulled = l.meta?.version;
   if (pulled !== undefined && remote.active_version !== pulled && !o.force) {
     return { row: { slug: l.slug, action: 'conflict', version: remote.active_version ?? null, reason: `version ${remote.active_version} on the service, ${pulled} pulled: not overwritten (--force to push anyway)` } };

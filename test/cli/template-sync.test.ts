@@ -122,6 +122,28 @@ describe('template push: files, failures half-way, re-runs', () => {
     expect(JSON.parse(readFileSync(join(d, 'promo.json'), 'utf8'))).toMatchObject({ slug: meta.slug, version: 2 });
   });
 
+  it('an update applied whose answer was lost: the re-run records the service\'s version, so the next edit is an update, not a conflict', async () => {
+    const d = fresh();
+    expect((await run(['template', 'pull', 'welcome-email', '--dir', d])).exitCode).toBe(0);
+    const pulled = JSON.parse(readFileSync(join(d, 'welcome-email.json'), 'utf8')).version as number;
+    writeFileSync(join(d, 'welcome-email.html'), '<p>Applied, answer lost</p>');
+    emu.scriptFault({ method: 'PUT', path: '/templates/welcome-email', dropMidBody: true });
+    const lost = await run(['template', 'push', '--dir', d, '--retries', '0']);
+    expect(lost.exitCode, lost.stderr).toBe(7);
+    expect(JSON.parse(readFileSync(join(d, 'welcome-email.json'), 'utf8')).version).toBe(pulled);
+
+    const again = await run(['template', 'push', '--dir', d]);
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(actions(again.stdout)).toEqual({ 'welcome-email': 'unchanged' });
+    expect(writes(again)).toHaveLength(0);
+    expect(JSON.parse(readFileSync(join(d, 'welcome-email.json'), 'utf8')).version).toBe(pulled + 1);
+
+    writeFileSync(join(d, 'welcome-email.html'), '<p>The next edit</p>');
+    const next = await run(['template', 'push', '--dir', d]);
+    expect(next.exitCode, next.stderr).toBe(0);
+    expect(actions(next.stdout)).toEqual({ 'welcome-email': 'updated' });
+  });
+
   it('a write that fails half-way: the rows done on stdout, the failed and unpushed templates on stderr, and a re-run finishes', async () => {
     const d = fresh();
     for (const slug of ['half-a', 'half-b', 'half-c']) writeFileSync(join(d, `${slug}.html`), `<p>${slug}</p>`);

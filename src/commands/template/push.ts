@@ -50,7 +50,7 @@ async function reportFailure(
 export default command({
   name: 'push',
   summary: 'create or update the templates whose HTML in DIR changed (as written by template pull)',
-  description: 'One row per template: created, updated, unchanged, or conflict when its active\nversion moved on the service since the pull (not overwritten unless --force).\nWith --dry-run the rows say what would be created or updated, and why.',
+  description: 'One row per template: created, updated, unchanged, or conflict when its active\nversion moved on the service since the pull (not overwritten unless --force).\nAn unchanged template gets the service\'s version in <slug>.json (after a push\nwhose answer was lost). With --dry-run the rows say what would be created or\nupdated, and why.',
   flags: {
     dir: flag.string('folder of <slug>.html and <slug>.json files', { value: 'dir' }).completes('files').required(),
     project: projectFlag,
