@@ -55,6 +55,14 @@ class Flag<T> {
   completes(values: ValueSet): Flag<T> {
     return this.with({ values });
   }
+
+  /**
+   * The value is a file, or - for stdin, that the command reads whole (a body, a document, ids):
+   * a file on a terminal, the text itself in an MCP tool call (mcp/bridge.ts).
+   */
+  readsText(): Flag<T> {
+    return this.with({ readsText: true });
+  }
 }
 
 type Parser<T> = (raw: string) => T;
@@ -126,6 +134,11 @@ class Arg<T> {
   /** Every remaining word (none when optional). */
   variadic(): Arg<Exclude<T, undefined>[]> {
     return new Arg<Exclude<T, undefined>[]>({ ...this.shape, variadic: true });
+  }
+
+  /** As Flag's readsText. */
+  readsText(): Arg<T> {
+    return new Arg<T>({ ...this.shape, readsText: true });
   }
 }
 

@@ -34,6 +34,8 @@ export interface FlagShape {
   readonly wholeItems?: boolean;
   /** Checks commander's string (or each list item) and turns it into the value. */
   readonly parseValue?: (raw: string) => unknown;
+  /** The value is a file, or - for stdin, that the command reads whole as its input (an MCP tool takes the text itself). */
+  readonly readsText?: boolean;
 }
 
 export interface ArgShape {
@@ -43,6 +45,8 @@ export interface ArgShape {
   readonly choices?: readonly string[];
   readonly values?: ValueSet;
   readonly parseValue?: (raw: string) => unknown;
+  /** As FlagShape's. */
+  readonly readsText?: boolean;
 }
 
 /** `perPage` → `per-page`. */

@@ -9,6 +9,7 @@ import { SecretSet, scrubbingStream } from '../output/scrub.js';
 import { commandInput, inInputNames, type CommandInput } from './input.js';
 import { errorResult, isGate, outputResult, scrubResult, unexpectedError } from './result.js';
 import { toolServer } from './server.js';
+import { CallTextFiles } from './text-files.js';
 import { LIST_CAP, planTools, type SourceCommand, type ToolPlan } from './tools.js';
 
 // The bridge between the command tree and the MCP engine: the tools come from
@@ -77,12 +78,22 @@ function callSignal(server: AbortSignal, call: AbortSignal): { signal: AbortSign
 
 /** Runs one tool call: the command, in this process, as `mailctl <command> --json` would. */
 async function callTool(ctx: Context, program: Command, source: ToolSource, plan: ToolPlan, given: Record<string, unknown>, cancel: AbortSignal): Promise<CallToolResult> {
+  const files = new CallTextFiles();
+  try {
+    return await runCall(ctx, program, source, plan, given, cancel, files);
+  } finally {
+    files.remove();
+  }
+}
+
+async function runCall(ctx: Context, program: Command, source: ToolSource, plan: ToolPlan, given: Record<string, unknown>, cancel: AbortSignal, files: CallTextFiles): Promise<CallToolResult> {
   const secrets = serverSecrets(ctx);
+  const clean = (text: string) => secrets.scrub(files.unpath(text));
   let ci: CommandInput;
   try {
-    ci = commandInput(plan, given);
+    ci = commandInput(plan, given, files.place);
   } catch (error) {
-    if (error instanceof UsageError) return scrubResult(errorResult(inInputNames(plan, error)), (text) => secrets.scrub(text));
+    if (error instanceof UsageError) return scrubResult(errorResult(inInputNames(plan, error)), clean);
     throw error;
   }
   if (plan.kind === 'write' && !plan.dryRun && !ci.confirmed) {
@@ -124,7 +135,7 @@ async function callTool(ctx: Context, program: Command, source: ToolSource, plan
   if (plan.kind === 'write' && plan.dryRun && !ci.confirmed && !result.isError) {
     result.content.push({ type: 'text', text: `this was a dry run, nothing was sent: call ${plan.name} again with confirm: true to do it` });
   }
-  return scrubResult(result, (text) => secrets.scrub(text));
+  return scrubResult(result, clean);
 }
 
 /** The tool server of `mailctl mcp` for this context's account (its --profile, env and config). */

@@ -1,5 +1,5 @@
 import { type CliError, ExitCode, UsageError } from '../errors.js';
-import { CONFIRM, LIST_CAP, type ToolPlan } from './tools.js';
+import { carriesText, CONFIRM, LIST_CAP, type ToolPlan } from './tools.js';
 
 // A tool call's arguments → the words and options commander would have given
 // the command (its parseInput then checks every value from the declarations,
@@ -32,12 +32,20 @@ function words(property: string, value: unknown): string[] {
   return Array.isArray(value) ? value.map((v) => word(property, v)) : [word(property, value)];
 }
 
+/** Where the text of an input the command reads as a file is put: the path to give it. */
+export type TextFiles = (property: string, text: string) => string;
+
+function textValue(property: string, value: unknown, files: TextFiles): string {
+  if (typeof value !== 'string') throw new UsageError(`${property}: must be text (the content itself, not a path)`);
+  return files(property, value);
+}
+
 function flagValue(property: string, value: unknown): boolean {
   if (typeof value !== 'boolean') throw new UsageError(`${property}: must be true or false`);
   return value;
 }
 
-export function commandInput(plan: ToolPlan, given: Record<string, unknown>): CommandInput {
+export function commandInput(plan: ToolPlan, given: Record<string, unknown>, files: TextFiles): CommandInput {
   const known = new Set(plan.inputs.map((i) => i.property));
   if (plan.kind === 'write') known.add(CONFIRM);
   const unknown = Object.keys(given).filter((k) => !known.has(k));
@@ -59,13 +67,16 @@ export function commandInput(plan: ToolPlan, given: Record<string, unknown>): Co
       }
       // an argument after a missing one would take its place
       if (argsEnded) throw new UsageError(`${i.property}: needs the arguments before it`);
-      args.push(...(i.arg.variadic ? words(i.property, value) : [word(i.property, value)]));
+      if (carriesText(i)) args.push(textValue(i.property, value, files));
+      else args.push(...(i.arg.variadic ? words(i.property, value) : [word(i.property, value)]));
       continue;
     }
     if (value === undefined || value === null) continue;
     const key = camel(i.flag.key);
     const f = i.flag;
-    if (f.value_optional) {
+    if (f.readsText) {
+      opts[key] = textValue(i.property, value, files);
+    } else if (f.value_optional) {
       if (flagValue(i.property, value)) opts[key] = true;
     } else if (f.type === 'boolean') {
       const on = flagValue(i.property, value);

@@ -9,10 +9,13 @@ import type { ArgModel, FlagModel } from '../command-model.js';
 export interface SourceFlag extends FlagModel {
   /** Its value names a file or folder of the machine the server runs on. */
   localFile: boolean;
+  /** A file (or - for stdin) the command reads whole as its input: the tool's input is the text itself. */
+  readsText: boolean;
 }
 
 export interface SourceArg extends ArgModel {
   localFile: boolean;
+  readsText: boolean;
 }
 
 export interface SourceCommand {
@@ -39,6 +42,9 @@ type JsonSchema = Record<string, unknown>;
 export type Input =
   | { property: string; to: 'arg'; arg: SourceArg }
   | { property: string; to: 'flag'; flag: SourceFlag; /** `--no-x` set to true clears the option */ negated: boolean };
+
+/** An input that carries the text a file of the command would hold: the bridge hands it over as a file. */
+export const carriesText = (i: Input): boolean => (i.to === 'arg' ? i.arg.readsText : i.flag.readsText);
 
 export interface ToolPlan {
   name: string;
@@ -83,7 +89,7 @@ function flagLeftOut(f: SourceFlag): string | undefined {
   if (f.key === 'follow') return 'never ends';
   if (f.key === 'dry_run' || f.key === 'yes') return `replaced by ${CONFIRM}`;
   if (f.key.endsWith('_stdin')) return 'reads stdin, which is the transport';
-  if (f.localFile && !f.value_optional) return 'names a local file';
+  if (f.localFile && !f.value_optional && !f.readsText) return 'names a local file';
   return undefined;
 }
 
@@ -99,6 +105,7 @@ function flagSchema(f: SourceFlag, listing: boolean): JsonSchema {
   if (listing && f.key === 'limit') {
     return { type: 'integer', minimum: 1, maximum: LIST_CAP, default: LIST_CAP, description: `${f.description}; at most ${LIST_CAP} per call (a larger value is capped)` };
   }
+  if (f.readsText) return { type: 'string', description: textDescription(f.description, f.name) };
   const base: JsonSchema = { description: `${f.description}${defaultNote}` };
   // `--no-x`'s declared default (true) is the option's, not the switch's
   if (f.default !== null && f.type !== 'list' && !f.name.startsWith('--no-')) base.default = f.default;
@@ -116,7 +123,15 @@ function flagSchema(f: SourceFlag, listing: boolean): JsonSchema {
   }
 }
 
+/** What a text input's description says: what it holds, and that it is not a path. */
+function textDescription(description: string, display: string): string {
+  // "HTML body from a file, or - for stdin" → "HTML body"; "file of addresses, or - for stdin" → "addresses"
+  const what = description.replace(/ from (a|this) file, or - for stdin/, '').replace(/^file of (.*), or - for stdin/, '$1');
+  return `${what} (the text itself, not a path; on a terminal ${display} names a file, or - for stdin)`;
+}
+
 function argSchema(a: SourceArg): JsonSchema {
+  if (a.readsText) return { type: 'string', description: textDescription(a.description, a.display) };
   const item: JsonSchema = { type: 'string', ...(a.values ? { enum: a.values } : {}) };
   return a.variadic ? { type: 'array', items: item, ...(a.required ? { minItems: 1 } : {}), description: a.description } : { ...item, description: a.description };
 }
@@ -148,7 +163,7 @@ function plan(c: SourceCommand, readOnly: boolean): ToolPlan | Exclusion {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const a of c.arguments) {
-    if (a.localFile) {
+    if (a.localFile && !a.readsText) {
       if (a.required) return out(`its ${a.name.toUpperCase()} is a local file`);
       continue;
     }

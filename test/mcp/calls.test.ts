@@ -1,6 +1,9 @@
 // Tool calls against the emulator, in-process with the SDK's own client: a read returns
 // exactly what `--json` prints, writes and deletes send nothing without confirm and exactly
 // one request with it, listings stop at 1000 rows, failures are the CLI's JSON error object.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInProcess, useEmulator } from '../helpers/context.js';
 import { connect, notes, text, type Connected } from './support.js';
@@ -177,6 +180,61 @@ describe('write tools', () => {
     } finally {
       await sandbox.close();
     }
+  });
+});
+
+// docs/agents.md "Text instead of files": where the command reads a body, a document or
+// addresses from a file, the tool's input is the text itself; the file it is handed over in is
+// the call's own and gone after it.
+describe('text inputs', () => {
+  const bodyOf = (path: string) => emu.requests.find((r) => r.path === path)?.body as Record<string, unknown> | undefined;
+  let tmp: string;
+  let tmpBefore: string | undefined;
+  beforeAll(() => {
+    tmpBefore = process.env.TMPDIR;
+    tmp = mkdtempSync(join(tmpdir(), 'mcp-calls-'));
+    process.env.TMPDIR = tmp;
+  });
+  afterAll(() => {
+    if (tmpBefore === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = tmpBefore;
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('email_send: html and text are the bodies themselves, sent as given; no file is left behind', async () => {
+    const html = '<p>Hello from an agent</p>';
+    const r = await c.call('email_send', { from: 'hello@acme.example', to: ['ann@example.com'], subject: 'Hi', html, text: 'Hello from an agent', confirm: true });
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(sent()).toEqual(['POST /emails']);
+    expect(bodyOf('/emails')).toMatchObject({ html, text: 'Hello from an agent', subject: 'Hi' });
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it('template_create: without confirm the dry run shows the HTML it would send; with it, one POST carrying it', async () => {
+    const html = '<h1>Welcome {{NAME}}</h1>';
+    const dry = await c.call('template_create', { name: 'Agent welcome', html });
+    expect(JSON.parse(text(dry))).toMatchObject({ dry_run: true, method: 'POST', body: { name: 'Agent welcome', html } });
+    expect(sent()).toEqual([]);
+    const done = await c.call('template_create', { name: 'Agent welcome', html, confirm: true });
+    expect(done.isError, text(done)).toBeFalsy();
+    expect(sent()).toEqual(['POST /templates']);
+    expect(bodyOf('/templates')).toMatchObject({ name: 'Agent welcome', html });
+  });
+
+  it('contact_import: FILE is the addresses themselves', async () => {
+    const r = await c.call('contact_import', { file: 'agent-1@example.com\nagent-2@example.com\n', confirm: true });
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(sent()).toEqual(['POST /audience/contacts/bulk']);
+    expect(bodyOf('/audience/contacts/bulk')).toMatchObject({ emails: ['agent-1@example.com', 'agent-2@example.com'] });
+  });
+
+  it('an empty text is the usage error of an empty file, naming the input and no path; nothing is sent', async () => {
+    const r = await c.call('template_create', { name: 'Empty', html: '  ', confirm: true });
+    expect(r.isError).toBe(true);
+    expect(r.structuredContent).toMatchObject({ error: { exit_code: 2, message: 'html (--html): the html input is empty' } });
+    expect(text(r)).not.toContain(tmp);
+    expect(sent()).toEqual([]);
+    expect(readdirSync(tmp)).toEqual([]);
   });
 });
 

@@ -4,9 +4,10 @@
 // most 1000).
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CommandDefinition } from '../../src/commands/define.js';
+import { toolSources } from '../../src/commands/mcp/tool-server.js';
 import { commandModels } from '../../src/commands/tree.js';
 import { commandInput } from '../../src/mcp/input.js';
-import { planTools, type SourceCommand } from '../../src/mcp/tools.js';
+import { planTools } from '../../src/mcp/tools.js';
 import { buildProgram } from '../../src/program.js';
 import { testContext } from '../helpers/context.js';
 
@@ -15,20 +16,17 @@ const ID2 = 'a2c4e6f8-1b3d-4f5a-8c7e-9d0b1a2c3e4f';
 
 const tc = await testContext({ emulator: false, key: null });
 afterAll(() => tc.close());
-const models = commandModels(buildProgram(tc.runtime));
-const sources: SourceCommand[] = models.map((m) => ({
-  ...m,
-  arguments: m.arguments.map((a) => ({ ...a, localFile: false })),
-  flags: m.flags.map((f) => ({ ...f, localFile: /^<(file|dir|path)>$/.test(f.value ?? '') })),
-  secretFlags: [],
-}));
-const { tools } = planTools(sources, { readOnly: false });
+const program = buildProgram(tc.runtime);
+const models = commandModels(program);
+const { tools } = planTools(toolSources(program), { readOnly: false });
+/** Where the bridge would write an input's text (mcp/text-files.ts): here, only its name. */
+const textFile = (property: string, text: string) => `/call/${property}:${text}`;
 
 /** What commander would have given the command for this call, checked by the command's own parseInput. */
 function optionsOf(tool: string, args: Record<string, unknown>): { args: string[]; opts: Record<string, unknown> } {
   const plan = tools.find((t) => t.name === tool)!;
   const definition = models.find((m) => m.path === plan.path)!.definition as CommandDefinition;
-  const { input } = commandInput(plan, args);
+  const { input } = commandInput(plan, args, textFile);
   definition.parseInput(input);
   return input;
 }
@@ -44,6 +42,15 @@ describe('tool arguments → command options', () => {
       { to: ['a@example.com'], from: 'me@example.com', template: 'welcome', no_track_opens: true },
       { args: [], opts: { to: ['a@example.com'], from: 'me@example.com', template: 'welcome', trackOpens: false, dryRun: true } },
     ],
+    // text the command reads from a file: the tool's input is the text, handed over as a file of the call's
+    [
+      'email_send',
+      { to: ['a@example.com'], from: 'me@example.com', subject: 'Hi', html: '<p>Hi</p>', text: 'Hi' },
+      { args: [], opts: { to: ['a@example.com'], from: 'me@example.com', subject: 'Hi', html: '/call/html:<p>Hi</p>', text: '/call/text:Hi', dryRun: true } },
+    ],
+    ['template_create', { name: 'Welcome', html: '<p>x</p>', confirm: true }, { args: [], opts: { name: 'Welcome', html: '/call/html:<p>x</p>', dryRun: false } }],
+    ['contact_import', { file: 'a@example.com\nb@example.com\n' }, { args: ['/call/file:a@example.com\nb@example.com\n'], opts: { dryRun: true } }],
+    ['segment_create', { name: 'S', conditions: '{"groups":[]}' }, { args: [], opts: { name: 'S', conditions: '/call/conditions:{"groups":[]}', dryRun: true } }],
     ['events_list', {}, { args: [], opts: { limit: '1000' } }],
     ['events_list', { limit: 25, events: ['bounce', 'delivery'] }, { args: [], opts: { events: ['bounce', 'delivery'], limit: '25' } }],
     ['events_list', { limit: 5000 }, { args: [], opts: { limit: '1000' } }],
@@ -71,6 +78,8 @@ describe('tool arguments → command options', () => {
     ['topic_create', { name: 'x', dry_run: false }, /takes no input "dry_run"/],
     ['topic_create', { name: { text: 'x' } }, /^name: must be a single value/],
     ['topic_create', { name: 'x', confirm: 'yes' }, /^confirm: must be true or false/],
+    ['email_send', { to: ['a@example.com'], html: ['<p>', '</p>'] }, /^html: must be text \(the content itself, not a path\)/],
+    ['contact_import', {}, /^FILE: required$/],
   ])('%s %j is refused: %s', (tool, args, message) => {
     expect(() => optionsOf(tool, args)).toThrow(message);
   });

@@ -18,8 +18,22 @@ const REASONS = [
   /^its [-\w]+ (names a local file|is a local file)$/,
 ];
 
+/** The files a command reads whole, whose tool input is the text itself (docs/agents.md "Text instead of files"). */
+const TEXT_INPUTS: Record<string, string[]> = {
+  'email send': ['html', 'text'],
+  'template create': ['html', 'json'],
+  'template update': ['html', 'json'],
+  'segment create': ['conditions'],
+  'segment update': ['conditions'],
+  'lists attach': ['contacts_file', 'lists_file'],
+  'lists detach': ['contacts_file', 'lists_file'],
+  'contact import': ['file'],
+};
+const carriesText = (cmd: TreeCommand, key: string) => TEXT_INPUTS[cmd.path]?.includes(key) ?? false;
+
 /** The documented flags that are never inputs. */
-function leftOut(f: TreeFlag): boolean {
+function leftOut(f: TreeFlag, cmd: TreeCommand): boolean {
+  if (carriesText(cmd, f.key)) return false;
   return f.hidden || ['all', 'follow', 'dry_run', 'yes'].includes(f.key) || f.key.endsWith('_stdin') || (/^<(file|dir|path)>$/.test(f.value ?? '') && !f.value_optional);
 }
 
@@ -49,7 +63,7 @@ describe('tools/list', () => {
       if (out) expect(REASONS.some((r) => r.test(out.reason)), `${cmd.path}: ${out.reason}`).toBe(true);
       // a command with one API operation, no required local file and an end is always a tool
       const fixed = cmd.operation !== null && 'method' in cmd.operation;
-      const needsFile = cmd.flags.some((f) => f.required && leftOut(f)) || cmd.path === 'contact import';
+      const needsFile = cmd.flags.some((f) => f.required && leftOut(f, cmd));
       const endless = cmd.flags.some((f) => f.key === 'poll_interval') && !cmd.flags.some((f) => f.key === 'follow');
       if (fixed && !needsFile && !endless) expect(toolPaths.has(name), cmd.path).toBe(true);
       // an API command, or one of the event archive alone (its --db: events prune)
@@ -63,14 +77,19 @@ describe('tools/list', () => {
     for (const t of tools) {
       const cmd = tree.find((x) => x.path.replace(/ /g, '_') === t.name)!;
       const props = (t.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
-      const args = cmd.arguments.filter((a) => !(cmd.path === 'contact import' && a.name === 'file')).map((a) => a.name);
-      const flags = cmd.flags.filter((f) => !leftOut(f)).map(propertyOf);
+      const args = cmd.arguments.map((a) => a.name);
+      const flags = cmd.flags.filter((f) => !leftOut(f, cmd)).map(propertyOf);
       const write = t.annotations?.readOnlyHint === false;
       expect(Object.keys(props).sort(), t.name).toEqual([...args, ...flags, ...(write ? ['confirm'] : [])].sort());
       expect(t.description, t.name).toContain(cmd.summary);
-      expect(t.inputSchema.required ?? [], t.name).toEqual(cmd.arguments.filter((a) => a.required).map((a) => a.name).concat(cmd.flags.filter((f) => f.required && !leftOut(f)).map(propertyOf)));
-      for (const f of cmd.flags.filter((x) => !leftOut(x))) {
+      expect(t.inputSchema.required ?? [], t.name).toEqual(cmd.arguments.filter((a) => a.required).map((a) => a.name).concat(cmd.flags.filter((f) => f.required && !leftOut(f, cmd)).map(propertyOf)));
+      for (const a of cmd.arguments.filter((x) => carriesText(cmd, x.name))) expect(props[a.name], `${t.name} ${a.name}`).toMatchObject({ type: 'string', description: expect.stringMatching(/the text itself, not a path/) });
+      for (const f of cmd.flags.filter((x) => !leftOut(x, cmd))) {
         const p = props[propertyOf(f)]!;
+        if (carriesText(cmd, f.key)) {
+          expect(p, `${t.name} ${f.name}`).toMatchObject({ type: 'string', description: expect.stringMatching(new RegExp(`the text itself, not a path; on a terminal ${f.name} names a file, or - for stdin`)) });
+          continue;
+        }
         expect(p.description, `${t.name} ${f.name}`).toContain(f.description);
         if (f.value_optional) expect(p.type).toBe('boolean');
         else if (f.type === 'integer' && f.key !== 'limit') expect([p.type, p.minimum, p.maximum], `${t.name} ${f.name}`).toEqual(['integer', f.min, f.max]);
@@ -113,10 +132,15 @@ describe('tools/list', () => {
     }
   });
 
-  it('no input names a local file', () => {
-    const send = tools.find((t) => t.name === 'email_send')!;
-    for (const p of ['html', 'text', 'attach']) expect(Object.keys(send.inputSchema.properties!)).not.toContain(p);
-    expect(Object.keys(tools.find((t) => t.name === 'report')!.inputSchema.properties!)).not.toContain('html');
+  it('a file the command reads whole is an input of its text; no input names a local file', () => {
+    const props = (name: string) => tools.find((t) => t.name === name)!.inputSchema.properties as Record<string, { type: string; description: string }>;
+    expect(props('email_send').html).toMatchObject({ type: 'string', description: 'HTML body (the text itself, not a path; on a terminal --html names a file, or - for stdin)' });
+    expect(props('contact_import').file).toMatchObject({ type: 'string', description: 'addresses (the text itself, not a path; on a terminal FILE names a file, or - for stdin)' });
+    // a binary file, and files a command writes, are no inputs
+    expect(Object.keys(props('email_send'))).not.toContain('attach');
+    expect(Object.keys(props('report'))).not.toContain('html');
+    expect(Object.keys(props('campaign_show'))).not.toContain('html_out');
+    for (const gone of ['template_pull', 'template_push']) expect(tools.map((t) => t.name)).not.toContain(gone);
   });
 });
 

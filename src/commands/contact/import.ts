@@ -21,7 +21,7 @@ export default command({
     'anything is sent. Re-running is safe: addresses the team has are counted as already\n' +
     'existed. After a failure the totals so far are printed and the command that finishes the\n' +
     'rest (--skip N) is named.',
-  args: { file: arg('file of addresses, or - for stdin', { parse: source, values: 'files' }) },
+  args: { file: arg('file of addresses, or - for stdin', { parse: source, values: 'files' }).readsText() },
   flags: {
     column: flag.string('CSV column holding the addresses', { value: 'name', parse: nonEmpty }).defaultShown('the first column'),
     list: flag.string('list every created contact is added to (a UUID)', { value: 'id', parse: uuid }),

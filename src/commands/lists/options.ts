@@ -12,8 +12,8 @@ export const LIST = '8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a';
 export const BULK_FLAGS = {
   contact: flag.list('contact id; repeatable or comma-separated', { value: 'ids' }),
   list: flag.list('list id; repeatable or comma-separated', { value: 'ids' }),
-  contactsFile: flag.string('contact ids from a file, or - for stdin: one per line, or CSV with a header row', { value: 'path', parse: pathOrStdin }),
-  listsFile: flag.string('list ids from a file, or - for stdin: one per line, or CSV with a header row', { value: 'path', parse: pathOrStdin }),
+  contactsFile: flag.string('contact ids from a file, or - for stdin: one per line, or CSV with a header row', { value: 'path', parse: pathOrStdin }).readsText(),
+  listsFile: flag.string('list ids from a file, or - for stdin: one per line, or CSV with a header row', { value: 'path', parse: pathOrStdin }).readsText(),
   column: flag.string('CSV column holding the ids, in every CSV file given', { value: 'name', parse: nonEmpty }).defaultShown('the first column'),
   dryRun: dryRunFlag,
 };

@@ -5,7 +5,8 @@ import { snake, type FlagShape } from '../flag-shapes.js';
 import { commandModels } from '../tree.js';
 
 // What only the declarations know of each command, for the MCP bridge
-// (mcp/bridge.ts): which arguments and flags name local files, which flags
+// (mcp/bridge.ts): which arguments and flags name local files (and which of
+// those are read whole, so that a tool takes their text), which flags
 // would carry a secret, and how to run the command from an agent's input.
 
 const LOCAL_FILE_VALUE = /^(file|dir|path)$/;
@@ -15,7 +16,7 @@ function flagIsLocalFile(shape: FlagShape): boolean {
 }
 
 /** Every command of the program as the planner reads it: the tree's model and what only the declarations know. */
-function toolSources(program: Command): ToolSource[] {
+export function toolSources(program: Command): ToolSource[] {
   return commandModels(program).map((m) => {
     const d = m.definition!;
     const flags = d.declaration.flags ?? {};
@@ -23,10 +24,10 @@ function toolSources(program: Command): ToolSource[] {
     return {
       ...m,
       run: (input, ctx) => d.run(d.parseInput(input), ctx),
-      arguments: m.arguments.map((a, i) => ({ ...a, localFile: args[i]?.shape.values === 'files' })),
+      arguments: m.arguments.map((a, i) => ({ ...a, localFile: args[i]?.shape.values === 'files', readsText: Boolean(args[i]?.shape.readsText) })),
       flags: m.flags.map((f) => {
         const shape = Object.entries(flags).find(([key]) => snake(key) === f.key)?.[1]?.shape;
-        return { ...f, localFile: shape ? flagIsLocalFile(shape) : false };
+        return { ...f, localFile: shape ? flagIsLocalFile(shape) : false, readsText: Boolean(shape?.readsText) };
       }),
       operation: m.operation && 'method' in m.operation ? { method: m.operation.method, path: m.operation.path, scope: m.operation.scope } : m.operation,
       secretFlags: Object.keys(d.secretFlags ?? {}),

@@ -13,7 +13,7 @@ export const SEGMENT_WRITE_FLAGS = {
   list: flag.string('only contacts of this list (a UUID); all contacts without it', { value: 'id', parse: uuid }),
   where: flag.repeated("a condition every matching contact meets: 'field operator value' (one group each)", { value: 'condition', parse: parseCondition }),
   orGroup: flag.repeated("a group of alternatives: 'field operator value or field operator value' (one group each)", { value: 'conditions', parse: parseOrGroup }),
-  conditions: flag.string('the conditions as the API\'s JSON ({"groups": [...]}) from a file, or - for stdin', { value: 'path', parse: pathOrStdin }).completes('files'),
+  conditions: flag.string('the conditions as the API\'s JSON ({"groups": [...]}) from a file, or - for stdin', { value: 'path', parse: pathOrStdin }).completes('files').readsText(),
   dryRun: dryRunFlag,
 };
 

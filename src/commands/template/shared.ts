@@ -13,8 +13,8 @@ export const SLUG_ARGS = { slug: arg('slug of the template (see `mailctl templat
 export const projectFlag = flag.integer('project that holds the template', [1, Number.MAX_SAFE_INTEGER], 'id').defaultShown("the team's default project");
 
 export const contentFlags = {
-  html: flag.string('custom HTML from this file, or - for stdin', { value: 'file' }).completes('files'),
-  json: flag.string('visual-editor JSON document from this file, or - for stdin', { value: 'file' }).completes('files'),
+  html: flag.string('custom HTML from this file, or - for stdin', { value: 'file' }).completes('files').readsText(),
+  json: flag.string('visual-editor JSON document from this file, or - for stdin', { value: 'file' }).completes('files').readsText(),
 };
 
 export function checkContent(o: { html?: string; json?: string }): void {
