@@ -525,7 +525,7 @@ complete -c mailctl -n '__mailctl_is "report"' -l db -r -F -d 'read the local ar
 complete -c mailctl -n '__mailctl_is "report"' -l by -x -a 'day hour type domain provider bounce-class' -d 'rows of the breakdown (default: day)'
 complete -c mailctl -n '__mailctl_is "report"' -l judge -x -a '(__mailctl_list_values bounce complaint open click)' -d 'signals to judge (default: bounce,complaint)'
 complete -c mailctl -n '__mailctl_is "report"' -l compare -x -d 'also the change of each rate against an earlier window: previous (the same length just before) or FROM..TO'
-complete -c mailctl -n '__mailctl_is "report"' -l fail-on -x -a '(__mailctl_list_values warning critical rising)' -d 'exit 8 when a judged signal reaches this level, or (rising, with --compare) moved the wrong way by half or more'
+complete -c mailctl -n '__mailctl_is "report"' -l fail-on -x -a '(__mailctl_list_values warning critical rising)' -d 'exit 8 when a judged signal reaches this level, or (rising, with --compare) when a judged rate rose by half or more'
 complete -c mailctl -n '__mailctl_is "report"' -l html -r -F -d 'also write the report as one self-contained HTML file (inline SVG charts, nothing fetched)'
 complete -c mailctl -n '__mailctl_arg "auth" 0' -a login -d 'save an API key to a profile: read from stdin when piped, else asked for with a hidden prompt'
 complete -c mailctl -n '__mailctl_arg "auth" 0' -a status -d 'show the profile, base URL and key in use (masked), and where each came from'

@@ -68,3 +68,12 @@ export function compareAggregates(
 export function worsened(totals: Summary, judged: readonly Signal[]): Signal[] {
   return judged.filter((s) => isWorse(s, totals[`${s}_trend`]));
 }
+
+/**
+ * The judged signals of the totals that rose by half or more: what `--fail-on rising` fails on
+ * (cli.md: "exits 8 when a judged rate rose by half or more"), whichever way is worse for the
+ * signal. Judging opens or clicks with it gates on a jump (a tracking change, a bot), not a drop.
+ */
+export function rose(totals: Summary, judged: readonly Signal[]): Signal[] {
+  return judged.filter((s) => totals[`${s}_trend`] === 'rising');
+}

@@ -1,6 +1,6 @@
 import type { Aggregate, Breakdown, ReportRow } from './aggregate.js';
 import type { Summary } from './tally.js';
-import { compareAggregates, worsened } from './compare.js';
+import { compareAggregates, rose, worsened } from './compare.js';
 import { SIGNALS, THRESHOLDS, reaches, type Signal, type Verdict } from './thresholds.js';
 import { iso, type Window } from './window.js';
 
@@ -50,7 +50,7 @@ export interface ComparisonOut {
   /** judged signals that moved the wrong way by half or more: bounce or complaint rising, open or click falling */
   worse: Signal[];
   fail_on_rising: boolean;
-  /** `worse` when --fail-on rising, else empty */
+  /** with --fail-on rising, the judged signals that rose by half or more (whichever way is worse); else empty */
   failing: Signal[];
   /** events of the earlier window's covering days outside it, not counted */
   skipped: number;
@@ -113,7 +113,7 @@ export function buildDocument(input: {
       totals: e.aggregate.totals,
       worse,
       fail_on_rising: Boolean(input.failOnRising),
-      failing: input.failOnRising ? worse : [],
+      failing: input.failOnRising ? rose(totals, input.judged) : [],
       skipped: e.skipped,
     };
   }

@@ -25,7 +25,7 @@ export interface ReportOptions {
   by: Breakdown;
   judge: Signal[];
   failOn?: 'warning' | 'critical';
-  /** --fail-on rising: exit 8 when a judged rate moved the wrong way by half or more against --compare */
+  /** --fail-on rising: exit 8 when a judged rate rose by half or more against --compare */
   failOnRising?: boolean;
   compare?: CompareSpec;
   html?: string;

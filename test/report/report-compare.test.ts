@@ -120,13 +120,14 @@ describe('report --compare from the API', () => {
 // From an archive: days of controlled mail, the earlier week against the report's week.
 const BASE = Date.parse('2026-11-10T00:00:00Z');
 let seq = 0;
-function mail(n: number, bounced: number, dayOffset: number): ApiEvent[] {
+function mail(n: number, bounced: number, dayOffset: number, opened = 0): ApiEvent[] {
   const out: ApiEvent[] = [];
   for (let i = 0; i < n; i++) {
     const t = (k: number) => new Date(BASE + dayOffset * MS_PER_DAY + i * 1000 + k).toISOString();
     const id = `tx${seq++}`;
     out.push({ event_id: `${id}a`, type: 'injection', timestamp: t(0), request_id: id, rcpt_to: `r${i}@example.com` });
     out.push({ event_id: `${id}b`, type: i < bounced ? 'bounce' : 'delivery', timestamp: t(1), request_id: id, rcpt_to: `r${i}@example.com`, bounce_class: 10 });
+    if (i >= bounced && i < bounced + opened) out.push({ event_id: `${id}c`, type: 'initial_open', timestamp: t(2), request_id: id, rcpt_to: `r${i}@example.com` });
   }
   return out;
 }
@@ -184,6 +185,22 @@ describe('report --db --compare', () => {
     expect(r.stdout).toContain('Changes against 2026-11-03 00:00 UTC to 2026-11-09 23:59 UTC.');
     expect(r.stdout).toContain('Fails `--fail-on rising`: bounce rate is rising.');
     expect(r.stdout).toMatch(/\| 2026-11-10 \|.*\| 0\.9 \| ⚠️ rising \|/);
+  });
+
+  // cli.md: "--fail-on rising exits 8 when a judged rate rose by half or more", whichever
+  // way is worse for it: a judged open rate that jumps fails it, one that drops does not.
+  it.each([
+    ['rose from 10% to 20%: rising, the gate fails', 100, 200, 'rising', 8],
+    ['dropped from 20% to 10%: worse, but not rising', 200, 100, 'falling', 0],
+  ] as const)('--judge open --fail-on rising: an open rate that %s', async (_name, before, after, trend, code) => {
+    const file = writeArchive([...mail(1000, 0, -7, before), ...mail(1000, 0, 0, after)]);
+    const r = await report(file, '--compare', 'previous', '--judge', 'open', '--fail-on', 'rising', '--json');
+    expect(r.code, r.stderr).toBe(code);
+    const doc: Doc = JSON.parse(r.stdout);
+    expect(doc.totals.open_trend).toBe(trend);
+    expect(doc.compare.failing).toEqual(code === 8 ? ['open'] : []);
+    expect(doc.compare.worse).toEqual(trend === 'falling' ? ['open'] : []);
+    if (code === 8) expect(r.stderr).toMatch(/--fail-on rising: open rate rising 10\.00% → 20\.00%/);
   });
 
   it('an explicit earlier window; --fail-on critical alone ignores trends', async () => {

@@ -25,7 +25,7 @@ export const spec = command({
       value: 'window',
       parse: parseCompare,
     }),
-    failOn: flag.enumList(FAIL_ON, 'exit 8 when a judged signal reaches this level, or (rising, with --compare) moved the wrong way by half or more', 'levels'),
+    failOn: flag.enumList(FAIL_ON, 'exit 8 when a judged signal reaches this level, or (rising, with --compare) when a judged rate rose by half or more', 'levels'),
     html: flag.string('also write the report as one self-contained HTML file (inline SVG charts, nothing fetched)', { value: 'file' }),
   },
   examples: [
