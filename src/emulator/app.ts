@@ -7,9 +7,9 @@
 //      then a sandbox key's own minute and day budget (X-Sandbox-RateLimit-*, 429 when spent)
 //   3. route lookup: unknown path or method → 404 JSON
 //   4. authentication (401), scope (403 insufficient_scope), sandbox (403 sandbox_restricted)
-//   5. unparsable JSON body on a route that reads one → 400 invalid_json
+//   5. unparsable JSON body on a route that reads one → 422 validation_error naming `body`
 //   6. the handler: validation (422), existence (404), state (422), the action (200)
-import { ApiError, unexpected, type ApiResponse } from './api-error.js';
+import { ApiError, unexpected, validationFailed, type ApiResponse } from './api-error.js';
 import { authenticate, authorize, type ApiKey } from './keys.js';
 import { TokenBucket } from './rate-limit.js';
 import { SandboxBudget, type SandboxLimits } from './sandbox-budget.js';
@@ -120,7 +120,10 @@ export class EmulatorApp {
       const key = authenticate(this.keys, token);
       authorize(key, match.route.scope, match.route.sandboxBlocked === true);
       if (match.route.body && req.bodyInvalid) {
-        return { status: 400, body: { message: 'The request body is not valid JSON.', error_code: 'invalid_json' } };
+        // A validation failure, as a body that is JSON but not an object is: 422 is what every
+        // operation with a body documents (spec 9.1), while 400 is defined on few of them and
+        // `invalid_json` is no documented error code.
+        throw validationFailed({ body: ['The request body must be valid JSON.'] });
       }
       return match.route.handler({
         team: this.store.teams[key.team],

@@ -2,7 +2,7 @@
 // and the answers every route shares (401 bodies, unknown routes, bad JSON).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { call, get } from '../helpers/emulator.js';
+import { call, errorFields, get } from '../helpers/emulator.js';
 
 interface Op {
   name: string;
@@ -205,13 +205,16 @@ describe('answers shared by every route', () => {
     }
   });
 
-  it('answers a body that is not JSON with 400 JSON and changes nothing', async () => {
+  it('answers a body that is not JSON with the documented 422 validation body and changes nothing', async () => {
     const topic = emu.fixtures.topics[0] as string;
     const before = emu.store.teams.main.topics.get(topic)?.name;
     const a = await call(emu, 'PATCH', `/audience/topics/${topic}`, { rawBody: '{"name": "half' });
-    expect(a.status).toBe(400);
-    expect(a.body.error_code).toBe('invalid_json');
+    expect(a.status).toBe(422);
+    expect(a.body).toEqual({ message: 'Validation failed.', error_code: 'validation_error', errors: { body: [expect.any(String)] } });
     expect(emu.store.teams.main.topics.get(topic)?.name).toBe(before);
+    // the same on an operation that documents no 400 at all (POST /domains: 201, 401, 409, 422, 500)
+    const d = await call(emu, 'POST', '/domains', { rawBody: '{"domain":' });
+    expect([d.status, d.body.error_code, errorFields(d)]).toEqual([422, 'validation_error', ['body']]);
   });
 
   it('accepts a trailing slash on a path, logging the path as sent', async () => {

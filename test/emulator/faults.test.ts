@@ -162,7 +162,7 @@ describe('request log', () => {
     expect(b).toMatchObject({ seq: 2, time: 1_750_000_000_005, status: 401, body: undefined });
     expect(b?.key).toBeUndefined();
     expect(c).toMatchObject({ path: '/webhooks', status: 503, key: 'live_wrong' });
-    expect(d).toMatchObject({ method: 'PUT', body: 'not json', status: 400 });
+    expect(d).toMatchObject({ method: 'PUT', body: 'not json', status: 422 });
 
     const log = emu.requests;
     emu.clearRequests();
