@@ -183,14 +183,13 @@ const humanize = (key: string) => key.replace(/[_.]+/g, ' ').replace(/^\w/, (c) 
 
 /** 4.22: its own envelope (`success`, no `message`) and 404 body `{success: false, message}`. */
 function templateHtml(ctx: RouteContext): ApiResponse {
-  const errs = new FieldErrors();
+  // Spec 4.22 defines only 401 and this 404 (no 422): a missing or malformed project_id or slug
+  // names no template, so it is the same `{success: false, message}` answer.
   const raw = ctx.query.project_id;
-  if (raw === undefined || raw === '') errs.add('project_id', 'The project_id field is required.');
-  else if (!/^-?\d+$/.test(raw)) errs.add('project_id', 'The project_id field must be an integer.');
   const slug = ctx.query.slug;
-  if (slug === undefined || slug === '') errs.add('slug', 'The slug field is required.');
-  else if (slug.length > 255) errs.add('slug', 'The slug field must not be greater than 255 characters.');
-  errs.throwIfAny();
+  if (raw === undefined || !/^\d+$/.test(raw) || slug === undefined || slug === '' || slug.length > 255) {
+    throw new ApiError(404, { success: false, message: 'Template not found: the project_id and slug query parameters are required.' });
+  }
   const missing = new ApiError(404, { success: false, message: 'Template not found.' });
   const p = ctx.team.sending.projects.get(Number(raw));
   const t = p && findTemplate(ctx.team.sending, p, slug as string);
