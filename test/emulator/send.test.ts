@@ -226,12 +226,23 @@ describe('4.5 to 4.7 scheduled emails', () => {
     expect((await call(emu, 'DELETE', `/emails/scheduled/${mine.body.data.request_id}`, sb)).status).toBe(200);
   });
 
-  it('refuses scheduled_at outside 5 minutes to 3 days ahead, or missing; unknown ids are 404 / 409', async () => {
+  it('refuses scheduled_at outside 5 minutes to 3 days ahead, or missing, and a missing template (422); unknown ids are 404 / 409', async () => {
     for (const at of [undefined, 'soon', iso(NOW + 60_000), iso(NOW + 4 * 86_400_000)]) {
       expect(errorFields(await schedule(email({ scheduled_at: at })))).toEqual(['scheduled_at']);
     }
     expect((await get(emu, '/emails/scheduled/1234567890123456')).body.error_code).toBe('not_found');
     expect((await call(emu, 'DELETE', '/emails/scheduled/1234567890123456')).status).toBe(409);
+    // 4.5 documents no 404: a template that is not there fails validation on the field naming it
+    const at = iso(NOW + 600_000);
+    for (const [extra, field] of [
+      [{ template_slug: 'no-such-template' }, 'template_slug'],
+      [{ template_slug: 'unpublished-draft' }, 'template_slug'],
+      [{ template_slug: 'welcome-email', template_version: 99 }, 'template_version'],
+      [{ template_slug: 'welcome-email', project_id: 0 }, 'project_id'],
+    ] as const) {
+      const t = await schedule(email({ ...extra, scheduled_at: at }));
+      expect([t.status, t.body.error_code, errorFields(t)]).toEqual([422, 'validation_error', [field]]);
+    }
     const other = await schedule(email({ from: 'x@globex.example', scheduled_at: iso(NOW + 600_000) }), emu.keys.other_team);
     expect(other.status, other.text).toBe(201);
     expect((await get(emu, `/emails/scheduled/${other.body.data.request_id}`)).status).toBe(404);

@@ -1,11 +1,11 @@
 // Spec 4.3 (send now), 4.5 (schedule), 4.6 (show a scheduled email) and 4.7 (cancel it).
 //
 // Checks in order: the body (422), the sender's domain (400 unconfigured_domain: it must be
-// one of the team's approved domains), the template (404 template_not_found), the free tier's
-// quota (429). A sandbox key's sends go to the key's owner from `dev.uselettr.com` (spec 5.3),
+// one of the team's approved domains), the template (404 template_not_found; 422 naming the
+// field when scheduling, which documents no 404), the free tier's quota (429). A sandbox key's sends go to the key's owner from `dev.uselettr.com` (spec 5.3),
 // need no domain and cost no quota. A sent email becomes events over the next seconds
 // (data/outbox.ts); a scheduled one from its scheduled_at on.
-import { answer, errorWith, ok, sandboxRefused, type ApiResponse } from '../api-error.js';
+import { answer, errorWith, ok, sandboxRefused, validationFailed, type ApiResponse } from '../api-error.js';
 import { emailDetail } from '../data/email-detail.js';
 import type { SentInfo } from '../data/event-log.js';
 import { cancelPending, isSuppressed, isUndeliverable, recordSend } from '../data/outbox.js';
@@ -43,7 +43,13 @@ function prepare(ctx: RouteContext, b: SendBody, scheduledAt?: number): SentInfo
     const project = projectOf(state, b.project_id);
     const template = project && findTemplate(state, project, b.template_slug);
     const version = template && (b.template_version === null ? activeVersion(template) : template.versions.find((v) => v.version === b.template_version));
-    if (!template || !version) throw errorWith(404, 'template_not_found', 'Template not found.');
+    if (!template || !version) {
+      if (scheduledAt === undefined) throw errorWith(404, 'template_not_found', 'Template not found.');
+      // 4.5 defines no 404 (spec 4.5: template errors are not shown there): the request fails
+      // validation on the field that names nothing, a status the operation documents.
+      const field = !project ? 'project_id' : !template || b.template_version === null ? 'template_slug' : 'template_version';
+      throw validationFailed({ [field]: [`The selected ${field} is invalid: no such template, project or version.`] });
+    }
     subject ||= template.subject ?? template.name;
     tag ??= b.template_slug;
   }
