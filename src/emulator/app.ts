@@ -4,7 +4,8 @@
 //   2. rate limit of the key's team (unknown or missing keys share an "anonymous" bucket, so
 //      every answer carries the X-RateLimit headers); 429 when exceeded; with the limit off
 //      the headers still report the service's 3 a second, as a budget never spent;
-//      then a sandbox key's own minute and day budget (X-Sandbox-RateLimit-*, 429 when spent)
+//      then a sandbox key's own minute and day budget (X-Sandbox-RateLimit-*, 429 when spent).
+//      GET /health, which reads no key, spends and is refused neither.
 //   3. route lookup: unknown path or method → 404 JSON
 //   4. authentication (401), scope (403 insufficient_scope), sandbox (403 sandbox_restricted)
 //   5. unparsable JSON body on a route that reads one → 422 validation_error naming `body`
@@ -79,7 +80,17 @@ export class EmulatorApp {
     const token = req.token;
     const key = token === undefined ? undefined : this.keys.get(token);
     let rateHeaders: Record<string, string>;
-    if (this.rateLimit > 0) {
+    const isPublic = router.match(req.method, req.path)?.route.public === true;
+    if (isPublic) {
+      // GET /health reads no key and belongs to no team, so it spends no budget and is never
+      // refused: 429 is for authenticated operations (spec 4), and 4.1 documents no error.
+      const rate = this.rateLimit > 0 ? this.rateLimit : SERVICE_RATE;
+      rateHeaders = {
+        'X-RateLimit-Limit': String(rate),
+        'X-RateLimit-Remaining': String(Math.max(1, Math.floor(rate))),
+        'X-RateLimit-Reset': String(Math.ceil(req.now / 1000)),
+      };
+    } else if (this.rateLimit > 0) {
       const outcome = this.bucket(key?.team ?? 'anonymous', req.now).take(req.now);
       if (outcome.error) return outcome.error.toResponse();
       rateHeaders = outcome.headers;
@@ -91,7 +102,7 @@ export class EmulatorApp {
         'X-RateLimit-Reset': String(Math.ceil(req.now / 1000)),
       };
     }
-    if (key?.sandbox && this.sandboxLimits) {
+    if (!isPublic && key?.sandbox && this.sandboxLimits) {
       let budget = this.sandboxBudgets.get(key.key);
       if (!budget) this.sandboxBudgets.set(key.key, (budget = new SandboxBudget(this.sandboxLimits)));
       const outcome = budget.take(req.now);

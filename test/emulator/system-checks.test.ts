@@ -25,6 +25,22 @@ describe('GET /health (4.1): no authentication', () => {
     expect(a.body.data.status).toBe('ok');
     expect(isDateTime(a.body.data.timestamp)).toBe(true);
   });
+
+  it('is never refused by the rate limit or a sandbox budget, and spends neither (4.1 documents no 429)', async () => {
+    const limited = await startEmulator({ events: 10, rateLimit: 1, sandboxBudget: { minute: 2, day: 2 } });
+    try {
+      for (const key of [null, limited.keys.sandbox, limited.keys.full, null, limited.keys.sandbox]) {
+        const a = await get(limited, '/health', { key });
+        expect(a.status).toBe(200);
+        expect(a.headers.get('x-ratelimit-limit')).toBe('1');
+      }
+      // the team's one request a second and the sandbox key's budget are still whole
+      expect((await get(limited, '/auth/check', { key: limited.keys.sandbox })).status).toBe(200);
+      expect((await get(limited, '/health', { key: limited.keys.sandbox })).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('GET /auth/check (4.2): the key\'s team', () => {
