@@ -194,6 +194,9 @@ describe('4.5 to 4.7 scheduled emails', () => {
     expect(pending.status).toBe(200);
     expect(Object.keys(pending.body.data).sort()).toEqual(DETAIL_FIELDS);
     expect(pending.body.data).toMatchObject({ transmission_id: id, state: 'submitted', scheduled_at: iso(at), events: [], num_recipients: 1 });
+    // the email detail has only the states derived from events: not yet delivered is `scheduled`
+    const detail = await get(emu, `/emails/${id}`);
+    expect(detail.body.data).toMatchObject({ transmission_id: id, state: 'scheduled', scheduled_at: iso(at), events: [] });
     clock = at + 10_000;
     const done = await get(emu, `/emails/scheduled/${id}`);
     expect(['delivered', 'bounced']).toContain(done.body.data.state);

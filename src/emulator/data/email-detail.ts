@@ -4,16 +4,26 @@
 import { isoUtc } from '../time.js';
 import type { EventLog } from './event-log.js';
 
-/** `state` of a transmission (spec 3.1): pending until its first event, then from its events. */
-function stateOf(log: EventLog, events: number[]): string {
-  if (events.length === 0) return 'submitted';
+/**
+ * `state` of a transmission (spec 3.1): `pending` until its first event, then from its events.
+ * The scheduled-email view (2.4) calls a pending one `submitted`; the email detail (base 2.3)
+ * knows only states derived from events (scheduled, delivered, bounced, failed in the vendor's
+ * description), so there a transmission without events yet is `scheduled`: not yet delivered.
+ */
+function stateOf(log: EventLog, events: number[], pending: string): string {
+  if (events.length === 0) return pending;
   return log.transmissionStateOf(events);
 }
 
-export function emailDetail(log: EventLog, t: number, range: { fromMs: number; toMs: number } | undefined): Record<string, unknown> {
+export function emailDetail(
+  log: EventLog,
+  t: number,
+  range: { fromMs: number; toMs: number } | undefined,
+  pending: 'submitted' | 'scheduled' = 'submitted',
+): Record<string, unknown> {
   const all = log.eventsOfTransmission(t);
   const info = log.txInfo.get(t);
-  const state = stateOf(log, all);
+  const state = stateOf(log, all, pending);
   const inRange = range ? all.filter((i) => (log.ts[i] as number) >= range.fromMs && (log.ts[i] as number) <= range.toMs) : all;
   const recipients = info ? [...info.recipients] : [log.recipientOfTx(t)];
   let scheduledAt: number | null = null;

@@ -114,7 +114,7 @@ function showEmail(ctx: RouteContext) {
   errs.throwIfAny();
   const t = log.transmissionIndex(ctx.params.requestId as string);
   if (t < 0) throw notFound('Email');
-  return ok('Email retrieved successfully.', emailDetail(log, t, range));
+  return ok('Email retrieved successfully.', emailDetail(log, t, range, 'scheduled'));
 }
 
 /** from/to of 4.4: declared as dates, passed as date-times by the docs (section 11, item 27): both work. */
