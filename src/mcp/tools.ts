@@ -85,7 +85,6 @@ function requests(c: SourceCommand): { method: string; path: string }[] {
 /** Why a flag is not an input, or undefined when it is one. */
 function flagLeftOut(f: SourceFlag): string | undefined {
   if (f.hidden) return 'hidden';
-  if (f.key === 'all') return 'listings are capped instead';
   if (f.key === 'follow') return 'never ends';
   if (f.key === 'dry_run' || f.key === 'yes') return `replaced by ${CONFIRM}`;
   if (f.key.endsWith('_stdin')) return 'reads stdin, which is the transport';
@@ -102,6 +101,8 @@ function flagSchema(f: SourceFlag, listing: boolean): JsonSchema {
   const defaultNote = f.default_text !== null && f.default === null ? ` (default: ${f.default_text})` : '';
   // `--db [path]` alone: the archive of the profile; a path (or a database URL with its password) is the server's to set
   if (f.value_optional) return { type: 'boolean', description: `${f.description} (true: the default location; its path is the server's setting)` };
+  // cli.md: flags are inputs by their long names, and listings are capped: `all` follows the pages up to the cap
+  if (listing && f.key === 'all') return { type: 'boolean', description: `${f.description}; at most ${LIST_CAP} rows per call` };
   if (listing && f.key === 'limit') {
     return { type: 'integer', minimum: 1, maximum: LIST_CAP, default: LIST_CAP, description: `${f.description}; at most ${LIST_CAP} per call (a larger value is capped)` };
   }

@@ -50,6 +50,16 @@ describe('read tools', () => {
     expect(notes(r)).toMatch(/stopped at 1000 rows/);
   });
 
+  // cli.md: "flags by their long names in snake_case"; "listings capped at 1,000 rows per call"
+  it('events_list takes all: true (the --all flag) and still stops at 1000 rows', async () => {
+    emu.clearRequests();
+    const r = await c.call('events_list', { all: true });
+    expect(r.isError).toBeFalsy();
+    expect(JSON.parse(text(r))).toHaveLength(1000);
+    expect(notes(r)).toMatch(/stopped at 1000 rows/);
+    expect(sent().every((s) => s === 'GET /emails/events')).toBe(true);
+  });
+
   it('events_list caps a larger limit at 1000 and says it was capped; a smaller one is kept', async () => {
     const big = await c.call('events_list', { limit: 5000 });
     expect(JSON.parse(text(big))).toHaveLength(1000);

@@ -54,6 +54,8 @@ describe('tool arguments → command options', () => {
     ['events_list', {}, { args: [], opts: { limit: '1000' } }],
     ['events_list', { limit: 25, events: ['bounce', 'delivery'] }, { args: [], opts: { events: ['bounce', 'delivery'], limit: '25' } }],
     ['events_list', { limit: 5000 }, { args: [], opts: { limit: '1000' } }],
+    // --all is an input, and the listing stays capped
+    ['topic_list', { all: true }, { args: [], opts: { all: true, limit: '1000' } }],
     ['events_list', { limit: '30' }, { args: [], opts: { limit: '30' } }],
     ['events_list', { db: true, limit: 3 }, { args: [], opts: { db: true, limit: '3' } }],
     ['events_list', { db: false }, { args: [], opts: { limit: '1000' } }],
@@ -73,7 +75,7 @@ describe('tool arguments → command options', () => {
     ['campaign_list', { status: 'gone' }, /^--status: must be one of /],
     ['events_list', { limit: 0 }, /^--limit: /],
     ['events_list', { limit: 2.5 }, /^--limit: /],
-    ['topic_list', { all: true }, /takes no input "all"/],
+    ['topic_list', { follow: true }, /takes no input "follow"/],
     ['topic_delete', { topic_id: ID, yes: true }, /takes no input "yes"/],
     ['topic_create', { name: 'x', dry_run: false }, /takes no input "dry_run"/],
     ['topic_create', { name: { text: 'x' } }, /^name: must be a single value/],

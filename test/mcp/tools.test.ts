@@ -34,7 +34,7 @@ const carriesText = (cmd: TreeCommand, key: string) => TEXT_INPUTS[cmd.path]?.in
 /** The documented flags that are never inputs. */
 function leftOut(f: TreeFlag, cmd: TreeCommand): boolean {
   if (carriesText(cmd, f.key)) return false;
-  return f.hidden || ['all', 'follow', 'dry_run', 'yes'].includes(f.key) || f.key.endsWith('_stdin') || (/^<(file|dir|path)>$/.test(f.value ?? '') && !f.value_optional);
+  return f.hidden || ['follow', 'dry_run', 'yes'].includes(f.key) || f.key.endsWith('_stdin') || (/^<(file|dir|path)>$/.test(f.value ?? '') && !f.value_optional);
 }
 
 const propertyOf = (f: TreeFlag) => f.name.slice(2).replace(/-/g, '_');
@@ -111,12 +111,16 @@ describe('tools/list', () => {
     expect(hints('topic_create').idempotentHint).toBe(false);
   });
 
-  it('listings offer no --all: limit is at most 1000', () => {
+  // cli.md: flags are inputs by their long names; listings are capped at 1,000 rows per call
+  it('listings offer all (a boolean, capped) and no --follow: limit is at most 1000', () => {
     for (const t of tools) {
       const props = t.inputSchema.properties as Record<string, Record<string, unknown>>;
-      expect(props.all, t.name).toBeUndefined();
       expect(props.follow, t.name).toBeUndefined();
-      if (props.limit) expect(props.limit, t.name).toMatchObject({ type: 'integer', maximum: 1000 });
+      if (props.limit) {
+        expect(props.limit, t.name).toMatchObject({ type: 'integer', maximum: 1000 });
+        expect(props.all, t.name).toMatchObject({ type: 'boolean' });
+        expect(props.all!.description, t.name).toMatch(/at most 1000 rows per call/);
+      }
     }
   });
 
