@@ -1,12 +1,16 @@
 import { NAME_MAX, SEGMENT_OPERATORS, VALUE_MAX, VALUELESS_OPERATORS } from './vocabulary.js';
 import { UsageError, ValueError } from '../errors.js';
 
-// Segment conditions from the command line (spec 2.14): `--where 'field
-// operator value'` is one group of one condition; `--or-group 'a or b'` one
-// group whose conditions are alternatives. The spec combines conditions inside
-// a group with OR and groups with AND, so every --where must hold and at least
-// one condition of each --or-group. `--conditions FILE|-` takes the API's own
-// JSON ({"groups": [{"conditions": [...]}]}) for anything else.
+// Segment conditions from the command line (spec 2.14). The spec combines the
+// conditions inside a group with OR and groups with AND. `--where 'field operator
+// value'` alone is a group of one condition: every such --where must hold.
+// `--or-group` opens a group: the --where flags after it, up to the next
+// --or-group, are its alternatives (cli.md: "one --where group per --or-group").
+// `--or-group 'a or b'` is a whole group of alternatives in one flag.
+// `--conditions FILE|-` takes the API's own JSON ({"groups": [{"conditions": [...]}]}).
+
+/** The flags that make groups, as the command line gave them. */
+export type GroupFlag = 'where' | 'orGroup';
 
 export interface Condition {
   field: string;
@@ -101,18 +105,38 @@ async function readConditions(path: string, stdin: AsyncIterable<unknown>): Prom
   return checkConditionsJson(value, source);
 }
 
-/** The groups of --where and --or-group, in that order. */
-function groupsOf(where: Condition[] | undefined, orGroups: Condition[][] | undefined): Conditions | undefined {
-  const groups = [...(where ?? []).map((c) => ({ conditions: [c] })), ...(orGroups ?? []).map((conditions) => ({ conditions }))];
-  return groups.length === 0 ? undefined : { groups };
+const emptyGroup = () => new UsageError("--or-group: no --where after it: its alternatives are the --where flags that follow it, or give them as --or-group 'a or b'");
+
+/**
+ * The groups of --where and --or-group. `order` is the flags' keys as the command line gave them
+ * (one per occurrence); without it (a tool call) each --where is a group, then each --or-group,
+ * and a bare --or-group cannot be placed.
+ */
+export function flagGroups(where: Condition[] = [], orGroups: (Condition[] | true)[] = [], order?: readonly string[]): Conditions | undefined {
+  const sequence: readonly string[] = order?.filter((k) => k === 'where' || k === 'orGroup') ?? [...where.map(() => 'where'), ...orGroups.map(() => 'orGroup')];
+  const groups: Condition[][] = [];
+  let open: Condition[] | undefined;
+  let w = 0;
+  let g = 0;
+  for (const key of sequence) {
+    if (key === 'where') {
+      const c = where[w++]!;
+      if (open) open.push(c);
+      else groups.push([c]);
+      continue;
+    }
+    if (open?.length === 0) throw emptyGroup();
+    const group = orGroups[g++]!;
+    // a bare --or-group opens a group for the --where flags after it; a valued one is whole
+    open = group === true ? [] : undefined;
+    groups.push(open ?? (group as Condition[]));
+  }
+  if (open?.length === 0) throw emptyGroup();
+  return groups.length === 0 ? undefined : { groups: groups.map((conditions) => ({ conditions })) };
 }
 
-/** The conditions of create/update: from --where/--or-group, or --conditions (never both). */
-export async function conditionsOf(
-  o: { where?: Condition[]; orGroup?: Condition[][]; conditions?: string },
-  stdin: AsyncIterable<unknown>,
-): Promise<Conditions | undefined> {
-  const fromFlags = groupsOf(o.where, o.orGroup);
-  if (fromFlags && o.conditions !== undefined) throw new UsageError('--conditions cannot be used with --where or --or-group');
-  return o.conditions !== undefined ? readConditions(o.conditions, stdin) : fromFlags;
+/** The conditions of create/update: from --where/--or-group (`groups`), or --conditions (never both). */
+export async function conditionsOf(o: { groups?: Conditions; conditions?: string }, stdin: AsyncIterable<unknown>): Promise<Conditions | undefined> {
+  if (o.groups && o.conditions !== undefined) throw new UsageError('--conditions cannot be used with --where or --or-group');
+  return o.conditions !== undefined ? readConditions(o.conditions, stdin) : o.groups;
 }

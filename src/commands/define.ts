@@ -114,6 +114,16 @@ export const flag = {
       type: 'list', description, valueName: options.value ?? 'list', repeatable: true, parseValue: options.parse, values: options.values, itemName: options.item,
     });
   },
+  /**
+   * As `repeated`, and the flag may also be given bare: `true` in its list, a marker whose place
+   * among the other repeatable flags `check` reads from the command line's order
+   * (`--or-group` alone opens a group of the `--where`s after it).
+   */
+  repeatedOrBare<T = string>(description: string, options: ValueOptions<T> = {}): Flag<NoInfer<T | true>[] | undefined> {
+    return new Flag<(T | true)[] | undefined>({
+      type: 'list', description, valueName: options.value ?? 'value', repeatable: true, wholeItems: true, optionalValue: true, parseValue: options.parse, itemName: options.item,
+    });
+  },
   /** Repeatable, each value whole and in the order given (values that may hold commas: `--where 'name contains a,b'`). */
   repeated<T = string>(description: string, options: ValueOptions<T> = {}): Flag<NoInfer<T>[] | undefined> {
     return new Flag<T[] | undefined>({
@@ -179,8 +189,11 @@ export interface CommandDeclaration<F extends Flags, A extends Args, O> {
   readonly group?: CommandGroup;
   /** Flags that must never exist because they would carry a secret, with where the secret goes instead. */
   readonly secretFlags?: Readonly<Record<string, string>>;
-  /** Rules between flags and the shape `run` wants: throw UsageError naming the flags. Runs before anything is sent. */
-  readonly check?: (opts: Parsed<F, A>) => O;
+  /**
+   * Rules between flags and the shape `run` wants: throw UsageError naming the flags. Runs before
+   * anything is sent. `order`: the repeatable flags' keys as the command line gave them (RawInput).
+   */
+  readonly check?: (opts: Parsed<F, A>, order: readonly string[] | undefined) => O;
   readonly run: (opts: O, ctx: Context) => Promise<void>;
 }
 
@@ -226,7 +239,7 @@ export function command<F extends Flags = Record<never, never>, A extends Args =
   const args: Args = declaration.args ?? {};
   const parseInput = (input: RawInput): O => {
     const parsed = parseDeclared(flags, args, input) as Parsed<F, A>;
-    return declaration.check ? declaration.check(parsed) : (parsed as unknown as O);
+    return declaration.check ? declaration.check(parsed, input.order) : (parsed as unknown as O);
   };
   const verbModule: VerbModule<O> = { parse: (input) => parseInput(input), run: (opts, ctx) => declaration.run(opts, ctx) };
   return {

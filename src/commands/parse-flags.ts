@@ -65,6 +65,11 @@ export function parseDeclared(flags: Declared<FlagShape>, args: Declared<ArgShap
     if (shape.type === 'list') {
       const items = shape.wholeItems ? (Array.isArray(raw) ? (raw as string[]) : [String(raw)]) : listItems(raw);
       const shown = quoted(Array.isArray(raw) ? raw.join(',') : String(raw));
+      if (shape.optionalValue) {
+        // given bare, the flag is kept as '' (register.ts): a marker, `true` in its list
+        out[key] = items.map((item) => (item === '' ? true : attempt(name, item, () => convert(shape, item, false))));
+        continue;
+      }
       if (items.every((item) => item === '')) {
         problems.push(`${name}: needs at least one ${shape.itemName ?? 'value'}${shown}`);
         continue;

@@ -3,7 +3,7 @@ import type { ValueSource, ValueTable } from '../completion/model.js';
 import type { ExtraFormat } from '../format.js';
 import { longFlag, type ArgumentSpec, type CommandSpec, type OptionSpec, type ValueSet } from './spec.js';
 import { optionText } from './help-layout.js';
-import { verb } from './verb.js';
+import { noteArgvOrder, verb } from './verb.js';
 
 // Turns specs into commander commands. Each command remembers its spec, so
 // the help layout (help-layout.ts) renders from the spec, not from commander.
@@ -24,6 +24,8 @@ export function optionFrom(spec: OptionSpec): Option {
   const option = new Option(spec.flags, optionText(spec, false));
   if (spec.choices) option.choices(spec.choices);
   if (spec.repeatable) option.argParser(collect);
+  // a repeatable flag given without its optional value is kept as '' (a marker), not made `true` over the values before it
+  if (spec.repeatable && option.optional) option.preset('');
   if (spec.applyDefault && spec.default !== undefined) option.default(spec.default);
   if (spec.required) option.makeOptionMandatory();
   if (spec.hidden) option.hideHelp();
@@ -60,7 +62,12 @@ export function registerSpec(parent: Command, spec: CommandSpec): Command {
   specs.set(cmd, spec);
   if (spec.secretFlags) guardSecretFlags(cmd, spec.secretFlags);
   for (const arg of spec.args ?? []) cmd.addArgument(argumentFrom(arg));
-  for (const option of spec.options ?? []) cmd.addOption(optionFrom(option));
+  for (const option of spec.options ?? []) {
+    const added = optionFrom(option);
+    cmd.addOption(added);
+    // commander emits each occurrence in argv order, after storing its value
+    if (option.repeatable) cmd.on(`option:${added.name()}`, () => noteArgvOrder(cmd, added.attributeName()));
+  }
   for (const sub of spec.commands ?? []) registerSpec(cmd, sub);
   if (spec.load) cmd.action(verb(spec.load, spec.formats));
   return cmd;

@@ -94,10 +94,32 @@ export interface VerbModule<O> {
   run(opts: O, ctx: Context): Promise<void>;
 }
 
+const argvOrders = new WeakMap<Command, string[]>();
+
+/** Notes one occurrence of a repeatable flag (register.ts listens to commander's option events, which come in argv order). */
+export function noteArgvOrder(cmd: Command, key: string): void {
+  const order = argvOrders.get(cmd) ?? [];
+  order.push(key);
+  argvOrders.set(cmd, order);
+}
+
+/** The occurrences noted for this parse of the command, which start afresh for the next one. */
+function argvOrderOf(cmd: Command): string[] {
+  const order = argvOrders.get(cmd) ?? [];
+  argvOrders.delete(cmd);
+  return order;
+}
+
 /** Commander's view of one invocation: positional arguments and the verb's own options. */
 export interface RawInput {
   args: string[];
   opts: Record<string, unknown>;
+  /**
+   * The keys of the repeatable flags in the order the command line gave them, one per
+   * occurrence (commander keeps each flag's values, not their order among flags). Absent when
+   * the input did not come from a command line (an MCP tool call, a parse test).
+   */
+  order?: readonly string[];
 }
 
 /** The flags decide first, so a bad profile or setting still reports in JSON when --json was given. */
@@ -166,7 +188,7 @@ export function verb<O>(load: () => Promise<VerbModule<O>>, formats: readonly Ex
       checkFormat(globals, formats, () => takers);
     }
     const mod = await load();
-    const opts = await mod.parse({ args: cmd.args, opts: cmd.opts() }, cmd);
+    const opts = await mod.parse({ args: cmd.args, opts: cmd.opts(), order: argvOrderOf(cmd) }, cmd);
     try {
       await mod.run(opts, ctx);
     } finally {

@@ -76,7 +76,7 @@ export function commandInput(plan: ToolPlan, given: Record<string, unknown>, fil
     const f = i.flag;
     if (f.readsText) {
       opts[key] = textValue(i.property, value, files);
-    } else if (f.value_optional) {
+    } else if (f.value_optional && f.type !== 'list') {
       if (flagValue(i.property, value)) opts[key] = true;
     } else if (f.type === 'boolean') {
       const on = flagValue(i.property, value);

@@ -100,7 +100,8 @@ function propertyOf(f: SourceFlag): string {
 function flagSchema(f: SourceFlag, listing: boolean): JsonSchema {
   const defaultNote = f.default_text !== null && f.default === null ? ` (default: ${f.default_text})` : '';
   // `--db [path]` alone: the archive of the profile; a path (or a database URL with its password) is the server's to set
-  if (f.value_optional) return { type: 'boolean', description: `${f.description} (true: the default location; its path is the server's setting)` };
+  // (a list whose flag may also be given bare, `--or-group`, stays a list: a tool call has no argv order for the bare one)
+  if (f.value_optional && f.type !== 'list') return { type: 'boolean', description: `${f.description} (true: the default location; its path is the server's setting)` };
   // cli.md: flags are inputs by their long names, and listings are capped: `all` follows the pages up to the cap
   if (listing && f.key === 'all') return { type: 'boolean', description: `${f.description}; at most ${LIST_CAP} rows per call` };
   if (listing && f.key === 'limit') {

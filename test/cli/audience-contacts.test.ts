@@ -230,6 +230,29 @@ describe('segments', () => {
     expect(JSON.parse(res.stdout)).toMatchObject({ name: 'Paying subscribers' });
   });
 
+  // cli.md: "--where 'field operator value' (repeatable; one --where group per --or-group)":
+  // a bare --or-group opens a group of the --where flags after it (alternatives, OR); a --where
+  // before any --or-group is a group of its own (AND).
+  it.each([
+    [['--or-group', '--where', 'email ends_with @a.example', '--where', 'email ends_with @b.example'], [['@a.example', '@b.example']]],
+    [['--where', 'email contains x', '--or-group', '--where', 'email ends_with @a.example', '--where', 'email ends_with @b.example'], [['x'], ['@a.example', '@b.example']]],
+    [['--or-group', '--where', 'email ends_with @a.example', '--or-group', '--where', 'email ends_with @b.example', '--where', 'email contains x'], [['@a.example'], ['@b.example', 'x']]],
+    [['--where', 'email contains x', '--where', 'email contains y'], [['x'], ['y']]],
+    [['--or-group', '--where', 'email contains x', '--or-group', 'email contains y or email contains z', '--where', 'email contains w'], [['x'], ['y', 'z'], ['w']]],
+  ])('create %j: the groups in the order given', async (flags, groups) => {
+    const res = await runCli(['segment', 'create', '--name', 'Grouped', ...flags, '--dry-run', '--json'], { env });
+    expect(res.code, res.stderr).toBe(0);
+    expect(emu.requests).toEqual([]);
+    const body = (JSON.parse(res.stdout) as { body: { conditions: { groups: { conditions: { value: string }[] }[] } } }).body;
+    expect(body.conditions.groups.map((g) => g.conditions.map((c) => c.value))).toEqual(groups);
+  });
+
+  it('update: a bare --or-group with no --where after it is refused before sending', async () => {
+    const id = '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f';
+    expectUsageError(await runCli(['segment', 'update', id, '--where', 'email contains x', '--or-group'], { env }), emu.requests, /^error: --or-group: no --where after it/m);
+    expectUsageError(await runCli(['segment', 'update', id, '--or-group', '--or-group', '--where', 'email contains x'], { env }), emu.requests, /^error: --or-group: no --where after it/m);
+  });
+
   it('create: is_true takes no value; a bad operator is refused before sending', async () => {
     expectUsageError(await runCli(['segment', 'create', '--name', 'x', '--where', 'email like @x'], { env }), emu.requests, /--where/);
     expectUsageError(await runCli(['segment', 'create', '--name', 'x', '--where', 'email contains'], { env }), emu.requests, /needs a value/);

@@ -51,6 +51,8 @@ describe('tool arguments → command options', () => {
     ['template_create', { name: 'Welcome', html: '<p>x</p>', confirm: true }, { args: [], opts: { name: 'Welcome', html: '/call/html:<p>x</p>', dryRun: false } }],
     ['contact_import', { file: 'a@example.com\nb@example.com\n' }, { args: ['/call/file:a@example.com\nb@example.com\n'], opts: { dryRun: true } }],
     ['segment_create', { name: 'S', conditions: '{"groups":[]}' }, { args: [], opts: { name: 'S', conditions: '/call/conditions:{"groups":[]}', dryRun: true } }],
+    // --or-group may be given bare on a command line, not in a call: its input stays a list of groups
+    ['segment_create', { name: 'S', or_group: ['plan equals pro or plan equals team'] }, { args: [], opts: { name: 'S', orGroup: ['plan equals pro or plan equals team'], dryRun: true } }],
     ['events_list', {}, { args: [], opts: { limit: '1000' } }],
     ['events_list', { limit: 25, events: ['bounce', 'delivery'] }, { args: [], opts: { events: ['bounce', 'delivery'], limit: '25' } }],
     ['events_list', { limit: 5000 }, { args: [], opts: { limit: '1000' } }],

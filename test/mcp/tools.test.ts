@@ -91,7 +91,7 @@ describe('tools/list', () => {
           continue;
         }
         expect(p.description, `${t.name} ${f.name}`).toContain(f.description);
-        if (f.value_optional) expect(p.type).toBe('boolean');
+        if (f.value_optional && f.type !== 'list') expect(p.type).toBe('boolean');
         else if (f.type === 'integer' && f.key !== 'limit') expect([p.type, p.minimum, p.maximum], `${t.name} ${f.name}`).toEqual(['integer', f.min, f.max]);
         else if (f.type === 'enum') expect([p.type, p.enum]).toEqual(['string', f.values]);
         else if (f.type === 'list') expect(p.type).toBe('array');

@@ -2,7 +2,7 @@ import { OPERATIONS } from '../../api/operations.js';
 import { UsageError } from '../../errors.js';
 import { command } from '../define.js';
 import { runWrite } from '../runners/write.js';
-import { conditionsOf } from '../../api/segment-conditions.js';
+import { conditionsOf, flagGroups } from '../../api/segment-conditions.js';
 import { CONDITIONS_HELP, SEGMENT_WRITE_FLAGS } from './flags.js';
 import { segmentSections } from '../../output/segment-detail.js';
 import { SEGMENT_FIELDS } from './show.js';
@@ -14,13 +14,13 @@ export default command({
   flags: { ...SEGMENT_WRITE_FLAGS, name: SEGMENT_WRITE_FLAGS.name.required() },
   examples: [
     "mailctl segment create --name 'Example.com' --where 'email ends_with @example.com'",
-    "mailctl segment create --name 'Paying' --or-group 'properties.plan equals pro or properties.plan equals team' --where 'status equals subscribed'",
+    "mailctl segment create --name 'Paying' --where 'status equals subscribed' --or-group --where 'properties.plan equals pro' --where 'properties.plan equals team'",
     'mailctl segment create --name VIP --conditions vip.json --dry-run',
   ],
   operation: OPERATIONS.createSegment,
-  check(o) {
+  check(o, order) {
     if (!o.where && !o.orGroup && o.conditions === undefined) throw new UsageError('no conditions: give --where, --or-group or --conditions FILE');
-    return o;
+    return { ...o, groups: flagGroups(o.where, o.orGroup, order) };
   },
   async run(o, ctx) {
     const { createSegment } = await import('../../api/audience-admin.js');

@@ -3,7 +3,7 @@ import { UsageError } from '../../errors.js';
 import { uuid } from '../../input/values.js';
 import { arg, command, flag } from '../define.js';
 import { runWrite } from '../runners/write.js';
-import { conditionsOf } from '../../api/segment-conditions.js';
+import { conditionsOf, flagGroups } from '../../api/segment-conditions.js';
 import { CONDITIONS_HELP, SEGMENT_ID, SEGMENT_WRITE_FLAGS } from './flags.js';
 import { segmentSections } from '../../output/segment-detail.js';
 import { SEGMENT_FIELDS } from './show.js';
@@ -20,12 +20,12 @@ export default command({
     `mailctl segment update ${SEGMENT_ID} --conditions - --json < conditions.json`,
   ],
   operation: OPERATIONS.updateSegment,
-  check(o) {
+  check(o, order) {
     if (o.list !== undefined && o.allContacts) throw new UsageError('--list and --all-contacts cannot be used together');
     if (o.name === undefined && o.list === undefined && !o.allContacts && !o.where && !o.orGroup && o.conditions === undefined) {
       throw new UsageError('nothing to update: give at least one of --name, --list, --all-contacts, --where, --or-group, --conditions');
     }
-    return o;
+    return { ...o, groups: flagGroups(o.where, o.orGroup, order) };
   },
   async run(o, ctx) {
     const { updateSegment } = await import('../../api/audience-admin.js');
