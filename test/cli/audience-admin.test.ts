@@ -198,3 +198,33 @@ describe('deletes on a terminal name what will be lost', () => {
     expect(res.requests.map((r) => r.method)).toEqual(['GET']);
   });
 });
+
+describe('every delete checks --fields before anything is sent (its row has id and deleted)', () => {
+  const deletes = (): [string, string, string][] => [
+    ['contact', 'delete', emu.fixtures.contacts[6]!],
+    ['segment', 'delete', emu.fixtures.segments[1]!],
+    ['topic', 'delete', emu.fixtures.topics[1]!],
+    ['property', 'delete', emu.fixtures.properties[1]!],
+    ['lists', 'delete', emu.fixtures.lists[1]!],
+    ['webhook', 'delete', emu.fixtures.webhooks[1]!],
+    ['domain', 'remove', emu.fixtures.domains[2]!],
+    ['template', 'delete', emu.fixtures.templates[1]!],
+  ];
+
+  it('an unknown field is a usage error naming the valid ones: with --dry-run, and with --yes (existing or missing id), nothing sent', async () => {
+    for (const [noun, verb, id] of deletes()) {
+      for (const extra of [['--dry-run'], ['--yes'], ['--yes', '--if-exists']]) {
+        emu.clearRequests();
+        const res = await runCli([noun, verb, id, ...extra, '--fields', 'nope'], { env });
+        expectUsageError(res, emu.requests, '--fields: unknown field "nope"');
+        expect(res.stderr, `${noun} ${verb} ${extra.join(' ')}`).toContain('valid fields: id, deleted');
+      }
+    }
+  });
+
+  it('a known field is kept', async () => {
+    const res = await runCli(['topic', 'delete', BAD, '--yes', '--if-exists', '--fields', 'deleted', '--json'], { env });
+    expect(res.code, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout)).toEqual({ deleted: false });
+  });
+});
