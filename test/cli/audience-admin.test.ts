@@ -112,12 +112,27 @@ describe('lists', () => {
     const add = await runCli(['lists', 'add', list, '--contact', contact, '--json'], { env });
     expect(add.code).toBe(0);
     expect(JSON.parse(add.stdout)).toMatchObject({ contact_id: contact, list_id: list, member: true });
-    const remove = await runCli(['lists', 'remove', list, '--contact', contact, '--json'], { env });
+    const remove = await runCli(['lists', 'remove', list, '--contact', contact, '--yes', '--json'], { env });
     expect(remove.code).toBe(0);
     expect(JSON.parse(remove.stdout)).toMatchObject({ member: false });
     expect(sent()).toEqual([
       { method: 'POST', path: `/audience/contacts/${contact}/lists/${list}` },
       { method: 'DELETE', path: `/audience/contacts/${contact}/lists/${list}` },
+    ]);
+  });
+
+  it('remove is a delete (a DELETE request): --yes without a terminal, --if-exists makes a 404 a no-op', async () => {
+    const contact = emu.fixtures.contacts[0]!;
+    const refused = await runCli(['lists', 'remove', emu.fixtures.lists[0]!, '--contact', contact], { env });
+    expectUsageError(refused, emu.requests, /lists remove would remove contact .* pass --yes/);
+    const notFound = await runCli(['lists', 'remove', BAD, '--contact', contact, '--yes'], { env });
+    expect(notFound.code, notFound.stderr).toBe(4);
+    const noop = await runCli(['lists', 'remove', BAD, '--contact', contact, '--yes', '--if-exists', '--json'], { env });
+    expect(noop.code, noop.stderr).toBe(0);
+    expect(JSON.parse(noop.stdout)).toEqual({ contact_id: contact, list_id: BAD, member: false, changed: false });
+    expect(sent()).toEqual([
+      { method: 'DELETE', path: `/audience/contacts/${contact}/lists/${BAD}` },
+      { method: 'DELETE', path: `/audience/contacts/${contact}/lists/${BAD}` },
     ]);
   });
 });
