@@ -50,7 +50,7 @@ __mailctl_flags() {
     'contact update') __mailctl_words='--email --status --property --unset-property --dry-run --help' ;;
     'contact delete') __mailctl_words='--yes --if-exists --dry-run --help' ;;
     'contact subscribe') __mailctl_words='--topic --dry-run --help' ;;
-    'contact unsubscribe') __mailctl_words='--topic --dry-run --help' ;;
+    'contact unsubscribe') __mailctl_words='--topic --yes --if-exists --dry-run --help' ;;
     'segment list') __mailctl_words='--list --page --per-page --all --limit --help' ;;
     'segment create') __mailctl_words='--name --list --where --or-group --conditions --dry-run --help' ;;
     'segment update') __mailctl_words='--name --list --where --or-group --conditions --dry-run --all-contacts --help' ;;
@@ -68,7 +68,7 @@ __mailctl_flags() {
     'lists update') __mailctl_words='--name --dry-run --help' ;;
     'lists delete') __mailctl_words='--yes --if-exists --dry-run --help' ;;
     'lists add') __mailctl_words='--contact --dry-run --help' ;;
-    'lists remove') __mailctl_words='--contact --dry-run --help' ;;
+    'lists remove') __mailctl_words='--contact --yes --if-exists --dry-run --help' ;;
     'lists attach') __mailctl_words='--contact --list --contacts-file --lists-file --column --dry-run --help' ;;
     'lists detach') __mailctl_words='--contact --list --contacts-file --lists-file --column --dry-run --yes --help' ;;
     'webhook list') __mailctl_words='--all --limit --help' ;;

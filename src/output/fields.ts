@@ -28,6 +28,14 @@ export function checkFields<T>(requested: string[] | undefined, columns: Column<
   }
 }
 
+/** A command that prints no fields (one value, a script, a notice): every --fields name is unknown, before anything is done. */
+export function checkNoFields(requested: string[] | undefined, prints: string): void {
+  if (!requested) return;
+  throw new UsageError(`--fields: unknown field${requested.length > 1 ? 's' : ''} ${requested.map((f) => `"${f}"`).join(', ')}`, {
+    hint: `this command prints ${prints}: it has no fields`,
+  });
+}
+
 /** The columns to print: the defaults, or one per --fields name (a column where one exists, else the raw field). */
 export function selectColumns<T>(requested: string[] | undefined, columns: Column<T>[]): Column<T>[] {
   if (!requested) return columns;

@@ -112,12 +112,27 @@ describe('lists', () => {
     const add = await runCli(['lists', 'add', list, '--contact', contact, '--json'], { env });
     expect(add.code).toBe(0);
     expect(JSON.parse(add.stdout)).toMatchObject({ contact_id: contact, list_id: list, member: true });
-    const remove = await runCli(['lists', 'remove', list, '--contact', contact, '--json'], { env });
+    const remove = await runCli(['lists', 'remove', list, '--contact', contact, '--yes', '--json'], { env });
     expect(remove.code).toBe(0);
     expect(JSON.parse(remove.stdout)).toMatchObject({ member: false });
     expect(sent()).toEqual([
       { method: 'POST', path: `/audience/contacts/${contact}/lists/${list}` },
       { method: 'DELETE', path: `/audience/contacts/${contact}/lists/${list}` },
+    ]);
+  });
+
+  it('remove is a delete (a DELETE request): --yes without a terminal, --if-exists makes a 404 a no-op', async () => {
+    const contact = emu.fixtures.contacts[0]!;
+    const refused = await runCli(['lists', 'remove', emu.fixtures.lists[0]!, '--contact', contact], { env });
+    expectUsageError(refused, emu.requests, /lists remove would remove contact .* pass --yes/);
+    const notFound = await runCli(['lists', 'remove', BAD, '--contact', contact, '--yes'], { env });
+    expect(notFound.code, notFound.stderr).toBe(4);
+    const noop = await runCli(['lists', 'remove', BAD, '--contact', contact, '--yes', '--if-exists', '--json'], { env });
+    expect(noop.code, noop.stderr).toBe(0);
+    expect(JSON.parse(noop.stdout)).toEqual({ contact_id: contact, list_id: BAD, member: false, changed: false });
+    expect(sent()).toEqual([
+      { method: 'DELETE', path: `/audience/contacts/${contact}/lists/${BAD}` },
+      { method: 'DELETE', path: `/audience/contacts/${contact}/lists/${BAD}` },
     ]);
   });
 });
@@ -196,5 +211,35 @@ describe('deletes on a terminal name what will be lost', () => {
     expect(res.stderr).toMatch(/list membership/);
     expect(res.stderr).toMatch(/topic subscription/);
     expect(res.requests.map((r) => r.method)).toEqual(['GET']);
+  });
+});
+
+describe('every delete checks --fields before anything is sent (its row has id and deleted)', () => {
+  const deletes = (): [string, string, string][] => [
+    ['contact', 'delete', emu.fixtures.contacts[6]!],
+    ['segment', 'delete', emu.fixtures.segments[1]!],
+    ['topic', 'delete', emu.fixtures.topics[1]!],
+    ['property', 'delete', emu.fixtures.properties[1]!],
+    ['lists', 'delete', emu.fixtures.lists[1]!],
+    ['webhook', 'delete', emu.fixtures.webhooks[1]!],
+    ['domain', 'remove', emu.fixtures.domains[2]!],
+    ['template', 'delete', emu.fixtures.templates[1]!],
+  ];
+
+  it('an unknown field is a usage error naming the valid ones: with --dry-run, and with --yes (existing or missing id), nothing sent', async () => {
+    for (const [noun, verb, id] of deletes()) {
+      for (const extra of [['--dry-run'], ['--yes'], ['--yes', '--if-exists']]) {
+        emu.clearRequests();
+        const res = await runCli([noun, verb, id, ...extra, '--fields', 'nope'], { env });
+        expectUsageError(res, emu.requests, '--fields: unknown field "nope"');
+        expect(res.stderr, `${noun} ${verb} ${extra.join(' ')}`).toContain('valid fields: id, deleted');
+      }
+    }
+  });
+
+  it('a known field is kept', async () => {
+    const res = await runCli(['topic', 'delete', BAD, '--yes', '--if-exists', '--fields', 'deleted', '--json'], { env });
+    expect(res.code, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout)).toEqual({ deleted: false });
   });
 });

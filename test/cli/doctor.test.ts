@@ -60,6 +60,17 @@ describe('mailctl doctor', () => {
     expect(r.stdout + r.stderr).not.toContain(emu.keys.full);
   });
 
+  it('--fields: an unknown field is a usage error listing the valid ones, before any request; a known one picks the column', async () => {
+    const bad = await doctor(emulatorEnv(emu), ['--fields', 'nope']);
+    expect(bad.code, bad.stderr).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toMatch(/^error: --fields: unknown field "nope"\nhint: valid fields: name, status, ok, detail, fix\n$/);
+    expect(emu.requests).toEqual([]);
+    const names = await doctor(emulatorEnv(emu), ['--fields', 'name']);
+    expect(names.code, names.stderr).toBe(0);
+    expect(names.stdout.trim().split('\n')).toEqual(['config', 'profile', 'key', 'base_url', 'proxy', 'connection', 'tls', 'service', 'auth', 'clock', 'rate_limit', 'domains', 'quota', 'webhooks']);
+  });
+
   it('prints one row per check with ✔ on a terminal-less pipe as tab-separated rows', async () => {
     const r = await doctor(emulatorEnv(emu), []);
     expect(r.code, r.stderr).toBe(0);

@@ -162,4 +162,26 @@ describe('auth and profiles', () => {
     const plain = await runCli(['config', 'get', 'timeout'], { configDir: dir });
     expect(plain.stdout).toBe('45s\n');
   });
+
+  it('--fields on a command that prints no fields (a value, a notice, a script) is a usage error, and nothing changes', async () => {
+    const dir = tempDir();
+    expect((await runCli(['config', 'set', 'timeout', '45s'], { configDir: dir })).code).toBe(0);
+    await runCli(['auth', 'login', '--no-verify', '--profile', 'ci'], { configDir: dir, input: KEY });
+    const before = readFileSync(join(dir, 'config.json'), 'utf8');
+    const cases: Array<[string[], string]> = [
+      [['config', 'get', 'timeout'], 'the value alone'],
+      [['config', 'set', 'timeout', '10s'], 'a notice on stderr only'],
+      [['config', 'unset', 'timeout'], 'a notice on stderr only'],
+      [['profile', 'use', 'ci'], 'a notice on stderr only'],
+      [['profile', 'remove', 'ci'], 'a notice on stderr only'],
+      [['auth', 'logout', '--profile', 'ci'], 'a notice on stderr only'],
+      [['auth', 'login', '--no-verify', '--profile', 'other'], 'a notice on stderr only'],
+      [['completion', 'bash'], 'a shell script'],
+    ];
+    for (const [args, prints] of cases) {
+      const r = await runCli([...args, '--fields', 'value'], { configDir: dir, input: KEY });
+      expect([r.code, r.stdout, r.stderr], args.join(' ')).toEqual([2, '', `error: --fields: unknown field "value"\nhint: this command prints ${prints}: it has no fields\n`]);
+    }
+    expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe(before);
+  });
 });

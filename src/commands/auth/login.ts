@@ -6,6 +6,7 @@ import type { Verdict } from '../../api/auth.js';
 import { readHidden } from '../../input/prompt.js';
 import { commandLine } from '../../output/command-line.js';
 import { command, flag } from '../define.js';
+import { checkNoFields } from '../../output/fields.js';
 
 interface LoginOptions {
   /** false with --no-verify: save without the check request. */
@@ -15,6 +16,7 @@ interface LoginOptions {
 }
 
 async function run(opts: LoginOptions, ctx: Context): Promise<void> {
+    checkNoFields(ctx.output().fields, 'a notice on stderr only');
   const profile = ctx.settings().profile.value;
   const baseUrl = ctx.globals.baseUrl === undefined ? undefined : validateBaseUrl(ctx.globals.baseUrl, '--base-url');
   const key = checkKey(ctx.io.stdinIsTTY ? await readHidden(ctx.io, `API key for profile "${profile}": `) : await ctx.readStdin());

@@ -1,10 +1,12 @@
 import { command } from '../define.js';
+import { checkNoFields } from '../../output/fields.js';
 
 export default command({
   name: 'logout',
   summary: 'remove the saved API key of a profile, from the config file and the OS credential store',
   examples: ['mailctl auth logout', 'mailctl auth logout --profile staging'],
   async run(_opts, ctx) {
+    checkNoFields(ctx.output().fields, 'a notice on stderr only');
     const profile = ctx.settings().profile.value;
     const { forgetKey } = await import('../../config/key-place.js');
     const removed = await forgetKey(ctx, profile);

@@ -1,6 +1,7 @@
 import { CliError } from '../../errors.js';
 import { arg, command } from '../define.js';
 import type { CommandSpec } from '../spec.js';
+import { checkNoFields } from '../../output/fields.js';
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
@@ -32,6 +33,7 @@ const print = command({
   args: { shell: arg('the shell to complete for', { choices: SHELLS }) },
   examples: ['mailctl completion bash > ~/.local/share/bash-completion/completions/mailctl', 'mailctl completion zsh > "${fpath[1]}/_mailctl"', 'mailctl completion fish | source'],
   async run({ shell }, ctx) {
+    checkNoFields(ctx.output().fields, 'a shell script');
     if (!ctx.program) throw new CliError('completion: no command tree to describe');
     const { scriptFor } = await import('./script.js');
     await ctx.output().write(scriptFor(shell as (typeof SHELLS)[number], ctx.program));

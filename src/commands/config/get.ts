@@ -1,5 +1,6 @@
 import { command } from '../define.js';
 import { keyArg } from './keys.js';
+import { checkNoFields } from '../../output/fields.js';
 
 export default command({
   name: 'get',
@@ -12,6 +13,7 @@ export default command({
   args: { key: keyArg },
   examples: ['mailctl config get base_url', 'mailctl config get output --profile ci', 'mailctl config get timeout --json'],
   async run({ key }, ctx) {
+    checkNoFields(ctx.output().fields, 'the value alone');
     const settings = ctx.settings();
     const profile = settings.profile.value;
     const value = ctx.configData().profiles[profile]?.[key];

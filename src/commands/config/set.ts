@@ -1,6 +1,7 @@
 import { arg, command } from '../define.js';
 import { parseValue } from '../../config/profiles.js';
 import { keyArg } from './keys.js';
+import { checkNoFields } from '../../output/fields.js';
 
 export default command({
   name: 'set',
@@ -9,6 +10,7 @@ export default command({
   examples: ['mailctl config set base_url https://api.example.com', 'mailctl config set output json --profile ci', 'mailctl config set timeout 10s'],
   check: ({ key, value }) => ({ key, value: parseValue(key, value) }),
   async run({ key, value }, ctx) {
+    checkNoFields(ctx.output().fields, 'a notice on stderr only');
     const profile = ctx.settings().profile.value;
     const { ConfigStore } = await import('../../config/store.js');
     const store = new ConfigStore(ctx.io.env);

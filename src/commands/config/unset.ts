@@ -1,5 +1,6 @@
 import { command } from '../define.js';
 import { keyArg } from './keys.js';
+import { checkNoFields } from '../../output/fields.js';
 
 export default command({
   name: 'unset',
@@ -8,6 +9,7 @@ export default command({
   examples: ['mailctl config unset output', 'mailctl config unset timeout --profile ci'],
   /** Unsetting what is not set is a no-op, so scripts can re-run it. */
   async run({ key }, ctx) {
+    checkNoFields(ctx.output().fields, 'a notice on stderr only');
     const profile = ctx.settings().profile.value;
     const stored = ctx.configData().profiles[profile];
     if (stored?.[key] === undefined) {

@@ -1,5 +1,6 @@
 import type { Operation } from '../../api/operations.js';
 import type { Context } from '../../context.js';
+import { ApiError } from '../../errors.js';
 import { writeDetail } from '../../output/detail.js';
 import { runWrite } from '../runners/write.js';
 
@@ -17,6 +18,8 @@ export interface Membership {
   /** the state after the call: subscribed / in the list (POST), or not (DELETE) */
   now: boolean;
   dryRun: boolean;
+  /** DELETE: the confirmation and --if-exists of every delete. */
+  remove?: { command: string; what: string; yes: boolean; ifExists: boolean };
 }
 
 export async function runMembership(ctx: Context, m: Membership): Promise<void> {
@@ -26,10 +29,19 @@ export async function runMembership(ctx: Context, m: Membership): Promise<void> 
   await runWrite(ctx, {
     operation: m.operation, action: m.action, request: w.request, dryRun: m.dryRun,
     fields: ['contact_id', `${m.kind}_id`, field, 'changed'],
-    send: w.send,
+    ...(m.remove ? { confirm: { command: m.remove.command, what: m.remove.what, done: 'removed', yes: m.remove.yes } } : {}),
+    async send(api) {
+      try {
+        return await w.send(api);
+      } catch (error) {
+        if (!(m.remove?.ifExists && error instanceof ApiError && error.status === 404)) throw error;
+        ctx.notice(`${error.message}: nothing to remove (--if-exists)`);
+        return { status: 404 };
+      }
+    },
     async print(result) {
-      // 204 says nothing about the state before: "changed" is only known for POST
-      const changed = result.status === 201 ? true : result.status === 200 ? false : null;
+      // 204 says nothing about the state before: "changed" is only known for POST (and a 404 let through by --if-exists)
+      const changed = result.status === 201 ? true : result.status === 200 || result.status === 404 ? false : null;
       const row = { contact_id: m.contactId, [`${m.kind}_id`]: m.otherId, [field]: m.now, changed };
       await writeDetail(ctx.output(), row, [
         {

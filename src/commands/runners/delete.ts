@@ -3,6 +3,7 @@ import type { Operation } from '../../api/operations.js';
 import type { Context } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import { writeDetail } from '../../output/detail.js';
+import { checkFields } from '../../output/fields.js';
 import { flag } from '../define.js';
 import { printDryRun, refuseSandboxKey } from '../write.js';
 import { confirmOrRefuse } from './confirm.js';
@@ -14,6 +15,9 @@ import { dryRunFlag, yesFlag } from './write.js';
 // per resource: {"id", "deleted": true|false}.
 
 const ifExistsFlag = flag.boolean('succeed without change (exit 0, notice on stderr) when it does not exist');
+
+/** The keys of a delete's row, which --fields may name. */
+const DELETE_FIELDS = ['id', 'deleted'] as const;
 
 /** The flags of every delete: `flags: { ...deleteFlags }`. */
 export const deleteFlags = { yes: yesFlag, ifExists: ifExistsFlag, dryRun: dryRunFlag };
@@ -42,6 +46,7 @@ function isNotFound(error: unknown): boolean {
 
 export async function runDelete(ctx: Context, d: DeleteRun): Promise<void> {
   const out = ctx.output();
+  checkFields(out.fields, [], DELETE_FIELDS); // a usage error: before the dry run and before anything is sent
   refuseSandboxKey(ctx, d.action, d.operation);
   if (d.dryRun) return printDryRun(ctx, d.request);
   const api = await ctx.api();

@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import { CheckFailedError, CliError } from '../../errors.js';
 import { checklistEntries, entrySpec, writeChecklist } from '../../output/checklist.js';
+import { checkFields } from '../../output/fields.js';
 import type { DbFlag } from '../../archive/db-flag.js';
 import type { Check } from './check.js';
 import { configCheck, keyCheck, profileCheck } from './local.js';
@@ -58,9 +59,11 @@ async function gather(ctx: Context): Promise<Check[]> {
 /** Every check as a row (or `{"ok", "checks"}` with --json); exit 8 when any is not a pass. */
 export async function runDoctor(opts: DoctorOptions, ctx: Context): Promise<void> {
   const out = ctx.output();
+  const spec = entrySpec(`doctor — profile ${ctx.settings().profile.value}`, { requests_budget: DOCTOR_REQUESTS });
+  checkFields(out.fields, spec.columns, spec.fields); // a usage error before any check runs or any request is sent
   const checks = await gather(ctx);
   if (opts.db !== undefined) checks.push(await (await import('./archive.js')).archiveCheck(ctx, opts.db));
-  const ok = await writeChecklist(out, entrySpec(`doctor — profile ${ctx.settings().profile.value}`, { requests_budget: DOCTOR_REQUESTS }), checklistEntries(checks));
+  const ok = await writeChecklist(out, spec, checklistEntries(checks));
   const bad = checks.filter((c) => c.status !== 'pass');
   if (!ok) throw new CheckFailedError(`${bad.length} of ${checks.length} checks did not pass: ${bad.map((c) => c.name).join(', ')}`);
 }
