@@ -50,7 +50,7 @@ __mailctl_flags() {
     'contact update') __mailctl_words='--email --status --property --unset-property --dry-run --help' ;;
     'contact delete') __mailctl_words='--yes --if-exists --dry-run --help' ;;
     'contact subscribe') __mailctl_words='--topic --dry-run --help' ;;
-    'contact unsubscribe') __mailctl_words='--topic --yes --if-exists --dry-run --help' ;;
+    'contact unsubscribe') __mailctl_words='--topic --if-exists --dry-run --help' ;;
     'segment list') __mailctl_words='--list --page --per-page --all --limit --help' ;;
     'segment create') __mailctl_words='--name --list --where --or-group --conditions --dry-run --help' ;;
     'segment update') __mailctl_words='--name --list --where --or-group --conditions --dry-run --all-contacts --help' ;;

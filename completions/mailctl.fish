@@ -303,7 +303,6 @@ complete -c mailctl -n '__mailctl_is "contact delete"' -l dry-run -d 'validate a
 complete -c mailctl -n '__mailctl_is "contact subscribe"' -l topic -x -d 'id of the topic (a UUID)'
 complete -c mailctl -n '__mailctl_is "contact subscribe"' -l dry-run -d 'validate and print the request that would be sent, without sending it'
 complete -c mailctl -n '__mailctl_is "contact unsubscribe"' -l topic -x -d 'id of the topic (a UUID)'
-complete -c mailctl -n '__mailctl_is "contact unsubscribe"' -s y -l yes -d 'go ahead without asking (required when not on a terminal)'
 complete -c mailctl -n '__mailctl_is "contact unsubscribe"' -l if-exists -d 'succeed without change (exit 0, notice on stderr) when it does not exist'
 complete -c mailctl -n '__mailctl_is "contact unsubscribe"' -l dry-run -d 'validate and print the request that would be sent, without sending it'
 complete -c mailctl -n '__mailctl_arg "segment" 0' -a list -d 'list the segments of the team with their cached contact counts'

@@ -102,7 +102,7 @@ describe('contact create / update / delete', () => {
     const sub = await runCli(['contact', 'subscribe', id, '--topic', topic, '--json'], { env });
     expect(sub.code).toBe(0);
     expect(JSON.parse(sub.stdout)).toMatchObject({ contact_id: id, topic_id: topic, subscribed: true });
-    const unsub = await runCli(['contact', 'unsubscribe', id, '--topic', topic, '--yes'], { env });
+    const unsub = await runCli(['contact', 'unsubscribe', id, '--topic', topic], { env });
     expect(unsub.code).toBe(0);
     expect(unsub.stdout).toContain('subscribed\tfalse');
     expect(emu.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
@@ -112,19 +112,22 @@ describe('contact create / update / delete', () => {
     expectUsageError(await runCli(['contact', 'subscribe', id], { env }), emu.requests.slice(2), /--topic/);
   });
 
-  it('unsubscribe is a delete (a DELETE request): --yes without a terminal, --if-exists makes a 404 a no-op', async () => {
+  // cli.md's row: `contact unsubscribe ID --topic T`, no --yes: it never asks (a subscription is
+  // not lost); --if-exists, as every delete has, lets a re-run pass a contact already gone.
+  it('unsubscribe never asks; --if-exists makes a 404 a no-op', async () => {
     const id = emu.fixtures.contacts[3]!;
     const topic = emu.fixtures.topics[1]!;
-    const refused = await runCli(['contact', 'unsubscribe', id, '--topic', topic], { env });
-    expectUsageError(refused, emu.requests, /contact unsubscribe would unsubscribe contact .* pass --yes/);
+    const done = await runCli(['contact', 'unsubscribe', id, '--topic', topic], { env });
+    expect(done.code, done.stderr).toBe(0);
     const missing = '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f';
-    const notFound = await runCli(['contact', 'unsubscribe', missing, '--topic', topic, '--yes'], { env });
+    const notFound = await runCli(['contact', 'unsubscribe', missing, '--topic', topic], { env });
     expect(notFound.code, notFound.stderr).toBe(4);
-    const noop = await runCli(['contact', 'unsubscribe', missing, '--topic', topic, '--yes', '--if-exists', '--json'], { env });
+    const noop = await runCli(['contact', 'unsubscribe', missing, '--topic', topic, '--if-exists', '--json'], { env });
     expect(noop.code, noop.stderr).toBe(0);
     expect(JSON.parse(noop.stdout)).toEqual({ contact_id: missing, topic_id: topic, subscribed: false, changed: false });
     expect(noop.stderr).toContain('nothing to remove (--if-exists)');
     expect(emu.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `DELETE /audience/contacts/${id}/topics/${topic}`,
       `DELETE /audience/contacts/${missing}/topics/${topic}`,
       `DELETE /audience/contacts/${missing}/topics/${topic}`,
     ]);

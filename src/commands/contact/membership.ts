@@ -18,8 +18,8 @@ export interface Membership {
   /** the state after the call: subscribed / in the list (POST), or not (DELETE) */
   now: boolean;
   dryRun: boolean;
-  /** DELETE: the confirmation and --if-exists of every delete. */
-  remove?: { command: string; what: string; yes: boolean; ifExists: boolean };
+  /** DELETE: --if-exists, and the confirmation of every delete unless `yes` is undefined (never asks). */
+  remove?: { command: string; what: string; yes?: boolean; ifExists: boolean };
 }
 
 export async function runMembership(ctx: Context, m: Membership): Promise<void> {
@@ -29,7 +29,7 @@ export async function runMembership(ctx: Context, m: Membership): Promise<void> 
   await runWrite(ctx, {
     operation: m.operation, action: m.action, request: w.request, dryRun: m.dryRun,
     fields: ['contact_id', `${m.kind}_id`, field, 'changed'],
-    ...(m.remove ? { confirm: { command: m.remove.command, what: m.remove.what, done: 'removed', yes: m.remove.yes } } : {}),
+    ...(m.remove?.yes !== undefined ? { confirm: { command: m.remove.command, what: m.remove.what, done: 'removed', yes: m.remove.yes } } : {}),
     async send(api) {
       try {
         return await w.send(api);

@@ -22,6 +22,9 @@ const DELETE_FIELDS = ['id', 'deleted'] as const;
 /** The flags of every delete: `flags: { ...deleteFlags }`. */
 export const deleteFlags = { yes: yesFlag, ifExists: ifExistsFlag, dryRun: dryRunFlag };
 
+/** --if-exists alone, for a removal that never asks (`contact unsubscribe`). */
+export const ifExistsFlags = { ifExists: ifExistsFlag, dryRun: dryRunFlag };
+
 export interface DeleteRun {
   operation: Operation;
   /** "delete lists": the sandbox refusal's words. */
