@@ -5,6 +5,9 @@ import { IdDecoder, isUuid, shown } from './ids.js';
 // the precedence of errors), parsed as it arrives: chunks may end anywhere, even inside a CRLF
 // or a quoted cell.
 
+/** A column name heading a CSV of one column: a word, no hyphen (`id`, `contact_id`, `List ID`). */
+const COLUMN_NAME = /^[A-Za-z_][A-Za-z0-9_ .]{0,63}$/;
+
 /** A cell longer than this is no id nor a column name: only its start is kept (a quoted cell may span lines). */
 const MAX_CELL = 8192;
 const LINE_BREAK = /\r\n|\n|\r/g;
@@ -49,6 +52,8 @@ export class IdTextParser {
   private header: string[] | undefined;
   private index = 0;
   private label = 'the first column';
+  /** one id per line under a header line (a CSV of one column) */
+  private headed = false;
 
   constructor(
     private readonly name: string,
@@ -146,6 +151,14 @@ export class IdTextParser {
   private oneLine(raw: string): void {
     const value = raw.trim();
     if (value === '') return;
+    // `id` or `contact_id` over a column of ids is a CSV of one column with its header (what
+    // `mailctl contact list --csv --fields id` writes), not a bad first id. A name has no
+    // hyphen, so a mistyped UUID is never taken for one.
+    if (this.count === 0 && !this.headed && !this.kind.test(value) && COLUMN_NAME.test(value)) {
+      this.headed = true;
+      this.label = `column ${shown(value)}`;
+      return;
+    }
     if (!this.kind.test(value)) {
       const hint = this.count === 0 ? `if this line is a CSV header, name the column of ${this.kind.noun}s with --column NAME` : undefined;
       this.fail(`${this.name}:${this.line}: ${shown(value)} is not ${this.kind.what}`, hint);

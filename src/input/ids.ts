@@ -2,7 +2,7 @@ import { UsageError } from '../errors.js';
 
 // Ids from files and stdin, for commands that take thousands of them
 // (`lists attach --contacts-file export.csv`). Two formats:
-//  - one id per line;
+//  - one id per line, under a header line or not (`id`: a CSV of one column);
 //  - CSV (RFC 4180) with a header row: the first column, or the one --column names.
 // A UTF-8 BOM, CRLF line ends and blank lines are fine. The first value that is
 // not a UUID stops everything with `<file>:<line>: "<value>" is not a UUID`

@@ -193,6 +193,17 @@ describe('inputs', () => {
     expect(bulkRequests()[0]!.body).toEqual({ contact_ids: [a], list_ids: [lists[0], lists[1]] });
   });
 
+  it('takes what `contact list --csv --fields id` writes: a CSV of one column with its header', async () => {
+    const listed = await runCli(['contact', 'list', '--limit', '3', '--csv', '--fields', 'id'], { env });
+    expect(listed.stdout.split(/\r?\n/)[0]).toBe('id');
+    const ids = listed.stdout.trim().split(/\r?\n/).slice(1);
+    emu.clearRequests();
+    const res = await runCli(['lists', 'attach', '--contacts-file', '-', '--list', lists[0]!, '--json'], { env, input: listed.stdout });
+    expect(res.code, res.stderr).toBe(0);
+    expect(emu.requests.map((r) => [r.method, r.path])).toEqual([['POST', BULK]]);
+    expect((emu.requests[0]!.body as { contact_ids: string[] }).contact_ids).toEqual(ids);
+  });
+
   it('a bad id stops everything before sending, naming the file and line', async () => {
     const rows = contacts.slice(0, 20).map((c, i) => `${c},row${i}`);
     rows.splice(15, 0, 'abc,bad'); // header is line 1, so this row is line 17

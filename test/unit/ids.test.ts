@@ -50,9 +50,21 @@ describe('one id per line', () => {
     expect(e.message).toBe(`contacts.txt:3: "${B}x" is not a UUID`);
   });
 
-  it('on a bad first line hints at --column, since it may be a header', () => {
-    const e = usage(() => parseIdText(`contact_id\n${A}\n`, 'c.txt'));
-    expect(e.message).toBe('c.txt:1: "contact_id" is not a UUID');
+  // what `mailctl contact list --csv --fields id` writes: a CSV of one column, with its header
+  it.each([
+    [`id\n${A}\n${B}\n`, [A, B]],
+    [`\r\ncontact_id\r\n${A}\r\n`, [A]],
+    [`List ID\n${A}\n`, [A]],
+    ['id\n', []],
+  ])('a first line that is a column name heads a CSV of one column: %j', (text, ids) => {
+    expect(parseIdText(text, 'ids.csv')).toEqual(ids);
+  });
+
+  it('only the first line can be that header; a bad first line that is no column name hints at --column', () => {
+    expect(usage(() => parseIdText(`id\nid\n${A}\n`, 'c.txt')).message).toBe('c.txt:2: "id" is not a UUID');
+    expect(usage(() => parseIdText(`${A}\ncontact_id\n`, 'c.txt')).message).toBe('c.txt:2: "contact_id" is not a UUID');
+    const e = usage(() => parseIdText(`${A.slice(0, 30)}\n${A}\n`, 'c.txt'));
+    expect(e.message).toBe(`c.txt:1: "${A.slice(0, 30)}" is not a UUID`);
     expect(e.hint).toMatch(/--column/);
   });
 
