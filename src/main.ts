@@ -65,7 +65,7 @@ async function report(error: unknown, runtime: Runtime, errors: Errors): Promise
  * so both see the same exit codes.
  */
 export async function runArgv(argv: string[], runtime: Runtime, errors: Errors): Promise<ExitCode> {
-  const { ExitCode, InterruptedError } = errors;
+  const { ExitCode, InterruptedError, TerminatedError } = errors;
   try {
     const { programFor } = await (await app()).loadProgram();
     const program = await programFor(runtime, argv);
@@ -74,7 +74,10 @@ export async function runArgv(argv: string[], runtime: Runtime, errors: Errors):
       return ExitCode.Ok;
     }
     await program.parseAsync(argv);
-    return runtime.signal.reason instanceof InterruptedError ? ExitCode.Interrupted : ExitCode.Ok;
+    // A command that stops on the signal and returns (the emulator, a server) was still
+    // stopped by it: 130 for Ctrl-C, 143 for SIGTERM (cli.md's exit codes), never 0.
+    if (runtime.signal.reason instanceof InterruptedError) return ExitCode.Interrupted;
+    return runtime.signal.reason instanceof TerminatedError ? ExitCode.Terminated : ExitCode.Ok;
   } catch (error) {
     return report(error, runtime, errors);
   }
@@ -210,8 +213,8 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     setTimeout(() => process.exit(ExitCode.Interrupted), 2000).unref();
   });
   // SIGTERM (a CI runner cancelling a job, `kill`) stops the command the same
-  // way and exits 143; a server asked to stop (the emulator) ends normally and
-  // exits 0. A command blocked where the signal cannot reach it (a read of
+  // way and exits 143, a server (the emulator) included, as Ctrl-C exits 130.
+  // A command blocked where the signal cannot reach it (a read of
   // stdin) is ended after a short grace, and a second SIGTERM ends it at once.
   process.on('SIGTERM', () => {
     if (controller.signal.aborted) process.exit(ExitCode.Terminated);

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { liveByDefault } from '../../src/commands/emulator/run.js';
+import * as errors from '../../src/errors.js';
+import { runArgv } from '../../src/main.js';
 import { finished, startCli } from '../helpers/cli.js';
 // The emulator runs as the built binary (its banner, its signals); its clients and
 // the refused flags run in-process.
-import { runCliInProcess as runCli } from '../helpers/context.js';
+import { runCliInProcess as runCli, testContext } from '../helpers/context.js';
 
 function firstLine(child: ReturnType<typeof startCli>): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -46,7 +48,23 @@ describe('mailctl emulator', () => {
     const done = finished(child);
     child.kill('SIGTERM');
     const result = await done;
-    expect(result.code).toBe(0);
+    expect(result.code).toBe(143);
+  });
+
+  // cli.md's exit codes: 130 interrupted (Ctrl-C), 143 terminated (SIGTERM); a server stopped
+  // by a signal is no exception (it exited 0 on SIGTERM while Ctrl-C gave 130).
+  it.each([
+    ['SIGTERM', 143, () => new errors.TerminatedError()],
+    ['Ctrl-C', 130, () => new errors.InterruptedError()],
+  ] as const)('stopped by %s it exits %d', async (_name, code, reason) => {
+    const tc = await testContext({ emulator: false, key: null });
+    const run = runArgv(['node', 'mailctl', 'emulator', '--json', '--port', '0', '--no-live', '--events', '5'], tc.runtime, errors);
+    for (let i = 0; i < 500 && !tc.stdout().includes('\n'); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(JSON.parse(tc.stdout()).base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    tc.abort(reason());
+    expect(await run).toBe(code);
+    await tc.close();
+    expect(tc.stderr()).toBe('');
   });
 
   it('refuses bad flags with exit 2 before starting', async () => {
@@ -77,7 +95,7 @@ describe('mailctl emulator', () => {
     const hooks = await runCli(['webhook', 'list', '--json'], { env: { MAILCTL_BASE_URL: baseUrl, MAILCTL_API_KEY: key } });
     expect(hooks.code).toBe(0);
     child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await exited).toBe(143);
     expect(stderr).toContain(`export MAILCTL_BASE_URL=${baseUrl} MAILCTL_API_KEY=${key}`);
     expect(stderr).toMatch(/^GET \/webhooks 200 full$/m);
   });

@@ -171,7 +171,7 @@ describe('start-up discipline', () => {
     const done = finished(child);
     await new Promise<void>((resolve) => child.stdout.on('data', () => resolve())); // the banner
     child.kill('SIGTERM');
-    expect((await done).code).toBe(0);
+    expect((await done).code).toBe(143);
     expect((JSON.parse(readFileSync(log, 'utf8')) as { files: string[] }).files.some((f) => f.endsWith('/dist/emulator.js'))).toBe(true);
   });
 

@@ -53,7 +53,7 @@ describe('emulator beyond loopback', () => {
       expect(hooks.code, hooks.stderr).toBe(0);
       const done = finished(child);
       child.kill('SIGTERM');
-      expect((await done).code).toBe(0);
+      expect((await done).code).toBe(143);
     }
     expect(seen[1]).not.toEqual(seen[0]);
   });
