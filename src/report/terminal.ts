@@ -131,6 +131,8 @@ function ttyColumns(by: string, fields: string[] | undefined, columns: number, c
   return wanted
     .flatMap((k) => all.filter((c) => c.key === k))
     .map((c) => {
+      // Day and hour rows are UTC in every zone (docs/report.md): the header says so (cli.md: --utc, "header says which").
+      if (c.key === 'key' && (by === 'day' || by === 'hour')) return { ...c, header: `${c.header} (UTC)` };
       const changed = SIGNALS.find((s) => c.key === `${s}_change`);
       if (changed) {
         // "+0.90 rising": the trend word last, so the table colours the cell by it

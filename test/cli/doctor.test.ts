@@ -264,6 +264,16 @@ describe('mailctl doctor', () => {
   });
 });
 
+describe('mailctl doctor, the proxy row without a proxy', () => {
+  it('names the variables of the base URL\'s scheme, not HTTPS_PROXY as unset when it is set', async () => {
+    const r = await doctor({ ...emulatorEnv(emu), HTTPS_PROXY: 'http://127.0.0.1:9' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.check('proxy')!.detail).toBe('none: direct connection (no HTTP_PROXY or ALL_PROXY set, which an http:// URL would use)');
+    const t = await doctor({ ...emulatorEnv(tlsEmu), NODE_EXTRA_CA_CERTS: tlsEmu.caPath! });
+    expect(t.check('proxy')!.detail).toBe('none: direct connection (no HTTPS_PROXY or ALL_PROXY set, which an https:// URL would use)');
+  });
+});
+
 describe('mailctl doctor, spawned', () => {
   it('exits 0 on a healthy emulator and 8 with the rows still on stdout when a check fails', async () => {
     const ok = await runSpawned(['doctor'], { env: emulatorEnv(emu) });

@@ -83,7 +83,7 @@ describe('-o markdown: the four commands that print it', () => {
 | ✅ pass | profile | profile "default" (default); base\\_url from env; output markdown (flag); timeout 30s (default); retries 3 (default) | - |
 | ✅ pass | key | live key from MAILCTL\\_API\\_KEY | - |
 | ✅ pass | base\\_url | http://127.0.0.1:PORT (plain http on loopback) | - |
-| ✅ pass | proxy | none: direct connection (no HTTPS\\_PROXY, HTTP\\_PROXY or ALL\\_PROXY set) | - |
+| ✅ pass | proxy | none: direct connection (no HTTP\\_PROXY or ALL\\_PROXY set, which an http:// URL would use) | - |
 | ✅ pass | connection | 127.0.0.1 resolves to 127.0.0.1 (N ms); TCP port PORT open (N ms) | - |
 | ✅ pass | tls | not used (plain http) | - |
 | ✅ pass | service | GET /health: ok | - |

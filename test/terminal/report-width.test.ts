@@ -29,3 +29,19 @@ describe('the report on a terminal of 80 columns', () => {
     expect(out).toMatch(/^ {2}bounce rate .*warning ≥ 2%, critical > 5%$/m);
   });
 });
+
+// cli.md "Additions": times in UTC unless --utc is left out, and the header says which. Day and
+// hour rows are UTC days and hours in every zone (docs/report.md), so their header names UTC.
+describe('the report table names the zone of its day and hour rows', () => {
+  it('DAY (UTC) and HOUR (UTC), with or without --utc; other breakdowns unchanged', async () => {
+    const header = async (args: string[]) => {
+      const r = await runInProcess(['report', ...args], { emulator: emu, stdoutIsTTY: true, columns: 160 });
+      expect(r.exitCode, r.stderr).toBe(0);
+      return visible(r.stdout).split('\n').find((l) => /INJECTED/.test(l))!.trim().split(/\s{2,}/)[0];
+    };
+    expect(await header(['--from', '3d'])).toBe('DAY (UTC)');
+    expect(await header(['--from', '3d', '--utc'])).toBe('DAY (UTC)');
+    expect(await header(['--from', '6h', '--by', 'hour'])).toBe('HOUR (UTC)');
+    expect(await header(['--from', '3d', '--by', 'domain'])).toBe('DOMAIN');
+  });
+});

@@ -67,7 +67,11 @@ export function proxyDecision(url: URL, env: Env): ProxyDecision | ProxyConfigEr
 
 export async function proxyCheck(url: URL, decision: ProxyDecision | ProxyConfigError): Promise<Check> {
   if (decision instanceof ProxyConfigError) return fail('proxy', `the proxy in ${decision.message}`, `fix ${decision.variable} (http://[user:password@]host:port), or unset it`);
-  if (decision.kind === 'direct') return pass('proxy', 'none: direct connection (no HTTPS_PROXY, HTTP_PROXY or ALL_PROXY set)');
+  // Only the variables of the URL's scheme count (curl's rule): HTTPS_PROXY may well be set for an http:// URL.
+  if (decision.kind === 'direct') {
+    const scheme = url.protocol === 'https:' ? 'HTTPS_PROXY' : 'HTTP_PROXY';
+    return pass('proxy', `none: direct connection (no ${scheme} or ALL_PROXY set, which an ${url.protocol}// URL would use)`);
+  }
   if (decision.kind === 'bypassed') return pass('proxy', `none for ${url.hostname}: ${decision.variable} entry "${decision.entry}" bypasses the proxy`);
   const { proxy } = decision;
   const label = `proxy ${proxy.display} (${proxy.variable}${proxy.authenticated ? ', with credentials' : ''})`;
