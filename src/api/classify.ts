@@ -1,7 +1,7 @@
 import { CliError, ExitCode, NetworkError, type CliErrorOptions } from '../errors.js';
 import { apiErrorFrom, describeNonJson } from './errors.js';
 import { describeNetworkError, neverSent } from './network.js';
-import { backoffMs, retryAfterMs, RETRYABLE_STATUS, type Headers } from './pacing.js';
+import { backoffMs, isRetryableStatus, retryAfterMs, type Headers } from './pacing.js';
 import { MS_PER_MINUTE } from '../time-units.js';
 
 // What one attempt of a request ended with, and what the transport does next:
@@ -122,13 +122,13 @@ export function classifyAnswer(answer: Answer, a: Attempt): Verdict {
   const error = apiErrorFrom({ status: answer.status, text: answer.text, json, contentType, retryAfterMs: answer.status === 429 ? retryAfter : undefined, headers: answer.headers });
   // Only a 429 that is no quota refusal proves a write was not applied.
   const mayRetry = !a.unappliedOnly || (answer.status === 429 && !QUOTA_CODES.has(error.code ?? ''));
-  if (RETRYABLE_STATUS.has(answer.status) && a.attempt < a.attempts && mayRetry) {
+  if (isRetryableStatus(answer.status) && a.attempt < a.attempts && mayRetry) {
     const ms = answer.status === 429 && retryAfter !== undefined ? retryAfter : backoffMs(a.attempt, a.random);
     // An hour's Retry-After (a spent daily quota) is not waited out silently: fail and say when.
     if (ms <= MAX_RETRY_WAIT_MS) return { kind: 'retry', ms, reason: `${a.method} ${a.url} answered ${answer.status}`, lost };
   }
   // A refusal (4xx) of a write nobody lost an answer to says enough by itself.
-  if (!isWrite(a) || (!lost && !RETRYABLE_STATUS.has(answer.status))) return { kind: 'fail', error };
+  if (!isWrite(a) || (!lost && !isRetryableStatus(answer.status))) return { kind: 'fail', error };
   const outcome = writeOutcome(a.method, lost, lostNow ? 'lost' : answer.status === 429 ? 'not-applied' : 'refused');
   return { kind: 'fail', error: error.withHint(error.hint ?? outcome.hint, outcome) };
 }

@@ -127,4 +127,12 @@ export function backoffMs(attempt: number, random: () => number): number {
   return Math.round(base * (0.5 + random() / 2));
 }
 
-export const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
+/**
+ * The answers `--retries` retries (cli.md: "retries on 429 / 5xx / network errors"): every 5xx, not
+ * only the 500, 502, 503 and 504 service-notes names, since a proxy in front may answer 520 or 529
+ * for the same passing trouble. A write retries one only when the answer proves nothing was
+ * applied (classify.ts), which no 5xx does.
+ */
+export function isRetryableStatus(status: number): boolean {
+  return status === 429 || (status >= 500 && status <= 599);
+}

@@ -47,6 +47,15 @@ describe('classifyAnswer', () => {
     expect(error.retryAfter).toBe(3600);
   });
 
+  // cli.md: "--retries N: retries on 429 / 5xx / network errors": every 5xx, as a proxy's 520 or 529
+  it.each([500, 501, 502, 503, 504, 505, 520, 529, 599])('a %i is retried on a read', (status) => {
+    expect(classifyAnswer(json(status, { message: 'trouble' }), attempt())).toMatchObject({ kind: 'retry', ms: 500 });
+  });
+
+  it.each([400, 401, 403, 409, 422, 600])('a %i is not retried', (status) => {
+    expect(classifyAnswer(json(status, { message: 'no' }), attempt()).kind).toBe('fail');
+  });
+
   it('a 404 is never retried', () => {
     const v = classifyAnswer(json(404, { message: 'Campaign not found.' }), attempt());
     expect(v.kind).toBe('fail');
