@@ -16,7 +16,7 @@ interface LoginOptions {
 }
 
 async function run(opts: LoginOptions, ctx: Context): Promise<void> {
-    checkNoFields(ctx.output().fields, 'a notice on stderr only');
+  checkNoFields(ctx.output().fields, 'a notice on stderr only');
   const profile = ctx.settings().profile.value;
   const baseUrl = ctx.globals.baseUrl === undefined ? undefined : validateBaseUrl(ctx.globals.baseUrl, '--base-url');
   const key = checkKey(ctx.io.stdinIsTTY ? await readHidden(ctx.io, `API key for profile "${profile}": `) : await ctx.readStdin());
