@@ -2,8 +2,9 @@
 //
 // Checks in order: the body (422), the sender's domain (400 unconfigured_domain: it must be
 // one of the team's approved domains), the template (404 template_not_found; 422 naming the
-// field when scheduling, which documents no 404), the free tier's quota (429). A sandbox key's sends go to the key's owner from `dev.uselettr.com` (spec 5.3),
-// need no domain and cost no quota. A sent email becomes events over the next seconds
+// field when scheduling, which documents no 404), the free tier's quota (429). A sandbox
+// key's sends go to the key's owner from `dev.uselettr.com` (spec 5.3), need no domain and
+// cost no quota. A sent email becomes events over the next seconds
 // (data/outbox.ts); a scheduled one from its scheduled_at on.
 import { answer, errorWith, ok, sandboxRefused, validationFailed, type ApiResponse } from '../api-error.js';
 import { emailDetail } from '../data/email-detail.js';
