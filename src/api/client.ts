@@ -45,6 +45,8 @@ export interface ApiResponse<T = unknown> {
    * `already_attached`) may include its effect.
    */
   afterLostAnswer?: boolean;
+  /** When the attempt that got this answer was sent (the client's clock): after any wait for the rate limit or a retry. */
+  sentAt?: number;
 }
 
 export interface ClientOptions {
@@ -148,12 +150,13 @@ export class ApiClient {
     let lost = false;
     for (let attempt = 1; ; attempt++) {
       const paced = await this.pace();
+      const sentAt = this.now();
       const verdict = await this.attempt(spec, target, { method: spec.method, url: target.url, attempt, attempts, lost, random: this.random, unappliedOnly: spec.retry === 'unapplied-only' }, paced);
       if (verdict.kind === 'fail') throw verdict.error;
       lost = verdict.lost;
       if (verdict.kind === 'success') {
         const { status, headers, body } = verdict;
-        return { status, headers, body: body as T, ...(lost ? { afterLostAnswer: true } : {}) };
+        return { status, headers, body: body as T, sentAt, ...(lost ? { afterLostAnswer: true } : {}) };
       }
       await this.sleep(verdict.ms, this.options.signal);
     }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { emulatorEnv, runCli as runSpawned, tempDir } from '../helpers/cli.js';
-import { runCliInProcess as runCli, runInProcess } from '../helpers/context.js';
+import { fakeClock, runCliInProcess as runCli, runInProcess } from '../helpers/context.js';
 import { testProxy } from '../helpers/proxy.js';
 import { json, scriptedServer } from '../helpers/server.js';
 
@@ -160,6 +160,28 @@ describe('mailctl doctor', () => {
       expect(notPassing(r.report)).toEqual(['clock']);
       expect(r.check('clock')).toMatchObject({ status: 'fail', detail: expect.stringMatching(/ahead of the server/), fix: expect.stringContaining('timedatectl') });
       expect(server.seen).toHaveLength(4);
+    } finally {
+      await server.close();
+    }
+  });
+
+  // The clock is judged on the answer's arrival: a request that first waited for the rate
+  // limit (here a minute, on the fake clock) was sent long after doctor asked for it.
+  it('judges the clock on when the answer came, not counting a wait for the rate limit', async () => {
+    const start = Date.parse('2026-11-26T10:00:00Z');
+    const at = (ms: number) => ({ date: new Date(ms).toUTCString() });
+    const spent = { 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(start / 1000 + 60) };
+    const later = at(start + 60_000);
+    const server = await scriptedServer([
+      json(200, { message: 'ok', data: { status: 'ok' } }, { ...at(start), ...spent }),
+      json(200, { message: 'ok', data: { team_id: 1 } }, later),
+      json(200, { message: 'ok', data: { domains: [] } }, later),
+      json(200, { message: 'ok', data: { webhooks: [] } }, later),
+    ]);
+    try {
+      const r = await runCli(['doctor', '--json'], { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: emu.keys.full }, clock: fakeClock(start) });
+      const clock = (JSON.parse(r.stdout) as Report).checks.find((c) => c.name === 'clock');
+      expect(clock).toMatchObject({ status: 'pass', detail: 'in step with the server (within 1 s)' });
     } finally {
       await server.close();
     }

@@ -47,7 +47,9 @@ export async function remoteChecks(api: ApiClient, profile: string, now: () => n
   const received = now();
   const team = res.body.data?.team_id;
   const valid = `the key is valid${team !== undefined && team !== null ? ` for team ${String(team)}` : ''}`;
-  checks.push(pass('auth', `${valid}: ${what} answered ${res.status} in ${received - sent} ms${api.via ? ` ${api.via}` : ''}`), clockCheck(res, (sent + received) / 2), rateLimitCheck(res));
+  // From when the request went, not from when doctor asked: the client may first wait for the rate limit.
+  const went = res.sentAt ?? sent;
+  checks.push(pass('auth', `${valid}: ${what} answered ${res.status} in ${received - went} ms${api.via ? ` ${api.via}` : ''}`), clockCheck(res, (went + received) / 2), rateLimitCheck(res));
   checks.push(await domainsCheck(api), quotaCheck([res]), await webhookCheck(api));
   return checks;
 }
