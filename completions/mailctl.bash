@@ -40,7 +40,7 @@ __mailctl_flags() {
     'campaign list') __mailctl_words='--status --page --per-page --all --limit --help' ;;
     'campaign show') __mailctl_words='--html --html-out --help' ;;
     'campaign events') __mailctl_words='--type --email --since --until --per-page --cursor --all --limit --help' ;;
-    'campaign schedule') __mailctl_words='--at --check --dry-run --help' ;;
+    'campaign schedule') __mailctl_words='--at --check --min-lead --health --dry-run --help' ;;
     'campaign check') __mailctl_words='--at --min-lead --health --help' ;;
     'campaign unschedule') __mailctl_words='--if-scheduled --dry-run --help' ;;
     'campaign send') __mailctl_words='--check --yes --dry-run --help' ;;
@@ -117,7 +117,7 @@ __mailctl_takes_value() {
     'campaign list --status'|'campaign list --page'|'campaign list --per-page'|'campaign list --limit') return 0 ;;
     'campaign show --html-out') return 0 ;;
     'campaign events --type'|'campaign events --email'|'campaign events --since'|'campaign events --until'|'campaign events --per-page'|'campaign events --cursor'|'campaign events --limit') return 0 ;;
-    'campaign schedule --at') return 0 ;;
+    'campaign schedule --at'|'campaign schedule --min-lead') return 0 ;;
     'campaign check --at'|'campaign check --min-lead') return 0 ;;
     'contact list --search'|'contact list --status'|'contact list --list'|'contact list --segment'|'contact list --page'|'contact list --per-page'|'contact list --limit') return 0 ;;
     'contact create --email'|'contact create --list'|'contact create --property'|'contact create --confirm-from'|'contact create --confirm-from-name'|'contact create --confirm-subject'|'contact create --confirm-template'|'contact create --confirm-redirect-url') return 0 ;;

@@ -132,4 +132,30 @@ describe('campaign schedule --check', () => {
     expect(r.code).toBe(8);
     expect(emu.requests.filter((q) => q.method === 'POST')).toHaveLength(0);
   });
+  // the same checks as `campaign check`, tuned the same way
+  it('--min-lead and --health tune the pre-flight as they tune campaign check', async () => {
+    const id = emu.fixtures.preflight.ready;
+    emu.clearRequests();
+    const early = await runCli(['campaign', 'schedule', id, '--at', '+5m', '--check'], { env: emulatorEnv(emu) });
+    expect(early.code).toBe(8);
+    expect(early.stdout).toMatch(/^lead_time\tfail\t/m);
+    expect(emu.requests.filter((q) => q.method === 'POST')).toHaveLength(0);
+    const sick = await runCli(['campaign', 'schedule', id, '--at', '+1h', '--check', '--health'], { env: emulatorEnv(emu) });
+    expect(sick.code).toBe(8);
+    expect(sick.stdout).toMatch(/^health\tfail\t/m);
+    expect(emu.requests.some((q) => q.path === '/emails/events')).toBe(true);
+    expect(emu.requests.filter((q) => q.method === 'POST')).toHaveLength(0);
+    emu.clearRequests();
+    const loose = await runCli(['campaign', 'schedule', id, '--at', '+5m', '--check', '--min-lead', '2m', '--json'], { env: emulatorEnv(emu) });
+    expect(loose.code, loose.stderr).toBe(0);
+    expect(emu.requests.map((q) => `${q.method} ${q.path}`)).toEqual([`GET /campaigns/${id}`, `POST /campaigns/${id}/schedule`]);
+  });
+
+  it('--min-lead or --health without --check is a usage error, nothing sent', async () => {
+    emu.clearRequests();
+    const r = await runCli(['campaign', 'schedule', emu.fixtures.preflight.ready, '--at', '+1h', '--min-lead', '2m'], { env: emulatorEnv(emu) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: --min-lead: goes with --check/m);
+    expect(emu.requests).toHaveLength(0);
+  });
 });

@@ -5,10 +5,7 @@ import { checkFields } from '../../output/fields.js';
 import { OPERATIONS } from '../../api/operations.js';
 import { ExitCode } from '../../errors.js';
 import { command, flag } from '../define.js';
-import { campaignIdArg, EXAMPLE_ID as ID } from './shared.js';
-
-/** How far ahead the send time must be by default (cli.md: 10m). */
-const DEFAULT_MIN_LEAD = '10m';
+import { campaignIdArg, DEFAULT_MIN_LEAD, EXAMPLE_ID as ID, preflightFlags } from './shared.js';
 
 interface Options {
   id: string;
@@ -34,8 +31,8 @@ export default command({
   args: { campaignId: campaignIdArg },
   flags: {
     at: flag.string('the send time to check: ISO 8601 or +30m, +2h, +1d', { value: 'time' }).defaultShown("the campaign's scheduled time, if any"),
-    minLead: flag.string('how far ahead the send time must be, e.g. 10m, 1h', { value: 'duration' }).default(DEFAULT_MIN_LEAD),
-    health: flag.boolean("also judge the account's last 7 days (`mailctl report`): fails on a critical bounce or complaint rate"),
+    minLead: preflightFlags.minLead.default(DEFAULT_MIN_LEAD),
+    health: preflightFlags.health,
   },
   examples: [
     `mailctl campaign check ${ID}`,

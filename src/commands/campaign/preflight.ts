@@ -23,7 +23,7 @@ async function healthCheck(ctx: Context): Promise<Check> {
 }
 
 /** --check of schedule and send: the checks first; when one fails they are the output, and nothing is sent. */
-export async function requirePreflight(ctx: Context, id: string, opts: { atMs?: number; sendNow?: boolean }): Promise<void> {
+export async function requirePreflight(ctx: Context, id: string, opts: { atMs?: number; sendNow?: boolean; minLeadMs?: number; health?: boolean }): Promise<void> {
   const checks = await runPreflight(ctx, { id, minLeadMs: DEFAULT_MIN_LEAD_MS, health: false, ...opts });
   if (checks.every((c) => c.ok)) {
     ctx.notice(`pre-flight: ${checks.length} checks passed`);

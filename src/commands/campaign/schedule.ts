@@ -7,13 +7,16 @@ import { command, flag } from '../define.js';
 import { dryRunFlag } from '../runners/write.js';
 import { printDryRun, refuseSandboxKey } from '../write.js';
 import { localText, utcText } from '../../output/instant-text.js';
-import { campaignIdArg, EXAMPLE_ID as ID } from './shared.js';
+import { parseDuration } from '../../duration.js';
+import { campaignIdArg, DEFAULT_MIN_LEAD, EXAMPLE_ID as ID, preflightFlags } from './shared.js';
 
 interface Options {
   id: string;
   at: string;
   dryRun: boolean;
   check: boolean;
+  /** --min-lead and --health of the --check pre-flight (campaign check's own). */
+  preflight: { minLeadMs: number; health: boolean };
 }
 
 async function run(opts: Options, ctx: Context): Promise<void> {
@@ -25,7 +28,7 @@ async function run(opts: Options, ctx: Context): Promise<void> {
   // ISO values go out as the user wrote them (offset kept; none means UTC, spec 4.6),
   // with "T" between date and time; relative ones as a UTC instant.
   const scheduledAt = at.text.replace(' ', 'T');
-  if (opts.check) await (await import('./preflight.js')).requirePreflight(ctx, opts.id, { atMs: at.ms });
+  if (opts.check) await (await import('./preflight.js')).requirePreflight(ctx, opts.id, { atMs: at.ms, ...opts.preflight });
   refuseSandboxKey(ctx, 'schedule campaigns', OPERATIONS.scheduleCampaign);
   // A relative time is sent to the second (parseFutureTime drops the milliseconds): show that.
   const ms = opts.at.trim().startsWith('+') ? Math.floor(at.ms / 1000) * 1000 : at.ms;
@@ -81,18 +84,24 @@ export default command({
     // required, but checked after the id, so that a missing id is reported first
     at: flag.string('(required) send time in the future: ISO 8601 with offset (kept as given), without offset (UTC), or +30m, +2h, +1d', { value: 'time' }),
     check: flag.boolean('run the pre-flight checks of `campaign check` first; when one fails, send nothing (exit 8)'),
+    minLead: preflightFlags.minLead.defaultShown(`${DEFAULT_MIN_LEAD}; with --check`),
+    health: preflightFlags.health,
     dryRun: dryRunFlag,
   },
   examples: [
     `mailctl campaign schedule ${ID} --at 2026-12-01T09:00:00+01:00`,
-    `mailctl campaign schedule ${ID} --at +2h --check`,
+    `mailctl campaign schedule ${ID} --at +2h --check --health`,
     `mailctl campaign schedule ${ID} --at 2026-12-01T08:00:00Z --dry-run`,
   ],
   operation: OPERATIONS.scheduleCampaign,
   exitCodes: [ExitCode.CheckFailed],
   check(o): Options {
     if (o.at === undefined) throw new UsageError('--at: is required: a future time such as +2h or 2026-12-01T09:00:00+01:00');
-    return { id: o.campaignId, at: o.at, dryRun: o.dryRun, check: o.check };
+    if (!o.check && (o.minLead !== undefined || o.health)) {
+      throw new UsageError(`${o.minLead !== undefined ? '--min-lead' : '--health'}: goes with --check (the pre-flight it tunes)`);
+    }
+    const minLeadMs = parseDuration(o.minLead ?? DEFAULT_MIN_LEAD, '--min-lead');
+    return { id: o.campaignId, at: o.at, dryRun: o.dryRun, check: o.check, preflight: { minLeadMs, health: o.health } };
   },
   run,
 });
