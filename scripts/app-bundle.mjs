@@ -49,7 +49,7 @@ async function zodNamesUsed(appText) {
 // selfsigned (emulator --tls) and @napi-rs/keyring (its native binding, likewise) load only in the commands that use them.
 // pg and pg-copy-streams (the PostgreSQL archive) and @modelcontextprotocol/sdk (`mailctl mcp`, imported by
 // subpath) load only in their commands: bundled, every run would read and compile them.
-export const EXTERNAL = ['cli-table3', 'chalk', 'better-sqlite3', 'selfsigned', '@napi-rs/keyring', 'pg', 'pg-copy-streams', '@modelcontextprotocol/sdk'];
+export const EXTERNAL = ['chalk', 'better-sqlite3', 'selfsigned', '@napi-rs/keyring', 'pg', 'pg-copy-streams', '@modelcontextprotocol/sdk'];
 
 /**
  * The external packages that are ES modules only (chalk). A CommonJS
