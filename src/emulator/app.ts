@@ -6,7 +6,8 @@
 //      the headers still report the service's 3 a second, as a budget never spent;
 //      then a sandbox key's own minute and day budget (X-Sandbox-RateLimit-*, 429 when spent).
 //      GET /health, which reads no key, spends and is refused neither.
-//   3. route lookup: unknown path or method → 404 JSON
+//   3. route lookup: unknown path → 404 JSON; a known path with another method → 405 with
+//      `Allow` (OPTIONS → 204 with `Allow`); HEAD is answered as GET without a body
 //   4. authentication (401), scope (403 insufficient_scope), sandbox (403 sandbox_restricted)
 //   5. unparsable JSON body on a route that reads one → 422 validation_error naming `body`
 //   6. the handler: validation (422), existence (404), state (422), the action (200)
@@ -14,7 +15,7 @@ import { ApiError, unexpected, validationFailed, type ApiResponse } from './api-
 import { authenticate, authorize, type ApiKey } from './keys.js';
 import { TokenBucket } from './rate-limit.js';
 import { SandboxBudget, type SandboxLimits } from './sandbox-budget.js';
-import { Router, type RouteContext } from './router.js';
+import { Router, type RouteContext, type RouteMatch } from './router.js';
 import { audienceRoutes } from './routes/audience.js';
 import { authRoutes } from './routes/auth.js';
 import { bulkRoutes } from './routes/bulk.js';
@@ -55,6 +56,14 @@ const router = new Router([
   ...templateRoutes,
 ]);
 
+/**
+ * The route method a request is answered as: HEAD is GET without the body (RFC 9110 9.3.2; every
+ * GET route answers it, the server writing the headers only).
+ */
+function routeMethod(method: string): string {
+  return method === 'HEAD' ? 'GET' : method;
+}
+
 /** The service's documented rate (service-notes), reported when the emulator does not enforce one. */
 const SERVICE_RATE = 3;
 
@@ -80,7 +89,9 @@ export class EmulatorApp {
     const token = req.token;
     const key = token === undefined ? undefined : this.keys.get(token);
     let rateHeaders: Record<string, string>;
-    const isPublic = router.match(req.method, req.path)?.route.public === true;
+    const match = router.match(routeMethod(req.method), req.path);
+    // OPTIONS reads no key either (a CORS preflight carries none): it only says what the path allows.
+    const isPublic = match?.route.public === true || (req.method === 'OPTIONS' && router.allowed(req.path).length > 0);
     if (isPublic) {
       // GET /health reads no key and belongs to no team, so it spends no budget and is never
       // refused: 429 is for authenticated operations (spec 4), and 4.1 documents no error.
@@ -109,15 +120,29 @@ export class EmulatorApp {
       if (outcome.refused) return { ...outcome.refused, headers: { ...rateHeaders, ...outcome.refused.headers } };
       rateHeaders = { ...rateHeaders, ...outcome.headers };
     }
-    const res = this.route(req, token);
+    const res = this.route(req, match, token);
     // Again after the handler: what it sent or scheduled sets when the emulator next wakes.
     this.advance(req.now);
     return { ...res, headers: { ...rateHeaders, ...res.headers } };
   }
 
-  private route(req: ApiRequest, token: string | undefined): ApiResponse {
-    const match = router.match(req.method, req.path);
+  private route(req: ApiRequest, match: RouteMatch | undefined, token: string | undefined): ApiResponse {
     if (!match) {
+      // HTTP's answers for a path the service knows (RFC 9110 9.3.7, 15.5.6; a Laravel API such
+      // as the service answers the same way): OPTIONS lists the methods, another method is 405.
+      // Both come before authentication, as a 404 does: no key is read to find a route.
+      const allow = router.allowed(req.path);
+      if (allow.length > 0 && req.method === 'OPTIONS') return { status: 204, body: {}, headers: { Allow: allow.join(', ') } };
+      if (allow.length > 0) {
+        return {
+          status: 405,
+          body: {
+            message: `The ${req.method} method is not supported for route ${req.path}. Supported methods: ${allow.filter((m) => m !== 'OPTIONS').join(', ')}.`,
+            error_code: 'method_not_allowed',
+          },
+          headers: { Allow: allow.join(', ') },
+        };
+      }
       return {
         status: 404,
         body: { message: `The route ${req.method} ${req.path} could not be found.`, error_code: 'not_found' },

@@ -70,4 +70,18 @@ export class Router {
     }
     return undefined;
   }
+
+  /**
+   * The methods some route answers on this path, in HTTP's usual order, with HEAD beside GET:
+   * empty for a path no route knows (404), else the `Allow` of a 405 or an OPTIONS answer.
+   */
+  allowed(path: string): string[] {
+    const methods = new Set<string>();
+    for (const c of this.compiled) if (c.re.test(path)) methods.add(c.route.method);
+    if (methods.size === 0) return [];
+    if (methods.has('GET')) methods.add('HEAD');
+    methods.add('OPTIONS');
+    const order = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+    return order.filter((m) => methods.has(m));
+  }
 }

@@ -189,12 +189,12 @@ describe('team separation (spec 5: data is scoped to the key\'s team)', () => {
 });
 
 describe('answers shared by every route', () => {
-  it('answers an unknown route or method with 404 JSON, with or without a key', async () => {
+  it('answers an unknown route with 404 JSON, with or without a key', async () => {
     for (const [method, path, key] of [
       ['GET', '/nope', emu.keys.full],
       ['GET', '/nope', null],
-      ['DELETE', '/campaigns', emu.keys.full],
-      ['PATCH', '/webhooks', emu.keys.full],
+      ['DELETE', '/nope/deeper', emu.keys.full],
+      ['OPTIONS', '/nope', null],
       ['GET', '/', emu.keys.full],
     ] as const) {
       const a = await call(emu, method, path, { key });
@@ -202,7 +202,51 @@ describe('answers shared by every route', () => {
       expect(a.headers.get('content-type')).toMatch(/application\/json/);
       expect(a.body.error_code).toBe('not_found');
       expect(typeof a.body.message).toBe('string');
+      expect(a.headers.get('x-ratelimit-limit'), `${method} ${path}`).toMatch(/^\d+$/);
     }
+  });
+
+  it('answers another method on a known path with 405, its Allow header and a JSON body, before reading a key', async () => {
+    for (const [method, path, key, allow] of [
+      ['DELETE', '/campaigns', emu.keys.full, 'GET, HEAD, OPTIONS'],
+      ['PATCH', '/webhooks', emu.keys.full, 'GET, HEAD, POST, OPTIONS'],
+      ['POST', '/emails/events', null, 'GET, HEAD, OPTIONS'],
+      ['GET', '/campaigns/x/schedule', 'lttr_not_a_key', 'POST, OPTIONS'],
+      ['PUT', `/audience/topics/${emu.fixtures.topics[0]}`, emu.keys.full, 'GET, HEAD, PATCH, DELETE, OPTIONS'],
+    ] as const) {
+      const before = emu.requests.length;
+      const a = await call(emu, method, path, { key, ...(method === 'GET' ? {} : { body: {} }) });
+      expect([a.status, a.body?.error_code, a.headers.get('allow')], `${method} ${path}`).toEqual([405, 'method_not_allowed', allow]);
+      expect(a.body.message).toContain(method);
+      expect(a.headers.get('x-ratelimit-remaining')).toMatch(/^\d+$/);
+      expect(emu.requests.length).toBe(before + 1);
+    }
+    // nothing changed: the topic still has its name
+    expect((await get(emu, `/audience/topics/${emu.fixtures.topics[0]}`)).status).toBe(200);
+  });
+
+  it('answers HEAD on every GET route as the GET, headers only', async () => {
+    const gotten = await get(emu, '/campaigns');
+    const res = await fetch(`${emu.baseUrl}/campaigns`, { method: 'HEAD', headers: { Authorization: `Bearer ${emu.keys.full}` } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('');
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(gotten.text)));
+    expect(res.headers.get('x-ratelimit-limit')).toMatch(/^\d+$/);
+    // authentication and scope apply as they do to the GET
+    const anon = await fetch(`${emu.baseUrl}/campaigns`, { method: 'HEAD' });
+    expect(anon.status).toBe(401);
+    const health = await fetch(`${emu.baseUrl}/health`, { method: 'HEAD' });
+    expect(health.status).toBe(200);
+    expect(emu.requests.at(-1)?.method).toBe('HEAD');
+  });
+
+  it('answers OPTIONS on a known path with 204 and Allow, without a key', async () => {
+    const res = await fetch(`${emu.baseUrl}/webhooks/${emu.fixtures.webhooks[0]}`, { method: 'OPTIONS' });
+    expect(res.status).toBe(204);
+    expect(await res.text()).toBe('');
+    expect(res.headers.get('allow')).toBe('GET, HEAD, PUT, DELETE, OPTIONS');
+    expect(res.headers.get('x-ratelimit-limit')).toMatch(/^\d+$/);
   });
 
   it('answers a body that is not JSON with the documented 422 validation body and changes nothing', async () => {
