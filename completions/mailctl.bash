@@ -95,7 +95,7 @@ __mailctl_flags() {
     'auth login') __mailctl_words='--no-verify --storage --help' ;;
     'doctor') __mailctl_words='--db --help' ;;
     'api') __mailctl_words='--field --raw-field --query --input --paginate --dry-run --help' ;;
-    'emulator') __mailctl_words='--host --allow-remote --port --seed --events --contacts --lists --rate-limit --latency --fault-rate --scenario --tls --live --no-live --log --domains-verified --env --webhook-retry-scale --help' ;;
+    'emulator') __mailctl_words='--host --allow-remote --port --seed --events --contacts --lists --rate-limit --latency --fault-rate --scenario --tls --live --no-live --log --domains-verified --auth-lockout --env --webhook-retry-scale --help' ;;
     'mcp') __mailctl_words='--read-only --help' ;;
     *) __mailctl_words='--help' ;;
   esac

@@ -573,6 +573,7 @@ complete -c mailctl -n '__mailctl_is "emulator"' -l live -d 'keep producing new 
 complete -c mailctl -n '__mailctl_is "emulator"' -l no-live -d 'serve the generated events only: nothing new arrives'
 complete -c mailctl -n '__mailctl_is "emulator"' -l log -d 'print one line per request on stderr: method, path, status, key kind'
 complete -c mailctl -n '__mailctl_is "emulator"' -l domains-verified -d 'a created domain\'s DNS records pass verification at once (else a few seconds after it is created)'
+complete -c mailctl -n '__mailctl_is "emulator"' -l auth-lockout -d 'five 401s in five minutes block the client address for fifteen minutes (429), as the service does; off by default, as every local client shares loopback'
 complete -c mailctl -n '__mailctl_is "emulator"' -l env -d 'print `export MAILCTL_BASE_URL=… MAILCTL_API_KEY=…` lines on stdout (the banner goes to stderr)'
 complete -c mailctl -n '__mailctl_is "emulator"' -l webhook-retry-scale -x -d 'multiply the webhook retry schedule (1 min … 24 h) by F, up to 1000; 0.001 retries within seconds (default: 1)'
 complete -c mailctl -n '__mailctl_arg "completion" 0' -a 'bash zsh fish'

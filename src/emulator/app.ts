@@ -5,13 +5,15 @@
 //      every answer carries the X-RateLimit headers); 429 when exceeded; with the limit off
 //      the headers still report the service's 3 a second, as a budget never spent;
 //      then a sandbox key's own minute and day budget (X-Sandbox-RateLimit-*, 429 when spent).
-//      GET /health, which reads no key, spends and is refused neither.
+//      GET /health, which reads no key, spends and is refused neither. With the authentication
+//      lockout on, a caller blocked after repeated 401s is refused here (429).
 //   3. route lookup: unknown path → 404 JSON; a known path with another method → 405 with
 //      `Allow` (OPTIONS → 204 with `Allow`); HEAD is answered as GET without a body
 //   4. authentication (401), scope (403 insufficient_scope), sandbox (403 sandbox_restricted)
 //   5. unparsable JSON body on a route that reads one → 422 validation_error naming `body`
 //   6. the handler: validation (422), existence (404), state (422), the action (200)
 import { ApiError, unexpected, validationFailed, type ApiResponse } from './api-error.js';
+import type { AuthLockout } from './auth-lockout.js';
 import { authenticate, authorize, type ApiKey } from './keys.js';
 import { TokenBucket } from './rate-limit.js';
 import { SandboxBudget, type SandboxLimits } from './sandbox-budget.js';
@@ -39,6 +41,8 @@ export interface ApiRequest {
   body: unknown;
   /** a body was sent and is not valid JSON */
   bodyInvalid: boolean;
+  /** the client's address: whom an authentication-failure block applies to */
+  caller?: string;
   now: number;
 }
 
@@ -80,6 +84,8 @@ export class EmulatorApp {
     private readonly sandboxLimits?: SandboxLimits,
     /** moves the store to the emulator's clock before each request */
     private readonly advance: (now: number) => void = () => {},
+    /** the service's block after repeated authentication failures; undefined: off */
+    private readonly lockout?: AuthLockout,
   ) {
     this.keys = new Map(keys.map((k) => [k.key, k]));
   }
@@ -113,6 +119,9 @@ export class EmulatorApp {
         'X-RateLimit-Reset': String(Math.ceil(req.now / 1000)),
       };
     }
+    const caller = req.caller ?? 'unknown';
+    const blocked = isPublic ? undefined : this.lockout?.refusal(caller, req.now);
+    if (blocked) return { ...blocked.toResponse(), headers: { ...rateHeaders, ...blocked.headers } };
     if (!isPublic && key?.sandbox && this.sandboxLimits) {
       let budget = this.sandboxBudgets.get(key.key);
       if (!budget) this.sandboxBudgets.set(key.key, (budget = new SandboxBudget(this.sandboxLimits)));
@@ -121,6 +130,7 @@ export class EmulatorApp {
       rateHeaders = { ...rateHeaders, ...outcome.headers };
     }
     const res = this.route(req, match, token);
+    if (res.status === 401) this.lockout?.failed(caller, req.now);
     // Again after the handler: what it sent or scheduled sets when the emulator next wakes.
     this.advance(req.now);
     return { ...res, headers: { ...rateHeaders, ...res.headers } };

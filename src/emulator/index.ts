@@ -4,6 +4,7 @@
 // `startEmulator` is what tests, the benchmarks and `mailctl emulator` (via serve.ts) use.
 import type { AddressInfo } from 'node:net';
 import { EmulatorApp } from './app.js';
+import { AuthLockout } from './auth-lockout.js';
 import { OTHER_TEAM_SIZES, buildTeam, makeFixtures } from './data/team.js';
 import { SCENARIOS, SCENARIO_WEIGHTS } from './data/scenarios.js';
 import { WebhookDelivery } from './delivery.js';
@@ -69,7 +70,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const delivery = new WebhookDelivery({ now, retryScale, log: options.logDelivery ?? (() => {}) });
   const clock = startClock(store, now, (team, from, to) => delivery.enqueue(team, from, to));
   const srv = createEmulatorServer({
-    app: new EmulatorApp(store, keys, rateLimit, sandboxLimits, clock.advance), faults, latency, now, log,
+    app: new EmulatorApp(store, keys, rateLimit, sandboxLimits, clock.advance, options.authLockout ? new AuthLockout() : undefined),
+    faults, latency, now, log,
     onAnswered: logRequest && ((rec) => logRequest(requestLogLine(rec, keys))),
     ...(tls ? { tls } : {}),
   });

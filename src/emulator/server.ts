@@ -122,6 +122,7 @@ export function createEmulatorServer(deps: ServerDeps): EmulatorServer {
             token,
             body: rec.body,
             bodyInvalid,
+            caller: req.socket.remoteAddress ?? 'unknown',
             now: deps.now(),
           });
     send(res, rec, answer, fault, deps.now());

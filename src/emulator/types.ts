@@ -31,6 +31,11 @@ export interface EmulatorOptions {
   tls?: boolean; // serve HTTPS with a certificate signed by a CA made at start (caPath)
   /** a created domain's DNS records pass verification at once, not only after DOMAIN_PROPAGATION_MS */
   domainsVerified?: boolean;
+  /**
+   * five 401s in five minutes from one client address block it for fifteen minutes (429 with
+   * Retry-After), as the service does; off by default: every local client shares loopback
+   */
+  authLockout?: boolean;
   /** API keys from the OS's random source instead of the seed (an emulator reachable from the network) */
   randomKeys?: boolean;
 }

@@ -67,6 +67,24 @@ describe('mailctl emulator', () => {
     expect(tc.stderr()).toBe('');
   });
 
+  it('--auth-lockout blocks a client address after five 401s (429 with Retry-After), as the service does', async () => {
+    const tc = await testContext({ emulator: false, key: null });
+    const run = runArgv(['node', 'mailctl', 'emulator', '--json', '--port', '0', '--no-live', '--events', '5', '--auth-lockout'], tc.runtime, errors);
+    for (let i = 0; i < 500 && !tc.stdout().includes('\n'); i++) await new Promise((r) => setTimeout(r, 10));
+    const info = JSON.parse(tc.stdout());
+    const status = async (key: string) => (await fetch(`${info.base_url}/campaigns`, { headers: { authorization: `Bearer ${key}` } })).status;
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push(await status(`lttr_${'x'.repeat(64)}`));
+    const blocked = await fetch(`${info.base_url}/campaigns`, { headers: { authorization: `Bearer ${info.keys.full}` } });
+    expect([...statuses, blocked.status]).toEqual([401, 401, 401, 401, 401, 429]);
+    // the block's seconds left: fifteen minutes, less whatever this test took since the fifth 401
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
+    expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(900);
+    tc.abort(new errors.TerminatedError());
+    expect(await run).toBe(143);
+    await tc.close();
+  });
+
   it('refuses bad flags with exit 2 before starting', async () => {
     const result = await runCli(['emulator', '--fault-rate', '2']);
     expect(result.code).toBe(2);

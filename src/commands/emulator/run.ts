@@ -23,6 +23,7 @@ const FLAGS = {
   ),
   log: flag.boolean('print one line per request on stderr: method, path, status, key kind'),
   domainsVerified: flag.boolean("a created domain's DNS records pass verification at once (else a few seconds after it is created)"),
+  authLockout: flag.boolean('five 401s in five minutes block the client address for fifteen minutes (429), as the service does; off by default, as every local client shares loopback'),
   env: flag.boolean('print `export MAILCTL_BASE_URL=… MAILCTL_API_KEY=…` lines on stdout (the banner goes to stderr)'),
   webhookRetryScale: flag.string('multiply the webhook retry schedule (1 min … 24 h) by F, up to 1000; 0.001 retries within seconds', { value: 'f', parse: scale }).default(1),
 };
