@@ -238,12 +238,22 @@ describe('4.2 email detail', () => {
 
   it('narrows the events with from/to and checks them', async () => {
     const id = emu.fixtures.requestIds[0] as string;
-    const past = await get(emu, `/emails/${id}`, { query: { from: '2020-01-01', to: '2020-01-02' } });
-    expect(past.status).toBe(200);
-    expect(past.body.data.events).toEqual([]);
+    const all = (await get(emu, `/emails/${id}`)).body.data.events as Ev[];
+    // a range holding only the newest event's day and later
+    const newest = (all[0] as Ev).timestamp.slice(0, 10);
+    const narrowed = await get(emu, `/emails/${id}`, { query: { from: newest } });
+    expect(narrowed.status).toBe(200);
+    expect(narrowed.body.data.events).toEqual(all.filter((e) => e.timestamp.slice(0, 10) >= newest));
     const bad = await get(emu, `/emails/${id}`, { query: { from: '2020-13-01' } });
     expect(bad.status).toBe(422);
     expect(errorFields(bad)).toEqual(['from']);
+  });
+
+  it('finds an email by its events in the range: none there is 404, as the service searches them', async () => {
+    const id = emu.fixtures.requestIds[0] as string;
+    const past = await get(emu, `/emails/${id}`, { query: { from: '2020-01-01', to: '2020-01-02' } });
+    expect(past.status).toBe(404);
+    expect(past.body).toEqual({ message: 'Email not found.', error_code: 'not_found' });
   });
 
   it('answers an unknown transmission with 404 not_found', async () => {
@@ -251,6 +261,45 @@ describe('4.2 email detail', () => {
       const a = await get(emu, `/emails/${id}`);
       expect(a.status).toBe(404);
       expect(a.body).toMatchObject({ error_code: 'not_found', message: 'Email not found.' });
+    }
+  });
+});
+
+describe('retention and the default window (service-notes "Retention and windows")', () => {
+  it('searches the last 10 days by default, reaches 90 days back with from, and keeps nothing older', async () => {
+    let now = NOW;
+    const aged = await startEmulator({ events: 200, now: () => now });
+    try {
+      const id = aged.fixtures.requestIds[0] as string;
+      const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+      const total = async (from?: string) => (await get(aged, '/emails/events', { query: from ? { from } : {} })).body.data.events.total_count as number;
+      const sent = async (from: string) => (await get(aged, '/emails', { query: { from } })).body.data.events.total_count as number;
+      /** events of the store at or after `since` (ms), counted apart from the emulator's queries */
+      const since = (ms: number, type?: string) => {
+        const log = aged.store.teams.main.events;
+        let n = 0;
+        for (let i = 0; i < log.length; i++) if ((log.ts[i] as number) >= ms && (type === undefined || log.render(i).type === type)) n++;
+        return n;
+      };
+      const seeded = await total();
+      expect(seeded).toBe(200);
+      expect(await sent(day(now - 30 * DAY))).toBeGreaterThan(0);
+
+      now = NOW + 20 * DAY; // every seeded event is now 10 to 20 days old (time moving adds some new ones)
+      expect(await total()).toBe(since(now - 10 * DAY));
+      expect(await total()).toBeLessThan(since(0));
+      expect((await get(aged, `/emails/${id}`)).status).toBe(404);
+      expect((await get(aged, `/emails/${id}`, { query: { from: day(now - 89 * DAY) } })).status).toBe(200);
+      expect(await total(day(now - 89 * DAY))).toBe(since(0));
+      // the sent-email history (service-api-rest 4.4, 7) is kept 10 days, whatever from says
+      expect(await sent(day(now - 89 * DAY))).toBe(since(now - 10 * DAY, 'injection'));
+
+      now = NOW + 101 * DAY; // the seeded events are past the 90 days the service keeps
+      expect(await total('2020-01-01')).toBe(since(now - 90 * DAY));
+      expect(await total('2020-01-01')).toBeLessThan(since(0) - seeded + 1);
+      expect((await get(aged, `/emails/${id}`, { query: { from: '2020-01-01' } })).status).toBe(404);
+    } finally {
+      await aged.close();
     }
   });
 });

@@ -18,6 +18,15 @@ import { FieldErrors, dateQuery, dateTimeQuery, emailQuery, intQuery, isEmail, l
 import { MS_PER_DAY } from '../../time-units.js';
 
 const DEFAULT_WINDOW_MS = 10 * MS_PER_DAY;
+/** service-notes "Retention and windows": delivery and engagement events are kept 90 days. */
+const EVENT_RETENTION_MS = 90 * MS_PER_DAY;
+/** service-api-rest 4.4 and 7: the sent-email history is kept 10 days. */
+const SENT_RETENTION_MS = 10 * MS_PER_DAY;
+
+/** The first log position a query may read: its `from`, but nothing the service no longer keeps. */
+function firstKept(log: EventLog, fromMs: number, now: number, retentionMs: number): number {
+  return log.lowerBound(Math.max(fromMs, now - retentionMs));
+}
 
 interface EventCursor {
   team: TeamName;
@@ -89,7 +98,7 @@ function listEvents(ctx: RouteContext) {
   errs.throwIfAny();
   const { fromMs, toMs } = range as Range;
 
-  const lo = log.lowerBound(fromMs);
+  const lo = firstKept(log, fromMs, ctx.now, EVENT_RETENTION_MS);
   const hi = Math.min(cursor?.h ?? Infinity, log.upperBound(toMs));
   const compiled = compileFilter(log, filter);
   const page = pageOf(log, compiled, lo, Math.min(cursor?.p ?? hi, hi), perPage);
@@ -110,10 +119,18 @@ function listEvents(ctx: RouteContext) {
 function showEmail(ctx: RouteContext) {
   const log = ctx.team.events;
   const errs = new FieldErrors();
-  const range = rangeOf(ctx, errs);
+  const asked = rangeOf(ctx, errs);
   errs.throwIfAny();
   const t = log.transmissionIndex(ctx.params.requestId as string);
   if (t < 0) throw notFound('Email');
+  // The service finds an email by searching its events in the range (service-notes: the last 10
+  // days unless from/to say otherwise, and nothing past the 90 days it keeps): an email with events,
+  // none of them there, is not found. One with no events yet (scheduled, not due) is shown.
+  const { fromMs, toMs } = asked as Range;
+  const range = { fromMs: Math.max(fromMs, ctx.now - EVENT_RETENTION_MS), toMs };
+  const events = log.eventsOfTransmission(t);
+  const ts = (i: number) => log.ts[i] as number;
+  if (events.length > 0 && !events.some((i) => ts(i) >= range.fromMs && ts(i) <= range.toMs)) throw notFound('Email');
   return ok('Email retrieved successfully.', emailDetail(log, t, range, 'scheduled'));
 }
 
@@ -146,7 +163,7 @@ function listSent(ctx: RouteContext) {
   const owner = ctx.key.sandbox ? ctx.key.owner : undefined;
   const recipients = owner !== undefined && recipient !== undefined && recipient.toLowerCase() !== owner ? ['nobody@sandbox.invalid'] : owner ?? recipient;
   const filter: EventFilterInput = { types: ['injection'], ...(recipients ? { recipients: [recipients].flat() } : {}) };
-  const lo = log.lowerBound(fromMs);
+  const lo = firstKept(log, fromMs, ctx.now, SENT_RETENTION_MS);
   const hi = Math.min(cursor?.h ?? Infinity, log.upperBound(toMs));
   const compiled = compileFilter(log, filter);
   const page = pageOf(log, compiled, lo, Math.min(cursor?.p ?? hi, hi), perPage);
