@@ -171,8 +171,19 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
 
   const direct = (text: string) =>
     new Promise<void>((resolve) => {
-      if (io.stdout.write(text)) resolve();
-      else io.stdout.once('drain', () => resolve());
+      const out = io.stdout as NodeJS.WritableStream & { destroyed?: boolean };
+      // The reader went away during a command that judges (main.ts): it runs on to its verdict,
+      // and what it prints has nowhere to go.
+      if (out.destroyed) return resolve();
+      if (out.write(text)) return resolve();
+      // a pipe that breaks while this write waits closes without a 'drain'
+      const done = () => {
+        out.off('drain', done);
+        out.off('close', done);
+        resolve();
+      };
+      out.once('drain', done);
+      out.once('close', done);
     });
 
   const buildClient = async (baseUrl: string, apiKey: string, tuning?: { timeoutMs?: number; retries?: number }): Promise<ApiClient> => {

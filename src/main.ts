@@ -213,8 +213,13 @@ export async function main(argv: string[] = process.argv): Promise<void> {
   // what was written before stays, and NDJSON rows are whole lines because each write is
   // (on a regular file, a cut line is taken back off and the line says how many stay).
   const outputFailed = (stream: 'stdout' | 'stderr') => (error: NodeJS.ErrnoException) => {
-    // The reader went away (`| head`): stop quietly, as Unix tools do.
-    if (error.code === 'EPIPE') process.exit(ExitCode.Ok);
+    if (error.code === 'EPIPE') {
+      // A command whose exit code is a verdict (report --fail-on, campaign check, doctor...)
+      // runs on to it, writing nowhere (context.ts): a gate piped into `head` must not pass.
+      if (runtime.state?.judges) return;
+      // The reader went away (`| head`): stop quietly, as Unix tools do.
+      process.exit(ExitCode.Ok);
+    }
     if (stream === 'stdout') {
       try {
         process.stderr.write(`error: ${new errors.OutputError(stream, error).message}\n`);
