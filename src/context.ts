@@ -102,9 +102,13 @@ const CLEAR_LINE = '\r\u001b[2K';
 /** How long a request may take before a spinner says the command is waiting for it. */
 const SLOW_MS = 300;
 
-/** Colour only on a TTY, never with NO_COLOR or --no-color (chalk alone would ignore NO_COLOR). */
-function colourAllowed(isTTY: boolean, env: IO['env'], globals: GlobalOptions): boolean {
-  return isTTY && globals.color !== false && !env.NO_COLOR;
+/**
+ * Colour only on a TTY, never with NO_COLOR or --no-color, nor on a terminal that says it has
+ * none (TERM=dumb: Emacs shells, some CI log viewers), as git and ls do. Chalk is given a fixed
+ * level, so its own checks of these never run.
+ */
+export function colourAllowed(isTTY: boolean, env: IO['env'], globals: GlobalOptions): boolean {
+  return isTTY && globals.color !== false && !env.NO_COLOR && env.TERM !== 'dumb';
 }
 
 /** Time as a command sees it; tests pass a fake one so that retries and pacing need no real waits. */
@@ -167,8 +171,19 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
 
   const direct = (text: string) =>
     new Promise<void>((resolve) => {
-      if (io.stdout.write(text)) resolve();
-      else io.stdout.once('drain', () => resolve());
+      const out = io.stdout as NodeJS.WritableStream & { destroyed?: boolean };
+      // The reader went away during a command that judges (main.ts): it runs on to its verdict,
+      // and what it prints has nowhere to go.
+      if (out.destroyed) return resolve();
+      if (out.write(text)) return resolve();
+      // a pipe that breaks while this write waits closes without a 'drain'
+      const done = () => {
+        out.off('drain', done);
+        out.off('close', done);
+        resolve();
+      };
+      out.once('drain', done);
+      out.once('close', done);
     });
 
   const buildClient = async (baseUrl: string, apiKey: string, tuning?: { timeoutMs?: number; retries?: number }): Promise<ApiClient> => {

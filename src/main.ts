@@ -35,8 +35,22 @@ function isCommanderError(error: unknown): error is CommanderError {
   return error instanceof Error && typeof (error as CommanderError).code === 'string' && (error as CommanderError).code.startsWith('commander.');
 }
 
+/** --json, --ndjson, -o/--output json|ndjson among the options (before a `--`). */
+function argvAsksJson(argv: readonly string[]): boolean {
+  const json = (v: string | undefined) => v === 'json' || v === 'ndjson';
+  for (let i = 2; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') return false;
+    if (a === '--json' || a === '--ndjson') return true;
+    if ((a === '-o' || a === '--output') && json(argv[i + 1])) return true;
+    if (a.startsWith('--output=') && json(a.slice('--output='.length))) return true;
+    if (a.startsWith('-o') && !a.startsWith('--') && json(a.slice(2).replace(/^=/, ''))) return true;
+  }
+  return false;
+}
+
 /** The one place where a failure becomes an exit code. */
-async function report(error: unknown, runtime: Runtime, errors: Errors): Promise<ExitCode> {
+async function report(error: unknown, runtime: Runtime, errors: Errors, argv: readonly string[]): Promise<ExitCode> {
   const { CliError, ExitCode, InterruptedError } = errors;
   const { stderr } = runtime.io;
   if (runtime.signal.reason instanceof InterruptedError || error instanceof InterruptedError) return ExitCode.Interrupted;
@@ -44,6 +58,14 @@ async function report(error: unknown, runtime: Runtime, errors: Errors): Promise
   if (isCommanderError(error)) {
     // commander has printed its message (with a "did you mean" where one fits)
     if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(error.code)) return ExitCode.Ok;
+    // cli.md: with --output json|ndjson every error is also one JSON object on stderr; commander
+    // stopped before any command ran, so the flags are read from argv
+    if (argvAsksJson(argv)) {
+      const { errorJson } = await (await app()).loadOutputError();
+      const [first = '', ...rest] = error.message.replace(/^error: /, '').split('\n');
+      const hint = rest.map((l) => l.trim().replace(/^\((.*)\)$/, '$1')).filter(Boolean).join(' ');
+      stderr.write(errorJson(new errors.UsageError(first, hint ? { hint } : {})));
+    }
     return ExitCode.Usage;
   }
   // loaded only to print a failure: a successful run or --help never needs it
@@ -79,7 +101,7 @@ export async function runArgv(argv: string[], runtime: Runtime, errors: Errors):
     if (runtime.signal.reason instanceof InterruptedError) return ExitCode.Interrupted;
     return runtime.signal.reason instanceof TerminatedError ? ExitCode.Terminated : ExitCode.Ok;
   } catch (error) {
-    return report(error, runtime, errors);
+    return report(error, runtime, errors, argv);
   }
 }
 
@@ -191,8 +213,13 @@ export async function main(argv: string[] = process.argv): Promise<void> {
   // what was written before stays, and NDJSON rows are whole lines because each write is
   // (on a regular file, a cut line is taken back off and the line says how many stay).
   const outputFailed = (stream: 'stdout' | 'stderr') => (error: NodeJS.ErrnoException) => {
-    // The reader went away (`| head`): stop quietly, as Unix tools do.
-    if (error.code === 'EPIPE') process.exit(ExitCode.Ok);
+    if (error.code === 'EPIPE') {
+      // A command whose exit code is a verdict (report --fail-on, campaign check, doctor...)
+      // runs on to it, writing nowhere (context.ts): a gate piped into `head` must not pass.
+      if (runtime.state?.judges) return;
+      // The reader went away (`| head`): stop quietly, as Unix tools do.
+      process.exit(ExitCode.Ok);
+    }
     if (stream === 'stdout') {
       try {
         process.stderr.write(`error: ${new errors.OutputError(stream, error).message}\n`);

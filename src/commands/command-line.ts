@@ -19,5 +19,8 @@ export function globalArgs(g: GlobalOptions): string[] {
   if (g.retries !== undefined) args.push('--retries', g.retries);
   if (g.verbose) args.push('--verbose');
   if (g.color === false) args.push('--no-color');
+  // dates in a hint (--from 2026-11-25) are days of the display zone: without --utc the next
+  // command would read them as local days, a different window from the one listed
+  if (g.utc) args.push('--utc');
   return args;
 }

@@ -1,6 +1,7 @@
 import { Argument, Option, type Command } from 'commander';
 import type { ValueSource, ValueTable } from '../completion/model.js';
 import type { ExtraFormat } from '../format.js';
+import { ExitCode } from '../errors.js';
 import { longFlag, type ArgumentSpec, type CommandSpec, type OptionSpec, type ValueSet } from './spec.js';
 import { optionText } from './help-layout.js';
 import { noteArgvOrder, verb } from './verb.js';
@@ -69,7 +70,7 @@ export function registerSpec(parent: Command, spec: CommandSpec): Command {
     if (option.repeatable) cmd.on(`option:${added.name()}`, () => noteArgvOrder(cmd, added.attributeName()));
   }
   for (const sub of spec.commands ?? []) registerSpec(cmd, sub);
-  if (spec.load) cmd.action(verb(spec.load, spec.formats));
+  if (spec.load) cmd.action(verb(spec.load, spec.formats, spec.exitCodes?.includes(ExitCode.CheckFailed)));
   return cmd;
 }
 

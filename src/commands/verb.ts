@@ -10,6 +10,11 @@ export interface RunState {
   quiet: boolean;
   /** `json` with --output json|ndjson (flag or setting): the error is also printed as one JSON object. */
   errorFormat: 'json' | 'text';
+  /**
+   * The command judges (it can end with exit 8): its exit code is its verdict, so a reader that
+   * goes away (`| head`, EPIPE) does not end it with 0; it runs on to the verdict (main.ts).
+   */
+  judges: boolean;
 }
 
 /** What main.ts hands to every command run. */
@@ -123,7 +128,7 @@ export interface RawInput {
 }
 
 /** The flags decide first, so a bad profile or setting still reports in JSON when --json was given. */
-function runState(globals: GlobalOptions, ctx: Context): RunState {
+function runState(globals: GlobalOptions, ctx: Context, judges: boolean): RunState {
   const flagsWantJson = Boolean(globals.json || globals.ndjson || globals.output === 'json' || globals.output === 'ndjson');
   let settingWantsJson = false;
   try {
@@ -131,7 +136,7 @@ function runState(globals: GlobalOptions, ctx: Context): RunState {
   } catch {
     // a bad setting is reported by the command itself, as a usage error
   }
-  return { quiet: Boolean(globals.quiet), errorFormat: flagsWantJson || settingWantsJson ? 'json' : 'text' };
+  return { quiet: Boolean(globals.quiet), errorFormat: flagsWantJson || settingWantsJson ? 'json' : 'text', judges };
 }
 
 /** The extra format (`-o markdown`) asked of a command that does not print it, if any. */
@@ -172,7 +177,7 @@ function globalOptions(cmd: Command, program: Command): GlobalOptions {
  * The commander action of a verb: load the verb's module (heavy imports stay
  * out of --help), parse, then run. Nothing here touches process.*.
  */
-export function verb<O>(load: () => Promise<VerbModule<O>>, formats: readonly ExtraFormat[] = []) {
+export function verb<O>(load: () => Promise<VerbModule<O>>, formats: readonly ExtraFormat[] = [], judges = false) {
   return async (...actionArgs: unknown[]): Promise<void> => {
     const cmd = actionArgs[actionArgs.length - 1] as Command;
     if (!(cmd instanceof RunCommand)) throw new Error('mailctl: a verb registered outside the program');
@@ -181,7 +186,7 @@ export function verb<O>(load: () => Promise<VerbModule<O>>, formats: readonly Ex
     while (program.parent) program = program.parent;
     const globals = globalOptions(cmd, program);
     const ctx = createContext(runtime.io, globals, runtime.signal, { ...runtime, program, formats });
-    runtime.state = runState(globals, ctx);
+    runtime.state = runState(globals, ctx, judges);
     const refused = refusedFormat(globals, formats);
     if (refused) {
       const takers = (await runtime.commandsTaking?.(refused)) ?? [];

@@ -225,6 +225,17 @@ describe('contact import', () => {
     expect(emu.requests).toHaveLength(0);
   });
 
+  it.each([
+    ['empty stdin', ['-'], '', 'FILE: stdin holds no addresses'],
+    ['stdin with only a header', ['-', '--column', 'email'], 'email\n', 'FILE: stdin holds no addresses'],
+    ['stdin all skipped', ['-', '--skip', '1'], 'one@stdin.example\n', 'FILE: stdin holds no addresses after the first 1'],
+    ['/dev/null (a device: read once, as stdin)', ['/dev/null'], '', 'FILE: /dev/null holds no addresses'],
+  ])('%s: exit 2 as for an empty file, no totals, nothing sent', async (_name, args, input, message) => {
+    // an upstream step of a pipeline that produced nothing must not pass as "0 imported"
+    const res = await runCli(['contact', 'import', ...args], { env, input });
+    expectUsageError(res, emu.requests, message);
+  });
+
   it('reads stdin', async () => {
     const res = await runCli(['contact', 'import', '-', '--json'], { env, input: 'in1@stdin.example\nin2@stdin.example\n' });
     expect(res.code).toBe(0);

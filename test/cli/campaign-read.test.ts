@@ -312,6 +312,37 @@ describe('campaign events', () => {
     expect(ndjson(r.stdout)).toHaveLength(30);
   });
 
+  it('--limit on a page boundary says so on stderr with the command of the next N, which continues where it stopped', async () => {
+    const newestFirst = [...stored()].reverse();
+    expect(newestFirst.length).toBeGreaterThan(20);
+    const r = await cli(['events', richId(), '--per-page', '10', '--limit', '10', '--ndjson']);
+    expect(r.code, r.stderr).toBe(0);
+    expect((ndjson(r.stdout) as Ev[]).map((e) => e.event_id)).toEqual(newestFirst.slice(0, 10).map((e) => e.id));
+    expect(r.stderr).toContain('Stopped at --limit 10. The next 10:');
+    const line = r.stderr.split('\n').find((l) => l.trim().startsWith(`mailctl campaign events ${richId()} --per-page 10 --limit 10 --cursor `));
+    expect(line, r.stderr).toBeDefined();
+
+    emu.clearRequests();
+    const next = await runCli(line!.trim().split(' ').slice(1), { env: emulatorEnv(emu) });
+    expect(next.code, next.stderr).toBe(0);
+    expect(emu.requests[0]!.query).toMatchObject({ limit: '10', cursor: /--cursor (\S+)/.exec(line!)![1] });
+    expect((ndjson(next.stdout) as Ev[]).map((e) => e.event_id)).toEqual(newestFirst.slice(10, 20).map((e) => e.id));
+  });
+
+  it('--limit inside a page says it stopped, without a command (no cursor for the rest of that page)', async () => {
+    const r = await cli(['events', richId(), '--limit', '5', '--ndjson']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(ndjson(r.stdout)).toHaveLength(5);
+    expect(r.stderr.trim()).toBe('Stopped at --limit 5.');
+  });
+
+  it('--limit beyond the last event says nothing', async () => {
+    const r = await cli(['events', richId(), '--limit', String(stored().length + 1), '--ndjson']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(ndjson(r.stdout)).toHaveLength(stored().length);
+    expect(r.stderr).toBe('');
+  });
+
   it('a date-only --since/--until is sent as given and covers that whole UTC day', async () => {
     const events = stored();
     const day = new Date(events[Math.floor(events.length / 2)]!.ts).toISOString().slice(0, 10);

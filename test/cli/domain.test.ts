@@ -23,6 +23,19 @@ describe('domain list / show', () => {
     expect(names).toEqual(expect.arrayContaining(['acme.example', 'mail.acme.example', 'promo.acme.example']));
   });
 
+  it('--limit says on stderr when it left domains out, with how many there are (no position to continue from: one answer holds them all)', async () => {
+    const all = await run(['domain', 'list', '--json']);
+    const total = (JSON.parse(all.stdout) as unknown[]).length;
+    expect(total).toBeGreaterThan(2);
+    const r = await run(['domain', 'list', '--limit', '2', '--ndjson']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(sent(r)).toEqual(['GET /domains']);
+    expect(r.stdout.trimEnd().split('\n')).toHaveLength(2);
+    expect(r.stderr.trim()).toBe(`Stopped at --limit 2 (${total} in total).`);
+    const whole = await run(['domain', 'list', '--limit', String(total), '--ndjson']);
+    expect(whole.stderr).toBe('');
+  });
+
   it('show prints the records a subdomain needs: bounce CNAME, DKIM, DMARC', async () => {
     const r = await run(['domain', 'show', 'mail.acme.example']);
     expect(r.exitCode, r.stderr).toBe(0);

@@ -128,6 +128,30 @@ describe('exit codes (cli.md)', () => {
     expect(JSON.parse(usage.stderr.trim().split('\n').pop()!)).toMatchObject({ error: { status: null, code: null, errors: null } });
   });
 
+  // Errors commander finds while parsing (before any command runs) keep the promise too.
+  it.each([
+    [['--bogus', '--json'], "unknown option '--bogus'", undefined],
+    [['--jsn', '--ndjson'], "unknown option '--jsn'", 'Did you mean --json?'],
+    [['extra', '-o', 'json'], "too many arguments for 'list'. Expected 0 arguments but got 1.", undefined],
+    [['--bogus', '--output=ndjson'], "unknown option '--bogus'", undefined],
+  ])('a parse error with %j: the text, then one JSON object on stderr, exit 2, nothing sent', async (extra, message, hint) => {
+    const r = await call(json(200, {}), extra);
+    expect(r.code).toBe(2);
+    expect(r.requests).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: /);
+    const last = JSON.parse(r.stderr.trim().split('\n').pop()!) as { error: Record<string, unknown> };
+    expect(last).toEqual({ error: { status: null, code: null, message, errors: null, exit_code: 2, ...(hint ? { hint } : {}) } });
+  });
+
+  it('a parse error without --json|--ndjson prints no JSON object', async () => {
+    for (const extra of [['--bogus'], ['--bogus', '-o', 'csv']]) {
+      const r = await call(json(200, {}), extra);
+      expect(r.code).toBe(2);
+      expect(r.stderr).not.toContain('{"error"');
+    }
+  });
+
   it('2 on a usage error, with nothing sent (spawned)', async () => {
     const r = await call(json(200, {}), ['--fields', 'nope'], runCli);
     expect(r.code).toBe(2);

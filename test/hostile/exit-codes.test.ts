@@ -56,6 +56,40 @@ describe('stdout write errors', () => {
   });
 });
 
+/** Runs the CLI with a stdout whose reader has gone (`| head` after its lines): every write fails with EPIPE. */
+function runWithReaderGone(args: string[]): Promise<CliResult> {
+  const child = spawn(process.execPath, [BIN, ...args], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.destroy();
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout: '', stderr })));
+}
+
+describe('a reader that goes away (EPIPE)', () => {
+  it('a listing ends quietly with exit 0', async () => {
+    const r = await runWithReaderGone(['events', 'list', '--all', '--ndjson']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+  });
+
+  // A gate piped into `head` (or `tee` that dies) under pipefail: the verdict is the exit code, not 0.
+  it.each([
+    ['campaign check of a sent campaign', () => ['campaign', 'check', emu.fixtures.campaigns.sent, '--json']],
+    ['campaign schedule --check of a sent campaign', () => ['campaign', 'schedule', emu.fixtures.campaigns.sent, '--at', '+2h', '--check']],
+    ['report --fail-on warning', () => ['report', '--fail-on', 'warning', '--by', 'hour', '--json']],
+  ])('%s still exits 8 with its error line', async (_name, args) => {
+    const piped = await runWithReaderGone(args());
+    expect(piped.code, piped.stderr).toBe(8);
+    expect(piped.stderr).toMatch(/^error: /m);
+    expect(piped.stderr).not.toContain('cannot write');
+  });
+
+  it('a gate that passes still exits 0', async () => {
+    const r = await runWithReaderGone(['report', '--fail-on', 'critical', '--judge', 'open', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+  });
+});
+
 const SIGTERM_READY = fileURLToPath(new URL('./sigterm-ready.cjs', import.meta.url));
 
 /** The CLI with a preload that creates a file once it listens for SIGTERM (see sigterm-ready.cjs). */

@@ -50,3 +50,22 @@ describe('calendar days of the display zone', () => {
     expect(asked).toEqual([utcDay(midnight), utcDay(now)]);
   });
 });
+
+describe('the next-page command of a --utc listing', () => {
+  it('TZ=Asia/Kolkata: repeats --utc, so its dates stay UTC days and it continues where the first page stopped', async () => {
+    const env = { ...emulatorEnv(emu), TZ: 'Asia/Kolkata' };
+    const window = ['--from', 'yesterday', '--to', 'yesterday'];
+    const first = await runCli(['--utc', 'events', 'list', ...window, '--per-page', '5', '--ndjson'], { env });
+    expect(first.code, first.stderr).toBe(0);
+    const line = first.stderr.split('\n').find((l) => l.startsWith('  mailctl events list '));
+    expect(line, first.stderr).toBeDefined();
+    expect(line).toMatch(/ --utc$/);
+    const next = await runCli(line!.trim().split(' ').slice(1), { env });
+    expect(next.code, next.stderr).toBe(0);
+    const both = await runCli(['--utc', 'events', 'list', ...window, '--per-page', '5', '--limit', '10', '--ndjson'], { env });
+    const ids = (out: string) => (ndjson(out) as Array<{ event_id: string }>).map((e) => e.event_id);
+    expect(ids(both.stdout)).toHaveLength(10);
+    // yesterday's newest events (after 18:30 UTC) are outside Kolkata's yesterday: a hint without --utc dropped them
+    expect([...ids(first.stdout), ...ids(next.stdout)]).toEqual(ids(both.stdout));
+  });
+});

@@ -49,10 +49,24 @@ describe('JSON for people', () => {
     expect(JSON.parse(pipe.stdout)).toEqual(parsed);
   });
 
-  it('NO_COLOR keeps the indentation and drops the colour', async () => {
-    const r = await runInProcess(['events', 'list', '--per-page', '1', '--json'], { emulator: emu, stdoutIsTTY: true, env: { NO_COLOR: '1' } });
+  it.each([
+    [{ NO_COLOR: '1' }],
+    [{ TERM: 'dumb' }],
+  ])('%j keeps the indentation and drops the colour', async (env) => {
+    const r = await runInProcess(['events', 'list', '--per-page', '1', '--json'], { emulator: emu, stdoutIsTTY: true, env });
     expect(r.stdout).not.toMatch(/\u001b\[/);
     expect(r.stdout).toMatch(/^\[\n {2}\{\n {4}"/);
+  });
+
+  it.each([
+    [{ NO_COLOR: '' }, true],
+    [{ TERM: 'xterm-256color' }, true],
+    [{ TERM: 'dumb' }, false],
+    [{ TERM: 'dumb', NO_COLOR: '1' }, false],
+  ])('a terminal table with %j is coloured: %s', async (env, coloured) => {
+    const r = await runInProcess(['campaign', 'list', '--no-pager'], { emulator: emu, stdoutIsTTY: true, columns: 160, env });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(/\u001b\[3\dm/.test(r.stdout)).toBe(coloured);
   });
 });
 

@@ -76,6 +76,19 @@ describe('next-page command', () => {
     );
   });
 
+  it.each([
+    [{ utc: true }, ['--utc']],
+    [{ output: 'csv', fields: 'id', csvRaw: true }, ['--output', 'csv', '--fields', 'id', '--csv-raw']],
+    [{ color: false }, ['--no-color']],
+    [{}, []],
+  ] as Array<[Partial<GlobalOptions>, string[]]>)('repeats the flags that change what the next page means or how it prints: %j', (globals, flags) => {
+    // --utc: the hint's dates (--from 2026-11-25) are days of the display zone; without it they would be local days
+    const { ctx } = fakeContext('table', globals);
+    expect(nextPageCommand(ctx, ['events', 'list'], ['--from', '2026-11-25'], ['--cursor', 'c'])).toBe(
+      ['mailctl events list --from 2026-11-25 --cursor c', ...flags].join(' '),
+    );
+  });
+
   it('quotes for a POSIX shell only where needed', () => {
     expect(shellQuote("it's")).toBe(`'it'\\''s'`);
     expect(commandLine(['events', 'list'], ['--recipient', 'a@b.example', '--cursor', 'x y'])).toBe("mailctl events list --recipient a@b.example --cursor 'x y'");

@@ -8,7 +8,7 @@ import { email } from '../../input/values.js';
 import { checkFields } from '../../output/fields.js';
 import type { ListSpec } from '../../output/types.js';
 import { command, flag, type Parsed } from '../define.js';
-import { nextPageHint, runListing } from '../listing.js';
+import { nextPageCommand, nextPageHint, runListing } from '../listing.js';
 import { cursorFlags } from '../runners/list.js';
 import { campaignIdArg, EXAMPLE_ID as ID } from './shared.js';
 
@@ -101,8 +101,14 @@ async function run(opts: Options, ctx: Context): Promise<void> {
     exportOf: follow ? { noun: 'campaign events' } : undefined,
   });
   const next = last?.nextCursor ?? null;
+  const words = ['campaign', 'events', opts.campaignId];
   if (!follow && next !== null) {
-    nextPageHint(ctx, `Showed ${count} events`, ['campaign', 'events', opts.campaignId], listArgs(opts, query), ['--cursor', next]);
+    nextPageHint(ctx, `Showed ${count} events`, words, listArgs(opts, query), ['--cursor', next]);
+  } else if (follow && last?.stoppedAtLimit) {
+    // cli.md: every list says when more exist; the API gives no total for campaign events,
+    // and only a limit that fell on a page boundary has a cursor for the rows after it.
+    const more = next !== null ? ` The next ${opts.limit}:\n  ${nextPageCommand(ctx, words, [...listArgs(opts, query), '--limit', String(opts.limit)], ['--cursor', next])}` : '';
+    ctx.notice(`Stopped at --limit ${opts.limit}.${more}`);
   }
   if (count === 0 && out.format === 'table' && out.isTTY) ctx.notice('no matching events');
 }

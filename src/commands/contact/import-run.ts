@@ -54,7 +54,7 @@ export async function runImport(o: ImportOptions, ctx: Context): Promise<void> {
   // Pass 1 over a regular file (and a dry run's only pass): every line checked, the addresses to send counted.
   const pass1 = file || o.dryRun ? await countAddresses(input(ctx, o)) : undefined;
   const planned = pass1?.total;
-  if (planned === 0) throw new UsageError(`FILE: ${o.file === '-' ? 'stdin' : o.file} holds no addresses${o.skip > 0 ? ` after the first ${n(o.skip)}` : ''}`);
+  if (planned === 0) throw emptyInput(o);
   if (o.dryRun) {
     const requests = Math.ceil(planned! / IMPORT_BATCH);
     ctx.notice(`dry run: ${n(planned!)} addresses in ${n(requests)} request${requests === 1 ? '' : 's'} of at most ${n(IMPORT_BATCH)}; the first:`);
@@ -93,6 +93,13 @@ export async function runImport(o: ImportOptions, ctx: Context): Promise<void> {
     throw error;
   }
   progress?.stop();
+  // stdin (or a device such as /dev/null) is read once, without the first pass that refuses an
+  // empty regular file: refuse it the same way here, nothing having been sent
+  if (totals.requests === 0) throw emptyInput(o);
   for (const m of warnings) ctx.warn(m);
   await writeImportTotals(out, totals);
+}
+
+function emptyInput(o: ImportOptions): UsageError {
+  return new UsageError(`FILE: ${o.file === '-' ? 'stdin' : o.file} holds no addresses${o.skip > 0 ? ` after the first ${n(o.skip)}` : ''}`);
 }

@@ -2,7 +2,7 @@ import type { ApiClient } from '../../api/client.js';
 import type { EmailEvent, EventsPage, EventsQuery } from '../../api/emails.js';
 import { OPERATIONS } from '../../api/operations.js';
 import { DEFAULT_WINDOW_DAYS, EMAIL_EVENT_TYPES, MAX_EVENTS_PER_PAGE } from '../../api/vocabulary.js';
-import type { Context } from '../../context.js';
+import { colourAllowed, type Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { UsageError, ValueError } from '../../errors.js';
 import { displayZone } from '../../input/zone.js';
@@ -216,7 +216,7 @@ async function followEvents(
   const { followPages } = await import('../../api/follow.js');
   const { defaultSleep } = await import('../../api/sleep.js');
   // a sign of life between events, on a terminal only (stderr: never in the data)
-  const status = statusLine(ctx.io.stderr, ctx.io.stderrIsTTY && !ctx.globals.quiet, ctx.globals.color !== false && !ctx.io.env.NO_COLOR);
+  const status = statusLine(ctx.io.stderr, ctx.io.stderrIsTTY && !ctx.globals.quiet, colourAllowed(true, ctx.io.env, ctx.globals));
   ctx.holdSpinner(true); // polls are the normal state here: the status line says it, no spinner
   const batches = followPages({
     fetchPage: (q) => fetch({ ...filters, from: q.from ?? filters.from, cursor: q.cursor, per_page: q.perPage }),

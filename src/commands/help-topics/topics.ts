@@ -69,6 +69,7 @@ const ENVIRONMENT = `Environment
                          \`webhook forward\` without --signing-secret-stdin
   NO_COLOR               any value: no colour (same as --no-color); colour is
                          only used on a terminal anyway
+  TERM                   dumb: no colour, as with NO_COLOR
   HTTPS_PROXY, HTTP_PROXY, ALL_PROXY, NO_PROXY (and lowercase forms)
                          proxies, as curl reads them; credentials go in the URL
                          and are never printed (see \`mailctl doctor\`)

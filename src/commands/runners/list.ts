@@ -82,7 +82,8 @@ export interface ListRun<T> {
 type Step<T> = { items: T[]; nextCursor?: string | null; page?: number; lastPage?: number; total?: number; stoppedAtLimit?: boolean };
 
 async function* whole<T>(items: T[], limit: number | undefined): AsyncGenerator<Step<T>> {
-  yield { items: limit === undefined ? items : items.slice(0, limit) };
+  // total: how many the answer held, so --limit can say when it left some out
+  yield { items: limit === undefined ? items : items.slice(0, limit), total: items.length };
 }
 
 export async function runList<T>(ctx: Context, list: ListRun<T>): Promise<void> {
@@ -177,6 +178,9 @@ function stoppedAtLimit<T>(ctx: Context, list: ListRun<T>, last: Step<T>, lastFe
     const cut = last.items.length < lastFetched;
     more = cut || last.page < last.lastPage;
     if (!cut && last.page < last.lastPage) next = ['--page', String(last.page + 1)];
+  } else if (list.paging.style === 'whole') {
+    // one answer held every row: no position to continue from, but the rows left out are known
+    more = last.total !== undefined && last.total > limit;
   } else return;
   if (!more) return;
   const total = last.total !== undefined ? ` (${last.total} in total)` : '';
