@@ -1,5 +1,6 @@
 import type { Context } from '../context.js';
 import { durationText, exportText, fitLine } from '../output/progress-text.js';
+import { counted, thousands as n } from '../counts.js';
 
 // The live count of an export (--all, --limit) on stderr, for a person at a
 // terminal even when stdout goes to a file:
@@ -7,7 +8,6 @@ import { durationText, exportText, fitLine } from '../output/progress-text.js';
 // then one summary line. Drawn only when stderr is a TTY, not with --quiet
 // (nothing) or --verbose (its request lines would run into it).
 
-const n = (x: number) => x.toLocaleString('en-US');
 
 export interface ExportProgress {
   update(rows: number, pages: number, total?: number): void;
@@ -37,7 +37,7 @@ export async function exportProgress(ctx: Context, noun: string): Promise<Export
       ctx.holdSpinner(false);
       const perSecond = rate(rows);
       const took = durationText(ctx.now() - started);
-      ctx.notice(`${noun}: ${n(rows)} rows in ${n(pages)} page${pages === 1 ? '' : 's'}, ${took}${perSecond !== undefined ? ` (${n(perSecond)} rows/s)` : ''}`);
+      ctx.notice(`${noun}: ${counted(rows, 'row')} in ${counted(pages, 'page')}, ${took}${perSecond !== undefined ? ` (${n(perSecond)} rows/s)` : ''}`);
     },
   };
 }

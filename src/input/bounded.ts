@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.js';
+import { thousands as n } from '../counts.js';
 
 /**
  * Id input read as a stream with bounds, so a wrong file (a 200 MB export, /dev/zero, an
@@ -12,7 +13,6 @@ export const MAX_ID_LINES = 1_000_000;
 /** And more bytes than this (a CSV export with many columns). */
 export const MAX_ID_BYTES = 64 * 1024 * 1024;
 
-const n = (x: number) => x.toLocaleString('en-US');
 
 /** The bounds above, checked chunk by chunk: `check` throws (exit 2, naming the source and line) past one. */
 export class InputBounds {

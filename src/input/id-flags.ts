@@ -1,13 +1,12 @@
 import type { IO } from '../io.js';
 import { CliError, UsageError } from '../errors.js';
 import { IdSource } from './id-source.js';
+import { counted } from '../counts.js';
 
 // The id flags of `lists attach|detach` (--contact/--contacts-file, --list/--lists-file):
 // each opened as one IdSource, its first pass telling what was read, and checked again
 // just before anything is sent.
 
-const n = (x: number) => x.toLocaleString('en-US');
-const plural = (count: number, word: string) => `${n(count)} ${word}${count === 1 ? '' : 's'}`;
 
 /** What opening an id flag needs of the run (a Context has it). */
 export interface IdRun {
@@ -28,7 +27,7 @@ export async function openIds(ctx: IdRun, what: 'contact' | 'list', given: strin
     await source.close();
     throw new UsageError(`${flag}: ${file === '-' ? 'stdin' : file} holds no ${what} ids`);
   }
-  if (source.duplicates > 0) ctx.notice(`note: ${plural(source.duplicates, `duplicate ${what} id`)} ignored`);
+  if (source.duplicates > 0) ctx.notice(`note: ${counted(source.duplicates, `duplicate ${what} id`)} ignored`);
   return source;
 }
 

@@ -2,9 +2,9 @@
 // a bulk run): pure, so a display only decides where and when to draw it.
 
 import { MS_PER_SECOND, SECONDS_PER_HOUR, SECONDS_PER_MINUTE } from '../time-units.js';
+import { counted, thousands as n } from '../counts.js';
 
 const WIDTH = 20;
-const n = (x: number) => x.toLocaleString('en-US');
 
 /** "41s", "3m 07s", "2h 05m". */
 export function durationText(ms: number): string {
@@ -21,7 +21,7 @@ export function fitLine(text: string, columns: number | undefined): string {
 
 /** `events: 12,400 rows · 124 pages · 1,850 rows/s · ETA 41s` (an ETA when the total is known, else "of N"). */
 export function exportText(noun: string, rows: number, pages: number, perSecond: number | undefined, total: number | undefined): string {
-  const parts = [`${noun}: ${n(rows)} rows`, `${n(pages)} page${pages === 1 ? '' : 's'}`];
+  const parts = [`${noun}: ${counted(rows, 'row')}`, counted(pages, 'page')];
   if (perSecond !== undefined) parts.push(`${n(perSecond)} rows/s`);
   if (total !== undefined && perSecond) parts.push(`ETA ${durationText((Math.max(0, total - rows) / perSecond) * MS_PER_SECOND)}`);
   else if (total !== undefined) parts.push(`of ${n(total)}`);

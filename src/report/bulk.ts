@@ -4,6 +4,7 @@ import { writeDetail, writeDetailStreamed, type DetailSection } from '../output/
 import { checkFields } from '../output/fields.js';
 import type { OutputTarget } from '../output/types.js';
 import { rangeText, type PlanEntry, type PlannedRequest } from '../api/bulk-plan.js';
+import { thousands as n } from '../counts.js';
 
 // What `lists attach|detach` print on stdout: the totals (after a full run, or
 // the requests that succeeded before one failed) or, with --dry-run, the plan.
@@ -139,7 +140,6 @@ export async function writePlan(target: OutputTarget, p: PlanInfo): Promise<void
 
 // ---- contact import ----------------------------------------------------------------------------
 
-const n = (x: number) => x.toLocaleString('en-US');
 
 export interface ImportTotals {
   created: number;

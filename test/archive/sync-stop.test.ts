@@ -54,9 +54,9 @@ describe('events sync: stopped while a commit waits for another writer', () => {
     const r = await done;
     expect(r.code).toBe(signal === 'SIGTERM' ? 143 : 130);
     expect(r.stdout).toBe('');
-    const stop = /events sync stopped after (\d+) pages: (\d+) events read, (\d+) new, all committed to /.exec(r.stderr);
+    const stop = /events sync stopped after ([\d,]+) pages?: ([\d,]+) events? read, ([\d,]+) new, all committed to /.exec(r.stderr);
     expect(stop, r.stderr).not.toBeNull();
-    const [pages, read, added] = stop!.slice(1).map(Number) as [number, number, number];
+    const [pages, read, added] = stop!.slice(1).map((v) => Number(v.replaceAll(',', ''))) as [number, number, number];
     const kept = archiveRows(db);
     // exactly what the message says: a fresh archive, every event new, 100 per page
     expect(kept.length).toBe(added);

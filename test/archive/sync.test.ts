@@ -61,7 +61,7 @@ describe('events sync: interruptions lose nothing', () => {
     const r = await syncStoppedAt(emu, db, 5, 'SIGTERM');
     expect(r.code).toBe(143);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/events sync stopped after \d+ pages: \d+ events read, \d+ new, all committed to /);
+    expect(r.stderr).toMatch(/events sync stopped after [\d,]+ pages?: [\d,]+ events? read, [\d,]+ new, all committed to /);
     // the command it names is the one that finishes: the same archive (not the default one)
     const rerun = hintedRerun(r.stderr);
     expect(rerun).toEqual(['events', 'sync', '--db', db]);

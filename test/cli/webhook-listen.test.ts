@@ -55,7 +55,7 @@ describe('webhook listen', () => {
     for (const row of rows) expect(row).toMatchObject({ delivery: 1, auth: 'ok', status: 200, repeat: false, forward: null });
     expect(rows[0]!.type).toMatch(/^(message|engagement)\./);
     expect((await call(emu, 'GET', '/webhooks')).body.data.webhooks.find((w: { id: string }) => w.id === hookId).last_status).toBe('success');
-    expect(r.stderr).toMatch(/Received 1 deliveries \(\d+ events\): 1 valid, 0 rejected\./);
+    expect(r.stderr).toMatch(/Received 1 delivery \(\d+ events\): 1 valid, 0 rejected\./);
     noSecret(r.stdout + r.stderr);
     noSecret(l.child.spawnargs.join(' ')); // the secret went through stdin, not the argument list
   });
@@ -162,7 +162,7 @@ describe('webhook listen', () => {
     const r = await l.done;
     expect(r.code).toBe(130);
     expect(r.stderr).toContain('rejected with 400: not a delivery: the body is not JSON');
-    expect(r.stderr).toContain('Received 1 deliveries (0 events): 0 valid, 1 rejected.');
+    expect(r.stderr).toContain('Received 1 delivery (0 events): 0 valid, 1 rejected.');
   });
 
   it('refuses bad flags with exit 2, never echoing a secret given as a flag value', async () => {

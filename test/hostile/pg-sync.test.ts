@@ -131,9 +131,9 @@ describe('events sync while the PostgreSQL server restarts', () => {
       expect(errors).toHaveLength(1);
       expect(errors[0]).toMatch(/PostgreSQL server 127\.0\.0\.1:\d+/);
       // exactly what is committed: pages held for a batch and lost with the server are not counted
-      const stop = /events sync stopped after (\d+) pages: (\d+) events read, (\d+) new/.exec(r.stderr);
+      const stop = /events sync stopped after ([\d,]+) pages?: ([\d,]+) events? read, ([\d,]+) new/.exec(r.stderr);
       expect(stop, r.stderr).not.toBeNull();
-      const [pages, read, added] = stop!.slice(1).map(Number) as [number, number, number];
+      const [pages, read, added] = stop!.slice(1).map((v) => Number(v.replaceAll(',', ''))) as [number, number, number];
       const [state] = await db.query<{ last_run_requests: string }>('SELECT last_run_requests FROM sync_state');
       expect(Number(state?.last_run_requests ?? 0)).toBe(pages);
       expect((await archived(db)).size).toBe(added);

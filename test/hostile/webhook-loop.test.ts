@@ -87,7 +87,7 @@ describe('signals end the long-running webhook commands with 130 / 143 (item 2)'
     expect(res.headers.get('retry-after')).toBe('1');
     const r = await l.done;
     expect(r.code, r.stderr).toBe(143);
-    expect(r.stderr).toContain('Received 1 deliveries (1 events): 1 valid, 0 rejected; forwarded 0 ok, 1 failed.');
+    expect(r.stderr).toContain('Received 1 delivery (1 event): 1 valid, 0 rejected; forwarded 0 ok, 1 failed.');
   });
 
   it('webhook forward, SIGTERM: 143 after its summary', async () => {

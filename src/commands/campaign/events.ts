@@ -11,6 +11,7 @@ import { command, flag, type Parsed } from '../define.js';
 import { nextPageCommand, nextPageHint, runListing } from '../listing.js';
 import { cursorFlags } from '../runners/list.js';
 import { campaignIdArg, EXAMPLE_ID as ID } from './shared.js';
+import { counted } from '../../counts.js';
 
 const FLAGS = {
   type: flag.enum(CAMPAIGN_EVENT_TYPES, 'only events of this type', 'type'),
@@ -88,7 +89,7 @@ async function run(opts: Options, ctx: Context): Promise<void> {
       all: follow ? opts.all : true,
       limit: opts.limit,
       // a sparse filter can scan many empty pages: show that work is being done
-      onEmptyRun: (scanned) => ctx.notice(`still scanning: ${scanned} pages read, ${matched} matching events so far`),
+      onEmptyRun: (scanned) => ctx.notice(`still scanning: ${counted(scanned, 'page')} read, ${counted(matched, 'matching event')} so far`),
     },
     OPERATIONS.listCampaignEvents.name,
   );
@@ -103,7 +104,7 @@ async function run(opts: Options, ctx: Context): Promise<void> {
   const next = last?.nextCursor ?? null;
   const words = ['campaign', 'events', opts.campaignId];
   if (!follow && next !== null) {
-    nextPageHint(ctx, `Showed ${count} events`, words, listArgs(opts, query), ['--cursor', next]);
+    nextPageHint(ctx, `Showed ${counted(count, 'event')}`, words, listArgs(opts, query), ['--cursor', next]);
   } else if (follow && last?.stoppedAtLimit) {
     // cli.md: every list says when more exist; the API gives no total for campaign events,
     // and only a limit that fell on a page boundary has a cursor for the rows after it.

@@ -9,6 +9,7 @@ import { commandLine } from '../../output/command-line.js';
 import { globalArgs } from '../command-line.js';
 import { startProgress } from '../../output/progress-bar.js';
 import { printDryRun, refuseSandboxKey } from '../write.js';
+import { counted, thousands as n } from '../../counts.js';
 
 // `contact import`: addresses streamed from a file or stdin
 // (input/address-batches.ts), 1,000 a request (4.33). A regular file is read
@@ -28,7 +29,6 @@ export interface ImportOptions {
   dryRun: boolean;
 }
 
-const n = (x: number) => x.toLocaleString('en-US');
 
 /** Where the addresses come from, read a request's worth at a time. */
 function input(ctx: Context, o: ImportOptions): AddressInput {
@@ -57,7 +57,7 @@ export async function runImport(o: ImportOptions, ctx: Context): Promise<void> {
   if (planned === 0) throw emptyInput(o);
   if (o.dryRun) {
     const requests = Math.ceil(planned! / IMPORT_BATCH);
-    ctx.notice(`dry run: ${n(planned!)} addresses in ${n(requests)} request${requests === 1 ? '' : 's'} of at most ${n(IMPORT_BATCH)}; the first:`);
+    ctx.notice(`dry run: ${counted(planned!, 'address', 'addresses')} in ${counted(requests, 'request')} of at most ${n(IMPORT_BATCH)}; the first:`);
     return printDryRun(ctx, importRequest(pass1!.first!, o.list, o.properties));
   }
   const api = await ctx.api();

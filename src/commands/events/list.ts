@@ -15,6 +15,7 @@ import { command, flag, type Parsed } from '../define.js';
 import { nextPageCommand, nextPageHint, runListing } from '../listing.js';
 import { eventListSpec } from './columns.js';
 import type { ArchiveListing } from './list-db.js';
+import { counted } from '../../counts.js';
 
 /** The archive's filters, and what only the API listing has. */
 interface ListOptions extends Omit<ArchiveListing, 'db'> {
@@ -195,7 +196,7 @@ async function run(opts: ListOptions, ctx: Context): Promise<void> {
   const args = listArgs(opts, range);
   if (!paging && next !== null) {
     const of = total === undefined ? '' : ` of ${total}`;
-    nextPageHint(ctx, `Showed ${count}${of} events${describeRange(last, range)}`, words, args, ['--cursor', next]);
+    nextPageHint(ctx, `Showed ${of ? `${count}${of} events` : counted(count, 'event')}${describeRange(last, range)}`, words, args, ['--cursor', next]);
   } else if (paging && last.stoppedAtLimit) {
     const of = total === undefined ? '' : ` (${total} match)`;
     ctx.notice(`Stopped at --limit ${opts.limit}${of}.${next !== null ? ` The next ${opts.limit}:\n  ${nextPageCommand(ctx, words, args, ['--cursor', next])}` : ''}`);

@@ -14,6 +14,7 @@ import { command, flag, type Parsed } from '../define.js';
 import { firstRunFrom, parseOverlap, planPasses, type SyncPass } from '../../archive/sync-plan.js';
 import { syncProgress, type SyncProgress } from '../../archive/sync-progress.js';
 import { printSyncDryRun, writeSyncSummary } from '../../archive/sync-report.js';
+import { counted, thousands } from '../../counts.js';
 
 // `events sync`: copies the account's events into the archive (an SQLite
 // file, or a PostgreSQL database shared by a team). Every page is stored in
@@ -185,7 +186,7 @@ async function run(opts: SyncOptions, ctx: Context): Promise<void> {
       runState.counts = await target.settle({ ...runState.counts, requests: runState.pages }, true, (m) => ctx.warn(m));
       const { read, added, requests: pages } = runState.counts;
       ctx.warn(
-        `events sync stopped after ${pages} pages: ${read} events read, ${added} new, all committed to ${path}. ` +
+        `events sync stopped after ${counted(pages, 'page')}: ${counted(read, 'event')} read, ${thousands(added)} new, all committed to ${path}. ` +
           `Run \`${rerunCommand(ctx, opts)}\` again to continue from the last committed page.`,
       );
       throw error;

@@ -10,6 +10,7 @@ import { runListing } from '../listing.js';
 import { runDelete } from '../runners/delete.js';
 import { confirmOrRefuse } from '../runners/confirm.js';
 import { printDryRun, refuseSandboxKey } from '../write.js';
+import { thousands as n } from '../../counts.js';
 
 // `lists delete ID...`: one id goes through the delete runner; several are
 // deleted with DELETE /audience/lists/bulk, 50 a request (deleteListBatches). The bulk operation
@@ -24,7 +25,6 @@ interface Options {
   dryRun: boolean;
 }
 
-const n = (x: number) => x.toLocaleString('en-US');
 const contacts = (l: AudienceList) => `${n(l.contacts_count ?? 0)} contact${l.contacts_count === 1 ? '' : 's'}`;
 
 type Row = { id: string; deleted: boolean };

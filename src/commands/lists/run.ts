@@ -10,6 +10,7 @@ import { describeRequest, planShape, plannedRequests, type PlanEntry, type Plann
 import { failureLines, missingIdError, missingIds } from '../../api/bulk-failure.js';
 import { startProgress } from '../../output/progress-bar.js';
 import { checkPlanFields, checkTotalsFields, writePlan, writeTotals, type Totals } from '../../report/bulk.js';
+import { thousands as n } from '../../counts.js';
 
 // `lists attach|detach`: read and check every id first (exit 2 before anything
 // is sent), split the pairs into the fewest requests the limits allow, send
@@ -20,7 +21,6 @@ import { checkPlanFields, checkTotalsFields, writePlan, writeTotals, type Totals
 // stops the run: the totals so far go to stdout, what did not run to stderr,
 // and the error is rethrown for main.ts to map to its exit code.
 
-const n = (x: number) => x.toLocaleString('en-US');
 const plural = (count: number, word: string) => `${n(count)} ${word}${count === 1 ? '' : 's'}`;
 
 export async function runBulk(op: BulkOperation, opts: BulkOptions, ctx: Context): Promise<void> {

@@ -14,6 +14,7 @@ import { command, flag, type Parsed } from '../define.js';
 import { authorizationHeader, guardUrlSecret, parseAuthFlags, readAuth, type AuthChoice } from '../../webhooks/receiver-auth.js';
 import { authFlags, RECEIVER_SECRET_FLAGS } from './receiver-auth.js';
 import { MS_PER_MINUTE } from '../../time-units.js';
+import { counted } from '../../counts.js';
 
 // `webhook forward --to URL`: real events to a local receiver with no tunnel and no change to any
 // webhook. The `events list --follow` engine polls; the forwarder (src/webhooks) delivers as the
@@ -96,7 +97,7 @@ async function run(opts: ForwardOptions, ctx: Context): Promise<void> {
     gone = true;
   } finally {
     await writer.end();
-    ctx.notice(`Forwarded ${forwarder.delivered} events${forwarder.givenUp ? `; gave up on ${forwarder.givenUp} after every attempt failed` : ''}.`);
+    ctx.notice(`Forwarded ${counted(forwarder.delivered, 'event')}${forwarder.givenUp ? `; gave up on ${forwarder.givenUp} after every attempt failed` : ''}.`);
   }
   // Ctrl-C or SIGTERM ended it: not a success (130 / 143), as every long-running command
   ctx.signal.throwIfAborted();

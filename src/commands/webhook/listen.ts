@@ -10,6 +10,7 @@ import { command, flag } from '../define.js';
 import { LISTEN_SPEC, listenSpec, rowsOf, type ListenRow } from '../../webhooks/listen-rows.js';
 import { guardUrlSecret, parseAuthFlags, readAuth, type AuthChoice } from '../../webhooks/receiver-auth.js';
 import { authFlags, RECEIVER_SECRET_FLAGS } from './receiver-auth.js';
+import { counted } from '../../counts.js';
 
 // `webhook listen`: a receiver on 127.0.0.1 that shows what a webhook delivers and whether its
 // credentials are what the receiver expects. Secrets come from stdin or env, never from flags.
@@ -99,7 +100,7 @@ async function run(opts: ListenOptions, ctx: Context): Promise<void> {
     await writer.end();
   }
   const forwarded = opts.forwardTo ? `; forwarded ${tally.forwardedOk} ok, ${tally.forwardFailed} failed` : '';
-  ctx.notice(`Received ${tally.deliveries} deliveries (${tally.events} events): ${tally.valid} valid, ${tally.rejected} rejected${forwarded}.`);
+  ctx.notice(`Received ${counted(tally.deliveries, 'delivery', 'deliveries')} (${counted(tally.events, 'event')}): ${tally.valid} valid, ${tally.rejected} rejected${forwarded}.`);
   // Ctrl-C or SIGTERM ended it: not a success, whatever arrived (130 / 143), as every long-running command
   ctx.signal.throwIfAborted();
   if (opts.expect !== undefined && tally.valid < opts.expect) {
