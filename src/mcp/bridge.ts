@@ -142,6 +142,6 @@ async function runCall(ctx: Context, program: Command, source: ToolSource, plan:
 export function serveTools(ctx: Context, program: Command, sources: ToolSource[], options: { readOnly: boolean }) {
   const { tools, excluded } = planTools(sources, options);
   const byPath = new Map(sources.map((s) => [s.path, s]));
-  const served = toolServer(ctx.version, tools, (plan, given, signal) => callTool(ctx, program, byPath.get(plan.path)!, plan, given, signal));
+  const served = toolServer(ctx.version, tools, (plan, given, signal) => callTool(ctx, program, byPath.get(plan.path)!, plan, given, signal), excluded);
   return { served, tools, excluded };
 }

@@ -1,10 +1,9 @@
 import type { Readable, Writable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { UsageError } from '../errors.js';
-import { errorResult } from './result.js';
-import type { ToolPlan } from './tools.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod';
+import type { Exclusion, ToolPlan } from './tools.js';
 
 // The MCP server of `mailctl mcp` on the official SDK (loaded only by that
 // command): tools/list answers the planned tools, tools/call runs one through
@@ -21,7 +20,27 @@ export interface ToolServer {
   idle(): Promise<void>;
 }
 
-export function toolServer(version: string, plans: readonly ToolPlan[], call: ToolCall): ToolServer {
+/**
+ * tools/call as the SDK routes it, its params left to the SDK's own check: registered with the
+ * SDK's CallToolRequestSchema, a call whose params do not fit it (a name that is not a string,
+ * arguments that are not an object) fails that parse before any check of ours and goes out as
+ * -32603 "Internal error" with a dump of the parse; past this schema, the SDK's tools/call
+ * wrapper refuses it as -32602 (invalid params), which is what it is.
+ */
+const ToolsCallRoute = z.looseObject({ method: z.literal('tools/call') });
+
+/**
+ * The protocol error of a name that is not a tool here, saying why when it is a command left
+ * out by rule. A plain Error with a code, not an McpError: the SDK sends `message` as it is, and
+ * McpError's carries an "MCP error -32602: " prefix that the client's McpError adds once more.
+ */
+function unknownTool(name: string, excluded: readonly Exclusion[]): Error {
+  const left = excluded.find((e) => e.path.replace(/ /g, '_') === name);
+  const why = left ? `; mailctl ${left.path} has no tool here: ${left.reason}` : '; tools/list names every tool';
+  return Object.assign(new Error(`Unknown tool: ${name}${why}`), { code: ErrorCode.InvalidParams });
+}
+
+export function toolServer(version: string, plans: readonly ToolPlan[], call: ToolCall, excluded: readonly Exclusion[] = []): ToolServer {
   const server = new Server(
     { name: 'mailctl', version },
     {
@@ -34,9 +53,12 @@ export function toolServer(version: string, plans: readonly ToolPlan[], call: To
   const byName = new Map(plans.map((p) => [p.name, p]));
   let queue: Promise<unknown> = Promise.resolve();
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: plans.map((p) => p.tool) }));
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+  server.setRequestHandler(ToolsCallRoute, (raw, extra) => {
+    // the SDK's wrapper has checked it against CallToolRequestSchema (else -32602)
+    const request = CallToolRequestSchema.parse(raw);
     const plan = byName.get(request.params.name);
-    if (!plan) return errorResult(new UsageError(`no tool named "${request.params.name}"`, { hint: 'tools/list names every tool' }));
+    // MCP (server/tools, "Error Handling"): an unknown tool is a protocol error, not a tool result
+    if (!plan) throw unknownTool(request.params.name, excluded);
     // A call cancelled while it waits for its turn never starts (the SDK sends no answer to a
     // cancelled request); one cancelled while it runs is stopped through its signal.
     const run = queue.then(() => (extra.signal.aborted ? cancelled : call(plan, request.params.arguments ?? {}, extra.signal)));

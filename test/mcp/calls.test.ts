@@ -5,6 +5,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { runInProcess, useEmulator } from '../helpers/context.js';
 import { connect, notes, text, type Connected } from './support.js';
 import { writeArchive } from '../report/fixtures.js';
@@ -298,6 +299,17 @@ describe('errors', () => {
     expect(two.structuredContent).toMatchObject({
       error: { exit_code: 2, message: expect.stringMatching(/^name \(--name\): /), errors: [expect.stringMatching(/^type \(--type\): must be one of/)] },
     });
+    expect(sent()).toEqual([]);
+  });
+
+  // MCP (server/tools, "Error Handling"): unknown tools are protocol errors, JSON-RPC -32602;
+  // a tools/call whose params are not a call (a name that is no string) is -32602 too, not -32603
+  it('an unknown tool, or tools/call params that are not a call, is the protocol error -32602; nothing is sent', async () => {
+    await expect(c.call('topic_shows', { topic_id: topicId })).rejects.toMatchObject({ code: -32602, message: 'MCP error -32602: Unknown tool: topic_shows; tools/list names every tool' });
+    await expect(c.call('auth_login')).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/^MCP error -32602: Unknown tool: auth_login; mailctl auth login has no tool here: /) });
+    for (const params of [{ name: 42 }, { name: 'topic_list', arguments: ['per_page', 2] }, {}]) {
+      await expect(c.client.request({ method: 'tools/call', params } as never, CallToolResultSchema)).rejects.toMatchObject({ code: -32602 });
+    }
     expect(sent()).toEqual([]);
   });
 
