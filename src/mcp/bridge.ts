@@ -7,7 +7,7 @@ import type { IO } from '../io.js';
 import { MemoryOutput } from '../output/memory.js';
 import { SecretSet, scrubbingStream } from '../output/scrub.js';
 import { commandInput, inInputNames, type CommandInput } from './input.js';
-import { errorResult, isGate, outputResult, scrubResult, unexpectedError } from './result.js';
+import { errorResult, isGate, outputResult, scrubResult, unexpectedError, withNotes } from './result.js';
 import { toolServer } from './server.js';
 import { CallTextFiles } from './text-files.js';
 import { LIST_CAP, planTools, type SourceCommand, type ToolPlan } from './tools.js';
@@ -133,7 +133,7 @@ async function runCall(ctx: Context, program: Command, source: ToolSource, plan:
     unlink();
   }
   if (plan.kind === 'write' && plan.dryRun && !ci.confirmed && !result.isError) {
-    result.content.push({ type: 'text', text: `this was a dry run, nothing was sent: call ${plan.name} again with confirm: true to do it` });
+    withNotes(result, [`this was a dry run, nothing was sent: call ${plan.name} again with confirm: true to do it`]);
   }
   return scrubResult(result, clean);
 }

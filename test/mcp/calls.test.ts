@@ -147,12 +147,14 @@ describe('cancellation', () => {
 });
 
 describe('write tools', () => {
-  it('without confirm: a dry run, nothing sent, and the result says to set confirm', async () => {
+  // docs/agents.md: the first text block is the output, "a second text block" the notices
+  it('without confirm: a dry run, nothing sent, and the result says to set confirm, in the one block of notes', async () => {
     const r = await c.call('topic_create', { name: 'Agent news' });
     expect(r.isError).toBeFalsy();
     expect(sent()).toEqual([]);
     expect(JSON.parse(text(r))).toMatchObject({ dry_run: true, method: 'POST', body: { name: 'Agent news' } });
-    expect(notes(r)).toMatch(/dry run, nothing was sent.*confirm: true/);
+    expect(r.content).toHaveLength(2);
+    expect(notes(r)).toMatch(/^dry run: nothing was sent\n.*dry run, nothing was sent.*confirm: true/);
   });
 
   it('with confirm: exactly one request, and the created resource as the result', async () => {
