@@ -111,6 +111,14 @@ describe('tools/list', () => {
     expect(hints('topic_create').idempotentHint).toBe(false);
   });
 
+  // MCP tool annotations: openWorldHint says whether the tool reaches an open world (the
+  // service, its recipients) or a closed one; events_prune works on the local archive alone
+  it('openWorldHint: true for a tool that calls the API, false for an archive-only one', () => {
+    const hints = (name: string) => tools.find((t) => t.name === name)!.annotations!;
+    expect(hints('events_prune').openWorldHint).toBe(false);
+    for (const api of ['events_list', 'events_sync', 'email_send', 'report', 'topic_delete']) expect(hints(api).openWorldHint, api).toBe(true);
+  });
+
   // cli.md: flags are inputs by their long names; listings are capped at 1,000 rows per call
   it('listings offer all (a boolean, capped) and no --follow: limit is at most 1000', () => {
     for (const t of tools) {
