@@ -132,6 +132,8 @@ export interface ContextHooks {
    * tests, `mailctl mcp`'s tool calls) closes them.
    */
   endsWithProcess?: boolean;
+  /** Each request's --verbose line, with or without --verbose: `mailctl mcp` makes them a call's progress notifications. */
+  onRequestLine?: (line: string) => void;
 }
 
 /** Builds the Context of one command run. Heavy modules load on first use only. */
@@ -185,7 +187,13 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       signal,
       now: hooks.clock && (() => hooks.clock!.now()),
       sleep: hooks.clock && ((ms, sig) => hooks.clock!.sleep(ms, sig)),
-      onRequestLine: globals.verbose ? (line) => stderrLine(`> ${line}`, true) : undefined,
+      onRequestLine:
+        globals.verbose || hooks.onRequestLine
+          ? (line) => {
+              if (globals.verbose) stderrLine(`> ${line}`, true);
+              hooks.onRequestLine?.(line);
+            }
+          : undefined,
       // stdout is made on first use (main.ts): while the first answer is on its way
       whileWaiting: () => {
         void io.stdout;

@@ -77,16 +77,25 @@ function callSignal(server: AbortSignal, call: AbortSignal): { signal: AbortSign
 }
 
 /** Runs one tool call: the command, in this process, as `mailctl <command> --json` would. */
-async function callTool(ctx: Context, program: Command, source: ToolSource, plan: ToolPlan, given: Record<string, unknown>, cancel: AbortSignal): Promise<CallToolResult> {
+async function callTool(ctx: Context, program: Command, source: ToolSource, plan: ToolPlan, given: Record<string, unknown>, cancel: AbortSignal, progress?: (message: string) => void): Promise<CallToolResult> {
   const files = new CallTextFiles();
   try {
-    return await runCall(ctx, program, source, plan, given, cancel, files);
+    return await runCall(ctx, program, source, plan, given, cancel, files, progress);
   } finally {
     files.remove();
   }
 }
 
-async function runCall(ctx: Context, program: Command, source: ToolSource, plan: ToolPlan, given: Record<string, unknown>, cancel: AbortSignal, files: CallTextFiles): Promise<CallToolResult> {
+async function runCall(
+  ctx: Context,
+  program: Command,
+  source: ToolSource,
+  plan: ToolPlan,
+  given: Record<string, unknown>,
+  cancel: AbortSignal,
+  files: CallTextFiles,
+  progress: ((message: string) => void) | undefined,
+): Promise<CallToolResult> {
   const secrets = serverSecrets(ctx);
   const clean = (text: string) => secrets.scrub(files.unpath(text));
   let ci: CommandInput;
@@ -118,7 +127,9 @@ async function runCall(ctx: Context, program: Command, source: ToolSource, plan:
   const disposers: Array<() => Promise<void>> = [];
   const clock = { now: () => ctx.now(), sleep: (ms: number, signal?: AbortSignal) => sleepUntil(ctx, ms, signal) };
   const { signal, unlink } = callSignal(ctx.signal, cancel);
-  const run = createContext(io, globals, signal, { version: ctx.version, clock, disposers, secrets, program });
+  // each request's line (as --verbose prints it, the key scrubbed) is a progress step of the call
+  const onRequestLine = progress && ((line: string) => progress(clean(line)));
+  const run = createContext(io, globals, signal, { version: ctx.version, clock, disposers, secrets, program, onRequestLine });
   const notes = (): string[] => [stderr.text()];
   let result: CallToolResult;
   try {
@@ -142,6 +153,6 @@ async function runCall(ctx: Context, program: Command, source: ToolSource, plan:
 export function serveTools(ctx: Context, program: Command, sources: ToolSource[], options: { readOnly: boolean }) {
   const { tools, excluded } = planTools(sources, options);
   const byPath = new Map(sources.map((s) => [s.path, s]));
-  const served = toolServer(ctx.version, tools, (plan, given, signal) => callTool(ctx, program, byPath.get(plan.path)!, plan, given, signal), excluded);
+  const served = toolServer(ctx.version, tools, (plan, given, signal, progress) => callTool(ctx, program, byPath.get(plan.path)!, plan, given, signal, progress), excluded);
   return { served, tools, excluded };
 }

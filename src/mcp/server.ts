@@ -11,8 +11,30 @@ import type { Exclusion, ToolPlan } from './tools.js';
 // server's HTTP budget (pacing, the sandbox's daily quota) and its archive
 // file, and a write must not race a read that an agent sent to check it.
 
-/** `signal` aborts when the client cancels the call (notifications/cancelled) or the connection closes. */
-export type ToolCall = (plan: ToolPlan, args: Record<string, unknown>, signal: AbortSignal) => Promise<CallToolResult>;
+/**
+ * `signal` aborts when the client cancels the call (notifications/cancelled) or the connection
+ * closes. `progress` is there when the call asked for progress (a progressToken): one message
+ * per step (each request the command sends).
+ */
+export type ToolCall = (plan: ToolPlan, args: Record<string, unknown>, signal: AbortSignal, progress?: (message: string) => void) => Promise<CallToolResult>;
+
+type Extra = Parameters<Parameters<Server['setRequestHandler']>[1]>[1];
+
+/**
+ * MCP (basic/utilities/progress): a request whose _meta has a progressToken may get
+ * notifications/progress with that token, `progress` rising at each. A long call (events_sync,
+ * a listing of 1000 rows at the API's pace, a 429's wait) so shows it is alive, and a client
+ * that resets its request timeout on progress (the MCP Inspector does) does not give it up.
+ */
+function progressOf(extra: Extra): ((message: string) => void) | undefined {
+  const token = extra._meta?.progressToken;
+  if (token === undefined) return undefined;
+  let step = 0;
+  return (message) => {
+    step += 1;
+    void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: step, message } }).catch(() => undefined);
+  };
+}
 
 export interface ToolServer {
   server: Server;
@@ -61,7 +83,7 @@ export function toolServer(version: string, plans: readonly ToolPlan[], call: To
     if (!plan) throw unknownTool(request.params.name, excluded);
     // A call cancelled while it waits for its turn never starts (the SDK sends no answer to a
     // cancelled request); one cancelled while it runs is stopped through its signal.
-    const run = queue.then(() => (extra.signal.aborted ? cancelled : call(plan, request.params.arguments ?? {}, extra.signal)));
+    const run = queue.then(() => (extra.signal.aborted ? cancelled : call(plan, request.params.arguments ?? {}, extra.signal, progressOf(extra))));
     queue = run.catch(() => undefined);
     return run;
   });

@@ -146,6 +146,28 @@ describe('cancellation', () => {
   });
 });
 
+// MCP basic/utilities/progress: a call whose _meta has a progressToken may get
+// notifications/progress, each with a greater `progress`; here one per request its command sends
+describe('progress', () => {
+  it('a call with a progressToken gets one progress notification per request, rising, before its result; the key never in one', async () => {
+    const steps: { progress: number; message?: string }[] = [];
+    const r = await c.client.callTool({ name: 'events_list', arguments: { limit: 250, per_page: 100 } }, undefined, { onprogress: (p) => steps.push(p) });
+    expect(r.isError).toBeFalsy();
+    expect(sent()).toEqual(['GET /emails/events', 'GET /emails/events', 'GET /emails/events']);
+    expect(steps.map((p) => p.progress)).toEqual([1, 2, 3]);
+    for (const p of steps) expect(p.message).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/emails\/events\?\S+ 200 \d+ms attempt 1\/\d+/);
+    expect(JSON.stringify(steps)).not.toContain(emu.keys.full);
+  });
+
+  it('a 429 and its wait show as a step of their own', async () => {
+    emu.scriptFault({ method: 'GET', path: '/webhooks', status: 429, headers: { 'retry-after': '0' }, times: 1 });
+    const steps: { progress: number; message?: string }[] = [];
+    const r = await c.client.callTool({ name: 'webhook_list', arguments: {} }, undefined, { onprogress: (p) => steps.push(p) });
+    expect(r.isError, JSON.stringify(r)).toBeFalsy();
+    expect(steps.map((p) => p.message?.replace(/^GET \S+ (\d+) .*?(, retrying.*)?$/, '$1$2'))).toEqual([expect.stringMatching(/^429, retrying in /), '200']);
+  });
+});
+
 describe('write tools', () => {
   // docs/agents.md: the first text block is the output, "a second text block" the notices
   it('without confirm: a dry run, nothing sent, and the result says to set confirm, in the one block of notes', async () => {
