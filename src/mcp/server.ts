@@ -1,7 +1,7 @@
-import type { Readable, Writable } from 'node:stream';
+import { Transform, type Readable, type Writable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, JSONRPCMessageSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import type { Exclusion, ToolPlan } from './tools.js';
 
@@ -97,18 +97,91 @@ function settle(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
+/** A JSON-RPC error that answers no request the server could read (MCP 2025-11-25: its id may be absent). */
+function lineError(code: number, message: string, id: unknown): string {
+  const known = typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id));
+  return `${JSON.stringify({ jsonrpc: '2.0', ...(known ? { id } : {}), error: { code, message } })}\n`;
+}
+
+/**
+ * What to do with one line of stdin: pass it on to the SDK's transport, or the error that
+ * answers it. The SDK drops a line that is not a JSON-RPC message without a word (its
+ * transport reports it to onerror only), so a client that sent one would wait for an answer
+ * forever: JSON-RPC 2.0 answers it, -32700 for text that is not JSON, -32600 for JSON that is
+ * not a message. A batch (an array) is refused as such: MCP 2025-06-18 took batching out, and
+ * a client that has to split its batch is better off than one left waiting.
+ */
+function screenLine(line: string): { pass: true } | { pass: false; answer: string; why: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return { pass: false, answer: lineError(ErrorCode.ParseError, 'Parse error: the line is not JSON', undefined), why: 'a line that is not JSON' };
+  }
+  if (Array.isArray(value)) {
+    return { pass: false, answer: lineError(ErrorCode.InvalidRequest, 'Invalid Request: JSON-RPC batches are not supported (MCP 2025-06-18 removed them); send one message per line', undefined), why: 'a JSON-RPC batch' };
+  }
+  if (JSONRPCMessageSchema.safeParse(value).success) return { pass: true };
+  const id = value !== null && typeof value === 'object' && 'method' in value ? (value as { id?: unknown }).id : undefined;
+  return { pass: false, answer: lineError(ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 request, notification or response', id), why: 'a line that is not a JSON-RPC message' };
+}
+
+/**
+ * stdin as the SDK's transport reads it: the lines that are messages, each with its line
+ * break; a line that is not is answered on stdout at once (and said on stderr), blank lines
+ * are skipped, and a last line without its line break still counts (`printf` in a script).
+ */
+function screenedInput(stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStream, say: (line: string) => void): Transform {
+  let pending = '';
+  const take = (line: string, out: Transform) => {
+    const text = line.replace(/\r$/, '');
+    if (text.trim() === '') return;
+    const verdict = screenLine(text);
+    if (verdict.pass) {
+      out.push(`${text}\n`);
+      return;
+    }
+    stdout.write(verdict.answer);
+    say(`mailctl mcp: answered ${verdict.why} with a JSON-RPC error`);
+  };
+  const screen = new Transform({
+    decodeStrings: true,
+    transform(chunk: Buffer, _encoding, done) {
+      pending += chunk.toString('utf8');
+      let end: number;
+      while ((end = pending.indexOf('\n')) >= 0) {
+        const line = pending.slice(0, end);
+        pending = pending.slice(end + 1);
+        take(line, this);
+      }
+      done();
+    },
+    flush(done) {
+      take(pending, this);
+      pending = '';
+      done();
+    },
+  });
+  (stdin as Readable).pipe(screen);
+  // a stdin closed without an end (its pipe broke) ends the screen too
+  stdin.once('close', () => screen.end());
+  return screen;
+}
+
 /**
  * Serves on the process's stdin and stdout until stdin ends (the client is
  * done: the calls it sent are answered first) or the signal aborts (at once).
+ * `say` writes a line on stderr (a line of stdin that was not a message, an SDK error).
  */
-export async function serveStdio({ server, idle }: ToolServer, stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStream, signal: AbortSignal): Promise<void> {
-  const transport = new StdioServerTransport(stdin as Readable, stdout as Writable);
+export async function serveStdio({ server, idle }: ToolServer, stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStream, signal: AbortSignal, say: (line: string) => void = () => undefined): Promise<void> {
+  const input = screenedInput(stdin, stdout, say);
+  const transport = new StdioServerTransport(input, stdout as Writable);
+  server.onerror = (error) => say(`mailctl mcp: ${error.message}`);
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
     const close = () => void server.close();
     const drain = () => void settle().then(idle).then(settle).then(close);
-    stdin.once('end', drain);
-    stdin.once('close', drain);
+    input.once('end', drain);
     if (signal.aborted) close();
     else signal.addEventListener('abort', close, { once: true });
   });
