@@ -134,6 +134,11 @@ export interface ContextHooks {
   endsWithProcess?: boolean;
   /** Each request's --verbose line, with or without --verbose: `mailctl mcp` makes them a call's progress notifications. */
   onRequestLine?: (line: string) => void;
+  /**
+   * Where the --verbose lines go instead of this run's stderr: a `mailctl mcp` call's stderr
+   * is its result's notes, and the trace is for the operator (the server's stderr), not the agent.
+   */
+  trace?: (message: string) => void;
 }
 
 /** Builds the Context of one command run. Heavy modules load on first use only. */
@@ -167,6 +172,9 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
     else io.stderr.write(text);
   };
 
+  /** A --verbose line: live, on stderr unless the run's hooks take it. */
+  const traceLine = (message: string) => (hooks.trace ? hooks.trace(message) : stderrLine(`> ${message}`, true));
+
   const direct = (text: string) =>
     new Promise<void>((resolve) => {
       if (io.stdout.write(text)) resolve();
@@ -190,7 +198,7 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       onRequestLine:
         globals.verbose || hooks.onRequestLine
           ? (line) => {
-              if (globals.verbose) stderrLine(`> ${line}`, true);
+              if (globals.verbose) traceLine(line);
               hooks.onRequestLine?.(line);
             }
           : undefined,
@@ -354,7 +362,7 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       hooks.secrets?.add(secret);
     },
     trace(message) {
-      if (globals.verbose) stderrLine(`> ${message}`, true);
+      if (globals.verbose) traceLine(message);
     },
     async readStdin() {
       // A signal must stop the read at once, even while stdin sends nothing.

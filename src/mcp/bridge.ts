@@ -129,7 +129,9 @@ async function runCall(
   const { signal, unlink } = callSignal(ctx.signal, cancel);
   // each request's line (as --verbose prints it, the key scrubbed) is a progress step of the call
   const onRequestLine = progress && ((line: string) => progress(clean(line)));
-  const run = createContext(io, globals, signal, { version: ctx.version, clock, disposers, secrets, program, onRequestLine });
+  // with `mailctl -v mcp`, the trace of the call's requests is the operator's, on the server's stderr
+  const trace = (message: string) => ctx.trace(secrets.scrub(message));
+  const run = createContext(io, globals, signal, { version: ctx.version, clock, disposers, secrets, program, onRequestLine, trace });
   const notes = (): string[] => [stderr.text()];
   let result: CallToolResult;
   try {

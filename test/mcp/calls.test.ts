@@ -364,6 +364,23 @@ describe('gates', () => {
   });
 });
 
+// cli.md: -v is "one line per HTTP request on stderr"; a call's stderr is its result's notes,
+// for the agent, and the trace is the operator's: `mailctl -v mcp` writes it on the server's stderr
+describe('mailctl -v mcp', () => {
+  it('the requests of a call are traced on the server\'s stderr, not in the result', async () => {
+    const v = await connect({ emulator: emu, globals: { verbose: true } });
+    try {
+      const r = await v.call('webhook_list');
+      expect(r.isError).toBeFalsy();
+      expect(r.content).toHaveLength(1);
+      expect(v.tc.stderr()).toMatch(/^> GET http:\/\/127\.0\.0\.1:\d+\/webhooks 200 \d+ms attempt 1\/\d+$/m);
+      expect(v.tc.stderr()).not.toContain(emu.keys.full);
+    } finally {
+      await v.close();
+    }
+  });
+});
+
 describe('the profile of the server', () => {
   it('mailctl mcp --profile with a profile that does not exist fails at start, before serving', async () => {
     const r = await runInProcess(['mcp', '--profile', 'nowhere'], { emulator: emu });
