@@ -123,7 +123,9 @@ async function runCall(
     rows: 0,
     env: ctx.io.env,
   };
-  const globals: GlobalOptions = { ...ctx.globals, output: 'json', json: true, ndjson: undefined, csv: undefined, fields: undefined, pager: false, color: false };
+  // -q quiets the server's own stderr; a call's notices are its result's notes, for the agent
+  // (where a listing stopped, that a write was a dry run), so a call never runs quiet
+  const globals: GlobalOptions = { ...ctx.globals, output: 'json', json: true, ndjson: undefined, csv: undefined, fields: undefined, pager: false, color: false, quiet: false };
   const disposers: Array<() => Promise<void>> = [];
   const clock = { now: () => ctx.now(), sleep: (ms: number, signal?: AbortSignal) => sleepUntil(ctx, ms, signal) };
   const { signal, unlink } = callSignal(ctx.signal, cancel);

@@ -381,6 +381,22 @@ describe('mailctl -v mcp', () => {
   });
 });
 
+// cli.md: -q is "no progress, notices or hints on stderr": the server's stderr. A call's notices
+// are part of its result: an agent told nothing of where a listing stopped takes it for all
+describe('mailctl -q mcp', () => {
+  it('a call still has its notes: where a listing stopped, that a write was a dry run', async () => {
+    const q = await connect({ emulator: emu, globals: { quiet: true } });
+    try {
+      const listed = await q.call('topic_list', { limit: 1 });
+      expect(notes(listed)).toMatch(/^Stopped at --limit 1 \(\d+ in total\)/);
+      const dry = await q.call('topic_delete', { topic_id: topicId });
+      expect(notes(dry)).toMatch(/^dry run: nothing was sent\n/);
+    } finally {
+      await q.close();
+    }
+  });
+});
+
 describe('the profile of the server', () => {
   it('mailctl mcp --profile with a profile that does not exist fails at start, before serving', async () => {
     const r = await runInProcess(['mcp', '--profile', 'nowhere'], { emulator: emu });
