@@ -43,11 +43,10 @@ export interface ToolServer {
 }
 
 /**
- * tools/call as the SDK routes it, its params left to the SDK's own check: registered with the
- * SDK's CallToolRequestSchema, a call whose params do not fit it (a name that is not a string,
- * arguments that are not an object) fails that parse before any check of ours and goes out as
- * -32603 "Internal error" with a dump of the parse; past this schema, the SDK's tools/call
- * wrapper refuses it as -32602 (invalid params), which is what it is.
+ * The route of tools/call, whatever its params: the SDK's tools/call wrapper checks them against
+ * CallToolRequestSchema and refuses a misfit (a name that is not a string, arguments that are
+ * not an object) as -32602, invalid params. Registered under CallToolRequestSchema itself, the
+ * SDK's parse of the route throws first, and the misfit went out as -32603 "Internal error".
  */
 const ToolsCallRoute = z.looseObject({ method: z.literal('tools/call') });
 
