@@ -154,9 +154,9 @@ async function runCall(
 }
 
 /** The tool server of `mailctl mcp` for this context's account (its --profile, env and config). */
-export function serveTools(ctx: Context, program: Command, sources: ToolSource[], options: { readOnly: boolean }) {
+export function serveTools(ctx: Context, program: Command, sources: ToolSource[], options: { readOnly: boolean; progressHoldMs?: number }) {
   const { tools, excluded } = planTools(sources, options);
   const byPath = new Map(sources.map((s) => [s.path, s]));
-  const served = toolServer(ctx.version, tools, (plan, given, signal, progress) => callTool(ctx, program, byPath.get(plan.path)!, plan, given, signal, progress), excluded);
+  const served = toolServer(ctx.version, tools, (plan, given, signal, progress) => callTool(ctx, program, byPath.get(plan.path)!, plan, given, signal, progress), excluded, options.progressHoldMs);
   return { served, tools, excluded };
 }

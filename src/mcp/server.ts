@@ -25,16 +25,42 @@ type Extra = Parameters<Parameters<Server['setRequestHandler']>[1]>[1];
  * notifications/progress with that token, `progress` rising at each. A long call (events_sync,
  * a listing of 1000 rows at the API's pace, a 429's wait) so shows it is alive, and a client
  * that resets its request timeout on progress (the MCP Inspector does) does not give it up.
+ *
+ * Each step waits until the next one comes or `holdMs` pass, and the one still waiting when the
+ * command ends is dropped: the SDK's client handles a notification a microtask after it reads it
+ * and a response at once, so a step read together with the result is dropped by the client as
+ * for "an unknown token", with an error in its log. Held so, a step sent is followed by at least
+ * one more request before the result, and a quick call sends none.
  */
-function progressOf(extra: Extra): ((message: string) => void) | undefined {
+function progressOf(extra: Extra, holdMs: number): { progress?: (message: string) => void; end: () => Promise<void> } {
   const token = extra._meta?.progressToken;
-  if (token === undefined) return undefined;
+  if (token === undefined) return { end: () => Promise.resolve() };
   let step = 0;
-  return (message) => {
+  let sent: Promise<unknown> = Promise.resolve();
+  let held: { message: string; timer: NodeJS.Timeout } | undefined;
+  const send = () => {
+    if (!held) return;
+    clearTimeout(held.timer);
+    const { message } = held;
+    held = undefined;
     step += 1;
-    void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: step, message } }).catch(() => undefined);
+    sent = extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: step, message } }).catch(() => undefined);
+  };
+  return {
+    progress: (message) => {
+      send();
+      held = { message, timer: setTimeout(send, holdMs) };
+    },
+    end: async () => {
+      if (held) clearTimeout(held.timer);
+      held = undefined;
+      await sent;
+    },
   };
 }
+
+/** How long a progress step waits for the next before it goes anyway. */
+const PROGRESS_HOLD_MS = 250;
 
 export interface ToolServer {
   server: Server;
@@ -61,7 +87,7 @@ function unknownTool(name: string, excluded: readonly Exclusion[]): Error {
   return Object.assign(new Error(`Unknown tool: ${name}${why}`), { code: ErrorCode.InvalidParams });
 }
 
-export function toolServer(version: string, plans: readonly ToolPlan[], call: ToolCall, excluded: readonly Exclusion[] = []): ToolServer {
+export function toolServer(version: string, plans: readonly ToolPlan[], call: ToolCall, excluded: readonly Exclusion[] = [], progressHoldMs = PROGRESS_HOLD_MS): ToolServer {
   const server = new Server(
     { name: 'mailctl', version },
     {
@@ -82,7 +108,15 @@ export function toolServer(version: string, plans: readonly ToolPlan[], call: To
     if (!plan) throw unknownTool(request.params.name, excluded);
     // A call cancelled while it waits for its turn never starts (the SDK sends no answer to a
     // cancelled request); one cancelled while it runs is stopped through its signal.
-    const run = queue.then(() => (extra.signal.aborted ? cancelled : call(plan, request.params.arguments ?? {}, extra.signal, progressOf(extra))));
+    const run = queue.then(async () => {
+      if (extra.signal.aborted) return cancelled;
+      const { progress, end } = progressOf(extra, progressHoldMs);
+      try {
+        return await call(plan, request.params.arguments ?? {}, extra.signal, progress);
+      } finally {
+        await end();
+      }
+    });
     queue = run.catch(() => undefined);
     return run;
   });

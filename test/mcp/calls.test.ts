@@ -147,24 +147,65 @@ describe('cancellation', () => {
 });
 
 // MCP basic/utilities/progress: a call whose _meta has a progressToken may get
-// notifications/progress, each with a greater `progress`; here one per request its command sends
+// notifications/progress, each with a greater `progress`: here a step per request its command
+// sends, each held until the next one comes (or a while passes), the last one dropped: the SDK's
+// client drops a step it reads together with the result, and logs an error for it
 describe('progress', () => {
-  it('a call with a progressToken gets one progress notification per request, rising, before its result; the key never in one', async () => {
-    const steps: { progress: number; message?: string }[] = [];
-    const r = await c.client.callTool({ name: 'events_list', arguments: { limit: 250, per_page: 100 } }, undefined, { onprogress: (p) => steps.push(p) });
-    expect(r.isError).toBeFalsy();
-    expect(sent()).toEqual(['GET /emails/events', 'GET /emails/events', 'GET /emails/events']);
-    expect(steps.map((p) => p.progress)).toEqual([1, 2, 3]);
-    for (const p of steps) expect(p.message).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/emails\/events\?\S+ 200 \d+ms attempt 1\/\d+/);
-    expect(JSON.stringify(steps)).not.toContain(emu.keys.full);
+  type Step = { progress: number; message?: string };
+  const NEVER = 600_000;
+  const until = (done: () => boolean) =>
+    new Promise<void>((resolve) => {
+      const timer = setInterval(() => done() && (clearInterval(timer), resolve()), 2);
+    });
+
+  it('a step for each request but the last, rising, before the result; the key never in one; none without a progressToken', async () => {
+    const p = await connect({ emulator: emu, progressHoldMs: NEVER });
+    try {
+      const steps: Step[] = [];
+      const r = await p.client.callTool({ name: 'events_list', arguments: { limit: 250, per_page: 100 } }, undefined, { onprogress: (s) => steps.push(s) });
+      expect(r.isError).toBeFalsy();
+      expect(sent()).toEqual(['GET /emails/events', 'GET /emails/events', 'GET /emails/events']);
+      expect(steps.map((s) => s.progress)).toEqual([1, 2]);
+      for (const s of steps) expect(s.message).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/emails\/events\?\S+ 200 \d+ms attempt 1\/\d+$/);
+      expect(steps[1]!.message).toMatch(/cursor=/);
+      expect(JSON.stringify(steps)).not.toContain(emu.keys.full);
+      const quiet: unknown[] = [];
+      p.client.fallbackNotificationHandler = async (n) => void quiet.push(n);
+      await p.call('events_list', { limit: 250, per_page: 100 });
+      expect(quiet).toEqual([]);
+    } finally {
+      await p.close();
+    }
   });
 
-  it('a 429 and its wait show as a step of their own', async () => {
-    emu.scriptFault({ method: 'GET', path: '/webhooks', status: 429, headers: { 'retry-after': '0' }, times: 1 });
-    const steps: { progress: number; message?: string }[] = [];
-    const r = await c.client.callTool({ name: 'webhook_list', arguments: {} }, undefined, { onprogress: (p) => steps.push(p) });
-    expect(r.isError, JSON.stringify(r)).toBeFalsy();
-    expect(steps.map((p) => p.message?.replace(/^GET \S+ (\d+) .*?(, retrying.*)?$/, '$1$2'))).toEqual([expect.stringMatching(/^429, retrying in /), '200']);
+  it('a 429 and the wait before its retry are a step', async () => {
+    const p = await connect({ emulator: emu, progressHoldMs: NEVER });
+    try {
+      emu.scriptFault({ method: 'GET', path: '/webhooks', status: 429, headers: { 'retry-after': '0' }, times: 1 });
+      const steps: Step[] = [];
+      const r = await p.client.callTool({ name: 'webhook_list', arguments: {} }, undefined, { onprogress: (s) => steps.push(s) });
+      expect(r.isError, JSON.stringify(r)).toBeFalsy();
+      expect(steps).toEqual([{ progress: 1, message: expect.stringMatching(/^GET http:\S+\/webhooks 429 \d+ms attempt 1\/\d+, retrying in /) }]);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('a step goes on its own once held long enough: a call waiting on a slow page shows it is alive', async () => {
+    const p = await connect({ emulator: emu, progressHoldMs: 0 });
+    try {
+      emu.scriptFault({ method: 'GET', path: '/emails/events', skip: 1, delayMs: NEVER });
+      const stop = new AbortController();
+      const steps: Step[] = [];
+      const listing = p.client.callTool({ name: 'events_list', arguments: { per_page: 10 } }, undefined, { signal: stop.signal, onprogress: (s) => steps.push(s) });
+      await until(() => steps.length >= 1);
+      stop.abort('enough');
+      await expect(listing).rejects.toThrow(/enough/);
+      expect(steps).toEqual([{ progress: 1, message: expect.stringMatching(/^GET \S+\/emails\/events\?\S+ 200 /) }]);
+    } finally {
+      emu.clearFaults();
+      await p.close();
+    }
   });
 });
 
