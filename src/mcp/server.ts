@@ -1,3 +1,4 @@
+import { StringDecoder } from 'node:string_decoder';
 import { Transform, type Readable, type Writable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -159,38 +160,58 @@ function screenLine(line: string): { pass: true } | { pass: false; answer: strin
   return { pass: false, answer: lineError(ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 request, notification or response', id), why: 'a line that is not a JSON-RPC message' };
 }
 
+/** The longest line read, as the SDK's transport has it (STDIO_DEFAULT_MAX_BUFFER_SIZE, in bytes). */
+const MAX_LINE_CHARS = 10 * 1024 * 1024;
+
 /**
  * stdin as the SDK's transport reads it: the lines that are messages, each with its line
  * break; a line that is not is answered on stdout at once (and said on stderr), blank lines
  * are skipped, and a last line without its line break still counts (`printf` in a script).
+ * A line longer than MAX_LINE_CHARS is answered as too long and skipped to its end, instead of
+ * being held in memory whole.
  */
 function screenedInput(stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStream, say: (line: string) => void): Transform {
+  const decoder = new StringDecoder('utf8');
   let pending = '';
+  let skipping = false;
+  const refuse = (answer: string, why: string) => {
+    stdout.write(answer);
+    say(`mailctl mcp: answered ${why} with a JSON-RPC error`);
+  };
   const take = (line: string, out: Transform) => {
     const text = line.replace(/\r$/, '');
     if (text.trim() === '') return;
     const verdict = screenLine(text);
-    if (verdict.pass) {
-      out.push(`${text}\n`);
-      return;
+    if (verdict.pass) out.push(`${text}\n`);
+    else refuse(verdict.answer, verdict.why);
+  };
+  const read = (text: string, out: Transform) => {
+    let start = 0;
+    let end: number;
+    while ((end = text.indexOf('\n', start)) >= 0) {
+      const line = pending + text.slice(start, end);
+      pending = '';
+      start = end + 1;
+      if (skipping) skipping = false;
+      else take(line, out);
     }
-    stdout.write(verdict.answer);
-    say(`mailctl mcp: answered ${verdict.why} with a JSON-RPC error`);
+    if (skipping) return;
+    pending += text.slice(start);
+    if (pending.length > MAX_LINE_CHARS) {
+      refuse(lineError(ErrorCode.InvalidRequest, `Invalid Request: a message longer than ${MAX_LINE_CHARS} characters`, undefined), 'a line too long to read');
+      skipping = true;
+      pending = '';
+    }
   };
   const screen = new Transform({
-    decodeStrings: true,
     transform(chunk: Buffer, _encoding, done) {
-      pending += chunk.toString('utf8');
-      let end: number;
-      while ((end = pending.indexOf('\n')) >= 0) {
-        const line = pending.slice(0, end);
-        pending = pending.slice(end + 1);
-        take(line, this);
-      }
+      // a character split between two chunks is decoded whole
+      read(decoder.write(chunk), this);
       done();
     },
     flush(done) {
-      take(pending, this);
+      read(decoder.end(), this);
+      if (!skipping) take(pending, this);
       pending = '';
       done();
     },
