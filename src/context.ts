@@ -136,6 +136,13 @@ export interface ContextHooks {
    * tests, `mailctl mcp`'s tool calls) closes them.
    */
   endsWithProcess?: boolean;
+  /** Each request's --verbose line, with or without --verbose: `mailctl mcp` makes them a call's progress notifications. */
+  onRequestLine?: (line: string) => void;
+  /**
+   * Where the --verbose lines go instead of this run's stderr: a `mailctl mcp` call's stderr
+   * is its result's notes, and the trace is for the operator (the server's stderr), not the agent.
+   */
+  trace?: (message: string) => void;
 }
 
 /** Builds the Context of one command run. Heavy modules load on first use only. */
@@ -169,6 +176,9 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
     else io.stderr.write(text);
   };
 
+  /** A --verbose line: live, on stderr unless the run's hooks take it. */
+  const traceLine = (message: string) => (hooks.trace ? hooks.trace(message) : stderrLine(`> ${message}`, true));
+
   const direct = (text: string) =>
     new Promise<void>((resolve) => {
       const out = io.stdout as NodeJS.WritableStream & { destroyed?: boolean };
@@ -200,7 +210,13 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       signal,
       now: hooks.clock && (() => hooks.clock!.now()),
       sleep: hooks.clock && ((ms, sig) => hooks.clock!.sleep(ms, sig)),
-      onRequestLine: globals.verbose ? (line) => stderrLine(`> ${line}`, true) : undefined,
+      onRequestLine:
+        globals.verbose || hooks.onRequestLine
+          ? (line) => {
+              if (globals.verbose) traceLine(line);
+              hooks.onRequestLine?.(line);
+            }
+          : undefined,
       // stdout is made on first use (main.ts): while the first answer is on its way
       whileWaiting: () => {
         void io.stdout;
@@ -361,7 +377,7 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       hooks.secrets?.add(secret);
     },
     trace(message) {
-      if (globals.verbose) stderrLine(`> ${message}`, true);
+      if (globals.verbose) traceLine(message);
     },
     async readStdin() {
       // A signal must stop the read at once, even while stdin sends nothing.

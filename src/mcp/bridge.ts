@@ -7,7 +7,7 @@ import type { IO } from '../io.js';
 import { MemoryOutput } from '../output/memory.js';
 import { SecretSet, scrubbingStream } from '../output/scrub.js';
 import { commandInput, inInputNames, type CommandInput } from './input.js';
-import { errorResult, isGate, outputResult, scrubResult, unexpectedError } from './result.js';
+import { errorResult, isGate, outputResult, scrubResult, unexpectedError, withNotes } from './result.js';
 import { toolServer } from './server.js';
 import { CallTextFiles } from './text-files.js';
 import { LIST_CAP, planTools, type SourceCommand, type ToolPlan } from './tools.js';
@@ -77,16 +77,25 @@ function callSignal(server: AbortSignal, call: AbortSignal): { signal: AbortSign
 }
 
 /** Runs one tool call: the command, in this process, as `mailctl <command> --json` would. */
-async function callTool(ctx: Context, program: Command, source: ToolSource, plan: ToolPlan, given: Record<string, unknown>, cancel: AbortSignal): Promise<CallToolResult> {
+async function callTool(ctx: Context, program: Command, source: ToolSource, plan: ToolPlan, given: Record<string, unknown>, cancel: AbortSignal, progress?: (message: string) => void): Promise<CallToolResult> {
   const files = new CallTextFiles();
   try {
-    return await runCall(ctx, program, source, plan, given, cancel, files);
+    return await runCall(ctx, program, source, plan, given, cancel, files, progress);
   } finally {
     files.remove();
   }
 }
 
-async function runCall(ctx: Context, program: Command, source: ToolSource, plan: ToolPlan, given: Record<string, unknown>, cancel: AbortSignal, files: CallTextFiles): Promise<CallToolResult> {
+async function runCall(
+  ctx: Context,
+  program: Command,
+  source: ToolSource,
+  plan: ToolPlan,
+  given: Record<string, unknown>,
+  cancel: AbortSignal,
+  files: CallTextFiles,
+  progress: ((message: string) => void) | undefined,
+): Promise<CallToolResult> {
   const secrets = serverSecrets(ctx);
   const clean = (text: string) => secrets.scrub(files.unpath(text));
   let ci: CommandInput;
@@ -114,11 +123,17 @@ async function runCall(ctx: Context, program: Command, source: ToolSource, plan:
     rows: 0,
     env: ctx.io.env,
   };
-  const globals: GlobalOptions = { ...ctx.globals, output: 'json', json: true, ndjson: undefined, csv: undefined, fields: undefined, pager: false, color: false };
+  // -q quiets the server's own stderr; a call's notices are its result's notes, for the agent
+  // (where a listing stopped, that a write was a dry run), so a call never runs quiet
+  const globals: GlobalOptions = { ...ctx.globals, output: 'json', json: true, ndjson: undefined, csv: undefined, fields: undefined, pager: false, color: false, quiet: false };
   const disposers: Array<() => Promise<void>> = [];
   const clock = { now: () => ctx.now(), sleep: (ms: number, signal?: AbortSignal) => sleepUntil(ctx, ms, signal) };
   const { signal, unlink } = callSignal(ctx.signal, cancel);
-  const run = createContext(io, globals, signal, { version: ctx.version, clock, disposers, secrets, program });
+  // each request's line (as --verbose prints it, the key scrubbed) is a progress step of the call
+  const onRequestLine = progress && ((line: string) => progress(clean(line)));
+  // with `mailctl -v mcp`, the trace of the call's requests is the operator's, on the server's stderr
+  const trace = (message: string) => ctx.trace(secrets.scrub(message));
+  const run = createContext(io, globals, signal, { version: ctx.version, clock, disposers, secrets, program, onRequestLine, trace });
   const notes = (): string[] => [stderr.text()];
   let result: CallToolResult;
   try {
@@ -133,15 +148,15 @@ async function runCall(ctx: Context, program: Command, source: ToolSource, plan:
     unlink();
   }
   if (plan.kind === 'write' && plan.dryRun && !ci.confirmed && !result.isError) {
-    result.content.push({ type: 'text', text: `this was a dry run, nothing was sent: call ${plan.name} again with confirm: true to do it` });
+    withNotes(result, [`this was a dry run, nothing was sent: call ${plan.name} again with confirm: true to do it`]);
   }
   return scrubResult(result, clean);
 }
 
 /** The tool server of `mailctl mcp` for this context's account (its --profile, env and config). */
-export function serveTools(ctx: Context, program: Command, sources: ToolSource[], options: { readOnly: boolean }) {
+export function serveTools(ctx: Context, program: Command, sources: ToolSource[], options: { readOnly: boolean; progressHoldMs?: number }) {
   const { tools, excluded } = planTools(sources, options);
   const byPath = new Map(sources.map((s) => [s.path, s]));
-  const served = toolServer(ctx.version, tools, (plan, given, signal) => callTool(ctx, program, byPath.get(plan.path)!, plan, given, signal));
+  const served = toolServer(ctx.version, tools, (plan, given, signal, progress) => callTool(ctx, program, byPath.get(plan.path)!, plan, given, signal, progress), excluded, options.progressHoldMs);
   return { served, tools, excluded };
 }

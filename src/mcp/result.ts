@@ -16,9 +16,13 @@ function structured(text: string): Record<string, unknown> | undefined {
   }
 }
 
-function withNotes(result: CallToolResult, notes: readonly string[]): CallToolResult {
+/** Adds notes to the result's second block (docs/agents.md: one block holds them all), made if need be. */
+export function withNotes(result: CallToolResult, notes: readonly string[]): CallToolResult {
   const text = notes.filter((n) => n.trim() !== '').map((n) => n.replace(/\n+$/, '')).join('\n');
-  if (text) result.content.push({ type: 'text', text });
+  if (!text) return result;
+  const block = result.content[1];
+  if (block?.type === 'text') block.text = `${block.text}\n${text}`;
+  else result.content.push({ type: 'text', text });
   return result;
 }
 

@@ -216,7 +216,8 @@ function plan(c: SourceCommand, readOnly: boolean): ToolPlan | Exclusion {
         title: `mailctl ${c.path}`,
         readOnlyHint: kind === 'read',
         ...(kind === 'write' ? { destructiveHint: destructive, idempotentHint: !methods.includes('POST') } : {}),
-        openWorldHint: true,
+        // MCP: openWorldHint false is a tool whose world is closed: the local archive alone
+        openWorldHint: !archiveOnly,
       },
     },
   };

@@ -5,6 +5,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { runInProcess, useEmulator } from '../helpers/context.js';
 import { connect, notes, text, type Connected } from './support.js';
 import { writeArchive } from '../report/fixtures.js';
@@ -145,13 +146,78 @@ describe('cancellation', () => {
   });
 });
 
+// MCP basic/utilities/progress: a call whose _meta has a progressToken may get
+// notifications/progress, each with a greater `progress`: here a step per request its command
+// sends, each held until the next one comes (or a while passes), the last one dropped: the SDK's
+// client drops a step it reads together with the result, and logs an error for it
+describe('progress', () => {
+  type Step = { progress: number; message?: string };
+  const NEVER = 600_000;
+  const until = (done: () => boolean) =>
+    new Promise<void>((resolve) => {
+      const timer = setInterval(() => done() && (clearInterval(timer), resolve()), 2);
+    });
+
+  it('a step for each request but the last, rising, before the result; the key never in one; none without a progressToken', async () => {
+    const p = await connect({ emulator: emu, progressHoldMs: NEVER });
+    try {
+      const steps: Step[] = [];
+      const r = await p.client.callTool({ name: 'events_list', arguments: { limit: 250, per_page: 100 } }, undefined, { onprogress: (s) => steps.push(s) });
+      expect(r.isError).toBeFalsy();
+      expect(sent()).toEqual(['GET /emails/events', 'GET /emails/events', 'GET /emails/events']);
+      expect(steps.map((s) => s.progress)).toEqual([1, 2]);
+      for (const s of steps) expect(s.message).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/emails\/events\?\S+ 200 \d+ms attempt 1\/\d+$/);
+      expect(steps[1]!.message).toMatch(/cursor=/);
+      expect(JSON.stringify(steps)).not.toContain(emu.keys.full);
+      const quiet: unknown[] = [];
+      p.client.fallbackNotificationHandler = async (n) => void quiet.push(n);
+      await p.call('events_list', { limit: 250, per_page: 100 });
+      expect(quiet).toEqual([]);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('a 429 and the wait before its retry are a step', async () => {
+    const p = await connect({ emulator: emu, progressHoldMs: NEVER });
+    try {
+      emu.scriptFault({ method: 'GET', path: '/webhooks', status: 429, headers: { 'retry-after': '0' }, times: 1 });
+      const steps: Step[] = [];
+      const r = await p.client.callTool({ name: 'webhook_list', arguments: {} }, undefined, { onprogress: (s) => steps.push(s) });
+      expect(r.isError, JSON.stringify(r)).toBeFalsy();
+      expect(steps).toEqual([{ progress: 1, message: expect.stringMatching(/^GET http:\S+\/webhooks 429 \d+ms attempt 1\/\d+, retrying in /) }]);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('a step goes on its own once held long enough: a call waiting on a slow page shows it is alive', async () => {
+    const p = await connect({ emulator: emu, progressHoldMs: 0 });
+    try {
+      emu.scriptFault({ method: 'GET', path: '/emails/events', skip: 1, delayMs: NEVER });
+      const stop = new AbortController();
+      const steps: Step[] = [];
+      const listing = p.client.callTool({ name: 'events_list', arguments: { per_page: 10 } }, undefined, { signal: stop.signal, onprogress: (s) => steps.push(s) });
+      await until(() => steps.length >= 1);
+      stop.abort('enough');
+      await expect(listing).rejects.toThrow(/enough/);
+      expect(steps).toEqual([{ progress: 1, message: expect.stringMatching(/^GET \S+\/emails\/events\?\S+ 200 /) }]);
+    } finally {
+      emu.clearFaults();
+      await p.close();
+    }
+  });
+});
+
 describe('write tools', () => {
-  it('without confirm: a dry run, nothing sent, and the result says to set confirm', async () => {
+  // docs/agents.md: the first text block is the output, "a second text block" the notices
+  it('without confirm: a dry run, nothing sent, and the result says to set confirm, in the one block of notes', async () => {
     const r = await c.call('topic_create', { name: 'Agent news' });
     expect(r.isError).toBeFalsy();
     expect(sent()).toEqual([]);
     expect(JSON.parse(text(r))).toMatchObject({ dry_run: true, method: 'POST', body: { name: 'Agent news' } });
-    expect(notes(r)).toMatch(/dry run, nothing was sent.*confirm: true/);
+    expect(r.content).toHaveLength(2);
+    expect(notes(r)).toMatch(/^dry run: nothing was sent\n.*dry run, nothing was sent.*confirm: true/);
   });
 
   it('with confirm: exactly one request, and the created resource as the result', async () => {
@@ -301,6 +367,17 @@ describe('errors', () => {
     expect(sent()).toEqual([]);
   });
 
+  // MCP (server/tools, "Error Handling"): unknown tools are protocol errors, JSON-RPC -32602;
+  // a tools/call whose params are not a call (a name that is no string) is -32602 too, not -32603
+  it('an unknown tool, or tools/call params that are not a call, is the protocol error -32602; nothing is sent', async () => {
+    await expect(c.call('topic_shows', { topic_id: topicId })).rejects.toMatchObject({ code: -32602, message: 'MCP error -32602: Unknown tool: topic_shows; tools/list names every tool' });
+    await expect(c.call('auth_login')).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/^MCP error -32602: Unknown tool: auth_login; mailctl auth login has no tool here: /) });
+    for (const params of [{ name: 42 }, { name: 'topic_list', arguments: ['per_page', 2] }, {}]) {
+      await expect(c.client.request({ method: 'tools/call', params } as never, CallToolResultSchema)).rejects.toMatchObject({ code: -32602 });
+    }
+    expect(sent()).toEqual([]);
+  });
+
   it('an API failure is the error object the CLI prints with --json', async () => {
     const missing = '00000000-0000-4000-8000-000000000000';
     const cli = await runInProcess(['topic', 'show', missing, '--json'], { emulator: emu });
@@ -325,6 +402,39 @@ describe('gates', () => {
     expect(r.isError).toBeFalsy();
     expect(Object.keys(r.structuredContent!)).toEqual(Object.keys(JSON.parse(cli.stdout) as object));
     expect(notes(r)).toMatch(/^exit code 8: --fail-on warning: /m);
+  });
+});
+
+// cli.md: -v is "one line per HTTP request on stderr"; a call's stderr is its result's notes,
+// for the agent, and the trace is the operator's: `mailctl -v mcp` writes it on the server's stderr
+describe('mailctl -v mcp', () => {
+  it('the requests of a call are traced on the server\'s stderr, not in the result', async () => {
+    const v = await connect({ emulator: emu, globals: { verbose: true } });
+    try {
+      const r = await v.call('webhook_list');
+      expect(r.isError).toBeFalsy();
+      expect(r.content).toHaveLength(1);
+      expect(v.tc.stderr()).toMatch(/^> GET http:\/\/127\.0\.0\.1:\d+\/webhooks 200 \d+ms attempt 1\/\d+$/m);
+      expect(v.tc.stderr()).not.toContain(emu.keys.full);
+    } finally {
+      await v.close();
+    }
+  });
+});
+
+// cli.md: -q is "no progress, notices or hints on stderr": the server's stderr. A call's notices
+// are part of its result: an agent told nothing of where a listing stopped takes it for all
+describe('mailctl -q mcp', () => {
+  it('a call still has its notes: where a listing stopped, that a write was a dry run', async () => {
+    const q = await connect({ emulator: emu, globals: { quiet: true } });
+    try {
+      const listed = await q.call('topic_list', { limit: 1 });
+      expect(notes(listed)).toMatch(/^Stopped at --limit 1 \(\d+ in total\)/);
+      const dry = await q.call('topic_delete', { topic_id: topicId });
+      expect(notes(dry)).toMatch(/^dry run: nothing was sent\n/);
+    } finally {
+      await q.close();
+    }
   });
 });
 

@@ -34,6 +34,32 @@ describe('mailctl mcp (spawned)', () => {
     expect(emu.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /webhooks']);
   });
 
+  // JSON-RPC 2.0: a line that is not JSON is answered with -32700, JSON that is not a message
+  // with -32600 (with its id when it has one); MCP 2025-06-18 has no batches. The SDK alone
+  // dropped such lines without an answer, and a client waited on them for ever.
+  it('answers a line that is not JSON, a batch and a malformed request with JSON-RPC errors; blank lines are skipped, a last line without its line break is read', async () => {
+    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } };
+    const lines = [
+      JSON.stringify(init),
+      JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      '{"jsonrpc": "2.0", "id": 2, "method": "ping"',
+      '',
+      JSON.stringify([{ jsonrpc: '2.0', id: 3, method: 'ping' }]),
+      JSON.stringify({ jsonrpc: '2.0', id: 4, method: 7 }),
+      JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'ping' }),
+    ];
+    const child = startCli(['mcp', '--read-only'], { env: emulatorEnv(emu), input: lines.join('\n') });
+    const r = await finished(child);
+    expect(r.code, r.stderr).toBe(0);
+    const answers = r.stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { id?: number; result?: object; error?: { code: number; message: string } });
+    const errors = answers.filter((a) => a.error).map((a) => [a.id, a.error!.code]);
+    expect(errors).toEqual([[undefined, -32700], [undefined, -32600], [4, -32600]]);
+    expect(answers.find((a) => a.error?.code === -32600 && a.id === undefined)!.error!.message).toMatch(/batches are not supported/);
+    expect(answers.filter((a) => a.result).map((a) => a.id).sort()).toEqual([1, 5]);
+    expect(r.stderr.match(/answered .* with a JSON-RPC error/g)).toHaveLength(3);
+    expect(emu.requests).toEqual([]);
+  });
+
   it.each([['SIGTERM', 143], ['SIGINT', 130]] as const)('%s while a tool call waits on the API: exit %i, as any command stopped so, and stdout holds whole JSON-RPC lines', async (signal, code) => {
     emu.scriptFault({ method: 'GET', path: '/webhooks', delayMs: 600_000, times: 1 });
     const env = { PATH: process.env.PATH ?? '', MAILCTL_CONFIG_DIR: tempDir('mailctl-config-'), MAILCTL_NO_KEYCHAIN: '1', ...emulatorEnv(emu) };

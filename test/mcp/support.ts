@@ -16,11 +16,11 @@ export interface Connected {
   close(): Promise<void>;
 }
 
-export async function connect(options: TestContextOptions & { readOnly?: boolean; globals?: GlobalOptions } = {}): Promise<Connected> {
+export async function connect(options: TestContextOptions & { readOnly?: boolean; globals?: GlobalOptions; progressHoldMs?: number } = {}): Promise<Connected> {
   const tc = await testContext(options);
   const program = buildProgram(tc.runtime);
   const ctx = createContext(tc.io, options.globals ?? {}, new AbortController().signal, { ...tc.runtime, program });
-  const { served, excluded } = createToolServer(ctx, program, { readOnly: Boolean(options.readOnly) });
+  const { served, excluded } = createToolServer(ctx, program, { readOnly: Boolean(options.readOnly), progressHoldMs: options.progressHoldMs });
   const { server } = served;
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: 'test', version: '1.0.0' });

@@ -111,6 +111,14 @@ describe('tools/list', () => {
     expect(hints('topic_create').idempotentHint).toBe(false);
   });
 
+  // MCP tool annotations: openWorldHint says whether the tool reaches an open world (the
+  // service, its recipients) or a closed one; events_prune works on the local archive alone
+  it('openWorldHint: true for a tool that calls the API, false for an archive-only one', () => {
+    const hints = (name: string) => tools.find((t) => t.name === name)!.annotations!;
+    expect(hints('events_prune').openWorldHint).toBe(false);
+    for (const api of ['events_list', 'events_sync', 'email_send', 'report', 'topic_delete']) expect(hints(api).openWorldHint, api).toBe(true);
+  });
+
   // cli.md: flags are inputs by their long names; listings are capped at 1,000 rows per call
   it('listings offer all (a boolean, capped) and no --follow: limit is at most 1000', () => {
     for (const t of tools) {
@@ -156,9 +164,9 @@ describe('--read-only', () => {
       expect(listed.length).toBeGreaterThan(10);
       expect(listed.filter((t) => t.annotations?.readOnlyHint !== true).map((t) => t.name)).toEqual([]);
       expect(listed.map((t) => t.name).sort()).toEqual(tools.filter((t) => t.annotations?.readOnlyHint === true).map((t) => t.name).sort());
-      const r = await ro.call('topic_delete', { topic_id: '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f', confirm: true });
-      expect(r.isError).toBe(true);
-      expect((r.structuredContent as { error: { message: string } }).error.message).toMatch(/no tool named "topic_delete"/);
+      // MCP: an unknown tool is a protocol error (-32602); this one says why it is not served
+      const r = ro.call('topic_delete', { topic_id: '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f', confirm: true });
+      await expect(r).rejects.toMatchObject({ code: -32602, message: 'MCP error -32602: Unknown tool: topic_delete; mailctl topic delete has no tool here: writes (the server is --read-only)' });
     } finally {
       await ro.close();
     }

@@ -31,7 +31,7 @@ export const spec = command({
     const { served, tools } = createToolServer(ctx, ctx.program, { readOnly: opts.readOnly });
     const account = ctx.globals.profile ?? ctx.io.env.MAILCTL_PROFILE;
     ctx.notice(`mailctl mcp: ${tools.length} tools${opts.readOnly ? ' (read-only)' : ''}${account ? ` for profile ${account}` : ''} on stdio`);
-    await serveStdio(served, ctx.io.stdin, ctx.io.stdout, ctx.signal);
+    await serveStdio(served, ctx.io.stdin, ctx.io.stdout, ctx.signal, (line) => ctx.notice(line));
     // The end of stdin is how a client stops it (exit 0, every call answered); Ctrl-C or
     // SIGTERM is not a success (130 / 143), as for every long-running command.
     ctx.signal.throwIfAborted();

@@ -36,6 +36,6 @@ export function toolSources(program: Command): ToolSource[] {
 }
 
 /** The tool server of `mailctl mcp` over this program's commands. */
-export function createToolServer(ctx: Context, program: Command, options: { readOnly: boolean }) {
+export function createToolServer(ctx: Context, program: Command, options: { readOnly: boolean; progressHoldMs?: number }) {
   return serveTools(ctx, program, toolSources(program).filter((s) => !s.hidden), options);
 }
