@@ -104,6 +104,13 @@ export const flag = {
   integer(description: string, range: readonly [number, number], value = 'n'): Flag<number | undefined> {
     return new Flag<number | undefined>({ type: 'integer', description, valueName: value, range, parseValue: integer(range[0], range[1]) });
   },
+  /**
+   * A decimal number within bounds (`--fault-rate 0.1`): `parse` checks the text and the bounds,
+   * `range` is what help and `commands --json` state of them, so both must agree.
+   */
+  number(description: string, range: readonly [number, number], options: { value?: string; parse: Parser<number> }): Flag<number | undefined> {
+    return new Flag<number | undefined>({ type: 'number', description, valueName: options.value ?? 'n', range, parseValue: options.parse });
+  },
   /** One word of a fixed set ("must be one of …, did you mean …?"). */
   enum<const V extends readonly string[]>(values: V, description: string, value = 'value'): Flag<V[number] | undefined> {
     return new Flag<V[number] | undefined>({ type: 'enum', description, valueName: value, values });
