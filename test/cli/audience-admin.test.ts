@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import contactImport from '../../src/commands/contact/import.js';
 import contactUpdate from '../../src/commands/contact/update.js';
+import listsCreate from '../../src/commands/lists/create.js';
+import propertyCreate from '../../src/commands/property/create.js';
 import { tempDir } from '../helpers/cli.js';
 import { emulatorEnv } from '../helpers/cli.js';
 import { useEmulator, runCliInProcess as runCli } from '../helpers/context.js';
@@ -266,5 +268,16 @@ describe('the examples of the help, with the emulator\'s ids', () => {
     const imported = await runCli(words(example, [emu.fixtures.lists[0]!]), { env });
     expect(imported.code, imported.stderr).toBe(0);
     expect(sent().map((r) => `${r.method} ${r.path}`)).toEqual([`PATCH /audience/contacts/${emu.fixtures.contacts[0]}`, 'POST /audience/contacts/bulk']);
+  });
+
+  it('lists create and property create: the names of the examples are free in a new team (the API refuses a taken one)', async () => {
+    const examples = [...listsCreate.examples!, ...propertyCreate.examples!].filter((e) => !e.includes('--dry-run'));
+    expect(examples).toHaveLength(4);
+    for (const example of examples) {
+      // the quotes of `--name "Weekly digest"` are the shell's
+      const words = [...example.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2]!).slice(1);
+      const r = await runCli(words, { env });
+      expect(r.code, `${example}: ${r.stderr}`).toBe(0);
+    }
   });
 });
