@@ -174,7 +174,7 @@ complete -c mailctl -n '__mailctl_is "events list"' -l recipient -x -d 'only eve
 complete -c mailctl -n '__mailctl_is "events list"' -l from -x -d 'start: YYYY-MM-DD, today or yesterday (days of the local zone; UTC with --utc), 7d, 24h, 30m (exactly that long before now), or an ISO date-time (default: 10 days ago)'
 complete -c mailctl -n '__mailctl_is "events list"' -l to -x -d 'end, inclusive: the same forms as --from (a day through its end) (default: now)'
 complete -c mailctl -n '__mailctl_is "events list"' -l transmission -x -d 'only events of this sent email (its request_id)'
-complete -c mailctl -n '__mailctl_is "events list"' -l bounce-class -x -d 'only bounces of these classification codes, repeatable or comma-separated'
+complete -c mailctl -n '__mailctl_is "events list"' -l bounce-class -x -d 'only bounces of these classification codes, repeatable or comma-separated (1-999)'
 complete -c mailctl -n '__mailctl_is "events list"' -l per-page -x -d 'events per request (1-100; default: 25 for one page, 100 with --all/--limit)'
 complete -c mailctl -n '__mailctl_is "events list"' -l cursor -x -d 'start at this page (the next_cursor of an earlier listing)'
 complete -c mailctl -n '__mailctl_is "events list"' -l all -d 'follow every page, writing each as it arrives'

@@ -121,6 +121,10 @@ export const flag = {
       type: 'list', description, valueName: options.value ?? 'list', repeatable: true, parseValue: options.parse, values: options.values, itemName: options.item,
     });
   },
+  /** Repeatable and comma-separated whole numbers within bounds (`--bounce-class 10,30`): help and `commands --json` state the bounds. */
+  integerList(description: string, range: readonly [number, number], value = 'n'): Flag<number[] | undefined> {
+    return new Flag<number[] | undefined>({ type: 'list', description, valueName: value, repeatable: true, range, parseValue: integer(range[0], range[1]) });
+  },
   /**
    * As `repeated`, and the flag may also be given bare: `true` in its list, a marker whose place
    * among the other repeatable flags `check` reads from the command line's order

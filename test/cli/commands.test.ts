@@ -59,11 +59,13 @@ function parseProblems(definition: CommandDefinition, key: string, value: string
 
 /** The values just inside and just outside a flag's bounds: [value, refused]. */
 function boundaryValues(type: string, min: number | null, max: number | null): Array<[string, boolean]> {
-  const step = type === 'integer' ? 1 : 0.5;
+  // a list's bounds are those of each item, whole numbers (`--bounce-class 10,30`)
+  const whole = type === 'integer' || type === 'list';
+  const step = whole ? 1 : 0.5;
   const out: Array<[string, boolean]> = [];
   if (min !== null) out.push([String(min), false], [String(min - step), true]);
   if (max !== null) out.push([String(max), false], [String(max + step), true]);
-  if (type === 'integer') out.push([String((min ?? 0) + 0.5), true]);
+  if (whole) out.push([String((min ?? 0) + 0.5), true]);
   return out;
 }
 
@@ -78,7 +80,7 @@ describe('mailctl commands', () => {
         if (f.type === 'integer' || f.type === 'number') {
           // a numeric flag without bounds would let agents send anything
           if (f.min === null || f.max === null) wrong.push(`${c.path} ${f.name}: ${f.type} without min and max`);
-        } else if (f.min !== null || f.max !== null) {
+        } else if ((f.min !== null || f.max !== null) && f.type !== 'list') {
           wrong.push(`${c.path} ${f.name}: bounds on a ${f.type}`);
         }
         if (f.min === null && f.max === null) continue;
@@ -97,6 +99,9 @@ describe('mailctl commands', () => {
     const emulator = tree.commands.find((c) => c.path === 'emulator')!;
     expect(emulator.flags.find((f) => f.name === '--fault-rate')).toMatchObject({ type: 'number', min: 0, max: 1, default: 0 });
     expect(emulator.flags.find((f) => f.name === '--webhook-retry-scale')).toMatchObject({ type: 'number', min: 0, max: 1000, default: 1 });
+    // and a list of whole numbers states the bounds of each item
+    const events = tree.commands.find((c) => c.path === 'events list')!;
+    expect(events.flags.find((f) => f.name === '--bounce-class')).toMatchObject({ type: 'list', min: 1, max: 999 });
 
     // the global flags, through the whole command line: refused with exit 2, accepted at the bound
     const retries = tree.global_flags.find((f) => f.name === '--retries')!;
