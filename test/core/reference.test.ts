@@ -274,3 +274,19 @@ describe('the command lines of the guides', () => {
     expect(shown).toBe(stdout);
   });
 });
+
+describe('the environment variables', () => {
+  // every variable cli.md names: the global options, the archive, the pager, the network
+  const CLI_MD = ['MAILCTL_API_KEY', 'MAILCTL_BASE_URL', 'MAILCTL_PROFILE', 'MAILCTL_CONFIG_DIR', 'MAILCTL_DB', 'XDG_DATA_HOME', 'PGPASSWORD',
+    'MAILCTL_PAGER', 'PAGER', 'NO_COLOR', 'HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY', 'NODE_EXTRA_CA_CERTS'];
+
+  it('`mailctl help environment` names every variable of cli.md, and man mailctl(1) has the same ENVIRONMENT', async () => {
+    const { stdout } = await runInProcess(['help', 'environment'], { emulator: false });
+    expect(CLI_MD.filter((v) => !new RegExp(`\\b${v}\\b`).test(stdout))).toEqual([]);
+    const man = unroff(read('man/mailctl.1'));
+    const section = man.slice(man.indexOf('.SH ENVIRONMENT'), man.indexOf('.SH "EXIT STATUS"'));
+    const named = [...stdout.matchAll(/^ {2}([A-Z][A-Z_]+)/gm)].map((m) => m[1]!);
+    expect(named.length).toBeGreaterThan(15);
+    expect(named.filter((v) => !section.includes(v))).toEqual([]);
+  });
+});
