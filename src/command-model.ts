@@ -4,7 +4,7 @@
 // the MCP engine reads the tree without importing commands/.
 
 /** What a flag's value is, for `commands --json`, MCP input schemas and the help text. */
-export type FlagType = 'boolean' | 'string' | 'integer' | 'enum' | 'list';
+export type FlagType = 'boolean' | 'string' | 'integer' | 'number' | 'enum' | 'list';
 
 export interface FlagModel {
   /** `--per-page` */

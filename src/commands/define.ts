@@ -104,6 +104,13 @@ export const flag = {
   integer(description: string, range: readonly [number, number], value = 'n'): Flag<number | undefined> {
     return new Flag<number | undefined>({ type: 'integer', description, valueName: value, range, parseValue: integer(range[0], range[1]) });
   },
+  /**
+   * A decimal number within bounds (`--fault-rate 0.1`): `parse` checks the text and the bounds,
+   * `range` is what help and `commands --json` state of them, so both must agree.
+   */
+  number(description: string, range: readonly [number, number], options: { value?: string; parse: Parser<number> }): Flag<number | undefined> {
+    return new Flag<number | undefined>({ type: 'number', description, valueName: options.value ?? 'n', range, parseValue: options.parse });
+  },
   /** One word of a fixed set ("must be one of …, did you mean …?"). */
   enum<const V extends readonly string[]>(values: V, description: string, value = 'value'): Flag<V[number] | undefined> {
     return new Flag<V[number] | undefined>({ type: 'enum', description, valueName: value, values });
@@ -113,6 +120,10 @@ export const flag = {
     return new Flag<T[] | undefined>({
       type: 'list', description, valueName: options.value ?? 'list', repeatable: true, parseValue: options.parse, values: options.values, itemName: options.item,
     });
+  },
+  /** Repeatable and comma-separated whole numbers within bounds (`--bounce-class 10,30`): help and `commands --json` state the bounds. */
+  integerList(description: string, range: readonly [number, number], value = 'n'): Flag<number[] | undefined> {
+    return new Flag<number[] | undefined>({ type: 'list', description, valueName: value, repeatable: true, range, parseValue: integer(range[0], range[1]) });
   },
   /**
    * As `repeated`, and the flag may also be given bare: `true` in its list, a marker whose place

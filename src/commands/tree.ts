@@ -82,7 +82,8 @@ function globalFlag(o: OptionSpec): FlagModel {
     value_optional: Boolean(value?.startsWith('[')),
     description: o.description,
     values: words(o.values),
-    values_enforced: false,
+    // the root program refuses any other --output word (exit 2), as a command refuses its enums
+    values_enforced: type === 'enum',
     min: o.range?.[0] ?? null,
     max: o.range?.[1] ?? null,
     default: null,

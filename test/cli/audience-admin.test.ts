@@ -1,4 +1,11 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import contactImport from '../../src/commands/contact/import.js';
+import contactUpdate from '../../src/commands/contact/update.js';
+import listsCreate from '../../src/commands/lists/create.js';
+import propertyCreate from '../../src/commands/property/create.js';
+import { tempDir } from '../helpers/cli.js';
 import { emulatorEnv } from '../helpers/cli.js';
 import { useEmulator, runCliInProcess as runCli } from '../helpers/context.js';
 import { expectUsageError } from '../helpers/expect.js';
@@ -241,5 +248,36 @@ describe('every delete checks --fields before anything is sent (its row has id a
     const res = await runCli(['topic', 'delete', BAD, '--yes', '--if-exists', '--fields', 'deleted', '--json'], { env });
     expect(res.code, res.stderr).toBe(0);
     expect(JSON.parse(res.stdout)).toEqual({ deleted: false });
+  });
+});
+
+describe('the examples of the help, with the emulator\'s ids', () => {
+  /** The words of an example after `mailctl`, its UUIDs replaced in order by `ids`. */
+  const words = (example: string, ids: string[]) => {
+    let i = 0;
+    return example.split(' ').slice(1).map((w) => (/^[0-9a-f]{8}-[0-9a-f-]{27}$/.test(w) ? ids[i++]! : w));
+  };
+
+  it('contact update --property/--unset-property and contact import --property name properties the team has', async () => {
+    const update = contactUpdate.examples!.find((e) => e.includes('--unset-property'))!;
+    const updated = await runCli(words(update, [emu.fixtures.contacts[0]!]), { env });
+    expect(updated.code, updated.stderr).toBe(0);
+    const dir = tempDir();
+    writeFileSync(join(dir, 'export.csv'), 'name,email\nAda,ada.example.import@example.com\n');
+    const example = contactImport.examples!.find((e) => e.includes('--property'))!.replace('export.csv', join(dir, 'export.csv'));
+    const imported = await runCli(words(example, [emu.fixtures.lists[0]!]), { env });
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(sent().map((r) => `${r.method} ${r.path}`)).toEqual([`PATCH /audience/contacts/${emu.fixtures.contacts[0]}`, 'POST /audience/contacts/bulk']);
+  });
+
+  it('lists create and property create: the names of the examples are free in a new team (the API refuses a taken one)', async () => {
+    const examples = [...listsCreate.examples!, ...propertyCreate.examples!].filter((e) => !e.includes('--dry-run'));
+    expect(examples).toHaveLength(4);
+    for (const example of examples) {
+      // the quotes of `--name "Weekly digest"` are the shell's
+      const words = [...example.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2]!).slice(1);
+      const r = await runCli(words, { env });
+      expect(r.code, `${example}: ${r.stderr}`).toBe(0);
+    }
   });
 });

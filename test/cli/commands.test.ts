@@ -2,16 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { runInProcess } from '../helpers/context.js';
 import { OPERATIONS } from '../../src/api/operations.js';
 import { COMMANDS } from '../../src/commands/index.js';
+import type { CommandDefinition } from '../../src/commands/define.js';
 import type { CommandSpec } from '../../src/commands/spec.js';
+import { UsageError } from '../../src/errors.js';
 
 interface Tree {
   name: string;
   version: string;
-  global_flags: Array<{ name: string }>;
+  global_flags: Array<{ name: string; type: string; min: number | null; max: number | null; values: string[] | null; values_enforced: boolean }>;
   commands: Array<{
     path: string;
     arguments: Array<{ name: string; required: boolean }>;
-    flags: Array<{ name: string; description: string; type: string; min: number | null; max: number | null; values: string[] | null; default: unknown; default_text: string | null }>;
+    flags: Array<{
+      name: string; key: string; description: string; type: string; min: number | null; max: number | null;
+      values: string[] | null; values_enforced: boolean; default: unknown; default_text: string | null;
+    }>;
     operation: { method: string; path: string; scope: string | null } | { description: string } | null;
     operations: Array<{ method: string; path: string; scope: string | null; sandbox_refused: boolean }>;
     exit_codes: number[];
@@ -30,7 +35,107 @@ function declaredPaths(): string[] {
   return out;
 }
 
+/** Every visible command's definition by its path, to parse words as commander hands them over. */
+function definitions(): Map<string, CommandDefinition> {
+  const out = new Map<string, CommandDefinition>();
+  const visit = (spec: CommandSpec, path: string[]) => {
+    if ('parseInput' in spec) out.set([...path, spec.name].join(' '), spec as CommandDefinition);
+    for (const sub of spec.commands ?? []) visit(sub, [...path, spec.name]);
+  };
+  for (const spec of COMMANDS) visit(spec, []);
+  return out;
+}
+
+/** The messages of a usage error (the first line and the other flags' lines), or [] when the words parse. */
+function parseProblems(definition: CommandDefinition, key: string, value: string): string[] {
+  try {
+    definition.parseInput({ args: [], opts: { [key]: value } });
+    return [];
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    return [error.message, ...(error.details ?? [])];
+  }
+}
+
+/** The values just inside and just outside a flag's bounds: [value, refused]. */
+function boundaryValues(type: string, min: number | null, max: number | null): Array<[string, boolean]> {
+  // a list's bounds are those of each item, whole numbers (`--bounce-class 10,30`)
+  const whole = type === 'integer' || type === 'list';
+  const step = whole ? 1 : 0.5;
+  const out: Array<[string, boolean]> = [];
+  if (min !== null) out.push([String(min), false], [String(min - step), true]);
+  if (max !== null) out.push([String(max), false], [String(max + step), true]);
+  if (whole) out.push([String((min ?? 0) + 0.5), true]);
+  return out;
+}
+
 describe('mailctl commands', () => {
+  it('--json states bounds exactly where the parser starts refusing: every bounded flag, at and beyond each bound', async () => {
+    const tree = JSON.parse((await runInProcess(['commands', '--json'], { emulator: false })).stdout) as Tree;
+    const byPath = definitions();
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const c of tree.commands) {
+      for (const f of c.flags) {
+        if (f.type === 'integer' || f.type === 'number') {
+          // a numeric flag without bounds would let agents send anything
+          if (f.min === null || f.max === null) wrong.push(`${c.path} ${f.name}: ${f.type} without min and max`);
+        } else if ((f.min !== null || f.max !== null) && f.type !== 'list') {
+          wrong.push(`${c.path} ${f.name}: bounds on a ${f.type}`);
+        }
+        if (f.min === null && f.max === null) continue;
+        const key = f.key.replace(/_(\w)/g, (_, ch: string) => ch.toUpperCase());
+        for (const [value, refused] of boundaryValues(f.type, f.min, f.max)) {
+          checked++;
+          const aboutFlag = parseProblems(byPath.get(c.path)!, key, value).filter((m) => m.startsWith(`${f.name}:`));
+          if (refused && aboutFlag.length === 0) wrong.push(`${c.path} ${f.name} ${value}: accepted, outside [${f.min}, ${f.max}]`);
+          if (!refused && aboutFlag.length > 0) wrong.push(`${c.path} ${f.name} ${value}: refused (${aboutFlag[0]}), inside [${f.min}, ${f.max}]`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(150);
+    // the emulator's decimal flags are numbers with their bounds, not strings
+    const emulator = tree.commands.find((c) => c.path === 'emulator')!;
+    expect(emulator.flags.find((f) => f.name === '--fault-rate')).toMatchObject({ type: 'number', min: 0, max: 1, default: 0 });
+    expect(emulator.flags.find((f) => f.name === '--webhook-retry-scale')).toMatchObject({ type: 'number', min: 0, max: 1000, default: 1 });
+    // and a list of whole numbers states the bounds of each item
+    const events = tree.commands.find((c) => c.path === 'events list')!;
+    expect(events.flags.find((f) => f.name === '--bounce-class')).toMatchObject({ type: 'list', min: 1, max: 999 });
+
+    // the global flags, through the whole command line: refused with exit 2, accepted at the bound
+    const retries = tree.global_flags.find((f) => f.name === '--retries')!;
+    expect(retries).toMatchObject({ type: 'integer', min: 0, max: 10 });
+    for (const [value, refused] of boundaryValues('integer', retries.min, retries.max)) {
+      const r = await runInProcess(['commands', '--retries', value], { emulator: false });
+      expect(r.exitCode, `--retries ${value}: ${r.stderr}`).toBe(refused ? 2 : 0);
+      if (refused) expect(r.stderr).toMatch(/--retries/);
+    }
+  });
+
+  it('--json marks a value set as enforced exactly when another word is refused (exit 2)', async () => {
+    const tree = JSON.parse((await runInProcess(['commands', '--json'], { emulator: false })).stdout) as Tree;
+    const output = tree.global_flags.find((f) => f.name === '--output')!;
+    expect(output).toMatchObject({ type: 'enum', values_enforced: true });
+    const bad = await runInProcess(['commands', '--output', 'xml'], { emulator: false });
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toMatch(/--output/);
+    for (const value of output.values!.filter((v) => v !== 'markdown')) expect((await runInProcess(['commands', '--output', value], { emulator: false })).exitCode, value).toBe(0);
+    // a command's enums and enforced lists: a word outside the set is refused by the parser
+    const byPath = definitions();
+    const wrong: string[] = [];
+    for (const c of tree.commands) {
+      for (const f of c.flags) {
+        if (!f.values_enforced) continue;
+        const key = f.key.replace(/_(\w)/g, (_, ch: string) => ch.toUpperCase());
+        if (!parseProblems(byPath.get(c.path)!, key, 'no-such-value').some((m) => m.startsWith(`${f.name}:`))) wrong.push(`${c.path} ${f.name}: accepted a word outside its values`);
+        for (const v of f.values!) if (parseProblems(byPath.get(c.path)!, key, v).some((m) => m.startsWith(`${f.name}:`))) wrong.push(`${c.path} ${f.name}: refused ${v}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+
   it('--json prints the whole tree: every declared command, with typed flags, bounds, values, defaults, operation and exit codes', async () => {
     const r = await runInProcess(['commands', '--json'], { emulator: false });
     expect(r.exitCode, r.stderr).toBe(0);

@@ -200,6 +200,19 @@ describe('completion scripts', () => {
     }
   });
 
+  it("the help's bash example installs the script in a home where the directory does not exist yet", () => {
+    const help = spawnSync(process.execPath, [BIN, 'completion', '--help'], { encoding: 'utf8' }).stdout;
+    const example = /^  \$ (.*completion bash.*)$/m.exec(help)![1]!;
+    const home = tempDir();
+    const bin = join(home, 'bin');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'mailctl'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+    chmodSync(join(bin, 'mailctl'), 0o755);
+    const r = spawnSync('bash', ['-c', example], { encoding: 'utf8', env: { HOME: home, PATH: `${bin}:${process.env.PATH}` } });
+    expect(r.status, r.stderr).toBe(0);
+    expect(readFileSync(join(home, '.local/share/bash-completion/completions/mailctl'), 'utf8')).toBe(readFileSync(join(ROOT, 'completions/mailctl.bash'), 'utf8'));
+  });
+
   it('refuses an unknown shell or none with exit 2', async () => {
     const bad = await runCli(['completion', 'powershell']);
     expect(bad.code).toBe(2);

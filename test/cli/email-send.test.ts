@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { runInProcess, useEmulator } from '../helpers/context.js';
 import { expectUsageError } from '../helpers/expect.js';
 import { keyValues } from '../helpers/parse.js';
+import emailSend from '../../src/commands/email/send.js';
 
 const emu = useEmulator({ seed: 28, events: 10 });
 const dir = mkdtempSync(join(tmpdir(), 'mailctl-send-'));
@@ -22,6 +23,15 @@ const FREE_FROM = 'hello@initech.example';
 const posts = (r: { requests: { method: string; path: string }[] }) => r.requests.filter((q) => q.method === 'POST');
 
 describe('email send', () => {
+  it("the help's --template example sends as it stands: it gives every merge tag the template requires", async () => {
+    const example = emailSend.examples!.find((e) => e.includes('--template'))!;
+    const r = await runInProcess(example.split(' ').slice(1), { emulator: emu });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const slug = /--template (\S+)/.exec(example)![1]!;
+    expect(r.requests.map((q) => `${q.method} ${q.path}`)).toEqual([`GET /templates/${slug}/merge-tags`, 'POST /emails']);
+    expect(posts(r)[0]).toMatchObject({ body: { template_slug: slug } });
+  });
+
   it('sends POST /emails with the body built from the flags and prints id, accepted, rejected and the watch command', async () => {
     const r = await send([
       '--to', 'ann@example.com,bob@example.com', '--cc', 'cat@example.com', '--subject', 'Hi', '--text', body,

@@ -208,3 +208,85 @@ describe('documentation links', () => {
     expect(broken).toEqual([]);
   });
 });
+
+describe('the command lines of the guides', () => {
+  interface TreeFlag { name: string; short: string | null; value: string | null; negatable: boolean }
+  interface Tree { global_flags: TreeFlag[]; commands: Array<{ path: string; flags: TreeFlag[] }> }
+  const pages = () => ['README.md', 'CONTRIBUTING.md', ...readdirSync(join(REPO, 'docs')).filter((n) => n.endsWith('.md')).map((n) => `docs/${n}`)];
+
+  /** Every `mailctl ...` a reader may copy: the lines of sh and console blocks, and inline code outside blocks. */
+  function commandLines(text: string): Array<{ line: number; words: string[] }> {
+    const out: Array<{ line: number; words: string[] }> = [];
+    let block: string | undefined;
+    text.split('\n').forEach((line, i) => {
+      if (line.startsWith('```')) {
+        block = block === undefined ? line.slice(3) : undefined;
+        return;
+      }
+      const spans = block === undefined ? [...line.matchAll(/`(mailctl [^`]*)`/g)].map((m) => m[1]!) : ['sh', 'console', ''].includes(block) ? [...line.matchAll(/(?:^|\$ |[|;&] *|\$\(|^\S+=\S+ )(mailctl [^|;&)#`]*)/g)].map((m) => m[1]!) : [];
+      for (const span of spans) out.push({ line: i + 1, words: span.trim().replace(/\\$/, '').split(/\s+/).slice(1) });
+    });
+    return out;
+  }
+
+  it('name commands and flags that exist: a renamed or removed flag fails here, not in a reader\'s shell', async () => {
+    const tree = JSON.parse((await runInProcess(['commands', '--json'], { emulator: false })).stdout) as Tree;
+    const names = (flags: TreeFlag[]) => new Set(flags.flatMap((f) => [f.name, ...(f.short ? [f.short] : []), ...(f.negatable ? [`--no-${f.name.slice(2)}`] : [])]));
+    const globals = names(tree.global_flags);
+    for (const extra of ['--help', '-h', '--version', '-V']) globals.add(extra);
+    const takesValue = new Set(tree.global_flags.filter((f) => f.value).flatMap((f) => [f.name, ...(f.short ? [f.short] : [])]));
+    const byPath = new Map(tree.commands.map((c) => [c.path, c]));
+    const nouns = new Set(tree.commands.map((c) => c.path.split(' ')[0]));
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const page of pages()) {
+      for (const { line, words } of commandLines(read(page))) {
+        const at = `${page}:${line}: mailctl ${words.join(' ')}`;
+        // global flags may come first: `mailctl --profile prod campaign list`
+        let i = 0;
+        while (words[i]?.startsWith('-')) i += takesValue.has(words[i]!) ? 2 : 1;
+        const [first, second] = [words[i], words[i + 1]];
+        // placeholders and prose (`mailctl COMMAND --help`, `mailctl <TAB>`), help, and the typos shell.md shows on purpose
+        if (first === undefined || first === 'help' || !/^[a-z]/.test(first) || first.includes('<TAB>') || first === 'camp') continue;
+        const path = byPath.has(`${first} ${second}`) ? `${first} ${second}` : byPath.has(first) ? first : undefined;
+        if (!path) {
+          if (!nouns.has(first)) wrong.push(`${at}: no command ${first}`);
+          else if (second && /^[a-z][a-z-]*$/.test(second) && !second.includes('<TAB>')) wrong.push(`${at}: no command ${first} ${second}`);
+          continue;
+        }
+        checked++;
+        const own = names(byPath.get(path)!.flags);
+        for (const word of words.slice(i)) {
+          const flag = /^(--?[a-zA-Z][\w-]*)/.exec(word)?.[1];
+          if (flag && !own.has(flag) && !globals.has(flag) && !(path === 'campaign list' && flag === '--stauts')) wrong.push(`${at}: ${path} has no flag ${flag}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it("docs/shell.md's help example is what `mailctl help campaign schedule` prints", async () => {
+    const page = read('docs/shell.md');
+    const start = page.indexOf('$ mailctl help campaign schedule');
+    const shown = page.slice(page.indexOf('\n', start) + 1, page.indexOf('```', start));
+    const { stdout } = await runInProcess(['help', 'campaign', 'schedule'], { emulator: false });
+    expect(shown).toBe(stdout);
+  });
+});
+
+describe('the environment variables', () => {
+  // every variable cli.md names: the global options, the archive, the pager, the network
+  const CLI_MD = ['MAILCTL_API_KEY', 'MAILCTL_BASE_URL', 'MAILCTL_PROFILE', 'MAILCTL_CONFIG_DIR', 'MAILCTL_DB', 'XDG_DATA_HOME', 'PGPASSWORD',
+    'MAILCTL_PAGER', 'PAGER', 'NO_COLOR', 'HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY', 'NODE_EXTRA_CA_CERTS'];
+
+  it('`mailctl help environment` names every variable of cli.md, and man mailctl(1) has the same ENVIRONMENT', async () => {
+    const { stdout } = await runInProcess(['help', 'environment'], { emulator: false });
+    expect(CLI_MD.filter((v) => !new RegExp(`\\b${v}\\b`).test(stdout))).toEqual([]);
+    const man = unroff(read('man/mailctl.1'));
+    const section = man.slice(man.indexOf('.SH ENVIRONMENT'), man.indexOf('.SH "EXIT STATUS"'));
+    const named = [...stdout.matchAll(/^ {2}([A-Z][A-Z_]+)/gm)].map((m) => m[1]!);
+    expect(named.length).toBeGreaterThan(15);
+    expect(named.filter((v) => !section.includes(v))).toEqual([]);
+  });
+});

@@ -23,15 +23,17 @@ const print = command({
   summary: 'print the shell completion script: commands, options, option values and profile names',
   description: [
     'Install:',
-    '  bash  mailctl completion bash > ~/.local/share/bash-completion/completions/mailctl',
+    '  bash  mkdir -p ~/.local/share/bash-completion/completions',
+    '        mailctl completion bash > ~/.local/share/bash-completion/completions/mailctl',
     '        (or add `source <(mailctl completion bash)` to ~/.bashrc)',
     '  zsh   mailctl completion zsh > "${fpath[1]}/_mailctl"   (then start a new shell)',
     '        (or add `source <(mailctl completion zsh)` to ~/.zshrc, after compinit)',
-    '  fish  mailctl completion fish > ~/.config/fish/completions/mailctl.fish',
+    '  fish  mkdir -p ~/.config/fish/completions',
+    '        mailctl completion fish > ~/.config/fish/completions/mailctl.fish',
     "The same scripts ship in the package's completions/ directory.",
   ].join('\n'),
   args: { shell: arg('the shell to complete for', { choices: SHELLS }) },
-  examples: ['mailctl completion bash > ~/.local/share/bash-completion/completions/mailctl', 'mailctl completion zsh > "${fpath[1]}/_mailctl"', 'mailctl completion fish | source'],
+  examples: ['mkdir -p ~/.local/share/bash-completion/completions && mailctl completion bash > ~/.local/share/bash-completion/completions/mailctl', 'mailctl completion zsh > "${fpath[1]}/_mailctl"', 'mailctl completion fish | source'],
   async run({ shell }, ctx) {
     checkNoFields(ctx.output().fields, 'a shell script');
     if (!ctx.program) throw new CliError('completion: no command tree to describe');

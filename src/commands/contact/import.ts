@@ -31,7 +31,7 @@ export default command({
   },
   examples: [
     'mailctl contact import subscribers.txt',
-    'mailctl contact import export.csv --column email --list 8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a --property source=import',
+    'mailctl contact import export.csv --column email --list 8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a --property signup_source=import',
     'cut -d, -f2 export.csv | mailctl contact import - --dry-run',
   ],
   operation: OPERATIONS.importContacts,

@@ -22,7 +22,7 @@ export default command({
   },
   examples: [
     `mailctl contact update ${CONTACT_ID} --status unsubscribed`,
-    `mailctl contact update ${CONTACT_ID} --property plan=team --unset-property trial_ends`,
+    `mailctl contact update ${CONTACT_ID} --property plan=team --unset-property company`,
     `mailctl contact update ${CONTACT_ID} --email ada@example.org --dry-run`,
   ],
   operation: OPERATIONS.updateContact,

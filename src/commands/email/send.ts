@@ -149,7 +149,7 @@ export default command({
   flags: FLAGS,
   examples: [
     'mailctl email send --from hello@acme.example --to ann@example.com --subject "Hi" --text body.txt',
-    'mailctl email send --from hello@acme.example --to ann@example.com --template welcome-email --var first_name=Ann',
+    'mailctl email send --from hello@acme.example --to ann@example.com --template password-reset --var reset_url=https://acme.example/reset/4f9a --var expires_in=24h',
     'mailctl email send --from hello@acme.example --to ann@example.com,bob@example.com --subject Report --html report.html --attach report.pdf --at +2h',
   ],
   operation: OPERATIONS.sendEmail,

@@ -14,7 +14,7 @@ const FLAGS = {
   lists: flag.integer('lists to generate (bulk membership needs more than 50 to split requests)', [1, 10_000]).default(6),
   rateLimit: flag.integer('requests per second per team, as the service enforces (3 mirrors production); off by default', [1, 100_000], 'rps'),
   latency: flag.integer('milliseconds added before each answer', [0, MS_PER_MINUTE], 'ms').default(0),
-  faultRate: flag.string('share of requests (0-1) failing with 500/502/503 or a dropped connection', { value: 'p', parse: share }).default(0),
+  faultRate: flag.number('share of requests failing with 500/502/503 or a dropped connection', [0, 1], { value: 'p', parse: share }).default(0),
   scenario: flag.enum(['mixed', 'healthy', 'critical-complaint'] as const, 'event mix of the team: mixed (every type, critical rates), healthy, critical-complaint', 'name').default('mixed'),
   tls: flag.boolean('serve HTTPS with a certificate from a CA made at start; prints the CA file to pass as NODE_EXTRA_CA_CERTS'),
   live: flag.toggle(
@@ -25,7 +25,7 @@ const FLAGS = {
   domainsVerified: flag.boolean("a created domain's DNS records pass verification at once (else a few seconds after it is created)"),
   authLockout: flag.boolean('five 401s in five minutes block the client address for fifteen minutes (429), as the service does; off by default, as every local client shares loopback'),
   env: flag.boolean('print `export MAILCTL_BASE_URL=… MAILCTL_API_KEY=…` lines on stdout (the banner goes to stderr)'),
-  webhookRetryScale: flag.string('multiply the webhook retry schedule (1 min … 24 h) by F, up to 1000; 0.001 retries within seconds', { value: 'f', parse: scale }).default(1),
+  webhookRetryScale: flag.number('multiply the webhook retry schedule (1 min … 24 h) by F; 0.001 retries within seconds', [0, 1000], { value: 'f', parse: scale }).default(1),
 };
 
 export type EmulatorRunOptions = Parsed<typeof FLAGS, Record<never, never>>;

@@ -6,7 +6,7 @@ import { colourAllowed, type Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { UsageError, ValueError } from '../../errors.js';
 import { displayZone } from '../../input/zone.js';
-import { email, integer, nonEmpty } from '../../input/values.js';
+import { email, nonEmpty } from '../../input/values.js';
 import { describeWindow, inWindow, resolveWindow, WINDOW_FROM_HELP, WINDOW_TO_HELP, type EventWindow } from '../../input/window.js';
 import { checkFields } from '../../output/fields.js';
 import type { DbFlag } from '../../archive/db-flag.js';
@@ -44,7 +44,7 @@ const FLAGS = {
   from: flag.string(WINDOW_FROM_HELP, { value: 'time' }).defaultShown('10 days ago'),
   to: flag.string(WINDOW_TO_HELP, { value: 'time' }).defaultShown('now'),
   transmission: flag.string('only events of this sent email (its request_id)', { value: 'id', parse: transmissionId }),
-  bounceClass: flag.list('only bounces of these classification codes, repeatable or comma-separated', { value: 'n', parse: integer(1, 999) }),
+  bounceClass: flag.integerList('only bounces of these classification codes, repeatable or comma-separated', [1, 999]),
   perPage: flag.integer('events per request', [1, MAX_EVENTS_PER_PAGE]).defaultShown('25 for one page, 100 with --all/--limit'),
   cursor: flag.string('start at this page (the next_cursor of an earlier listing)', { value: 'cursor', parse: nonEmpty }),
   all: flag.boolean('follow every page, writing each as it arrives'),

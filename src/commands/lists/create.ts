@@ -12,7 +12,7 @@ export default command({
     name: flag.string('name of the list, unique within the team (1 to 255 characters)', { value: 'name', parse: text(NAME_MAX) }).required(),
     dryRun: dryRunFlag,
   },
-  examples: ['mailctl lists create --name "Newsletter"', 'mailctl lists create --name "Beta testers" --json', 'mailctl lists create --name "VIP" --dry-run'],
+  examples: ['mailctl lists create --name "Weekly digest"', 'mailctl lists create --name "Early access" --json', 'mailctl lists create --name "VIP" --dry-run'],
   operation: OPERATIONS.createList,
   async run({ name, dryRun }, ctx) {
     const { createList } = await import('../../api/audience-admin.js');

@@ -15,7 +15,7 @@ export default command({
     fallbackValue: flag.string('value used where a contact has none (at most 255 characters)', { value: 'text', parse: fallbackValue }),
     dryRun: dryRunFlag,
   },
-  examples: ['mailctl property create --name first_name --type string --fallback-value there', 'mailctl property create --name plan --type string --json', 'mailctl property create --name signup_date --type date --dry-run'],
+  examples: ['mailctl property create --name nickname --type string --fallback-value there', 'mailctl property create --name tier --type string --json', 'mailctl property create --name signup_date --type date --dry-run'],
   operation: OPERATIONS.createProperty,
   async run(o, ctx) {
     const { createProperty } = await import('../../api/audience-admin.js');

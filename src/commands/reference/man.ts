@@ -1,5 +1,6 @@
 import { EXIT_CODE_MEANINGS, allExitCodes } from '../exit-codes.js';
 import { commandDocument, everyCommand, rootDocument, type HelpDocument, type HelpRow, type RootSpec } from '../help-layout.js';
+import { TOPIC_TEXT } from '../help-topics/topics.js';
 
 // man/mailctl*.1: the same HelpDocument as `--help`, as roff (man(7) macros),
 // installed through package.json "man" so that `man mailctl-events-list` works.
@@ -30,6 +31,18 @@ function exitStatus(codes: readonly number[]): string[] {
   return ['.SH "EXIT STATUS"', ...items(codes.map((c) => ({ term: String(c), text: EXIT_CODE_MEANINGS[c as keyof typeof EXIT_CODE_MEANINGS] })))];
 }
 
+/**
+ * mailctl(1)'s ENVIRONMENT: the text of `mailctl help environment` (every variable and which
+ * setting wins), without its title and examples, where man readers look for it.
+ */
+function environment(): string[] {
+  const lines = TOPIC_TEXT.environment.split('\n');
+  const body = lines.slice(1, lines.indexOf('Examples:'));
+  while (body[0] === '') body.shift();
+  while (body.at(-1) === '') body.pop();
+  return ['.SH ENVIRONMENT', ...literal(body.map((l) => l.replace(/^ {2}/, '')))];
+}
+
 function manPage(doc: HelpDocument, seeAlso: readonly string[]): string {
   const title = name(doc.path);
   const out: string[] = [
@@ -48,6 +61,7 @@ function manPage(doc: HelpDocument, seeAlso: readonly string[]): string {
   out.push(doc.path.length ? '.SH OPTIONS' : '.SH "GLOBAL OPTIONS"', ...items(doc.flags));
   if (doc.examples.length) out.push('.SH EXAMPLES', ...literal(doc.examples.map((e) => `$ ${e}`)));
   if (doc.api) out.push('.SH API', roff(doc.api));
+  if (!doc.path.length) out.push(...environment());
   out.push(...exitStatus(doc.path.length ? doc.exitCodes : allExitCodes()));
   if (doc.inherited.length) out.push('.SH "INHERITED OPTIONS"', roff(`${doc.inherited.join(', ')}: see mailctl(1).`));
   if (seeAlso.length) out.push('.SH "SEE ALSO"', seeAlso.map((s) => `.BR ${s} (1)`).join(',\n'));
