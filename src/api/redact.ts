@@ -27,6 +27,19 @@ export function redact(value: unknown): unknown {
 }
 
 /**
+ * The strings a body holds under secret fields (at any depth), as `redact` finds them: `api`
+ * adds them to the run's secrets, so that an answer echoing what was sent is masked as the
+ * dry run masks the request.
+ */
+export function secretValues(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(secretValues);
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) =>
+    SECRET_KEY.test(key) ? (typeof inner === 'string' ? [inner] : Array.isArray(inner) ? inner.filter((v): v is string => typeof v === 'string') : secretValues(inner)) : secretValues(inner),
+  );
+}
+
+/**
  * A request body for one --verbose line: secrets masked, and long arrays cut
  * to their first items and a count (a bulk request holds 1,000 ids).
  */

@@ -11,29 +11,118 @@
 /** Shorter values would be scrubbed out of ordinary words; no real key or password is this short. */
 const MIN_SCRUBBED_LENGTH = 6;
 
+/** JSON's escapes of a string's inside, optionally with every non-ASCII character as \uXXXX and "/" as "\/" (PHP's json_encode). */
+function jsonEscaped(value: string, ascii: boolean, slash: boolean): string {
+  let out = JSON.stringify(value).slice(1, -1);
+  if (ascii) out = out.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return slash ? out.replace(/\//g, '\\/') : out;
+}
+
+/**
+ * The ways a server quotes a secret other than as itself: inside the request body it quotes
+ * (JSON-escaped, as PHP writes it too, or twice when that quote is itself quoted), inside a
+ * URL or a form (percent-encoded), or as a Basic header (base64).
+ */
+function echoedForms(value: string): string[] {
+  const forms = [value];
+  for (const ascii of [false, true]) for (const slash of [false, true]) forms.push(jsonEscaped(value, ascii, slash));
+  forms.push(jsonEscaped(jsonEscaped(value, false, false), false, false));
+  forms.push(encodeURIComponent(value), new URLSearchParams({ s: value }).toString().slice(2));
+  const base64 = Buffer.from(value, 'utf8').toString('base64').replace(/=+$/, '');
+  forms.push(base64, base64.replace(/\+/g, '-').replace(/\//g, '_'));
+  return forms;
+}
+
+const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * How mailctl's own formats rewrite a string on its way out: --json, --ndjson and `api`
+ * JSON-escape it, csv doubles its quotes, `-o markdown` escapes `_` (every key has one: `lttr_`)
+ * and the rest of markdown's punctuation (output/markdown.ts's markdownText), HTML escapes `&<>"'`.
+ */
+const PRINTED_FORMS: Array<(text: string) => string> = [
+  (text) => text,
+  (text) => jsonEscaped(text, false, false),
+  (text) => text.replace(/"/g, '""'),
+  (text) => text.replace(/[&<>]/g, (c) => HTML_ENTITIES[c]!).replace(/[\\`*_[\]|~$]/g, '\\$&'),
+  (text) => text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]!),
+];
+
+/** Every form of the secret that can reach a stream: each way a server quotes it, printed in each of mailctl's formats. */
+function secretForms(value: string): Set<string> {
+  return new Set(echoedForms(value).flatMap((echoed) => PRINTED_FORMS.map((printed) => printed(echoed))));
+}
+
+/** Text that a pattern matches literally (with the u flag, only syntax characters may be escaped). */
+const regExpEscaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
 export class SecretSet {
-  /** Longest first, so that a secret containing another is replaced whole. */
-  private secrets: string[] = [];
+  /**
+   * Every form of every secret, lower-cased, and the mask that replaces it. Matched regardless
+   * of case: a server that upper-cases a message, or lower-cases a header value it quotes,
+   * still quotes the secret.
+   */
+  private masks = new Map<string, string>();
+  /** One pattern for all the (lower-cased) forms, longest first, so that a secret containing another is replaced whole; made on first use after an add. */
+  private pattern: RegExp | undefined;
+  /** The same, case-insensitive: for the rare text whose lower-case form has another length (\u0130). */
+  private anyCase: RegExp | undefined;
 
   add(secret: string | undefined): void {
-    const value = secret?.trim();
-    if (!value || value.length < MIN_SCRUBBED_LENGTH || this.secrets.includes(value)) return;
-    this.secrets = [...this.secrets, value].sort((a, b) => b.length - a.length);
+    // a hand-edited config file may hold anything where a key belongs
+    const value = typeof secret === 'string' ? secret.trim() : undefined;
+    if (!value || value.length < MIN_SCRUBBED_LENGTH) return;
+    const mask = `****${value.slice(-4)}`;
+    for (const form of secretForms(value)) {
+      const key = form.toLowerCase();
+      if (this.masks.has(key)) continue;
+      this.masks.set(key, mask);
+      this.pattern = this.anyCase = undefined;
+    }
   }
 
-  /** The text with every secret masked; the same string when it holds none (every line of an export asks). */
+  /**
+   * The text with every secret masked; the same string when it holds none (every line of an
+   * export asks). The lower-cased text is searched with a case-sensitive pattern: several times
+   * faster than a case-insensitive one over the same forms.
+   */
   scrub(text: string): string {
-    let out = text;
-    for (const secret of this.secrets) {
-      if (out.includes(secret)) out = out.split(secret).join(`****${secret.slice(-4)}`);
+    if (this.masks.size === 0) return text;
+    const source = () => [...this.masks.keys()].sort((a, b) => b.length - a.length).map(regExpEscaped).join('|');
+    this.pattern ??= new RegExp(source(), 'gu');
+    const lower = text.toLowerCase();
+    this.pattern.lastIndex = 0;
+    if (!this.pattern.test(lower)) return text;
+    const maskOf = (found: string) => this.masks.get(found.toLowerCase()) ?? '****';
+    if (lower.length !== text.length) return text.replace((this.anyCase ??= new RegExp(source(), 'giu')), maskOf);
+    let out = '';
+    let at = 0;
+    this.pattern.lastIndex = 0; // matchAll starts where test() stopped
+    for (const match of lower.matchAll(this.pattern)) {
+      out += text.slice(at, match.index) + maskOf(match[0]);
+      at = match.index + match[0].length;
     }
-    return out;
+    return out + text.slice(at);
   }
 
   get size(): number {
-    return this.secrets.length;
+    return this.masks.size;
   }
 }
+
+/**
+ * Variables whose values are secrets (docs/configuration.md): the run's from its start, whatever
+ * the command, so that a message quoting what was typed (the key pasted as a command name or a
+ * setting's value) is scrubbed as a server's echo is. PGPASSWORD is added only when a connection
+ * uses it (archive/pg/connect.ts): its values are often ordinary words ("postgres").
+ */
+export const SECRET_ENV_VARS = [
+  'MAILCTL_API_KEY',
+  'MAILCTL_WEBHOOK_PASSWORD',
+  'MAILCTL_WEBHOOK_CLIENT_SECRET',
+  'MAILCTL_WEBHOOK_BEARER_TOKEN',
+  'MAILCTL_WEBHOOK_SIGNING_SECRET',
+] as const;
 
 /**
  * The stream with every write scrubbed; every other property (isTTY, columns, cursor moves for
