@@ -1,8 +1,10 @@
 // Item 11 of issue 17: secrets that come back from the server. A 401 body echoing the bearer
 // token, or a 422 field error repeating the webhook password, is printed with the secret
 // replaced by ****<last 4>: in plain errors, --json errors and --verbose lines alike.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runCli, tempDir } from '../helpers/cli.js';
 import { runCliInProcess } from '../helpers/context.js';
 import { json, scriptedServer, type Handler } from '../helpers/server.js';
 
@@ -87,7 +89,8 @@ describe('an answer whose fields echo a secret', () => {
       expect(r.stdout + r.stderr).not.toContain(PASSWORD);
       expect(r.stdout + r.stderr).not.toContain(KEY);
       expect(r.stdout).toContain(`ops hook called with Bearer ****${KEY.slice(-4)}`);
-      if (format[0] === '--json') expect(JSON.parse(r.stdout).auth_password).toBe(`****${PASSWORD.slice(-4)}`);
+      // a credential field is masked whole, as --dry-run shows it: the spec says none is ever returned
+      if (format[0] === '--json') expect(JSON.parse(r.stdout).auth_password).toBe('********');
     });
   }
 
@@ -96,5 +99,152 @@ describe('an answer whose fields echo a secret', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).not.toContain(KEY);
     expect(JSON.parse(r.stdout)).toMatchObject({ data: [], echoed: { token: `****${KEY.slice(-4)}` } });
+  });
+});
+
+// Round 13: a secret that comes back rewritten. The server quotes it JSON-escaped (a password
+// with a quote or a backslash), percent-encoded, in base64 (a Basic header), or in another
+// case; mailctl's own `-o markdown` escapes the `_` of every key. Each is masked as the secret
+// itself is.
+describe('a secret echoed in another form', () => {
+  /** A password with the characters that each encoding rewrites. */
+  const SPECIAL = 'pW"Echo\\8/vX+2m&N=7é';
+  const forms: Array<[string, (s: string) => string]> = [
+    ['upper-cased', (s) => s.toUpperCase()],
+    ['lower-cased', (s) => s.toLowerCase()],
+    ['JSON-escaped (the raw request body quoted)', (s) => JSON.stringify(s).slice(1, -1)],
+    ['JSON-escaped twice', (s) => JSON.stringify(JSON.stringify(s).slice(1, -1)).slice(1, -1)],
+    ['JSON-escaped as PHP does (\\/ and \\u00e9)', (s) => JSON.stringify(s).slice(1, -1).replace(/\//g, '\\/').replace(/é/g, '\\u00e9')],
+    ['percent-encoded', (s) => encodeURIComponent(s)],
+    ['form-encoded', (s) => new URLSearchParams({ s }).toString().slice(2)],
+    ['base64', (s) => Buffer.from(s).toString('base64')],
+    ['in a Basic header', (s) => Buffer.from(`ops:${s}`).toString('base64')],
+  ];
+  for (const [name, encode] of forms) {
+    for (const extra of [[], ['--json']]) {
+      it(`webhook set: a 422 repeating the password ${name} ${extra.join(' ')}: masked`, async () => {
+        const echo: Handler = (req, res) => {
+          const sent = (JSON.parse(req.body) as { auth_password: string }).auth_password;
+          json(422, { message: `Refused: ${req.body}`, error_code: 'validation_error', errors: { auth_password: [`"${encode(sent)}" is not allowed`] } })(req, res, 0);
+        };
+        const args = ['webhook', 'set', WEBHOOK, '--auth-type', 'basic', '--auth-username', 'ops', '--auth-password-stdin', ...extra];
+        const { r, seen } = await against(echo, args, SPECIAL);
+        expect(r.code, r.stderr).toBe(5);
+        expect(JSON.parse(seen[0]!.body).auth_password).toBe(SPECIAL);
+        const all = r.stdout + r.stderr;
+        for (const leaked of [SPECIAL, encode(SPECIAL), JSON.stringify(SPECIAL).slice(1, -1), JSON.stringify(encode(SPECIAL)).slice(1, -1)]) expect(all).not.toContain(leaked);
+        expect(all.toLowerCase()).not.toContain(SPECIAL.slice(0, 12).toLowerCase());
+        expect(all).toContain('****');
+      });
+    }
+  }
+
+  it('a header value echoed lower-cased in an error: the key is masked', async () => {
+    const { r } = await against(
+      (req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': `x-${String(req.headers.authorization).slice(7)}` });
+        res.end('{}');
+      },
+      ['webhook', 'list'],
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr.toLowerCase()).not.toContain(KEY.toLowerCase().slice(0, 20));
+    expect(r.stderr.toLowerCase()).toContain(`****${KEY.slice(-4)}`.toLowerCase());
+  });
+
+  for (const args of [['doctor', '-o', 'markdown'], ['doctor', '--json'], ['doctor']]) {
+    it(`${args.join(' ')}: a key echoed in a failing check is masked (markdown escapes its "_")`, async () => {
+      const { r } = await against((req, res) => json(401, { message: `Unknown key ${req.headers.authorization}` })(req, res, 0), args);
+      expect(r.code).toBe(8);
+      expect(r.stdout + r.stderr).not.toContain(KEY.slice(5, 25));
+      expect(r.stdout).toContain(`****${KEY.slice(-4)}`);
+    });
+  }
+});
+
+describe('webhook answers that carry the credentials the spec says are never returned', () => {
+  // Not secrets this run knows: the server returns stored credentials, as a broken or hostile one might.
+  const STORED = 'stored-Secret-9xQ2';
+  const leaky = (req: { url: string }) => ({
+    id: WEBHOOK, name: 'hook', url: `https://ops:${STORED}@hooks.example/in`, enabled: true, event_types: null, auth_type: 'basic',
+    has_auth_credentials: true, auth_username: 'ops', auth_password: STORED, oauth_client_secret: `${STORED}-oauth`,
+    last_status: null, last_successful_at: null, last_failure_at: null, path: req.url,
+  });
+  const cases: Array<[string[], Handler]> = [
+    [['webhook', 'show', WEBHOOK], (req, res) => json(200, { message: 'ok', data: leaky(req) })(req, res, 0)],
+    [['webhook', 'list'], (req, res) => json(200, { message: 'ok', data: { webhooks: [leaky(req)] } })(req, res, 0)],
+    [['webhook', 'create', '--name', 'hook', '--url', 'https://hooks.example/in'], (req, res) => json(201, { message: 'ok', data: leaky(req) })(req, res, 0)],
+    [['webhook', 'set', WEBHOOK, '--name', 'hook'], (req, res) => json(200, { message: 'ok', data: leaky(req) })(req, res, 0)],
+  ];
+  for (const [args, handler] of cases) {
+    for (const format of [[], ['--json'], ['--ndjson'], ['-o', 'csv'], ['--fields', 'id,url']]) {
+      it(`${args.slice(0, 2).join(' ')} ${format.join(' ')}: masked, the rest kept`, async () => {
+        const { r } = await against(handler, [...args, ...format]);
+        expect(r.code, r.stderr).toBe(0);
+        expect(r.stdout + r.stderr).not.toContain(STORED);
+        expect(r.stdout).toContain('https://***@hooks.example/in');
+        if (format[0] === '--json') {
+          const out = JSON.parse(r.stdout) as Record<string, unknown> | Array<Record<string, unknown>>;
+          const hook = Array.isArray(out) ? out[0]! : out;
+          expect(hook).toMatchObject({ auth_username: 'ops', auth_password: '********', oauth_client_secret: '********', has_auth_credentials: true });
+        }
+      });
+    }
+  }
+});
+
+describe('api: what was sent under a secret field is a secret of the run', () => {
+  it('api PUT --input -: an answer echoing the password is masked', async () => {
+    const { r, seen } = await against(
+      (req, res) => json(200, { message: 'ok', data: { echoed: JSON.parse(req.body), raw: req.body } })(req, res, 0),
+      ['api', 'PUT', `/webhooks/${WEBHOOK}`, '--input', '-'],
+      JSON.stringify({ auth_type: 'basic', auth_username: 'ops', auth_password: PASSWORD }),
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(seen[0]!.body).auth_password).toBe(PASSWORD);
+    expect(r.stdout).not.toContain(PASSWORD);
+    expect(JSON.parse(r.stdout)).toMatchObject({ data: { echoed: { auth_username: 'ops', auth_password: `****${PASSWORD.slice(-4)}` } } });
+  });
+});
+
+describe('secrets from the environment and the config file, before any request', () => {
+  it('a key pasted where a command or a setting belongs is not repeated by the usage error', async () => {
+    for (const args of [[KEY], ['config', 'set', 'output', KEY], ['config', 'get', KEY], ['--timeout', KEY, 'webhook', 'list']]) {
+      const r = await runCliInProcess(args, { env: { MAILCTL_API_KEY: KEY } });
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stdout + r.stderr, args.join(' ')).not.toContain(KEY);
+      expect(r.stderr, args.join(' ')).toContain(`****${KEY.slice(-4)}`);
+    }
+  });
+
+  it('a webhook password in the environment is masked in every command, not only those that read it', async () => {
+    const { r } = await against(json(200, { message: 'ok', data: { events: { data: [], total_count: 0, pagination: { next_cursor: null, per_page: 25 } } } }), ['config', 'set', 'output', PASSWORD]);
+    expect(r.code).toBe(2);
+    const env = await runCliInProcess(['config', 'set', 'output', PASSWORD], { env: { MAILCTL_WEBHOOK_PASSWORD: PASSWORD } });
+    expect(env.code).toBe(2);
+    expect(env.stderr).not.toContain(PASSWORD);
+    expect(r.stderr).toContain(PASSWORD); // without the variable it is an ordinary value, quoted
+  });
+
+  it("a profile's stored key is masked where a setting's error quotes it", async () => {
+    const configDir = join(tempDir(), 'cfg');
+    mkdirSync(configDir, { mode: 0o700 });
+    writeFileSync(join(configDir, 'config.json'), JSON.stringify({ current_profile: 'default', profiles: { default: { base_url: 'http://127.0.0.1:9', api_key: KEY, output: KEY } } }), { mode: 0o600 });
+    const r = await runCliInProcess(['webhook', 'list'], { configDir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('output in profile "default"');
+    expect(r.stdout + r.stderr).not.toContain(KEY);
+  });
+
+  it('a base URL "user:secret@host" without a scheme is refused without repeating the secret', async () => {
+    for (const url of [`ops:${PASSWORD}@api.example.com`, `ops:${PASSWORD}@127.0.0.1:8080/v1`]) {
+      const flag = await runCliInProcess(['webhook', 'list', '--base-url', url], { env: { MAILCTL_API_KEY: KEY } });
+      const env = await runCliInProcess(['webhook', 'list'], { env: { MAILCTL_API_KEY: KEY, MAILCTL_BASE_URL: url } });
+      for (const r of [flag, env]) {
+        expect(r.code).toBe(2);
+        expect(r.stderr).toContain('put credentials in the key, not the URL');
+        expect(r.stdout + r.stderr).not.toContain(PASSWORD);
+      }
+    }
   });
 });

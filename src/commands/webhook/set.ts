@@ -9,7 +9,7 @@ import { checkFields } from '../../output/fields.js';
 import { command, flag, kebab, type Parsed as ParsedOptions } from '../define.js';
 import { printDryRun } from '../write.js';
 import { webhookSections } from './columns.js';
-import { checkOneStdinSecret, CLIENT_SECRET, givenCredentialFlags, PASSWORD, readSecret } from '../../webhooks/secrets.js';
+import { checkOneStdinSecret, CLIENT_SECRET, givenCredentialFlags, guardBasicCredentials, PASSWORD, readSecret } from '../../webhooks/secrets.js';
 import { noteConversions, WEBHOOK_ID_ARGS, webhookAuthFlags, webhookFieldFlags, type AuthType } from './options.js';
 
 /** Everything but the secrets, which are read in run() (stdin and env belong to the context). */
@@ -112,6 +112,7 @@ async function buildBody(opts: SetOptions, ctx: Context): Promise<WebhookUpdate>
   const u = opts.update;
   const password = await readSecret(ctx, PASSWORD, opts.passwordStdin, u.auth_type === 'basic');
   const clientSecret = await readSecret(ctx, CLIENT_SECRET, opts.secretStdin, u.auth_type === 'oauth2');
+  guardBasicCredentials(ctx, u.auth_username, password);
   // Spec order, and only what was given
   const body = {
     name: u.name,
