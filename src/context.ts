@@ -278,6 +278,7 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
         utc: Boolean(globals.utc),
         csvRaw: Boolean(globals.csvRaw),
         now: ctx.now,
+        scrub: hooks.secrets && ((text) => hooks.secrets!.scrub(text)),
         write: (text) => {
           // A secret of the run that the server echoed in its answer is masked here as on stderr
           // (output/scrub.ts); on a terminal, server strings in csv/json are shown, never obeyed

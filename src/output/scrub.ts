@@ -56,6 +56,25 @@ function secretForms(value: string): Set<string> {
 /** Text that a pattern matches literally (with the u flag, only syntax characters may be escaped). */
 const regExpEscaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
+/** The ellipsis with which mailctl cuts a long value. */
+const CUT = '\u2026';
+
+/** The shortest start of a secret that is masked when a message cut it ("lttr_Ab…"). */
+const MIN_CUT_PREFIX = 6;
+
+/**
+ * A start of the secret, at least MIN_CUT_PREFIX characters long, followed by the ellipsis
+ * with which mailctl cuts a long value (a table cell, a quoted value in a usage error, the
+ * start of a non-JSON body): the mask was made for the whole secret, and would not match.
+ */
+function cutPattern(lowerCased: string): string | undefined {
+  const chars = [...lowerCased].map(regExpEscaped);
+  if (chars.length <= MIN_CUT_PREFIX) return undefined;
+  let rest = '';
+  for (let i = chars.length - 1; i >= MIN_CUT_PREFIX; i--) rest = `(?:${chars[i]}${rest})?`;
+  return `${chars.slice(0, MIN_CUT_PREFIX).join('')}${rest}${CUT}`;
+}
+
 export class SecretSet {
   /**
    * Every form of every secret, lower-cased, and the mask that replaces it. Matched regardless
@@ -63,6 +82,8 @@ export class SecretSet {
    * still quotes the secret.
    */
   private masks = new Map<string, string>();
+  /** cutPattern of each secret as it is and JSON-escaped, lower-cased. */
+  private cuts = new Set<string>();
   /** One pattern for all the (lower-cased) forms, longest first, so that a secret containing another is replaced whole; made on first use after an add. */
   private pattern: RegExp | undefined;
   /** The same, case-insensitive: for the rare text whose lower-case form has another length (\u0130). */
@@ -79,6 +100,10 @@ export class SecretSet {
       this.masks.set(key, mask);
       this.pattern = this.anyCase = undefined;
     }
+    for (const form of [value, jsonEscaped(value, false, false)]) {
+      const cut = cutPattern(form.toLowerCase());
+      if (cut) this.cuts.add(cut);
+    }
   }
 
   /**
@@ -88,12 +113,13 @@ export class SecretSet {
    */
   scrub(text: string): string {
     if (this.masks.size === 0) return text;
-    const source = () => [...this.masks.keys()].sort((a, b) => b.length - a.length).map(regExpEscaped).join('|');
+    // whole forms first: a whole secret that happens to precede an ellipsis keeps its last 4 characters
+    const source = () => [...[...this.masks.keys()].sort((a, b) => b.length - a.length).map(regExpEscaped), ...this.cuts].join('|');
     this.pattern ??= new RegExp(source(), 'gu');
     const lower = text.toLowerCase();
     this.pattern.lastIndex = 0;
     if (!this.pattern.test(lower)) return text;
-    const maskOf = (found: string) => this.masks.get(found.toLowerCase()) ?? '****';
+    const maskOf = (found: string) => this.masks.get(found.toLowerCase()) ?? (found.endsWith(CUT) ? `****${CUT}` : '****');
     if (lower.length !== text.length) return text.replace((this.anyCase ??= new RegExp(source(), 'giu')), maskOf);
     let out = '';
     let at = 0;

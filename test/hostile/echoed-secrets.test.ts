@@ -5,8 +5,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
-import { runCliInProcess } from '../helpers/context.js';
-import { json, scriptedServer, type Handler } from '../helpers/server.js';
+import { runCliInProcess, runInProcess } from '../helpers/context.js';
+import { json, raw, scriptedServer, type Handler } from '../helpers/server.js';
 
 const KEY = `lttr_${'Q7mZ'.repeat(16)}`;
 const PASSWORD = 'pw-Echo8vX2mN7rT4kL9';
@@ -245,6 +245,47 @@ describe('secrets from the environment and the config file, before any request',
         expect(r.stderr).toContain('put credentials in the key, not the URL');
         expect(r.stdout + r.stderr).not.toContain(PASSWORD);
       }
+    }
+  });
+});
+
+// A long value is cut with an ellipsis before it is printed (a table cell on a terminal, a quoted
+// value in a usage error, the start of a non-JSON body): the cut start of a secret, which the
+// whole secret's mask no longer matches, is masked too.
+describe('a secret cut short', () => {
+  for (const pad of [30, 50, 70]) {
+    it(`a 500 text body with the key across its 80-character quote (${pad} before it): masked`, async () => {
+      const { r } = await against((req, res) => raw(500, `${'x'.repeat(pad)} ${String(req.headers.authorization)} tail`, { 'content-type': 'text/plain' })(req, res, 0), ['webhook', 'list', '--retries', '0']);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('a non-JSON body');
+      expect(r.stdout + r.stderr).not.toContain(KEY.slice(0, 12));
+    });
+  }
+
+  it('a key pasted into a flag is masked in the cut quote of the error', async () => {
+    for (const args of [['events', 'list', '--per-page', KEY], ['lists', 'attach', '--contact', KEY, '--list', KEY, '--dry-run'], ['campaign', 'show', KEY]]) {
+      const r = await runCliInProcess(args, { env: { MAILCTL_API_KEY: KEY, MAILCTL_BASE_URL: 'http://127.0.0.1:9' } });
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toContain('****…');
+      expect(r.stdout + r.stderr, args.join(' ')).not.toContain(KEY.slice(0, 12));
+    }
+  });
+
+  it('a terminal table masks a cell before cutting it to its column', async () => {
+    const server = await scriptedServer([
+      (req, res) =>
+        json(200, {
+          message: 'ok',
+          data: { webhooks: [{ id: WEBHOOK, name: `hook ${String(req.headers.authorization).slice(7)}`, url: 'https://hooks.example/in', enabled: true, event_types: null, auth_type: 'none', has_auth_credentials: false, last_status: 'failure', last_successful_at: null, last_failure_at: null }] },
+        })(req, res, 0),
+    ]);
+    try {
+      const r = await runInProcess(['webhook', 'list'], { emulator: false, key: KEY, env: { MAILCTL_BASE_URL: server.baseUrl, NO_COLOR: '1' }, stdoutIsTTY: true, columns: 70 });
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(r.stdout).not.toContain(KEY.slice(0, 12));
+      expect(r.stdout).toContain(`hook ****${KEY.slice(-4)}`);
+    } finally {
+      await server.close();
     }
   });
 });

@@ -6,7 +6,7 @@ import { csvCell } from '../../src/output/cells.js';
 import { markdownText } from '../../src/output/markdown.js';
 import { SecretSet } from '../../src/output/scrub.js';
 
-const KEY = 'lttr_Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z';
+const KEY = `lttr_${'Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z'.repeat(2)}`;
 const PASSWORD = 'pW"q\\x/+y&z=%41:@#Tail\u00e9';
 
 const json = (s: string) => JSON.stringify(s).slice(1, -1);
@@ -76,5 +76,22 @@ describe('secretValues', () => {
     const body = { name: 'n', auth_password: 'p1', nested: [{ oauth_client_secret: 's1' }, { token: ['t1', 2] }], url: 'https://u:x@h/' };
     expect(secretValues(body).sort()).toEqual(['p1', 's1', 't1']);
     expect(secretValues('auth_password')).toEqual([]);
+  });
+});
+
+describe('SecretSet.scrub of a secret cut short', () => {
+  const set = new SecretSet();
+  set.add(KEY);
+  set.add(PASSWORD);
+  it.each([
+    [`(got "${KEY.slice(0, 40)}…")`, '(got "****…")'],
+    [`(got "x${KEY.slice(0, 59)}…" (150 characters))`, '(got "x****…" (150 characters))'],
+    [`subj ${KEY.toUpperCase().slice(0, 12)}…  next`, 'subj ****…  next'],
+    [`"${JSON.stringify(PASSWORD).slice(1, 12)}…"`, '"****…"'],
+    [`whole: ${KEY}…`, `whole: ****${KEY.slice(-4)}…`],
+    ['too short to tell: lttr_…, lttr_A…', 'too short to tell: lttr_…, ****…'],
+    [`not cut: ${KEY.slice(0, 40)} and on`, `not cut: ${KEY.slice(0, 40)} and on`],
+  ])('%s → %s', (text, masked) => {
+    expect(set.scrub(text)).toBe(masked);
   });
 });
