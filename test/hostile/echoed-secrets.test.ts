@@ -1,7 +1,7 @@
 // Item 11 of issue 17: secrets that come back from the server. A 401 body echoing the bearer
 // token, or a 422 field error repeating the webhook password, is printed with the secret
 // replaced by ****<last 4>: in plain errors, --json errors and --verbose lines alike.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
@@ -287,5 +287,23 @@ describe('a secret cut short', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('files mailctl writes for people', () => {
+  it('report --html: a key echoed in a domain name is masked in the file as on stdout', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'report.html');
+    const events: Handler = (req, res) => {
+      const domain = `${String(req.headers.authorization).slice(7)}.example`;
+      const at = new Date(Date.now() - 3_600_000).toISOString();
+      const data = ['injection', 'delivery'].map((type, i) => ({ event_id: `e${i}`, type, timestamp: at, request_id: '1', rcpt_to: `a@${domain}`, recipient_domain: domain }));
+      json(200, { message: 'ok', data: { events: { data, total_count: 2, from: at, to: at, pagination: { next_cursor: null, per_page: 100 } } } })(req, res, 0);
+    };
+    const { r } = await against(events, ['report', '--by', 'domain', '--html', file, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const html = readFileSync(file, 'utf8');
+    expect(html).toContain(`****${KEY.slice(-4)}.example`);
+    expect(html + r.stdout + r.stderr).not.toContain(KEY.slice(0, 12));
   });
 });
