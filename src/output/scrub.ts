@@ -21,16 +21,33 @@ function jsonEscaped(value: string, ascii: boolean, slash: boolean): string {
 /**
  * The ways a server quotes a secret other than as itself: inside the request body it quotes
  * (JSON-escaped, as PHP writes it too, or twice when that quote is itself quoted), inside a
- * URL or a form (percent-encoded), or as a Basic header (base64).
+ * URL or a form (percent-encoded), or in base64 (a Basic header, a quoted Authorization header).
  */
 function echoedForms(value: string): string[] {
   const forms = [value];
   for (const ascii of [false, true]) for (const slash of [false, true]) forms.push(jsonEscaped(value, ascii, slash));
   forms.push(jsonEscaped(jsonEscaped(value, false, false), false, false));
   forms.push(encodeURIComponent(value), new URLSearchParams({ s: value }).toString().slice(2));
-  const base64 = Buffer.from(value, 'utf8').toString('base64').replace(/=+$/, '');
-  forms.push(base64, base64.replace(/\+/g, '-').replace(/\//g, '_'));
+  for (const base64 of base64Cores(value)) forms.push(base64, base64.replace(/\+/g, '-').replace(/\//g, '_'));
   return forms;
+}
+
+/**
+ * The secret in base64 wherever it starts in the encoded bytes ("Bearer <key>" and
+ * "user:<password>" put it 1 or 2 bytes into a 3-byte group): for each of the 3 offsets, the
+ * characters that encode the secret's bytes alone. At least 8 of them, or ordinary base64
+ * could match by chance.
+ */
+function base64Cores(value: string): string[] {
+  const bytes = Buffer.from(value, 'utf8');
+  const cores: string[] = [];
+  for (let offset = 0; offset < 3; offset++) {
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+    const first = Math.ceil(offset / 3);
+    const end = Math.floor((offset + bytes.length) / 3);
+    if (end - first >= 2) cores.push(encoded.slice(4 * first, 4 * end));
+  }
+  return cores;
 }
 
 const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

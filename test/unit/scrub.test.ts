@@ -23,6 +23,9 @@ const echoes: Array<[string, (s: string) => string]> = [
   ['form-encoded', (s) => new URLSearchParams({ s }).toString().slice(2)],
   ['base64', (s) => Buffer.from(s).toString('base64')],
   ['base64url', (s) => Buffer.from(s).toString('base64url')],
+  ['base64 of an Authorization header', (s) => Buffer.from(`Bearer ${s}`).toString('base64')],
+  ['base64 of a Basic pair', (s) => Buffer.from(`someone:${s}`).toString('base64')],
+  ['base64, 2 bytes into a group', (s) => Buffer.from(`ab${s}`).toString('base64')],
 ];
 const printed: Array<[string, (s: string) => string]> = [
   ['plain', (s) => s],
