@@ -307,3 +307,32 @@ describe('files mailctl writes for people', () => {
     expect(html + r.stdout + r.stderr).not.toContain(KEY.slice(0, 12));
   });
 });
+
+describe('proxy credentials quoted back', () => {
+  // A plain-http base URL goes to the proxy in absolute form: the proxy answers for the API.
+  const PROXY_PASSWORD = 'pr0xy-S3cret/@:';
+  const quoting = (status: number): Handler => (req, res) => {
+    const sent = Buffer.from(String(req.headers['proxy-authorization']).replace(/^Basic /, ''), 'base64').toString();
+    if (status === 200) {
+      json(200, { message: 'ok', data: { webhooks: [{ id: WEBHOOK, name: `via ${sent}`, url: 'https://hooks.example/in', enabled: true, event_types: null, auth_type: 'none', has_auth_credentials: false }] } })(req, res, 0);
+    } else raw(status, `proxy refused ${sent} (${String(req.headers['proxy-authorization'])})`, { 'content-type': 'text/plain' })(req, res, 0);
+  };
+  for (const [status, code] of [[200, 0], [502, 1], [403, 3]] as const) {
+    for (const variable of ['HTTP_PROXY', 'http_proxy', 'ALL_PROXY']) {
+      it(`${variable}, a proxy answering ${status} with the credentials it got: the password is masked`, async () => {
+        const proxy = await scriptedServer([quoting(status)]);
+        try {
+          const proxyUrl = proxy.baseUrl.replace('http://', `http://ops:${encodeURIComponent(PROXY_PASSWORD)}@`);
+          const r = await runCliInProcess(['webhook', 'list', '--retries', '0', '-v'], { env: { MAILCTL_API_KEY: KEY, MAILCTL_BASE_URL: 'http://127.0.0.1:9', [variable]: proxyUrl, NO_PROXY: '' } });
+          expect(r.code, r.stderr).toBe(code);
+          expect(Buffer.from(String(proxy.seen[0]!.headers['proxy-authorization']).slice(6), 'base64').toString()).toBe(`ops:${PROXY_PASSWORD}`);
+          const all = r.stdout + r.stderr;
+          expect(all).toContain(`ops:****${PROXY_PASSWORD.slice(-4)}`);
+          for (const form of [PROXY_PASSWORD, encodeURIComponent(PROXY_PASSWORD), Buffer.from(`ops:${PROXY_PASSWORD}`).toString('base64').slice(4, 16)]) expect(all).not.toContain(form);
+        } finally {
+          await proxy.close();
+        }
+      });
+    }
+  }
+});
