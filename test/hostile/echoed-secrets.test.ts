@@ -336,3 +336,26 @@ describe('proxy credentials quoted back', () => {
     }
   }
 });
+
+describe('a password inside a webhook URL given on the command line', () => {
+  const URL_PASSWORD = 'url-Pa55:w/rd';
+  const url = `https://ops:${encodeURIComponent(URL_PASSWORD)}@hooks.example/in`;
+  const echo: Handler = (req, res) => {
+    const sent = JSON.parse(req.body) as { url?: string; oauth_token_url?: string };
+    const quoted = sent.url ?? sent.oauth_token_url ?? '';
+    json(422, { message: `The url ${quoted} is invalid.`, error_code: 'validation_error', errors: { url: [`${decodeURIComponent(quoted)} does not resolve`] } })(req, res, 0);
+  };
+  for (const args of [['webhook', 'set', WEBHOOK, '--url', url], ['webhook', 'create', '--name', 'hook', '--url', url], ['webhook', 'set', WEBHOOK, '--oauth-token-url', url]]) {
+    for (const extra of [[], ['--json']]) {
+      it(`${args.slice(0, 2).join(' ')} ${args[args.length - 2]} ${extra.join(' ')}: sent as given, masked when the API quotes it`, async () => {
+        const { r, seen } = await against(echo, [...args, ...extra]);
+        expect(r.code, r.stderr).toBe(5);
+        expect(seen[0]!.body).toContain(encodeURIComponent(URL_PASSWORD));
+        const all = r.stdout + r.stderr;
+        expect(all).not.toContain(URL_PASSWORD);
+        expect(all).not.toContain(encodeURIComponent(URL_PASSWORD));
+        expect(all).toContain('https://ops:****');
+      });
+    }
+  }
+});
