@@ -359,3 +359,14 @@ describe('a password inside a webhook URL given on the command line', () => {
     }
   }
 });
+
+it('api: a password inside a URL of the body is masked when the answer quotes it', async () => {
+  const { r, seen } = await against(
+    (req, res) => json(422, { message: `bad ${(JSON.parse(req.body) as { url: string }).url}`, error_code: 'validation_error', errors: { url: [req.body] } })(req, res, 0),
+    ['api', 'PUT', `/webhooks/${WEBHOOK}`, '-F', 'url=https://ops:url-Pa55w0rd@hooks.example/in'],
+  );
+  expect(r.code, r.stderr).toBe(5);
+  expect(seen[0]!.body).toContain('url-Pa55w0rd');
+  expect(r.stdout + r.stderr).not.toContain('url-Pa55w0rd');
+  expect(r.stderr).toContain('bad https://ops:****w0rd@hooks.example/in');
+});

@@ -75,9 +75,10 @@ describe('SecretSet.scrub', () => {
 });
 
 describe('secretValues', () => {
-  it('finds the strings under secret fields at any depth, and nothing else', () => {
+  it('finds the strings under secret fields at any depth and the passwords of URLs, nothing else', () => {
     const body = { name: 'n', auth_password: 'p1', nested: [{ oauth_client_secret: 's1' }, { token: ['t1', 2] }], url: 'https://u:x@h/' };
-    expect(secretValues(body).sort()).toEqual(['p1', 's1', 't1']);
+    expect(secretValues(body).sort()).toEqual(['p1', 's1', 't1', 'x']);
+    expect(secretValues({ target: 'https://ops:a%40b@h/', note: 'see https://h/@x' })).toEqual(['a%40b', 'a@b']);
     expect(secretValues('auth_password')).toEqual([]);
   });
 });
