@@ -101,10 +101,14 @@ export class SecretSet {
   private masks = new Map<string, string>();
   /** cutPattern of each secret as it is and JSON-escaped, lower-cased. */
   private cuts = new Set<string>();
-  /** One pattern for all the (lower-cased) forms, longest first, so that a secret containing another is replaced whole; made on first use after an add. */
-  private pattern: RegExp | undefined;
-  /** The same, case-insensitive: for the rare text whose lower-case form has another length (\u0130). */
-  private anyCase: RegExp | undefined;
+  /**
+   * Patterns over the lower-cased forms, longest first so that a secret containing another is
+   * replaced whole; made on first use after an add. `withCuts` adds the cut starts, searched
+   * only in a text that holds an ellipsis (most lines of an export do not: their search stays
+   * as fast as the whole forms alone). `anyCase` is for the rare text whose lower-case form has
+   * another length (\u0130).
+   */
+  private patterns: { whole?: RegExp; withCuts?: RegExp; anyCase?: RegExp } = {};
 
   add(secret: string | undefined): void {
     // a hand-edited config file may hold anything where a key belongs
@@ -115,11 +119,14 @@ export class SecretSet {
       const key = form.toLowerCase();
       if (this.masks.has(key)) continue;
       this.masks.set(key, mask);
-      this.pattern = this.anyCase = undefined;
+      this.patterns = {};
     }
     for (const form of [value, jsonEscaped(value, false, false)]) {
       const cut = cutPattern(form.toLowerCase());
-      if (cut) this.cuts.add(cut);
+      if (cut && !this.cuts.has(cut)) {
+        this.cuts.add(cut);
+        this.patterns = {};
+      }
     }
   }
 
@@ -130,18 +137,23 @@ export class SecretSet {
    */
   scrub(text: string): string {
     if (this.masks.size === 0) return text;
+    const cut = text.includes(CUT);
     // whole forms first: a whole secret that happens to precede an ellipsis keeps its last 4 characters
-    const source = () => [...[...this.masks.keys()].sort((a, b) => b.length - a.length).map(regExpEscaped), ...this.cuts].join('|');
-    this.pattern ??= new RegExp(source(), 'gu');
+    const source = () => [...[...this.masks.keys()].sort((a, b) => b.length - a.length).map(regExpEscaped), ...(cut ? this.cuts : [])].join('|');
+    const pattern = cut ? (this.patterns.withCuts ??= new RegExp(source(), 'gu')) : (this.patterns.whole ??= new RegExp(source(), 'gu'));
     const lower = text.toLowerCase();
-    this.pattern.lastIndex = 0;
-    if (!this.pattern.test(lower)) return text;
+    pattern.lastIndex = 0;
+    if (!pattern.test(lower)) return text;
     const maskOf = (found: string) => this.masks.get(found.toLowerCase()) ?? (found.endsWith(CUT) ? `****${CUT}` : '****');
-    if (lower.length !== text.length) return text.replace((this.anyCase ??= new RegExp(source(), 'giu')), maskOf);
+    if (lower.length !== text.length) {
+      // the cut starts included whether or not this text needs them: a cut start needs the ellipsis anyway
+      const anyCase = (this.patterns.anyCase ??= new RegExp([...[...this.masks.keys()].sort((a, b) => b.length - a.length).map(regExpEscaped), ...this.cuts].join('|'), 'giu'));
+      return text.replace(anyCase, maskOf);
+    }
     let out = '';
     let at = 0;
-    this.pattern.lastIndex = 0; // matchAll starts where test() stopped
-    for (const match of lower.matchAll(this.pattern)) {
+    pattern.lastIndex = 0; // matchAll starts where test() stopped
+    for (const match of lower.matchAll(pattern)) {
       out += text.slice(at, match.index) + maskOf(match[0]);
       at = match.index + match[0].length;
     }
