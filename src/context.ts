@@ -266,6 +266,9 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       if (!data) {
         const file = configFile(io.env);
         data = readConfigData(file);
+        // Every stored key is a secret of the run from here on: a setting's error quotes the
+        // value it refuses, and a key saved by mistake as a profile's output or timeout is one.
+        for (const profile of Object.values(data.profiles)) hooks.secrets?.add(profile.api_key);
         for (const warning of configPlaceWarnings(file)) ctx.warn(warning);
       }
       return data;
@@ -306,6 +309,7 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
         utc: Boolean(globals.utc),
         csvRaw: Boolean(globals.csvRaw),
         now: ctx.now,
+        scrub: hooks.secrets && ((text) => hooks.secrets!.scrub(text)),
         write: (text) => {
           // A secret of the run that the server echoed in its answer is masked here as on stderr
           // (output/scrub.ts); on a terminal, server strings in csv/json are shown, never obeyed

@@ -79,6 +79,31 @@ export function decideProxy(target: URL, env: Env): ProxyDecision {
   return { kind: 'proxy', proxy: { url, display: hostPort(url), variable, authenticated: Boolean(url.username || url.password) } };
 }
 
+/** Every proxy variable curl reads, in its order. */
+const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY', 'all_proxy', 'ALL_PROXY'];
+
+/**
+ * The passwords in the proxy variables, as written and percent-decoded: secrets of the run
+ * (output/scrub.ts), so that a proxy, or a server behind it, that quotes the credentials it was
+ * sent does not get them printed. Taken from the text, so a value that is not a URL is covered.
+ */
+export function proxyPasswords(env: Env): string[] {
+  const found: string[] = [];
+  for (const name of PROXY_VARIABLES) {
+    const userinfo = /^(?:[a-z][a-z0-9+.-]*:\/\/)?([^/?#]*)@/i.exec(env[name]?.trim() ?? '')?.[1];
+    const colon = userinfo?.indexOf(':') ?? -1;
+    if (colon < 0) continue;
+    const password = userinfo!.slice(colon + 1);
+    found.push(password);
+    try {
+      found.push(decodeURIComponent(password));
+    } catch {
+      // not percent-encoded text: the raw form is the secret
+    }
+  }
+  return found;
+}
+
 /** A proxy variable that cannot be used; the message names the variable, never its value (it may hold a password). */
 export class ProxyConfigError extends Error {
   constructor(readonly variable: string, reason: string) {

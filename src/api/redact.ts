@@ -27,6 +27,34 @@ export function redact(value: unknown): unknown {
 }
 
 /**
+ * The strings a body holds under secret fields (at any depth), and the passwords of the URLs
+ * it holds, as `redact` masks them: `api` adds them to the run's secrets, so that an answer
+ * echoing what was sent is masked as the dry run masks the request.
+ */
+export function secretValues(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(secretValues);
+  if (typeof value === 'string') return urlPasswords(value);
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) =>
+    SECRET_KEY.test(key) ? (typeof inner === 'string' ? [inner] : Array.isArray(inner) ? inner.filter((v): v is string => typeof v === 'string') : secretValues(inner)) : secretValues(inner),
+  );
+}
+
+/** The password of a URL's userinfo (what maskUrl hides), as written and percent-decoded. */
+function urlPasswords(text: string): string[] {
+  const userinfo = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)@/i.exec(text)?.[1];
+  const colon = userinfo?.indexOf(':') ?? -1;
+  if (colon < 0) return [];
+  const password = userinfo!.slice(colon + 1);
+  try {
+    const decoded = decodeURIComponent(password);
+    return decoded === password ? [password] : [password, decoded];
+  } catch {
+    return [password];
+  }
+}
+
+/**
  * A request body for one --verbose line: secrets masked, and long arrays cut
  * to their first items and a count (a bulk request holds 1,000 ids).
  */

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { redact } from './redact.js';
 
 // The schemas of the webhook operations (webhooks.ts), loaded while a request waits for its answer.
 
@@ -16,7 +17,12 @@ const webhookSchema = z
     last_failure_at: z.string().nullish(),
     last_status: z.string().nullish(),
   })
-  .loose();
+  .loose()
+  // Spec 2.10: the credentials are never returned. A server that returns them anyway (an
+  // auth_password, an oauth_client_secret, a password inside the URL) gets them masked as
+  // --dry-run masks them, in every format of every command that shows a webhook ("never its
+  // credentials"), though this run never knew them as secrets to scrub.
+  .transform((webhook) => redact(webhook) as typeof webhook);
 
 export type Webhook = z.output<typeof webhookSchema>;
 

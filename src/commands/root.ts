@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { scrubbingStream, SecretSet } from '../output/scrub.js';
+import { proxyPasswords } from '../api/proxy.js';
+import { scrubbingStream, SECRET_ENV_VARS, SecretSet } from '../output/scrub.js';
 import { tidy } from '../output/terminal-text.js';
 import { enableHelp } from './help-topics/index.js';
 import { helpFormatter } from './help-text.js';
@@ -22,6 +23,8 @@ export function rootProgram(runtime: Runtime): RunCommand {
   // stderr, main.ts's error report included (it writes through runtime.io), and out of the data
   // on stdout (context.ts's output target): see output/scrub.ts.
   const secrets = new SecretSet();
+  for (const name of SECRET_ENV_VARS) secrets.add(runtime.io.env[name]);
+  for (const password of proxyPasswords(runtime.io.env)) secrets.add(password);
   runtime.secrets = secrets;
   // Only a refused `-o markdown` asks which commands print it: then every noun is loaded.
   runtime.commandsTaking = async (format) => commandsTaking(await Promise.all(Object.values(NOUN_LOADERS).map((load) => load())), format);

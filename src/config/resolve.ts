@@ -53,7 +53,12 @@ const MAX_BASE_URL_LENGTH = 2048;
  */
 function credentialsInUrl(where: string, url: URL | undefined): UsageError {
   return new UsageError(`${where} has credentials in it (user:password@): put credentials in the key, not the URL`, {
-    hint: url && `use ${url.protocol}//${url.host}${url.pathname === '/' ? '' : url.pathname} and keep the key in MAILCTL_API_KEY or \`mailctl auth login\``,
+    // Only for an http(s) URL whose userinfo the parser took apart: "user:secret@host" without a
+    // scheme parses as scheme "user:" and path "secret@host", which the hint would repeat.
+    hint:
+      url && (url.protocol === 'http:' || url.protocol === 'https:') && (url.username !== '' || url.password !== '')
+        ? `use ${url.protocol}//${url.host}${url.pathname === '/' ? '' : url.pathname} and keep the key in MAILCTL_API_KEY or \`mailctl auth login\``
+        : 'keep the key in MAILCTL_API_KEY or `mailctl auth login`, and give the URL as https://host',
   });
 }
 

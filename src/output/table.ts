@@ -67,7 +67,8 @@ export function tablePrinter<T>(target: OutputTarget, columns: Column<T>[], opts
 
   const cellsOf = (rows: readonly T[]) => {
     const now = target.now();
-    return rows.map((row) => columns.map((c) => ttyCell(c.value(row), c.kind, now, target.utc)));
+    const scrub = target.scrub ?? ((text: string) => text);
+    return rows.map((row) => columns.map((c) => scrub(ttyCell(c.value(row), c.kind, now, target.utc))));
   };
   const fit = (texts: string[][]) => {
     const natural = columns.map((c, i) =>

@@ -47,6 +47,12 @@ export interface OutputTarget {
   utc?: boolean;
   /** --csv-raw: CSV cells exactly as sent, formula-like text not neutralised (cells.ts). */
   csvRaw?: boolean;
+  /**
+   * The run's secrets taken out of a text (output/scrub.ts). `write` scrubs what it writes; a
+   * terminal table scrubs each cell before cutting it to its column, where a cut secret would
+   * no longer be recognised, and before sizing the column to it.
+   */
+  scrub?: (text: string) => string;
 }
 
 export interface ListWriter<T> {

@@ -16,7 +16,10 @@ export async function writeReport(doc: ReportDocument, ctx: Context, htmlFile?: 
   if (htmlFile !== undefined) {
     const { renderHtml } = await import('./html.js');
     try {
-      await writeWholeFile(htmlFile, renderHtml(doc, new Date(ctx.now()).toISOString()));
+      // The file is attached to tickets as stdout's data is pasted: a secret of the run that the
+      // service echoed in a domain or provider name is masked in it as on stdout.
+      const html = renderHtml(doc, new Date(ctx.now()).toISOString());
+      await writeWholeFile(htmlFile, out.scrub ? out.scrub(html) : html);
     } catch (error) {
       const { code, message } = error as WholeFileError;
       throw new CliError(`--html ${htmlFile}: cannot write the report (${code ?? message}); the file was left as it was`, ExitCode.Failure, {

@@ -3,7 +3,7 @@
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { ExpectedAuth } from './verify.js';
-import { BEARER_TOKEN, PASSWORD, SIGNING_SECRET, secretFromEnv, secretFromStdin, type SecretSource } from './secrets.js';
+import { BEARER_TOKEN, guardBasicCredentials, PASSWORD, SIGNING_SECRET, secretFromEnv, secretFromStdin, type SecretSource } from './secrets.js';
 
 /** The auth flags of listen and forward, parsed. */
 export interface AuthFlags {
@@ -55,6 +55,7 @@ export async function readAuth(choice: AuthChoice, ctx: Context): Promise<{ auth
   let auth: ExpectedAuth = { type: 'none' };
   if (choice.authType === 'basic') {
     auth = { type: 'basic', username: choice.username as string, password: (await secret(ctx, PASSWORD, choice.stdinSecret === 'password', true)) as string };
+    guardBasicCredentials(ctx, auth.username, auth.password);
   } else if (choice.authType === 'oauth2') {
     auth = { type: 'bearer', token: (await secret(ctx, BEARER_TOKEN, choice.stdinSecret === 'bearer', true)) as string };
   }
@@ -71,11 +72,13 @@ export function authorizationHeader(auth: ExpectedAuth): string | undefined {
 
 /** A password in a receiver's URL (http://user:password@host/) is a secret of the run: never shown, even if a server echoes it. */
 export function guardUrlSecret(ctx: Context, url: string): void {
-  const { password } = new URL(url);
+  const { username, password } = new URL(url);
   if (!password) return;
   ctx.addSecret(password);
   try {
     ctx.addSecret(decodeURIComponent(password));
+    // node sends the userinfo as Basic auth, decoded (as curl does)
+    guardBasicCredentials(ctx, decodeURIComponent(username), decodeURIComponent(password));
   } catch {
     // not percent-encoded text: the raw form is guarded
   }

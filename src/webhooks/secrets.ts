@@ -64,6 +64,16 @@ export function secretFromEnv(ctx: Context, source: SecretSource): string | unde
   return secret;
 }
 
+/**
+ * A Basic pair is a secret in its header form too: base64 of "user:password" gives the password
+ * away, and a server or a receiver that quotes the header it got or would send shows that form.
+ */
+export function guardBasicCredentials(ctx: Pick<Context, 'addSecret'>, username: string | undefined, password: string | undefined): void {
+  // a password rotated without its username: the header form is not known
+  if (password === undefined || username === undefined) return;
+  ctx.addSecret(Buffer.from(`${username}:${password}`, 'utf8').toString('base64'));
+}
+
 // The credential flags of `webhook create` and `webhook set`: which were given, one stdin secret at most.
 
 export interface AuthFlagValues {

@@ -133,6 +133,10 @@ const ANY_ITEMS: ListSpec<unknown> = { columns: [], fields: [] };
 async function run(opts: Options, ctx: Context): Promise<void> {
   const format = jsonFormat(ctx);
   const prepared = await prepare(opts, ctx);
+  // A password sent under a secret field (auth_password, oauth_client_secret, ...) is a secret of
+  // the run, as it is for `webhook set`: the dry run masks it, and a server's echo is scrubbed.
+  const { secretValues } = await import('../../api/redact.js');
+  for (const secret of [...secretValues(prepared.body), ...secretValues(prepared.query)]) ctx.addSecret(secret);
   // A dry run needs the base URL but no key, and honours --json, like every other write.
   if (opts.dryRun) return printDryRun(ctx, { method: opts.method, path: opts.path, query: prepared.query, body: prepared.body });
   const api = await ctx.api();

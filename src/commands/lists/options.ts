@@ -1,5 +1,5 @@
 import { UsageError } from '../../errors.js';
-import { isUuid } from '../../input/ids.js';
+import { isUuid, shown } from '../../input/ids.js';
 import { nonEmpty, pathOrStdin } from '../../input/values.js';
 import { flag, type Parsed } from '../define.js';
 import { dryRunFlag } from '../runners/write.js';
@@ -31,7 +31,8 @@ export interface BulkOptions {
 /** Names the bad item itself. */
 function checkIds(name: string, ids: string[] | undefined): void {
   const bad = ids?.find((id) => !isUuid(id));
-  if (bad !== undefined) throw new UsageError(`${name}: ${JSON.stringify(bad.slice(0, 60))} is not a UUID`);
+  // cut as every quoted value is, with an ellipsis: a key pasted here is then still recognised and masked
+  if (bad !== undefined) throw new UsageError(`${name}: ${shown(bad)} is not a UUID`);
 }
 
 export function checkBulk(o: Parsed<typeof BULK_FLAGS, Record<never, never>> & { yes?: boolean }): BulkOptions {

@@ -7,7 +7,8 @@ import { parseWebhookEvents, type EventConversion } from '../../input/webhook-ev
 import { command, type Parsed as ParsedOptions } from '../define.js';
 import { dryRunFlag, runWrite } from '../runners/write.js';
 import { webhookSections } from './columns.js';
-import { checkOneStdinSecret, CLIENT_SECRET, givenCredentialFlags, PASSWORD, readSecret } from '../../webhooks/secrets.js';
+import { checkOneStdinSecret, CLIENT_SECRET, givenCredentialFlags, guardBasicCredentials, PASSWORD, readSecret } from '../../webhooks/secrets.js';
+import { guardUrlSecret } from '../../webhooks/receiver-auth.js';
 import { noteConversions, webhookAuthFlags, webhookFieldFlags, type AuthType } from './options.js';
 
 // POST /webhooks (service-api-rest.md 4.13). The flags of `webhook set`, but a
@@ -68,6 +69,9 @@ async function buildBody(opts: CreateOptions, ctx: Context): Promise<WebhookCrea
   const b = opts.body;
   const password = await readSecret(ctx, PASSWORD, b.auth_type === 'basic', false);
   const clientSecret = await readSecret(ctx, CLIENT_SECRET, b.auth_type === 'oauth2', false);
+  guardBasicCredentials(ctx, b.auth_username, password);
+  // a password inside a URL is sent in the body: masked in --dry-run and -v, and scrubbed from an answer quoting it
+  for (const url of [b.url, b.oauth_token_url]) if (url !== undefined) guardUrlSecret(ctx, url);
   // the spec's order, and only what applies
   const body = {
     name: b.name,

@@ -9,7 +9,8 @@ import { checkFields } from '../../output/fields.js';
 import { command, flag, kebab, type Parsed as ParsedOptions } from '../define.js';
 import { printDryRun } from '../write.js';
 import { webhookSections } from './columns.js';
-import { checkOneStdinSecret, CLIENT_SECRET, givenCredentialFlags, PASSWORD, readSecret } from '../../webhooks/secrets.js';
+import { checkOneStdinSecret, CLIENT_SECRET, givenCredentialFlags, guardBasicCredentials, PASSWORD, readSecret } from '../../webhooks/secrets.js';
+import { guardUrlSecret } from '../../webhooks/receiver-auth.js';
 import { noteConversions, WEBHOOK_ID_ARGS, webhookAuthFlags, webhookFieldFlags, type AuthType } from './options.js';
 
 /** Everything but the secrets, which are read in run() (stdin and env belong to the context). */
@@ -112,6 +113,9 @@ async function buildBody(opts: SetOptions, ctx: Context): Promise<WebhookUpdate>
   const u = opts.update;
   const password = await readSecret(ctx, PASSWORD, opts.passwordStdin, u.auth_type === 'basic');
   const clientSecret = await readSecret(ctx, CLIENT_SECRET, opts.secretStdin, u.auth_type === 'oauth2');
+  guardBasicCredentials(ctx, u.auth_username, password);
+  // a password inside a URL is sent in the body: masked in --dry-run and -v, and scrubbed from an answer quoting it
+  for (const url of [u.url, u.oauth_token_url]) if (url !== undefined) guardUrlSecret(ctx, url);
   // Spec order, and only what was given
   const body = {
     name: u.name,
