@@ -103,10 +103,14 @@ export function varsOf(list: [string, string][]): Record<string, string> {
   return out;
 }
 
-/** --at within the window of 4.5, checked against our clock. */
+/**
+ * --at within the window of 4.5, checked against our clock, as the UTC date-time 4.5 asks for:
+ * a time without an offset would not be a date-time at all (the server could read it in any
+ * zone), and one with an offset names the same instant in UTC.
+ */
 export function scheduledAt(raw: string, now: number): string {
   const t = parseFutureTime(raw, '--at', now);
   if (t.ms < now + SCHEDULE_MIN_AHEAD_MS) throw new UsageError(`--at must be at least 5 minutes ahead (got "${raw}", ${new Date(t.ms).toISOString()})`);
   if (t.ms > now + SCHEDULE_MAX_AHEAD_MS) throw new UsageError(`--at must be at most 3 days ahead (got "${raw}", ${new Date(t.ms).toISOString()})`);
-  return t.text;
+  return new Date(t.ms).toISOString().replace(/\.000Z$/, 'Z');
 }

@@ -73,6 +73,17 @@ describe('email send', () => {
   });
 
   it.each([
+    ['an offset', (ms: number) => `${new Date(ms + 2 * 3600_000).toISOString().slice(0, 19)}+02:00`],
+    ['no offset (UTC, as the help says)', (ms: number) => new Date(ms).toISOString().slice(0, 19)],
+  ])('--at with %s sends scheduled_at as the UTC date-time 4.5 asks for', async (_, form) => {
+    const at = Math.floor((Date.now() + 2 * 3600_000) / 1000) * 1000;
+    const r = await send(['--to', 'ann@example.com', '--subject', 'Later', '--text', body, '--at', form(at)]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.requests[0]).toMatchObject({ method: 'POST', path: '/emails/scheduled', status: 201 });
+    expect((r.requests[0]!.body as { scheduled_at: string }).scheduled_at).toBe(new Date(at).toISOString().replace('.000Z', 'Z'));
+  });
+
+  it.each([
     [['--to', Array.from({ length: 49 }, (_, i) => `u${i}@example.com`).join(','), '--cc', 'a@example.com,b@example.com'], '50 recipients in all'],
     [['--to', 'not-an-address'], '--to'],
     [['--to', 'ann@example.com', '--header', 'Subject: x'], '--header'],
