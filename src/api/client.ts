@@ -28,6 +28,8 @@ export interface RequestSpec {
    * email, sending a campaign): a timeout, a dropped connection or a 5xx ends the run.
    */
   retry?: 'unapplied-only';
+  /** Sent without the Authorization header: an operation with no security requirement (GET /health, 4.1), which has no use for the key. */
+  anonymous?: boolean;
   /**
    * What the answer will need (its resource's schemas: `() => import('./x-schemas.js')`),
    * started once the request has left, while it waits for its answer (after-sent.ts).
@@ -225,7 +227,7 @@ export class ApiClient {
     const timer = setTimeout(() => abort.abort(new TimeoutError(this.options.timeoutMs)), this.options.timeoutMs);
     const unlink = abort.follow(this.options.signal);
     const headers: Record<string, string> = {
-      authorization: `Bearer ${this.options.apiKey}`,
+      ...(spec.anonymous ? {} : { authorization: `Bearer ${this.options.apiKey}` }),
       accept: 'application/json',
       'accept-encoding': ACCEPT_ENCODING,
       'user-agent': this.options.userAgent,

@@ -60,6 +60,17 @@ describe('mailctl doctor', () => {
     expect(r.stdout + r.stderr).not.toContain(emu.keys.full);
   });
 
+  it('asks GET /health without the key (4.1 has no security requirement) and the other three with it', async () => {
+    const r = await doctor(emulatorEnv(emu));
+    expect(r.code, r.stderr).toBe(0);
+    const health = emu.requests.find((q) => q.path === '/health')!;
+    expect(health.headers.authorization).toBeUndefined();
+    expect(health.key).toBeUndefined();
+    const others = emu.requests.filter((q) => q.path !== '/health');
+    expect(others).toHaveLength(3);
+    for (const q of others) expect(q.headers.authorization).toBe(`Bearer ${emu.keys.full}`);
+  });
+
   it('--fields: an unknown field is a usage error listing the valid ones, before any request; a known one picks the column', async () => {
     const bad = await doctor(emulatorEnv(emu), ['--fields', 'nope']);
     expect(bad.code, bad.stderr).toBe(2);

@@ -12,7 +12,7 @@ const why = (error: unknown) => (error instanceof CliError ? error.message : (er
 export async function serviceCheck(api: ApiClient): Promise<Check> {
   const op = OPERATIONS.health;
   try {
-    const res = await api.request<{ data?: { status?: unknown } }>({ method: op.method, path: op.path() });
+    const res = await api.request<{ data?: { status?: unknown } }>({ method: op.method, path: op.path(), anonymous: true });
     const status = typeof res.body.data?.status === 'string' ? res.body.data.status : 'unknown';
     return status === 'ok' ? pass('service', `${op.name}: ok`) : warn('service', `${op.name}: status ${status}`, 'the service reports a problem: try again later');
   } catch (error) {
