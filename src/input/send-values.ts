@@ -112,5 +112,5 @@ export function scheduledAt(raw: string, now: number): string {
   const t = parseFutureTime(raw, '--at', now);
   if (t.ms < now + SCHEDULE_MIN_AHEAD_MS) throw new UsageError(`--at must be at least 5 minutes ahead (got "${raw}", ${new Date(t.ms).toISOString()})`);
   if (t.ms > now + SCHEDULE_MAX_AHEAD_MS) throw new UsageError(`--at must be at most 3 days ahead (got "${raw}", ${new Date(t.ms).toISOString()})`);
-  return new Date(t.ms).toISOString().replace(/\.000Z$/, 'Z');
+  return new Date(t.ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }

@@ -69,6 +69,7 @@ describe('email send', () => {
     expect(r.requests).toHaveLength(1);
     expect(r.requests[0]).toMatchObject({ method: 'POST', path: '/emails/scheduled', status: 201 });
     const sent = (r.requests[0]!.body as { scheduled_at: string }).scheduled_at;
+    expect(sent).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     expect(JSON.parse(r.stdout)).toMatchObject({ accepted: 1, rejected: 0, scheduled_at: sent });
   });
 
