@@ -61,32 +61,44 @@ export class RunCommand extends Command {
   /**
    * commander lets a parent's option win anywhere in argv; a command that
    * declares a flag of a global's name (`template create --json FILE`, where
-   * the global `--json` is the output format) takes it instead.
+   * the global `--json` is the output format) takes it after its own name.
+   * Before it (`mailctl --json template create …`) the flag is still the
+   * global one: it is marked there, as commander's lookup sees only the word.
    */
   override parseOptions(args: string[]): { operands: string[]; unknown: string[] } {
-    const leaf = invokedCommand(this, args);
+    const { leaf, at } = invokedCommand(this, args);
     const theirs = new Set(leaf === this ? [] : leaf.options.map((o) => o.long));
     this.shadowed = new Set(this.options.map((o) => o.long).filter((l): l is string => l !== undefined && theirs.has(l)));
-    return super.parseOptions(args);
+    if (this.shadowed.size === 0) return super.parseOptions(args);
+    return super.parseOptions(args.map((arg, i) => (i < at && this.shadowed.has(arg) ? `${arg}${GLOBAL_MARK}` : arg)));
   }
 
-  /** commander's own lookup, minus the flags the invoked command takes for itself. */
+  /** commander's own lookup, minus the flags the invoked command takes for itself (unless marked as the global's). */
   _findOption(arg: string): unknown {
+    const find = (name: string) => (Command.prototype as unknown as { _findOption(a: string): unknown })._findOption.call(this, name);
+    if (arg.endsWith(GLOBAL_MARK)) return find(arg.slice(0, -GLOBAL_MARK.length));
     if (this.shadowed.has(arg)) return undefined;
-    return (Command.prototype as unknown as { _findOption(a: string): unknown })._findOption.call(this, arg);
+    return find(arg);
   }
 }
 
-/** The deepest subcommand the words of argv name (option values may look like names: good enough for shadowing). */
-function invokedCommand(root: Command, args: readonly string[]): Command {
-  let cmd = root;
-  for (const arg of args) {
+/** A global option's flag written before the command's name, which the command's own flag of that name must not take. */
+const GLOBAL_MARK = '\u0000global';
+
+/**
+ * The deepest subcommand the words of argv name, and the index of its name in args (-1 for
+ * the root). Option values may look like names: good enough for shadowing.
+ */
+function invokedCommand(root: Command, args: readonly string[]): { leaf: Command; at: number } {
+  let leaf = root;
+  let at = -1;
+  for (const [i, arg] of args.entries()) {
     if (arg === '--') break;
     if (arg.startsWith('-')) continue;
-    const next = cmd.commands.find((c) => c.name() === arg || c.aliases().includes(arg));
-    if (next) cmd = next;
+    const next = leaf.commands.find((c) => c.name() === arg || c.aliases().includes(arg));
+    if (next) [leaf, at] = [next, i];
   }
-  return cmd;
+  return { leaf, at };
 }
 
 /**

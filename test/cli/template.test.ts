@@ -98,6 +98,17 @@ describe('template create / update / delete', () => {
     expect(bad.stderr).not.toContain('{"error"');
   });
 
+  it('a global --json before the command is the output format, and the command still takes its own --json FILE after its name', async () => {
+    const html = await run(['--json', 'template', 'create', '--name', 'Global json', '--html', '-'], { stdin: '<p>Hi</p>' });
+    expect(html.exitCode, html.stderr).toBe(0);
+    expect(html.requests.map((q) => q.body)).toEqual([{ name: 'Global json', html: '<p>Hi</p>' }]);
+    expect(JSON.parse(html.stdout)).toMatchObject({ name: 'Global json', slug: 'global-json' });
+    const both = await run(['--json', 'template', 'update', 'global-json', '--json', '-'], { stdin: '{"blocks":[2]}' });
+    expect(both.exitCode, both.stderr).toBe(0);
+    expect(both.requests.map((q) => q.body)).toEqual([{ json: '{"blocks":[2]}' }]);
+    expect(JSON.parse(both.stdout)).toMatchObject({ slug: 'global-json' });
+  });
+
   it.each([
     { args: ['template', 'create', '--html', 'x.html'], names: '--name' },
     { args: ['template', 'create', '--name', 'X'], names: '--html' },
