@@ -8,3 +8,6 @@ export const thousands = (x: number): string => x.toLocaleString('en-US');
 
 /** The count and its noun: counted(1, 'event') → "1 event"; counted(2, 'address', 'addresses') → "2 addresses". */
 export const counted = (x: number, singular: string, plural = `${singular}s`): string => `${thousands(x)} ${x === 1 ? singular : plural}`;
+
+/** The count and a regular plural noun of mailctl's lists: countOf(1, 'properties') → "1 property", countOf(2, 'emails') → "2 emails". */
+export const countOf = (x: number, plural: string): string => counted(x, plural.endsWith('ies') ? `${plural.slice(0, -3)}y` : plural.replace(/s$/, ''), plural);

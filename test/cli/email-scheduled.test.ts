@@ -66,7 +66,7 @@ describe('email list', () => {
     const one = await run(['email', 'list', '--recipient', 'list1@example.com', '--per-page', '1']);
     expect(one.exitCode).toBe(0);
     expect(one.stdout.trim().split('\n')).toHaveLength(1);
-    expect(one.stderr).toMatch(/mailctl email list --recipient list1@example.com --per-page 1 --cursor \S+/);
+    expect(one.stderr).toMatch(/^Showed 1 email\. Next page:\n  mailctl email list --recipient list1@example.com --per-page 1 --cursor \S+/);
 
     const all = await run(['email', 'list', '--recipient', 'list1@example.com', '--per-page', '1', '--all', '--ndjson']);
     expect(all.stdout.trim().split('\n')).toHaveLength(2);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counted, thousands } from '../../src/counts.js';
+import { countOf, counted, thousands } from '../../src/counts.js';
 
 describe('counts in messages', () => {
   it.each([
@@ -15,5 +15,17 @@ describe('counts in messages', () => {
 
   it('groups thousands the same in every locale', () => {
     expect(thousands(1_234_567)).toBe('1,234,567');
+  });
+});
+
+describe('counts of list nouns', () => {
+  it.each([
+    [1, 'emails', '1 email'],
+    [2, 'emails', '2 emails'],
+    [1, 'properties', '1 property'],
+    [3, 'properties', '3 properties'],
+    [1, 'campaign events', '1 campaign event'],
+  ])('countOf(%i, %s)', (n, plural, text) => {
+    expect(countOf(n, plural)).toBe(text);
   });
 });

@@ -7,6 +7,7 @@ import { nonEmpty } from '../../input/values.js';
 import { flag } from '../define.js';
 import { checkFields } from '../../output/fields.js';
 import { nextPageCommand, nextPageHint, runListing } from '../listing.js';
+import { countOf } from '../../counts.js';
 
 // The one list runner, for every pagination style of the API: cursor pages,
 // numbered pages, and operations that answer everything at once. One page by
@@ -148,7 +149,7 @@ export async function runList<T>(ctx: Context, list: ListRun<T>): Promise<void> 
     exportOf: follow && paging.style !== 'whole' ? { noun: list.noun, total: (page) => page.total, limit: list.limit } : undefined,
   });
   if (!follow && last) {
-    if (last.nextCursor) nextPageHint(ctx, `Showed ${count} ${list.noun}`, list.command, list.args ?? [], ['--cursor', last.nextCursor]);
+    if (last.nextCursor) nextPageHint(ctx, `Showed ${countOf(count, list.noun)}`, list.command, list.args ?? [], ['--cursor', last.nextCursor]);
     if (last.page !== undefined && last.lastPage !== undefined && last.page < last.lastPage) {
       const total = last.total !== undefined ? ` (${last.total} in total)` : '';
       nextPageHint(ctx, `Showed page ${last.page} of ${last.lastPage}${total}`, list.command, list.args ?? [], ['--page', String(last.page + 1)]);
