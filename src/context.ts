@@ -284,7 +284,7 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       return settings;
     },
     api(key, tuning) {
-      if (key !== undefined) return buildClient(requireBaseUrl(ctx.settings()), key);
+      if (key !== undefined) return buildClient(requireBaseUrl(ctx.settings()), key, tuning);
       client ??= (async () => {
         let s = ctx.settings();
         requireNamedProfile(s, ctx.configData());

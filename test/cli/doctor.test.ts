@@ -104,12 +104,14 @@ describe('mailctl doctor', () => {
     expect(r.stdout).not.toContain(emu.keys.sandbox);
   });
 
-  it('reports a missing key (exit 8, no request sent) with the command that fixes it', async () => {
+  it('reports a missing key (exit 8) with the command that fixes it, and still whether the service is up (GET /health needs no key)', async () => {
     const r = await doctor({ MAILCTL_BASE_URL: emu.baseUrl });
     expect(r.code).toBe(8);
     expect(r.check('key')).toMatchObject({ status: 'fail', fix: expect.stringContaining('mailctl auth login') });
+    expect(r.check('service')).toMatchObject({ status: 'pass', detail: expect.stringContaining('ok') });
+    expect(r.check('auth')).toBeUndefined();
     expect(r.stderr).toContain('error: 1 of');
-    expect(emu.requests).toHaveLength(0);
+    expect(emu.requests.map((q) => [q.method, q.path, q.headers.authorization])).toEqual([['GET', '/health', undefined]]);
   });
 
   it('reports a key that cannot be one (a space in it) without sending it', async () => {
@@ -117,7 +119,7 @@ describe('mailctl doctor', () => {
     expect(r.code).toBe(8);
     expect(r.check('key')).toMatchObject({ status: 'fail', detail: expect.stringContaining('cannot be a key') });
     expect(r.check('auth')).toBeUndefined();
-    expect(emu.requests).toHaveLength(0);
+    expect(emu.requests.map((q) => [q.path, q.headers.authorization])).toEqual([['/health', undefined]]);
   });
 
   it('reports a key the API refuses (401) after one request, never retried', async () => {

@@ -7,6 +7,7 @@ import type { Check } from './check.js';
 import { configCheck, keyCheck, profileCheck } from './local.js';
 import { baseUrlCheck, connectionChecks, proxyCheck, proxyDecision } from './reach.js';
 import { DOCTOR_REQUESTS, remoteChecks } from './remote.js';
+import { serviceCheck } from './service.js';
 
 export interface DoctorOptions {
   /** --db [PATH]: also check the local event archive (true: the default archive). */
@@ -42,8 +43,13 @@ async function gather(ctx: Context): Promise<Check[]> {
     checks.push(...direct.checks);
     reachable = direct.reachable;
   }
-  // No request is worth spending without a key, or toward a host that cannot be reached.
-  if (key.check.status === 'fail' || !reachable) return checks;
+  // No request is worth spending toward a host that cannot be reached. Without a usable key,
+  // only GET /health, which needs none: whether the service is up still tells where to look.
+  if (!reachable) return checks;
+  if (key.check.status === 'fail') {
+    checks.push(await serviceCheck(await ctx.api('', { timeoutMs: REQUEST_TIMEOUT_MS, retries: 0 })));
+    return checks;
+  }
   let api;
   try {
     api = await ctx.api(undefined, { timeoutMs: REQUEST_TIMEOUT_MS, retries: 0 });
