@@ -68,7 +68,7 @@ export function parseFutureTime(text: string, flag: string, now: number): Parsed
       // a text that is no time at all: name every form a schedule accepts, not only ISO
       if (!(error instanceof UsageError) || !error.message.startsWith(`${flag} must be an ISO`)) throw error;
       throw new UsageError(
-        `${flag} must be a future time: +30m, +2h, +1d (from now), or ISO 8601 such as 2026-12-01T09:00:00+01:00 (an offset is kept as given; none means UTC) (got "${text}")`,
+        `${flag} must be a future time: +30m, +2h, +1d (from now), or ISO 8601 such as 2026-12-01T09:00:00+01:00 (a time without an offset is UTC) (got "${text}")`,
         { cause: error },
       );
     }
