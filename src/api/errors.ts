@@ -28,10 +28,17 @@ export function describeNonJson(text: string, contentType: string): string {
   return `a non-JSON body: "${trimmed.slice(0, 80).replace(/\s+/g, ' ')}${trimmed.length > 80 ? '…' : ''}"`;
 }
 
+/** One field error as text: a server that nests objects or arrays there is shown as JSON, not "[object Object]". */
+function messageText(message: unknown): string {
+  if (typeof message === 'string') return message;
+  if (message === null || typeof message !== 'object') return String(message);
+  return JSON.stringify(message);
+}
+
 function fieldErrorsOf(value: unknown): Record<string, string[]> {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
   // fromEntries defines own keys: a field named "__proto__" stays a field, not the object's prototype
-  return Object.fromEntries(Object.entries(value).map(([field, messages]) => [field, Array.isArray(messages) ? messages.map(String) : [String(messages)]]));
+  return Object.fromEntries(Object.entries(value).map(([field, messages]) => [field, Array.isArray(messages) ? messages.map(messageText) : [messageText(messages)]]));
 }
 
 /**
