@@ -135,6 +135,12 @@ const ANSWERS: Array<{ name: string; handler: () => Handler; message: RegExp }> 
     handler: () => answer(500, '{"message":"An unexpected err'),
     message: /^error: HTTP 500: the server answered with a truncated or malformed JSON body/,
   },
+  // a redirect is not followed (docs/reliability.md): the error says where the server wanted to go
+  {
+    name: 'a redirect to another host',
+    handler: () => answer(302, '', { location: 'http://203.0.113.7/api/elsewhere' }),
+    message: /^error: HTTP 302: the server redirects to http:\/\/203\.0\.113\.7\/api\/elsewhere, and mailctl does not follow redirects/,
+  },
   { name: '100 MB with Content-Length', handler: () => huge(true), message: /^error: the response is larger than 16 MiB; refusing to read it/ },
   { name: '100 MB chunked', handler: () => huge(false), message: /^error: the response is larger than 16 MiB; refusing to read it/ },
 ];
@@ -196,6 +202,7 @@ const UNREADABLE: Array<{ name: string; handler: () => Handler }> = [
   { name: 'an empty 200', handler: () => answer(200, '') },
   { name: 'truncated JSON in a 201', handler: () => answer(201, '{"message":"Created.","data":{"id":"3f2b8c1e-5d4a') },
   { name: 'an HTML page with 200', handler: () => answer(200, '<html><title>Welcome</title></html>', { 'content-type': 'text/html' }) },
+  { name: 'a 200 of 100 MB', handler: () => huge(false) },
 ];
 
 describe.each(Object.entries(WRITES))('%s answered 2xx with an answer that cannot be read', (name, args) => {
