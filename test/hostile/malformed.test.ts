@@ -237,6 +237,21 @@ describe.each(['topic create', 'lists create', 'domain add', 'webhook create', '
   });
 });
 
+describe('contact import whose first request is answered 200 with an empty body', () => {
+  it('says the request may have been applied, not that nothing was imported, and how to finish', async () => {
+    const file = join(tempDir('mailctl-malformed-'), 'contacts.csv');
+    writeFileSync(file, 'email\na1@example.com\na2@example.com\n');
+    next = answer(200, '');
+    const before = server.seen.length;
+    const r = await runCli(['contact', 'import', file], { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY } });
+    expectCleanFailure({ ...r, stderr: r.stderr.slice(r.stderr.indexOf('error: ')) }, 1, 'import');
+    expect(r.stderr).toContain('no request was confirmed\nthe request with addresses 1-2 may or may not have been applied\n');
+    expect(r.stderr).not.toContain('nothing was imported');
+    expect(r.stderr).toContain(`mailctl contact import ${file} --skip 0`);
+    expect(writesSince(before)).toBe(1);
+  });
+});
+
 // Well-formed answers with hostile text in them: a name or message carrying
 // terminal escape sequences (clear screen, set the window title, hyperlinks),
 // shown on a terminal. The data stays as sent in JSON and pipes (it is data),
