@@ -1,6 +1,7 @@
 import { CliError, ExitCode, NetworkError, type CliErrorOptions } from '../errors.js';
 import { apiErrorFrom, describeNonJson } from './errors.js';
 import { describeNetworkError, neverSent } from './network.js';
+import { appliedUnread } from './response.js';
 import { backoffMs, isRetryableStatus, retryAfterMs, type Headers } from './pacing.js';
 import { MS_PER_MINUTE } from '../time-units.js';
 
@@ -111,7 +112,7 @@ export function classifyAnswer(answer: Answer, a: Attempt): Verdict {
     if (answer.status === 204 && answer.text.trim() === '') return { kind: 'success', status: 204, headers: answer.headers, body: {}, lost: a.lost };
     if (json === undefined || typeof json !== 'object' || json === null) {
       const what = answer.text.trim() === '' ? 'an empty body' : json === undefined ? describeNonJson(answer.text, contentType) : 'a JSON value that is not an object';
-      return { kind: 'fail', error: new CliError(`unexpected response from ${a.method} ${a.url}: HTTP ${answer.status} with ${what}`, ExitCode.Failure) };
+      return { kind: 'fail', error: new CliError(`unexpected response from ${a.method} ${a.url}: HTTP ${answer.status} with ${what}`, ExitCode.Failure, isWrite(a) ? appliedUnread(a.method, answer.status) : {}) };
     }
     return { kind: 'success', status: answer.status, headers: answer.headers, body: json, lost: a.lost };
   }

@@ -1,7 +1,7 @@
-import { UsageError } from '../errors.js';
+import { CliError, UsageError } from '../errors.js';
 import { classifyAnswer, classifyFailure, TimeoutError, type Answer, type Attempt, type FailureWords, type Verdict } from './classify.js';
 import { createDispatcher, failureWords, routeTo, type Route } from './dispatcher.js';
-import { readCapped, RequestAbort } from './network.js';
+import { readCapped, RequestAbort, TooLargeError } from './network.js';
 import { Pacer } from './pacing.js';
 import { describeBody } from './redact.js';
 import { dayBudgetShortfall, SandboxPacer } from './sandbox-budget.js';
@@ -10,6 +10,7 @@ import { MAX_REQUEST_LINE_BYTES, requestLineBytes, requestTarget, type QueryValu
 import { request, type Dispatcher } from './undici.js';
 import { defaultSleep } from './sleep.js';
 import { afterNextRequestSent } from './after-sent.js';
+import { appliedUnread } from './response.js';
 
 export type { QueryValue } from './url.js';
 
@@ -241,6 +242,8 @@ export class ApiClient {
         // zlib's "unexpected end of file": a compressed body cut short is a connection lost mid-body
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'Z_BUF_ERROR' || code === 'Z_DATA_ERROR') throw new CutShortError();
+        // a write answered 2xx was taken, whatever its answer holds: say so, as for an unreadable one
+        if (error instanceof TooLargeError && success && spec.method !== 'GET') throw new CliError(error.message, error.exitCode, appliedUnread(spec.method, res.statusCode));
         throw error;
       });
       // checked only for a body without a length: a normal page is parsed once, in classify.ts

@@ -60,6 +60,8 @@ export interface CheckRow {
   error: string | null;
 }
 
+const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
 /** One row per record of the verification; SPF counts for root domains, the CNAME for subdomains (2.7). */
 export function checkRows(v: DomainVerification): CheckRow[] {
   const dns = v.dns ?? {};
@@ -76,8 +78,8 @@ export function checkRows(v: DomainVerification): CheckRow[] {
       record,
       status,
       result: passing ? 'pass' : needed[record] ? 'fail' : 'not needed',
-      found: dns[`${key}_record`] ?? null,
-      error: dns[`${key}_error`] ?? null,
+      found: textOrNull((dns as Record<string, unknown>)[`${key}_record`]),
+      error: textOrNull((dns as Record<string, unknown>)[`${key}_error`]),
     };
   });
 }

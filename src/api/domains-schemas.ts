@@ -35,7 +35,11 @@ const verificationSchema = z
     spf_status: z.string(),
     is_primary_domain: z.boolean(),
     ownership_verified: z.union([z.string(), z.boolean()]).nullish(),
-    dns: z.record(z.string(), z.string().nullable()).nullish(),
+    // the found records and their errors (spec 2.6); other keys a newer service adds are kept, not refused
+    dns: z
+      .object(Object.fromEntries(['dkim', 'cname', 'dmarc', 'spf'].flatMap((k) => [[`${k}_record`, z.string().nullish()], [`${k}_error`, z.string().nullish()]])))
+      .loose()
+      .nullish(),
   })
   .loose();
 

@@ -16,10 +16,26 @@ function hintFor(status: number, code?: string, retryAfterSeconds?: number): str
   return undefined;
 }
 
+/**
+ * Where a 3xx points, for its error: a redirect is never followed (the API key would go with
+ * it, maybe off loopback or to plain http), so the user is told where the server wanted to go.
+ * Cut to its first 120 characters: the header is the server's text.
+ */
+function redirectTarget(value: string | string[] | undefined): string | undefined {
+  let location = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!location) return undefined;
+  // credentials in it are not printed (as in a base URL)
+  if (URL.canParse(location)) {
+    const url = new URL(location);
+    if (url.username !== '' || url.password !== '') location = `${url.protocol}//…@${url.host}${url.pathname}`;
+  }
+  return location.length > 120 ? `${location.slice(0, 120)}… (${location.length} characters)` : location;
+}
+
 /** What came back instead of JSON, in a few words: for errors and for 2xx answers alike. */
 export function describeNonJson(text: string, contentType: string): string {
   const trimmed = text.trim();
-  if (trimmed === '') return 'empty body';
+  if (trimmed === '') return 'an empty body';
   if (/html/i.test(contentType) || /^<(!doctype|html|head|body)/i.test(trimmed)) {
     const title = /<title[^>]*>([^<]{1,120})<\/title>/i.exec(trimmed)?.[1]?.trim();
     return `an HTML page${title ? ` "${title}"` : ''}, not JSON: a proxy or gateway may be failing`;
@@ -28,10 +44,17 @@ export function describeNonJson(text: string, contentType: string): string {
   return `a non-JSON body: "${trimmed.slice(0, 80).replace(/\s+/g, ' ')}${trimmed.length > 80 ? '…' : ''}"`;
 }
 
+/** One field error as text: a server that nests objects or arrays there is shown as JSON, not "[object Object]". */
+function messageText(message: unknown): string {
+  if (typeof message === 'string') return message;
+  if (message === null || typeof message !== 'object') return String(message);
+  return JSON.stringify(message);
+}
+
 function fieldErrorsOf(value: unknown): Record<string, string[]> {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
   // fromEntries defines own keys: a field named "__proto__" stays a field, not the object's prototype
-  return Object.fromEntries(Object.entries(value).map(([field, messages]) => [field, Array.isArray(messages) ? messages.map(String) : [String(messages)]]));
+  return Object.fromEntries(Object.entries(value).map(([field, messages]) => [field, Array.isArray(messages) ? messages.map(messageText) : [messageText(messages)]]));
 }
 
 /**
@@ -50,13 +73,16 @@ export function apiErrorFrom(init: {
 }): ApiError {
   const body = init.json && typeof init.json === 'object' ? (init.json as Record<string, unknown>) : undefined;
   const code = typeof body?.error_code === 'string' ? body.error_code : undefined;
+  const location = init.status >= 300 && init.status < 400 ? redirectTarget(init.headers?.location) : undefined;
   const message =
-    typeof body?.message === 'string' && body.message.trim() !== ''
-      ? body.message.trim().split('\n')[0]!
-      : `HTTP ${init.status}: the server answered with ${describeNonJson(init.text, init.contentType)}`;
+    location !== undefined
+      ? `HTTP ${init.status}: the server redirects to ${location}, and mailctl does not follow redirects`
+      : typeof body?.message === 'string' && body.message.trim() !== ''
+        ? body.message.trim().split('\n')[0]!
+        : `HTTP ${init.status}: the server answered with ${describeNonJson(init.text, init.contentType)}`;
   const retryAfter = init.retryAfterMs === undefined ? undefined : Math.ceil(init.retryAfterMs / 1000);
   return new ApiError(
     { status: init.status, code, message, fieldErrors: fieldErrorsOf(body?.errors), retryAfter, headers: init.headers },
-    { hint: hintFor(init.status, code, retryAfter) },
+    { hint: location !== undefined ? 'check --base-url: it must be the API root itself, which answers without a redirect' : hintFor(init.status, code, retryAfter) },
   );
 }

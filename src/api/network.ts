@@ -27,7 +27,14 @@ export function neverSent(error: unknown): boolean {
  */
 const DECODE_ONCE_BYTES = 1024 * 1024;
 
-const tooLarge = () => new CliError(`the response is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB; refusing to read it`, ExitCode.Failure);
+/** A body past MAX_BODY_BYTES: the client adds, for a write, what its status says was done. */
+export class TooLargeError extends CliError {
+  constructor() {
+    super(`the response is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB; refusing to read it`, ExitCode.Failure);
+  }
+}
+
+const tooLarge = () => new TooLargeError();
 
 /**
  * Reads a response body whole, refusing one larger than MAX_BODY_BYTES (after decompression)

@@ -49,12 +49,20 @@ function totalMargin(total: number): number {
 /**
  * The walk guard, the one every walk shares (export, sync, report, api --paginate):
  * a server that never ends (a fresh cursor or a growing last_page on every page)
- * is stopped once it has sent clearly more rows than it says exist.
+ * is stopped once it has sent clearly more rows than it said exist. The count is the
+ * first one the walk was given: a server whose total grows with every page (last_page
+ * always one more, total with it) would otherwise never be stopped.
  */
-function guardWalk(operation: string, received: number, page: { total?: number; totalCount?: number }, pages: number): void {
-  const total = page.total ?? page.totalCount;
-  if (typeof total === 'number' && Number.isFinite(total) && received > total + totalMargin(total)) {
-    throw endlessListing(operation, received, total, pages);
+class WalkGuard {
+  private total: number | undefined;
+  constructor(private readonly operation: string) {}
+
+  check(received: number, page: { total?: number; totalCount?: number }, pages: number): void {
+    const total = page.total ?? page.totalCount;
+    if (this.total === undefined && typeof total === 'number' && Number.isFinite(total)) this.total = total;
+    if (this.total !== undefined && received > this.total + totalMargin(this.total)) {
+      throw endlessListing(this.operation, received, this.total, pages);
+    }
   }
 }
 const SEEN_WINDOW = 50_000;
@@ -98,12 +106,13 @@ export async function* cursorPages<T, P extends CursorPage<T> = CursorPage<T>>(
   let received = 0;
   let pages = 0;
   let emptyRun = 0;
+  const guard = new WalkGuard(operation);
   while (pending) {
     const page: P = await pending;
     pending = undefined;
     pages++;
     received += page.items.length;
-    if (follow) guardWalk(operation, received, page, pages);
+    if (follow) guard.check(received, page, pages);
     const fresh = recent ? page.items.filter((item) => firstSight(recent, limits.idOf!(item as never))) : page.items;
     emptyRun = fresh.length === 0 ? emptyRun + 1 : 0;
     if (emptyRun > 0 && emptyRun % EMPTY_RUN_NOTICE === 0) limits.onEmptyRun?.(pages);
@@ -224,10 +233,11 @@ async function* walkNumbered<T>(
   let left = limits.limit ?? Infinity;
   const follow = limits.all || limits.limit !== undefined;
   let received = 0;
+  const guard = new WalkGuard(operation);
   for (let page = firstPage; ; page++) {
     const result = await fetchPage(page);
     received += result.items.length;
-    if (follow) guardWalk(operation, received, result, page - firstPage + 1);
+    if (follow) guard.check(received, result, page - firstPage + 1);
     // A server that ignores `page` would hand out page 1 for ever (it is never the last).
     if (result.page !== page) {
       throw new CliError(`${operation} answered page ${result.page} when asked for page ${page}: stopped rather than list the same rows twice`, ExitCode.Failure, {

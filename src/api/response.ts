@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, ExitCode, type CliErrorOptions } from '../errors.js';
 
 // Shared by every api/<resource>.ts: checks a 2xx body against the zod schema
 // of its operation. zod itself is not loaded here: the schemas live in
@@ -28,6 +28,20 @@ function describeIssue(root: unknown, issue: z.core.$ZodIssue): string {
 const parsedBefore = new WeakSet<z.ZodType>();
 
 /**
+ * What a write answered 2xx tells the user when its answer cannot be read (empty, cut short,
+ * not JSON, another shape): the server said it took the change, so "nothing was changed" would
+ * be wrong and a blind re-run may apply it twice (a second topic, a second email). Marked
+ * outcomeUnknown, so email send, bulk runs and pushes say "may have been" and how to check.
+ */
+export function appliedUnread(method: string, status?: number): CliErrorOptions {
+  return {
+    details: [`  the ${method} was answered ${status === undefined ? 'with success' : `HTTP ${status}`}, so it was most likely applied; only its answer could not be read`],
+    hint: 'check the current state before running the command again',
+    outcomeUnknown: true,
+  };
+}
+
+/**
  * The body parsed by `schema`, or a CliError (exit 1). `operation` is how the
  * user would name the call: "GET /campaigns", "POST /campaigns/{id}/schedule".
  */
@@ -39,8 +53,13 @@ export function parseResponse<S extends z.ZodType>(schema: S, body: unknown, ope
   const result = schema.safeParse(body, again ? undefined : { jitless: true });
   if (result.success) return result.data;
   const [first, ...rest] = result.error.issues.map((issue) => describeIssue(body, issue));
-  throw new CliError(`unexpected response from ${operation}: ${first}`, ExitCode.Failure, {
-    details: rest.slice(0, 5).map((line) => `  ${line}`),
-    hint: 'the server answered in a shape mailctl does not know: check --base-url, or report it with the output of --verbose',
-  });
+  const details = rest.slice(0, 5).map((line) => `  ${line}`);
+  const hint = 'the server answered in a shape mailctl does not know: check --base-url, or report it with the output of --verbose';
+  // parseResponse only sees 2xx bodies: a write's answer in another shape still means it was taken
+  const method = operation.split(' ')[0]!;
+  if (method !== 'GET') {
+    const applied = appliedUnread(method);
+    throw new CliError(`unexpected response from ${operation}: ${first}`, ExitCode.Failure, { ...applied, details: [...details, ...applied.details!], hint: `${applied.hint!}; ${hint}` });
+  }
+  throw new CliError(`unexpected response from ${operation}: ${first}`, ExitCode.Failure, { details, hint });
 }

@@ -167,7 +167,10 @@ export function importFailureLines(skip: number, totals: ImportTotals, current: 
   const done = skip + totals.addresses;
   const lines = [
     totals.addresses === 0
-      ? 'nothing was imported'
+      ? // the first request's answer was lost or unreadable: "nothing" would contradict its line below
+        unsure && current
+        ? 'no request was confirmed'
+        : 'nothing was imported'
       : `imported addresses ${n(skip + 1)}-${n(done)} of the input (${n(totals.requests_succeeded)} requests): ${n(totals.created)} created, ${n(totals.already_existed)} already existed`,
   ];
   if (current) {

@@ -153,7 +153,7 @@ describe('ApiClient', () => {
 
   it('describes empty and truncated error bodies', async () => {
     const a = await setup([raw(500, '')], { retries: 0 });
-    expect((await failure(a.client.request({ method: 'GET', path: '/p' }))).message).toBe('HTTP 500: the server answered with empty body');
+    expect((await failure(a.client.request({ method: 'GET', path: '/p' }))).message).toBe('HTTP 500: the server answered with an empty body');
     const b = await setup([raw(500, '{"message": "An unexp', { 'content-type': 'application/json' })], { retries: 0 });
     expect((await failure(b.client.request({ method: 'GET', path: '/p' }))).message).toContain('truncated or malformed JSON');
   });

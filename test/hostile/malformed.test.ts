@@ -4,9 +4,11 @@
 // Everything runs in-process (helpers/context.ts, with the in-process network
 // guard); a run that could loop for ever is watched, and aborted (as Ctrl-C
 // would) once it prints far more rows than exist.
+import { writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { ndjson, type CliResult } from '../helpers/cli.js';
+import { ndjson, tempDir, type CliResult } from '../helpers/cli.js';
 import { runCliInProcess as runCli, runInProcess, testContext } from '../helpers/context.js';
 import * as errors from '../../src/errors.js';
 import { runArgv } from '../../src/main.js';
@@ -84,6 +86,27 @@ const COMMANDS: Record<string, string[]> = {
   'webhook list': ['webhook', 'list'],
   'campaign show': ['campaign', 'show', CAMPAIGN],
   'events list': ['events', 'list', '--all'],
+  // the reads of the whole service (cli.md "The whole service"): the same guards, whatever the pagination style
+  'email list': ['email', 'list', '--all'],
+  'email scheduled': ['email', 'scheduled', '9319750802277298'],
+  'domain list': ['domain', 'list'],
+  'domain show': ['domain', 'show', 'acme.example'],
+  'template list': ['template', 'list', '--all'],
+  'template show': ['template', 'show', 'welcome-email'],
+  'template show --html': ['template', 'show', 'welcome-email', '--html'],
+  'template tags': ['template', 'tags', 'welcome-email'],
+  'project list': ['project', 'list'],
+  'lists list': ['lists', 'list', '--all'],
+  'lists show': ['lists', 'show', CAMPAIGN],
+  'contact list': ['contact', 'list'],
+  'contact show': ['contact', 'show', CAMPAIGN],
+  'topic list': ['topic', 'list'],
+  'topic show': ['topic', 'show', CAMPAIGN],
+  'property list': ['property', 'list'],
+  'property show': ['property', 'show', CAMPAIGN],
+  'segment list': ['segment', 'list', '--all'],
+  'segment show': ['segment', 'show', CAMPAIGN],
+  'webhook show': ['webhook', 'show', 'webhook-abc123'],
 };
 
 const ANSWERS: Array<{ name: string; handler: () => Handler; message: RegExp }> = [
@@ -112,6 +135,12 @@ const ANSWERS: Array<{ name: string; handler: () => Handler; message: RegExp }> 
     handler: () => answer(500, '{"message":"An unexpected err'),
     message: /^error: HTTP 500: the server answered with a truncated or malformed JSON body/,
   },
+  // a redirect is not followed (docs/reliability.md): the error says where the server wanted to go
+  {
+    name: 'a redirect to another host',
+    handler: () => answer(302, '', { location: 'http://203.0.113.7/api/elsewhere' }),
+    message: /^error: HTTP 302: the server redirects to http:\/\/203\.0\.113\.7\/api\/elsewhere, and mailctl does not follow redirects/,
+  },
   { name: '100 MB with Content-Length', handler: () => huge(true), message: /^error: the response is larger than 16 MiB; refusing to read it/ },
   { name: '100 MB chunked', handler: () => huge(false), message: /^error: the response is larger than 16 MiB; refusing to read it/ },
 ];
@@ -134,6 +163,93 @@ describe.each(Object.entries(COMMANDS))('malformed answers to %s: one clear erro
       if (a.name === '100 MB with Content-Length') expect(streamed).toBeLessThan(16 * 1024 * 1024);
     });
   }
+});
+
+// A write the server answered 2xx whose answer cannot be read: the server said it took the
+// change, so the error must not read like a failure to apply it (a re-run would make a second
+// topic, or send a second email). It says the change was most likely applied and to check first,
+// and nothing is sent again.
+const HTML_FILE = join(tempDir('mailctl-malformed-'), 'body.html');
+writeFileSync(HTML_FILE, '<p>Hi <a href="{{unsubscribe_url}}">unsubscribe</a></p>');
+
+const WRITES: Record<string, string[]> = {
+  'topic create': ['topic', 'create', '--name', 'News'],
+  'property create': ['property', 'create', '--name', 'plan', '--type', 'string'],
+  'lists create': ['lists', 'create', '--name', 'VIP'],
+  'lists update': ['lists', 'update', CAMPAIGN, '--name', 'VIP'],
+  'lists add': ['lists', 'add', CAMPAIGN, '--contact', CAMPAIGN],
+  'contact create': ['contact', 'create', '--email', 'new@example.com'],
+  'contact update': ['contact', 'update', CAMPAIGN, '--email', 'new@example.com'],
+  'contact subscribe': ['contact', 'subscribe', CAMPAIGN, '--topic', CAMPAIGN],
+  'segment create': ['segment', 'create', '--name', 'Gmail', '--where', 'email contains gmail'],
+  'segment update': ['segment', 'update', CAMPAIGN, '--name', 'Gmail'],
+  'domain add': ['domain', 'add', 'new.example'],
+  'domain verify': ['domain', 'verify', 'acme.example'],
+  'template create': ['template', 'create', '--name', 'Welcome', '--html', HTML_FILE],
+  'template update': ['template', 'update', 'welcome', '--name', 'Welcome'],
+  'webhook create': ['webhook', 'create', '--name', 'Hook', '--url', 'https://example.com/hook'],
+  'webhook set': ['webhook', 'set', 'webhook-abc123', '--name', 'Hook'],
+  'topic update': ['topic', 'update', CAMPAIGN, '--name', 'News'],
+  'campaign schedule': ['campaign', 'schedule', CAMPAIGN, '--at', '+2d'],
+  'campaign send': ['campaign', 'send', CAMPAIGN, '--yes'],
+  'email send': ['email', 'send', '--to', 'a@example.com', '--from', 'me@acme.example', '--subject', 'Hi', '--html', HTML_FILE],
+};
+
+/** Writes the server received since `before` (template update reads the template first). */
+const writesSince = (before: number) => server.seen.slice(before).filter((q) => q.method !== 'GET').length;
+
+const UNREADABLE: Array<{ name: string; handler: () => Handler }> = [
+  { name: 'an empty 200', handler: () => answer(200, '') },
+  { name: 'truncated JSON in a 201', handler: () => answer(201, '{"message":"Created.","data":{"id":"3f2b8c1e-5d4a') },
+  { name: 'an HTML page with 200', handler: () => answer(200, '<html><title>Welcome</title></html>', { 'content-type': 'text/html' }) },
+  { name: 'a 200 of 100 MB', handler: () => huge(false) },
+];
+
+describe.each(Object.entries(WRITES))('%s answered 2xx with an answer that cannot be read', (name, args) => {
+  for (const a of UNREADABLE) {
+    it(`${a.name}: exit 1, says it was most likely applied and to check, sends it once`, async () => {
+      next = a.handler();
+      const before = server.seen.length;
+      // -o json: template create|update take their own --json FILE (cli.md)
+      const r = await runCli([...args, '-o', 'json'], { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY } });
+      expectCleanFailure(r, 1, `${name}: ${a.name}`);
+      expect(r.stderr).toMatch(/^ {2}the (POST|PATCH|PUT) was answered HTTP 20[01], so it was most likely applied; only its answer could not be read$/m);
+      expect(r.stderr).toMatch(/^hint: .*check/m);
+      expect(r.stderr).not.toMatch(/nothing was changed|was not applied/);
+      expect(r.stdout).toBe('');
+      expect(writesSince(before)).toBe(1);
+    });
+  }
+});
+
+// The same when the answer is JSON of another shape: parsed, then refused by the command's schema.
+describe.each(['topic create', 'lists create', 'domain add', 'webhook create', 'template create', 'email send'])('%s answered 200 with data of another shape', (name) => {
+  it('exit 1 naming the field, says it was most likely applied, sends it once', async () => {
+    next = answer(200, '{"message":"ok","data":{"id":7,"name":["x"],"accepted":"1","request_id":3,"domain":false,"slug":1}}');
+    const before = server.seen.length;
+    const r = await runCli([...WRITES[name]!, '-o', 'json'], { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY } });
+    expectCleanFailure(r, 1, name);
+    expect(r.stderr).toMatch(/^error: (the email may have been sent: )?unexpected response from POST \S+: data\./);
+    expect(r.stderr).toMatch(/^ {2}the POST was answered with success, so it was most likely applied; only its answer could not be read$/m);
+    expect(r.stderr).not.toMatch(/nothing was changed|was not applied/);
+    expect(r.stdout).toBe('');
+    expect(writesSince(before)).toBe(1);
+  });
+});
+
+describe('contact import whose first request is answered 200 with an empty body', () => {
+  it('says the request may have been applied, not that nothing was imported, and how to finish', async () => {
+    const file = join(tempDir('mailctl-malformed-'), 'contacts.csv');
+    writeFileSync(file, 'email\na1@example.com\na2@example.com\n');
+    next = answer(200, '');
+    const before = server.seen.length;
+    const r = await runCli(['contact', 'import', file], { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY } });
+    expectCleanFailure({ ...r, stderr: r.stderr.slice(r.stderr.indexOf('error: ')) }, 1, 'import');
+    expect(r.stderr).toContain('no request was confirmed\nthe request with addresses 1-2 may or may not have been applied\n');
+    expect(r.stderr).not.toContain('nothing was imported');
+    expect(r.stderr).toContain(`mailctl contact import ${file} --skip 0`);
+    expect(writesSince(before)).toBe(1);
+  });
 });
 
 // Well-formed answers with hostile text in them: a name or message carrying

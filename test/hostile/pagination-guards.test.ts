@@ -3,6 +3,7 @@
 // row is printed twice; endless empty filtered pages show progress on stderr.
 import { describe, expect, it } from 'vitest';
 import { ndjson, runCli } from '../helpers/cli.js';
+import { runCliInProcess } from '../helpers/context.js';
 import { scriptedServer, type Handler } from '../helpers/server.js';
 import { expectCleanFailure } from './support.js';
 
@@ -54,6 +55,63 @@ describe('endless empty filtered pages', () => {
       expect(server.seen).toHaveLength(250);
       expect(r.stderr).toContain('still scanning: 100 pages read, 0 matching events so far');
       expect(r.stderr).toContain('still scanning: 200 pages read');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+// A page-number listing whose last_page is always one more, with a total that grows with it
+// (fresh ids on every page): each page alone is consistent, so only the count the walk began
+// with can stop it. Every page-number list of the whole service, and campaign list.
+describe('a last_page that is always one more, and a total that grows with it', () => {
+  const KEYS: Record<string, string> = {
+    'topic list': 'topics',
+    'lists list': 'lists',
+    'contact list': 'contacts',
+    'segment list': 'segments',
+    'property list': 'properties',
+    'template list': 'templates',
+    'project list': 'projects',
+    'campaign list': 'campaigns',
+  };
+  /** One row that every listing's schema takes. */
+  const row = (page: number, i: number, numericId: boolean) => ({
+    // templates and projects have integer ids (spec 1.2), the audience and campaigns UUIDs
+    id: numericId ? page * 1000 + i : `3f2b8c1e-5d4a-4e8b-9c7d-${String(page).padStart(6, '0')}${String(i).padStart(6, '0')}`,
+    name: `row ${page}-${i}`,
+    slug: `row-${page}-${i}`,
+    email: `r${page}x${i}@example.com`,
+    status: 'subscribed',
+    type: 'string',
+    contacts_count: 0,
+    sent_count: 0,
+    stats: {},
+    team_id: 1,
+    project_id: 1,
+    folder_id: 1,
+    active_version: 1,
+    created_at: '2026-11-20T10:00:00Z',
+    updated_at: '2026-11-20T10:00:00Z',
+  });
+  it.each(Object.entries(KEYS))('%s --all: exit 1 once past the first total and its margin, a bounded number of requests', async (name, key) => {
+    const handler: Handler = (req, res) => {
+      const page = Number(new URL(req.url, 'http://x').searchParams.get('page') ?? 1);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({
+        message: 'ok',
+        data: { [key]: Array.from({ length: 100 }, (_, i) => row(page, i, key === 'templates' || key === 'projects')), pagination: { total: (page + 1) * 100, per_page: 100, current_page: page, last_page: page + 1 } },
+      }));
+    };
+    const server = await scriptedServer([handler]);
+    try {
+      const r = await runCliInProcess([...name.split(' '), '--all', '--ndjson'], { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY } });
+      expectCleanFailure(r, 1, name);
+      expect(r.stderr).toMatch(/total_count says 200: stopped rather than page for ever/);
+      // the first total (200) and its margin (1,000 rows), then the page that crossed it
+      expect(server.seen.length).toBeLessThanOrEqual(13);
+      const rows = ndjson(r.stdout) as Array<{ id: string | number }>;
+      expect(new Set(rows.map((x) => x.id)).size).toBe(rows.length);
     } finally {
       await server.close();
     }

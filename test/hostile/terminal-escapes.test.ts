@@ -13,8 +13,46 @@ const RAW = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u
 let emu: Emulator;
 beforeAll(async () => {
   emu = await startEmulator({ seed: 13, events: 10 });
-  const hook = [...emu.store.teams.main.webhooks.values()][0]!;
+  const team = emu.store.teams.main;
+  const hook = [...team.webhooks.values()][0]!;
   hook.name = HOSTILE;
+  // one hostile name in every resource of the whole service
+  for (const map of [team.topics, team.lists, team.segments, team.sending.templates, team.sending.projects] as Array<Map<unknown, { name: string }>>) {
+    for (const item of map.values()) item.name = `${item.name} ${HOSTILE}`;
+  }
+  for (const p of team.properties.values() as Iterable<{ fallback_value?: unknown }>) p.fallback_value = HOSTILE;
+  for (const c of team.contacts.values() as Iterable<{ properties: Record<string, unknown> }>) c.properties.first_name = HOSTILE;
+});
+
+/** The reads of cli.md's "The whole service", each showing one of the hostile names. */
+const READS = (): string[] => [
+  'topic list',
+  `topic show ${emu.fixtures.topics[0]!}`,
+  'lists list',
+  `lists show ${emu.fixtures.lists[0]!}`,
+  'segment list',
+  `segment show ${emu.fixtures.segments[0]!}`,
+  'property list',
+  `property show ${emu.fixtures.properties[0]!}`,
+  'contact list --limit 5',
+  `contact show ${emu.fixtures.contacts[0]!}`,
+  'template list',
+  `template show ${emu.fixtures.templates[0]!}`,
+  'project list',
+  `webhook show ${emu.fixtures.webhooks[0]!}`,
+];
+
+describe('every read of the whole service, on a terminal', () => {
+  for (const format of ['table', 'csv', 'json', 'ndjson']) {
+    it(`-o ${format}: no raw control or bidi character reaches the terminal`, async (t) => {
+      for (const args of READS()) {
+        // -q: the progress line's own erase sequence is mailctl's, not the server's
+        const out = await onTty(t, `${args} -o ${format} --no-pager -q`);
+        if (format === 'json' || format === 'ndjson') expect(out, args).toMatch(/hook|evil/);
+        expect(out, `${args}: ${JSON.stringify(out.match(RAW))}`).not.toMatch(RAW);
+      }
+    });
+  }
 });
 afterAll(async () => {
   await emu.close();
