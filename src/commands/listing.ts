@@ -5,6 +5,7 @@ import type { ListSpec, OutputTarget } from '../output/types.js';
 import { commandLine } from '../output/command-line.js';
 import { globalArgs } from './command-line.js';
 import { exportProgress } from './export-progress.js';
+import { countOf } from '../counts.js';
 
 // The one listing runner: every list command (events list, campaign list,
 // campaign events, api --paginate, and later events sync, report and webhook
@@ -41,6 +42,12 @@ export interface ListingOptions<T, P extends { items: T[] }> {
    * `limit` (--limit N): the export ends there, so the ETA counts to it, not to every match.
    */
   exportOf?: { noun: string; total?: (page: P) => number | undefined; limit?: number };
+  /**
+   * The command that lists the rest when reading a page fails (or Ctrl-C stops it) after
+   * `last` and `count` rows were written: cli.md, a failure half-way says what was done and
+   * how to finish. Undefined when there is no position to continue from.
+   */
+  resume?: (last: P, count: number) => string | undefined;
 }
 
 export interface ListingResult<P> {
@@ -62,8 +69,27 @@ export async function runListing<T, P extends { items: T[] }>(ctx: Context, opts
   const live = opts.exportOf && !spinner ? await exportProgress(ctx, opts.exportOf.noun) : undefined;
   let last: P | undefined;
   let pages = 0;
+  const source = Symbol.asyncIterator in opts.pages ? opts.pages[Symbol.asyncIterator]() : opts.pages[Symbol.iterator]();
+  let ended = false;
   try {
-    for await (const page of opts.pages) {
+    for (;;) {
+      let step: IteratorResult<P>;
+      try {
+        step = await source.next();
+      } catch (error) {
+        ended = true;
+        // the page read failed, not the writing: the rows before it are out, the rest can follow
+        const command = last && opts.resume?.(last, writer.count);
+        spinner?.stop();
+        live?.clear();
+        if (command) ctx.warn(`stopped after ${countOf(pages, 'pages')} (${countOf(writer.count, 'rows')} written). The rest:\n  ${command}`);
+        throw error;
+      }
+      if (step.done) {
+        ended = true;
+        break;
+      }
+      const page = step.value;
       last = page;
       pages++;
       live?.clear(); // the count lives on the terminal's last line: rows go above it
@@ -74,6 +100,8 @@ export async function runListing<T, P extends { items: T[] }>(ctx: Context, opts
       if (opts.stopAfter?.(page)) break;
     }
   } finally {
+    // as for-await does: a source left early (stopAfter, a write error) runs its own cleanup
+    if (!ended) await source.return?.();
     spinner?.stop();
     live?.clear();
     await writer.end();

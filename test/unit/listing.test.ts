@@ -14,6 +14,7 @@ function fakeContext(format: OutputTarget['format'], globals: Partial<GlobalOpti
     globals,
     output: () => target,
     notice: (m: string) => void state.notices.push(m),
+    warn: (m: string) => void state.notices.push(`warning: ${m}`),
     pageOutput: async () => undefined,
     spinner: async (t: string) => {
       state.spinner.push(t);
@@ -53,6 +54,33 @@ describe('listing runner', () => {
     }
     await expect(runListing(failing.ctx, { spec, pages: broken() })).rejects.toThrow('page 2 failed');
     expect(JSON.parse(failing.state.stdout)).toEqual([{ id: 'x' }]);
+  });
+
+  it('names the command for the rest when a page read fails after some were written, not when the writing fails', async () => {
+    const failing = fakeContext('ndjson');
+    async function* broken() {
+      yield { items: [{ id: 'x' }, { id: 'y' }], next: 'C2' };
+      throw new Error('page 2 failed');
+    }
+    const resume = (page: { next: string }, written: number) => `mailctl x list --cursor ${page.next} --limit ${10 - written}`;
+    await expect(runListing(failing.ctx, { spec, pages: broken(), resume })).rejects.toThrow('page 2 failed');
+    expect(failing.state.notices).toEqual(['warning: stopped after 1 page (2 rows written). The rest:\n  mailctl x list --cursor C2 --limit 8']);
+
+    const full = fakeContext('ndjson');
+    (full.ctx.output() as { write: (t: string) => Promise<void> }).write = async () => {
+      throw new Error('EPIPE');
+    };
+    let closed = false;
+    async function* endless() {
+      try {
+        for (let i = 0; ; i++) yield { items: [{ id: String(i) }], next: `C${i}` };
+      } finally {
+        closed = true;
+      }
+    }
+    await expect(runListing(full.ctx, { spec, pages: endless(), resume })).rejects.toThrow('EPIPE');
+    expect(full.state.notices).toEqual([]);
+    expect(closed, 'the pages were closed, as for-await closes them').toBe(true);
   });
 
   it('refuses an unknown --fields name before reading a page', async () => {

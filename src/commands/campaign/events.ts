@@ -9,7 +9,7 @@ import { checkFields } from '../../output/fields.js';
 import type { ListSpec } from '../../output/types.js';
 import { command, flag, type Parsed } from '../define.js';
 import { nextPageCommand, nextPageHint, runListing } from '../listing.js';
-import { cursorFlags } from '../runners/list.js';
+import { cursorFlags, restOf } from '../runners/list.js';
 import { campaignIdArg, EXAMPLE_ID as ID } from './shared.js';
 import { counted } from '../../counts.js';
 
@@ -98,6 +98,8 @@ async function run(opts: Options, ctx: Context): Promise<void> {
     pages,
     spinner: 'fetching campaign events',
     progress: (_page, rows) => `fetching campaign events: ${rows} so far (${requests} requests)`,
+    resume: (page, written) =>
+      page.nextCursor ? nextPageCommand(ctx, ['campaign', 'events', opts.campaignId], [...listArgs(opts, query), ...(follow ? restOf(opts, written) : [])], ['--cursor', page.nextCursor]) : undefined,
     stopAfter: (page) => !follow && page.items.length > 0,
     exportOf: follow ? { noun: 'campaign events' } : undefined,
   });

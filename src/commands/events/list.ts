@@ -187,6 +187,8 @@ async function run(opts: ListOptions, ctx: Context): Promise<void> {
     stopAfter: paging ? undefined : (page) => page.items.length > 0,
     // total_count is for the covering days: no ETA from it for an exact window
     exportOf: paging ? { noun: 'events', total: (page) => (exact ? undefined : page.totalCount), limit: opts.limit } : undefined,
+    resume: (page, written) =>
+      page.nextCursor ? nextPageCommand(ctx, ['events', 'list'], listArgs({ ...opts, limit: opts.limit === undefined ? undefined : opts.limit - written }, range), ['--cursor', page.nextCursor]) : undefined,
   });
   if (!last) return;
   // total_count counts the covering days: more than an exact window holds

@@ -147,6 +147,10 @@ export async function runList<T>(ctx: Context, list: ListRun<T>): Promise<void> 
     progress: (page, rows) =>
       page.lastPage !== undefined ? `fetching ${list.noun}: ${rows} so far, page ${page.page} of ${page.lastPage}` : `fetching ${list.noun}: ${rows} so far`,
     exportOf: follow && paging.style !== 'whole' ? { noun: list.noun, total: (page) => page.total, limit: list.limit } : undefined,
+    resume: (page, written) => {
+      const next = page.nextCursor ? ['--cursor', page.nextCursor] : page.page !== undefined ? ['--page', String(page.page + 1)] : undefined;
+      return next && nextPageCommand(ctx, list.command, [...(list.args ?? []), ...restOf(list, written)], next);
+    },
   });
   if (!follow && last) {
     if (last.nextCursor) nextPageHint(ctx, `Showed ${countOf(count, list.noun)}`, list.command, list.args ?? [], ['--cursor', last.nextCursor]);
@@ -161,6 +165,12 @@ export async function runList<T>(ctx: Context, list: ListRun<T>): Promise<void> 
   } else if (count === 0 && out.format === 'table' && (out.isTTY || paging.style === 'whole')) {
     ctx.notice(list.empty ?? `no ${list.noun}`);
   }
+}
+
+/** What a listing still has to read after `written` rows: every page, the rest of --limit, or one page. */
+export function restOf(list: { all: boolean; limit?: number }, written: number): string[] {
+  if (list.all) return ['--all'];
+  return list.limit !== undefined ? ['--limit', String(list.limit - written)] : [];
 }
 
 /**
