@@ -198,7 +198,9 @@ describe('progress', () => {
       const stop = new AbortController();
       const steps: Step[] = [];
       const listing = p.client.callTool({ name: 'events_list', arguments: { per_page: 10 } }, undefined, { signal: stop.signal, onprogress: (s) => steps.push(s) });
-      await until(() => steps.length >= 1);
+      // the held page's request logged before the call is given up: else it could reach the
+      // emulator after this test, into the next one's requests
+      await until(() => steps.length >= 1 && emu.requests.filter((r) => r.path === '/emails/events').length >= 2);
       stop.abort('enough');
       await expect(listing).rejects.toThrow(/enough/);
       expect(steps).toEqual([{ progress: 1, message: expect.stringMatching(/^GET \S+\/emails\/events\?\S+ 200 /) }]);
