@@ -6,6 +6,7 @@ import { commandLine } from '../output/command-line.js';
 import { globalArgs } from './command-line.js';
 import { exportProgress } from './export-progress.js';
 import { countOf } from '../counts.js';
+import { ApiError, InterruptedError, NetworkError, TerminatedError } from '../errors.js';
 
 // The one listing runner: every list command (events list, campaign list,
 // campaign events, api --paginate, and later events sync, report and webhook
@@ -79,7 +80,7 @@ export async function runListing<T, P extends { items: T[] }>(ctx: Context, opts
       } catch (error) {
         ended = true;
         // the page read failed, not the writing: the rows before it are out, the rest can follow
-        const command = last && opts.resume?.(last, writer.count);
+        const command = last && resumable(error) ? opts.resume?.(last, writer.count) : undefined;
         spinner?.stop();
         live?.clear();
         if (command) ctx.warn(`stopped after ${countOf(pages, 'pages')} (${countOf(writer.count, 'rows')} written). The rest:\n  ${command}`);
@@ -108,6 +109,16 @@ export async function runListing<T, P extends { items: T[] }>(ctx: Context, opts
   }
   live?.summary(writer.count, pages);
   return { last, count: writer.count };
+}
+
+/**
+ * A failure that the same request may get past later: the network, the service's 5xx and 429s,
+ * Ctrl-C and SIGTERM. Not a server that loops its pages, an answer mailctl cannot read, or a
+ * key refused: continuing from the same position would meet the same failure.
+ */
+function resumable(error: unknown): boolean {
+  if (error instanceof NetworkError || error instanceof InterruptedError || error instanceof TerminatedError) return true;
+  return error instanceof ApiError && (error.status >= 500 || error.status === 429);
 }
 
 /** Rows the export will write: the matches, or --limit when fewer. */

@@ -3,6 +3,7 @@ import { commandLine, shellQuote } from '../../src/output/command-line.js';
 import { nextPageCommand, runListing } from '../../src/commands/listing.js';
 import type { Context, GlobalOptions } from '../../src/context.js';
 import type { OutputTarget } from '../../src/output/types.js';
+import { CliError, NetworkError } from '../../src/errors.js';
 
 type Row = { id: string };
 
@@ -60,11 +61,20 @@ describe('listing runner', () => {
     const failing = fakeContext('ndjson');
     async function* broken() {
       yield { items: [{ id: 'x' }, { id: 'y' }], next: 'C2' };
-      throw new Error('page 2 failed');
+      throw new NetworkError('page 2: connection reset by the server');
     }
     const resume = (page: { next: string }, written: number) => `mailctl x list --cursor ${page.next} --limit ${10 - written}`;
-    await expect(runListing(failing.ctx, { spec, pages: broken(), resume })).rejects.toThrow('page 2 failed');
+    await expect(runListing(failing.ctx, { spec, pages: broken(), resume })).rejects.toThrow('page 2: connection reset');
     expect(failing.state.notices).toEqual(['warning: stopped after 1 page (2 rows written). The rest:\n  mailctl x list --cursor C2 --limit 8']);
+
+    // a server that loops its cursors (a plain CliError from the paging guards) would loop again from there
+    const looping = fakeContext('ndjson');
+    async function* loops() {
+      yield { items: [{ id: 'x' }], next: 'C1' };
+      throw new CliError('GET /x sent the cursor C1 twice: stopped rather than page for ever');
+    }
+    await expect(runListing(looping.ctx, { spec, pages: loops(), resume })).rejects.toThrow('twice');
+    expect(looping.state.notices).toEqual([]);
 
     const full = fakeContext('ndjson');
     (full.ctx.output() as { write: (t: string) => Promise<void> }).write = async () => {
