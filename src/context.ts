@@ -8,6 +8,7 @@ import { parseFieldList } from './output/fields.js';
 import { terminalSafe } from './output/terminal-safe.js';
 import type { OutputTarget } from './output/types.js';
 import type { PagedOutput } from './output/pager.js';
+import { PagerQuitError } from './errors.js';
 import { readAll, type IO } from './io.js';
 import { isExtraFormat, type ExtraFormat } from './format.js';
 
@@ -130,6 +131,8 @@ export interface ContextHooks {
   formats?: readonly ExtraFormat[];
   /** Work for the time the first request waits for its answer. */
   whileWaiting?: () => void;
+  /** The command's exit code is a verdict (verb.ts RunState.judges): it runs on to it when its reader goes away. */
+  judges?: boolean;
   /**
    * The process exits as the run ends (main.ts): its HTTP connections are not closed one by
    * one (over TLS, a close waits on the server), the exit ends them. A run that stays (the
@@ -316,6 +319,10 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
           // (tables escape per cell).
           const scrubbed = hooks.secrets ? hooks.secrets.scrub(text) : text;
           const safe = io.stdoutIsTTY ? terminalSafe(scrubbed, format) : scrubbed;
+          // The user quit the pager half-way: stop here, as `| head` stops a pipe (main.ts), rather
+          // than fetch every further page for nobody and keep the shell waiting; a command that
+          // judges runs on to its verdict, writing nowhere.
+          if (paged?.quit && !hooks.judges) return Promise.reject(new PagerQuitError());
           return paged ? paged.write(safe) : direct(safe);
         },
       };

@@ -55,6 +55,7 @@ async function report(error: unknown, runtime: Runtime, errors: Errors, argv: re
   const { stderr } = runtime.io;
   if (runtime.signal.reason instanceof InterruptedError || error instanceof InterruptedError) return ExitCode.Interrupted;
   if (runtime.signal.aborted) return ExitCode.Terminated;
+  if (error instanceof errors.PagerQuitError) return ExitCode.Ok;
   if (isCommanderError(error)) {
     // commander has printed its message (with a "did you mean" where one fits)
     if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(error.code)) return ExitCode.Ok;

@@ -197,7 +197,7 @@ export function verb<O>(load: () => Promise<VerbModule<O>>, formats: readonly Ex
     let program: Command = cmd;
     while (program.parent) program = program.parent;
     const globals = globalOptions(cmd, program);
-    const ctx = createContext(runtime.io, globals, runtime.signal, { ...runtime, program, formats });
+    const ctx = createContext(runtime.io, globals, runtime.signal, { ...runtime, program, formats, judges });
     runtime.state = runState(globals, ctx, judges);
     const refused = refusedFormat(globals, formats);
     if (refused) {

@@ -66,6 +66,11 @@ export interface PagedOutput {
   afterOutput(line: string): void;
   /** Writes what is held, or closes the pager's input and waits until the user quits it; then the stderr lines. */
   end(): Promise<void>;
+  /**
+   * The user quit the pager (q in less) while the command was still writing to it: the rest of
+   * the output has nowhere to go, as for a pipe whose reader went away (`| head`).
+   */
+  readonly quit: boolean;
 }
 
 export interface PagerOptions {
@@ -93,6 +98,8 @@ export function pagedOutput(opts: PagerOptions): PagedOutput {
   let closed: Promise<void> | undefined;
   // The user quit the pager before the end (q in less): the rest has nowhere to go.
   let gone = false;
+  // end() has been called: the pager closing now is the normal end, not a quit.
+  let ending = false;
 
   const start = (): boolean => {
     try {
@@ -141,7 +148,11 @@ export function pagedOutput(opts: PagerOptions): PagedOutput {
     afterOutput(line) {
       after.push(line);
     },
+    get quit() {
+      return gone && !ending;
+    },
     async end() {
+      ending = true;
       if (!child) {
         if (held) await opts.direct(held);
         held = '';

@@ -100,6 +100,28 @@ describe('the pager', () => {
     }
   });
 
+  it('quitting the pager half-way through an --all listing ends it quietly, exit 0, without fetching the rest', async () => {
+    // the pager reads one line and quits, as q in less; the second page answers late, so the
+    // pager is gone by the time it arrives
+    emu.scriptFault({ method: 'GET', path: '/emails/events', skip: 1, delayMs: 1000 });
+    const r = await runInProcess(['events', 'list', '--all', '--per-page', '50'], {
+      emulator: emu,
+      stdoutIsTTY: true,
+      stderrIsTTY: true,
+      rows: 10,
+      columns: 160,
+      env: { MAILCTL_PAGER: 'head -n 1' },
+    });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.requests.filter((q) => q.path === '/emails/events')).toHaveLength(2);
+    expect(r.stderr).not.toMatch(/error|events: \d+ rows in/);
+    expect(plain(r.stdout).trimEnd().split('\n')).toHaveLength(1);
+    // a whole page, written before the user quit, still ends normally with its hint
+    const one = await runInProcess(['events', 'list', '--per-page', '50'], { emulator: emu, stdoutIsTTY: true, rows: 10, columns: 160, env: { MAILCTL_PAGER: 'cat' } });
+    expect(one.exitCode, one.stderr).toBe(0);
+    expect(one.stderr).toContain('Next page:');
+  });
+
   it('a missing pager under a pseudo-terminal (script): the rows reach the terminal', async (t) => {
     const out = plain(await onTty(t, 'events list --per-page 40', { MAILCTL_PAGER: 'no-such-pager-7f3a' }));
     expect(out).not.toMatch(/sh: .*not found/);
