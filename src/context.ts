@@ -175,8 +175,15 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
   // data they are about, as gh's do. The --verbose trace of requests is live and goes at once.
   const stderrLine = (line: string, live = false) => {
     const text = `${escapeControls(line, true)}\n`;
-    if (paged && !live) paged.afterOutput(text);
-    else io.stderr.write(text);
+    if (paged && !live) return paged.afterOutput(text);
+    // A live line (a spinner, a progress count) is on stderr's last line: it goes first, or the
+    // notice would be written after its text ("⠋ Syncing events…Continuing …") and stay there;
+    // its next frame is drawn under the notice.
+    if (liveShown && !pagerOwnsScreen) {
+      io.stderr.write(CLEAR_LINE);
+      liveShown = false;
+    }
+    io.stderr.write(text);
   };
 
   /** A --verbose line: live, on stderr unless the run's hooks take it. */

@@ -83,3 +83,23 @@ describe('events sync on a terminal', () => {
     for (const line of tty.out.split(/\r|\n/)) expect([...line.replace(/\u001b\[[0-9;]*[mK]/g, '')].length).toBeLessThan(80);
   });
 });
+
+describe('a line printed while a live line is drawn', () => {
+  // a line written after the live line's text would stay on the screen joined to it:
+  // "⠋ Syncing events…Continuing the interrupted sync …"
+  const JOINED = /[^\r\n](Continuing|warning:)/;
+  const visible = (text: string) => text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
+
+  it('events sync resuming on a terminal: its notice clears the spinner first', async (t) => {
+    const db = join(tempDir(), 'resume.sqlite');
+    // the connection drops on the third page: the sync stops (exit 7) with the position of that page saved
+    emu.scriptFault({ method: 'GET', path: '/emails/events', skip: 2, drop: true, times: 10 });
+    const cut = await runInProcess(['--retries', '0', 'events', 'sync', '--db', db], { emulator: emu });
+    expect(cut.exitCode, cut.stderr).toBe(7);
+    emu.clearFaults();
+    const tty = await runOnTty(t, ['events', 'sync', '--db', db], { rows: 24, cols: 100, env: { MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full } });
+    expect(tty.code, tty.out).toBe(0);
+    expect(tty.out).toContain('Continuing the interrupted sync');
+    expect(visible(tty.out)).not.toMatch(JOINED);
+  });
+});
