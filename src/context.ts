@@ -131,6 +131,11 @@ export interface ContextHooks {
   formats?: readonly ExtraFormat[];
   /** Work for the time the first request waits for its answer. */
   whileWaiting?: () => void;
+  /**
+   * Told when a pager starts and when it has exited: while it runs, Ctrl-C stops the command but
+   * the process waits for the user to quit the pager (main.ts), which owns the terminal.
+   */
+  pagerOpen?: (open: boolean) => void;
   /** The command's exit code is a verdict (verb.ts RunState.judges): it runs on to it when its reader goes away. */
   judges?: boolean;
   /**
@@ -351,8 +356,10 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
         if (liveShown) io.stderr.write(CLEAR_LINE);
         liveShown = false;
         pagerOwnsScreen = true;
+        hooks.pagerOpen?.(true);
       };
-      paged = pagedOutput({ command, rows: io.rows, columns: io.columns, stdout: io.stdout, stderr: io.stderr, env: io.env, direct, onStart });
+      const onClose = () => hooks.pagerOpen?.(false);
+      paged = pagedOutput({ command, rows: io.rows, columns: io.columns, stdout: io.stdout, stderr: io.stderr, env: io.env, direct, onStart, onClose });
     },
     async finish() {
       const p = paged;

@@ -30,6 +30,8 @@ export interface Runtime {
   clock?: Clock;
   /** Work for the time the first request waits for its answer (main.ts: the HTTP parser's warm-up). */
   whileWaiting?: () => void;
+  /** Told when a pager starts and exits (context.ts): main.ts does not end the process under it on Ctrl-C. */
+  pagerOpen?: (open: boolean) => void;
   /** The process exits as the run ends (main.ts): its connections are left for the exit to close. */
   endsWithProcess?: boolean;
   /** Absent until a verb starts (commander's own usage errors come before). */
