@@ -178,15 +178,20 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
   // shown, never obeyed, by the terminal (line breaks of multi-line notices kept).
   // While a pager holds or shows the output, notices and warnings wait for it: they follow the
   // data they are about, as gh's do. The --verbose trace of requests is live and goes at once.
+  // Ctrl-C on a terminal echoes "^C" where the cursor is: the first line after it (a summary:
+  // "Received 3 deliveries …", "Forwarded 12 events.") starts on a cleared line, not after "^C".
+  let afterCtrlC = false;
+  if (io.stderrIsTTY) signal.addEventListener('abort', () => (afterCtrlC = true), { once: true });
   const stderrLine = (line: string, live = false) => {
     const text = `${escapeControls(line, true)}\n`;
     if (paged && !live) return paged.afterOutput(text);
     // A live line (a spinner, a progress count) is on stderr's last line: it goes first, or the
     // notice would be written after its text ("⠋ Syncing events…Continuing …") and stay there;
     // its next frame is drawn under the notice.
-    if (liveShown && !pagerOwnsScreen) {
+    if ((liveShown || afterCtrlC) && !pagerOwnsScreen) {
       io.stderr.write(CLEAR_LINE);
       liveShown = false;
+      afterCtrlC = false;
     }
     io.stderr.write(text);
   };
