@@ -73,6 +73,9 @@ export async function runListing<T, P extends { items: T[] }>(ctx: Context, opts
       if (text) spinner?.update(text);
       if (opts.stopAfter?.(page)) break;
     }
+  } catch (error) {
+    if (ctx.signal.aborted) live?.stopped(writer.count, pages);
+    throw error;
   } finally {
     spinner?.stop();
     live?.clear();

@@ -5,7 +5,9 @@ import { describe, expect, it, type TestContext } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
 import { join } from 'node:path';
 import { tempDir } from '../helpers/cli.js';
-import { runInProcess, useEmulator } from '../helpers/context.js';
+import * as errors from '../../src/errors.js';
+import { runArgv } from '../../src/main.js';
+import { runInProcess, testContext, useEmulator } from '../helpers/context.js';
 import { runOnTty } from '../helpers/tty.js';
 
 const emu = useEmulator({ seed: 9, events: 1000 });
@@ -28,6 +30,23 @@ describe('export progress', () => {
     // the fake clock stands still: no rate, so the count says what it runs to
     expect(r.stderr).toMatch(/events: 100 rows · 1 page · of 250/);
     expect(r.stderr).not.toMatch(/of 1,000/);
+  });
+
+  it('Ctrl-C during the export: in place of the summary, how far it got; the rows written are whole', async () => {
+    for (const stderrIsTTY of [true, false]) {
+      // the third page is slow to come: Ctrl-C arrives while it is awaited
+      emu.scriptFault({ method: 'GET', path: '/emails/events', skip: 2, delayMs: 60_000 });
+      const tc = await testContext({ emulator: emu, stderrIsTTY });
+      const run = runArgv(['node', 'mailctl', 'events', 'list', '--all', '--ndjson'], tc.runtime, errors);
+      while (tc.stdout().split('\n').length <= 200) await new Promise((r) => setTimeout(r, 5));
+      tc.abort(new errors.InterruptedError());
+      expect(await run).toBe(130);
+      await tc.close();
+      expect(tc.stdout().trim().split('\n').map((l) => JSON.parse(l) as unknown)).toHaveLength(200);
+      if (stderrIsTTY) expect(tc.stderr()).toMatch(/\r\u001b\[2Kevents: stopped after 200 rows in 2 pages, \S+\n$/);
+      else expect(tc.stderr()).toBe('');
+      emu.clearFaults();
+    }
   });
 
   it('nothing in a pipe, nor with --quiet', async () => {
