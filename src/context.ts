@@ -8,6 +8,7 @@ import { parseFieldList } from './output/fields.js';
 import { terminalSafe } from './output/terminal-safe.js';
 import type { OutputTarget } from './output/types.js';
 import type { PagedOutput } from './output/pager.js';
+import { PagerQuitError } from './errors.js';
 import { readAll, type IO } from './io.js';
 import { isExtraFormat, type ExtraFormat } from './format.js';
 
@@ -131,6 +132,13 @@ export interface ContextHooks {
   /** Work for the time the first request waits for its answer. */
   whileWaiting?: () => void;
   /**
+   * Told when a pager starts and when it has exited: while it runs, Ctrl-C stops the command but
+   * the process waits for the user to quit the pager (main.ts), which owns the terminal.
+   */
+  pagerOpen?: (open: boolean) => void;
+  /** The command's exit code is a verdict (verb.ts RunState.judges): it runs on to it when its reader goes away. */
+  judges?: boolean;
+  /**
    * The process exits as the run ends (main.ts): its HTTP connections are not closed one by
    * one (over TLS, a close waits on the server), the exit ends them. A run that stays (the
    * tests, `mailctl mcp`'s tool calls) closes them.
@@ -170,10 +178,22 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
   // shown, never obeyed, by the terminal (line breaks of multi-line notices kept).
   // While a pager holds or shows the output, notices and warnings wait for it: they follow the
   // data they are about, as gh's do. The --verbose trace of requests is live and goes at once.
+  // Ctrl-C on a terminal echoes "^C" where the cursor is: the first line after it (a summary:
+  // "Received 3 deliveries …", "Forwarded 12 events.") starts on a cleared line, not after "^C".
+  let afterCtrlC = false;
+  if (io.stderrIsTTY) signal.addEventListener('abort', () => (afterCtrlC = true), { once: true });
   const stderrLine = (line: string, live = false) => {
     const text = `${escapeControls(line, true)}\n`;
-    if (paged && !live) paged.afterOutput(text);
-    else io.stderr.write(text);
+    if (paged && !live) return paged.afterOutput(text);
+    // A live line (a spinner, a progress count) is on stderr's last line: it goes first, or the
+    // notice would be written after its text ("⠋ Syncing events…Continuing …") and stay there;
+    // its next frame is drawn under the notice.
+    if ((liveShown || afterCtrlC) && !pagerOwnsScreen) {
+      io.stderr.write(CLEAR_LINE);
+      liveShown = false;
+      afterCtrlC = false;
+    }
+    io.stderr.write(text);
   };
 
   /** A --verbose line: live, on stderr unless the run's hooks take it. */
@@ -316,6 +336,10 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
           // (tables escape per cell).
           const scrubbed = hooks.secrets ? hooks.secrets.scrub(text) : text;
           const safe = io.stdoutIsTTY ? terminalSafe(scrubbed, format) : scrubbed;
+          // The user quit the pager half-way: stop here, as `| head` stops a pipe (main.ts), rather
+          // than fetch every further page for nobody and keep the shell waiting; a command that
+          // judges runs on to its verdict, writing nowhere.
+          if (paged?.quit && !hooks.judges) return Promise.reject(new PagerQuitError());
           return paged ? paged.write(safe) : direct(safe);
         },
       };
@@ -337,8 +361,10 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
         if (liveShown) io.stderr.write(CLEAR_LINE);
         liveShown = false;
         pagerOwnsScreen = true;
+        hooks.pagerOpen?.(true);
       };
-      paged = pagedOutput({ command, rows: io.rows, columns: io.columns, stdout: io.stdout, stderr: io.stderr, env: io.env, direct, onStart });
+      const onClose = () => hooks.pagerOpen?.(false);
+      paged = pagedOutput({ command, rows: io.rows, columns: io.columns, stdout: io.stdout, stderr: io.stderr, env: io.env, direct, onStart, onClose });
     },
     async finish() {
       const p = paged;

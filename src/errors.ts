@@ -107,6 +107,18 @@ export class InterruptedError extends CliError {
   }
 }
 
+/**
+ * The user quit the pager (q in less) while the command was still writing: it stops there, quietly
+ * and with exit 0, as it does when the reader of a pipe goes away (`| head`, EPIPE); a listing
+ * fetches no further page for a screen that is gone.
+ */
+export class PagerQuitError extends CliError {
+  constructor() {
+    super('the pager was quit', ExitCode.Ok);
+    this.name = 'PagerQuitError';
+  }
+}
+
 /** SIGTERM (a CI runner cancelling a job, `kill`): same guarantees as Ctrl-C, exit 143. */
 export class TerminatedError extends CliError {
   constructor() {

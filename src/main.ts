@@ -55,6 +55,7 @@ async function report(error: unknown, runtime: Runtime, errors: Errors, argv: re
   const { stderr } = runtime.io;
   if (runtime.signal.reason instanceof InterruptedError || error instanceof InterruptedError) return ExitCode.Interrupted;
   if (runtime.signal.aborted) return ExitCode.Terminated;
+  if (error instanceof errors.PagerQuitError) return ExitCode.Ok;
   if (isCommanderError(error)) {
     // commander has printed its message (with a "did you mean" where one fits)
     if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(error.code)) return ExitCode.Ok;
@@ -231,13 +232,23 @@ export async function main(argv: string[] = process.argv): Promise<void> {
   };
   const io = captureIO(await stdoutStream(), terminals(), outputFailed);
   const runtime: Runtime = { io, version, signal: controller.signal, disposers: [], whileWaiting: warmFirstWasm, endsWithProcess: true };
+  // A pager (less) shows the output: it owns the terminal until the user quits it, and Ctrl-C,
+  // which reaches it too, does not end it. Exiting under it would hand the terminal back to the
+  // shell while less still reads it, so the process waits for it, as git does.
+  let pagerOpen = false;
+  runtime.pagerOpen = (open) => (pagerOpen = open);
+  const interruptedExit = () => {
+    if (!pagerOpen) process.exit(ExitCode.Interrupted);
+    else setTimeout(interruptedExit, 100).unref();
+  };
   process.on('SIGINT', () => {
     // Each write is a whole line (or a whole page of lines), so stopping
     // between writes leaves valid NDJSON/CSV behind. A second Ctrl-C, or a
-    // command that does not stop within 2 s, ends the process at once.
-    if (controller.signal.aborted) process.exit(ExitCode.Interrupted);
+    // command that does not stop within 2 s, ends the process at once (once
+    // the pager, if one is open, has been quit).
+    if (controller.signal.aborted) return interruptedExit();
     controller.abort(new InterruptedError());
-    setTimeout(() => process.exit(ExitCode.Interrupted), 2000).unref();
+    setTimeout(interruptedExit, 2000).unref();
   });
   // SIGTERM (a CI runner cancelling a job, `kill`) stops the command the same
   // way and exits 143, a server (the emulator) included, as Ctrl-C exits 130.

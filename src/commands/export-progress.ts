@@ -13,9 +13,11 @@ export interface ExportProgress {
   update(rows: number, pages: number, total?: number): void;
   clear(): void;
   summary(rows: number, pages: number): void;
+  /** Ctrl-C or SIGTERM stopped the export: how far it got, in place of the summary. */
+  stopped(rows: number, pages: number): void;
 }
 
-const NONE: ExportProgress = { update() {}, clear() {}, summary() {} };
+const NONE: ExportProgress = { update() {}, clear() {}, summary() {}, stopped() {} };
 
 export async function exportProgress(ctx: Context, noun: string): Promise<ExportProgress> {
   if (!ctx.io.stderrIsTTY || ctx.globals.quiet || ctx.globals.verbose) return NONE;
@@ -38,6 +40,12 @@ export async function exportProgress(ctx: Context, noun: string): Promise<Export
       const perSecond = rate(rows);
       const took = durationText(ctx.now() - started);
       ctx.notice(`${noun}: ${counted(rows, 'row')} in ${counted(pages, 'page')}, ${took}${perSecond !== undefined ? ` (${n(perSecond)} rows/s)` : ''}`);
+    },
+    stopped(rows, pages) {
+      // the live count vanished with Ctrl-C: say how far the export got (its rows are whole)
+      line.clear();
+      ctx.holdSpinner(false);
+      ctx.notice(`${noun}: stopped after ${counted(rows, 'row')} in ${counted(pages, 'page')}, ${durationText(ctx.now() - started)}`);
     },
   };
 }

@@ -100,6 +100,9 @@ export async function runListing<T, P extends { items: T[] }>(ctx: Context, opts
       if (text) spinner?.update(text);
       if (opts.stopAfter?.(page)) break;
     }
+  } catch (error) {
+    if (ctx.signal.aborted) live?.stopped(writer.count, pages);
+    throw error;
   } finally {
     // as for-await does: a source left early (stopAfter, a write error) runs its own cleanup
     if (!ended) await source.return?.();

@@ -30,6 +30,8 @@ export interface Runtime {
   clock?: Clock;
   /** Work for the time the first request waits for its answer (main.ts: the HTTP parser's warm-up). */
   whileWaiting?: () => void;
+  /** Told when a pager starts and exits (context.ts): main.ts does not end the process under it on Ctrl-C. */
+  pagerOpen?: (open: boolean) => void;
   /** The process exits as the run ends (main.ts): its connections are left for the exit to close. */
   endsWithProcess?: boolean;
   /** Absent until a verb starts (commander's own usage errors come before). */
@@ -197,7 +199,7 @@ export function verb<O>(load: () => Promise<VerbModule<O>>, formats: readonly Ex
     let program: Command = cmd;
     while (program.parent) program = program.parent;
     const globals = globalOptions(cmd, program);
-    const ctx = createContext(runtime.io, globals, runtime.signal, { ...runtime, program, formats });
+    const ctx = createContext(runtime.io, globals, runtime.signal, { ...runtime, program, formats, judges });
     runtime.state = runState(globals, ctx, judges);
     const refused = refusedFormat(globals, formats);
     if (refused) {

@@ -66,6 +66,11 @@ export interface PagedOutput {
   afterOutput(line: string): void;
   /** Writes what is held, or closes the pager's input and waits until the user quits it; then the stderr lines. */
   end(): Promise<void>;
+  /**
+   * The user quit the pager (q in less) while the command was still writing to it: the rest of
+   * the output has nowhere to go, as for a pipe whose reader went away (`| head`).
+   */
+  readonly quit: boolean;
 }
 
 export interface PagerOptions {
@@ -79,6 +84,8 @@ export interface PagerOptions {
   direct: (text: string) => Promise<void>;
   /** Called as the pager starts, before it draws: from then on it owns the screen until end(). */
   onStart?: () => void;
+  /** Called when the pager has exited (quit by the user, or after end()): the screen is the shell's again. */
+  onClose?: () => void;
 }
 
 /** A stream with a file descriptor (the terminal) is handed to the pager; anything else is fed from its stdout. */
@@ -93,6 +100,10 @@ export function pagedOutput(opts: PagerOptions): PagedOutput {
   let closed: Promise<void> | undefined;
   // The user quit the pager before the end (q in less): the rest has nowhere to go.
   let gone = false;
+  /** Writes waiting for room in the pager's pipe. */
+  const draining: Array<() => void> = [];
+  // end() has been called: the pager closing now is the normal end, not a quit.
+  let ending = false;
 
   const start = (): boolean => {
     try {
@@ -109,14 +120,18 @@ export function pagedOutput(opts: PagerOptions): PagedOutput {
     child!.stdout?.on('data', (chunk: Buffer) => opts.stdout.write(chunk));
     child!.stdin!.on('error', () => (gone = true));
     closed = new Promise((resolve) => {
-      child!.on('close', () => {
+      let once = false;
+      const done = () => {
+        if (once) return;
+        once = true;
         gone = true;
+        // a write waiting for room in the pipe gets none from a pager that is gone: no 'drain' comes
+        for (const waiting of draining.splice(0)) waiting();
+        opts.onClose?.();
         resolve();
-      });
-      child!.on('error', () => {
-        gone = true;
-        resolve();
-      });
+      };
+      child!.on('close', done);
+      child!.on('error', done);
     });
     return true;
   };
@@ -124,8 +139,13 @@ export function pagedOutput(opts: PagerOptions): PagedOutput {
   const toPager = (text: string) =>
     new Promise<void>((resolve) => {
       if (gone || !child?.stdin) return resolve();
-      if (child.stdin.write(text)) resolve();
-      else child.stdin.once('drain', resolve);
+      if (child.stdin.write(text)) return resolve();
+      const done = () => {
+        child?.stdin?.off('drain', done);
+        resolve();
+      };
+      draining.push(done);
+      child.stdin.once('drain', done);
     });
 
   return {
@@ -141,7 +161,11 @@ export function pagedOutput(opts: PagerOptions): PagedOutput {
     afterOutput(line) {
       after.push(line);
     },
+    get quit() {
+      return gone && !ending;
+    },
     async end() {
+      ending = true;
       if (!child) {
         if (held) await opts.direct(held);
         held = '';

@@ -25,25 +25,48 @@ function charWidth(ch: string): number {
   return ZERO_WIDTH.test(ch) ? 0 : DOUBLE_WIDTH.test(ch) ? 2 : 1;
 }
 
+// An emoji written as several code points is one picture two cells wide, as terminals draw it
+// (and as string-width counts it): a ZWJ family 👨‍👩‍👧, a skin tone 👍🏽, a flag 🇫🇷, a keycap 1️⃣, and
+// a text character turned emoji by VS16 (❤️, ⚠️). Counted code point by code point, a family took
+// six cells and ❤️ one, and the columns after it no longer lined up.
+const EMOJI_SEQUENCE = /️|‍\p{Extended_Pictographic}|\p{Emoji_Modifier}|^\p{Regional_Indicator}{2}$/u;
+
+let segmenter: Intl.Segmenter | undefined;
+/** The user-perceived characters of the text: a base character with its marks, an emoji sequence. */
+function graphemes(text: string): Iterable<string> {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  return Array.from(segmenter.segment(text), (s) => s.segment);
+}
+
+/** Cells one grapheme takes: its first code point's, or two for an emoji sequence. */
+function graphemeWidth(g: string): number {
+  const first = String.fromCodePoint(g.codePointAt(0)!);
+  if (first.length === g.length) return charWidth(g);
+  return EMOJI_SEQUENCE.test(g) ? 2 : charWidth(first);
+}
+
 /** How many terminal cells the text takes (cells are escaped already: no control characters). */
 function displayWidth(text: string): number {
   if (NARROW_ONLY.test(text)) return text.length;
   let width = 0;
-  for (const ch of text) width += charWidth(ch);
+  for (const g of graphemes(text)) width += graphemeWidth(g);
   return width;
 }
 
-/** The text padded to `width` cells, or cut to it with an ellipsis (never inside a character). */
+/**
+ * The text padded to `width` cells, or cut to it with an ellipsis: never inside a character, nor
+ * between a letter and its accent or inside an emoji sequence.
+ */
 function fitCell(text: string, width: number, whole: boolean): string {
   const w = displayWidth(text);
   if (w <= width) return text + ' '.repeat(width - w);
   if (whole) return text;
   let kept = '';
   let used = 0;
-  for (const ch of text) {
-    const cw = charWidth(ch);
+  for (const g of graphemes(text)) {
+    const cw = graphemeWidth(g);
     if (used + cw > width - 1) break;
-    kept += ch;
+    kept += g;
     used += cw;
   }
   return `${kept}${TRUNCATE}${' '.repeat(width - 1 - used)}`;

@@ -199,6 +199,37 @@ describe('table fitting', () => {
     }
   });
 
+  // An emoji of several code points is one picture two cells wide; a letter and its accent, one.
+  const SEQUENCES: Array<[string, string]> = [
+    ['family (ZWJ)', '\u{1f468}\u200d\u{1f469}\u200d\u{1f467}'],
+    ['skin tone', '\u{1f44d}\u{1f3fd}'],
+    ['flag', '\u{1f1eb}\u{1f1f7}'],
+    ['VS16', '\u2764\ufe0f'],
+    ['keycap', '1\ufe0f\u20e3'],
+  ];
+  it.each(SEQUENCES)('an emoji sequence (%s) takes two cells: the next column lines up, a cut keeps it whole', async (_, emoji) => {
+    const cols = [columns[3]!, columns[2]!];
+    for (const streamTable of [false, true]) {
+      const { t, text } = target('table', { isTTY: true, columns: 80 });
+      const w = createListWriter(t, { columns: cols, fields: [] }, { streamTable });
+      await w.write([{ ...wide, text: `${emoji} team` }, { ...wide, text: 'plain' }, { ...wide, text: 'Cafe\u0301 team' }]);
+      await w.end();
+      const [header, first, second, third] = text().split('\n');
+      // two cells for the emoji, five for " team", then the padding up to STATUS
+      expect(2 + first!.slice(emoji.length, first!.indexOf('sent')).length, first).toBe(header!.indexOf('STATUS'));
+      expect(second!.indexOf('sent')).toBe(header!.indexOf('STATUS'));
+      expect(third!.indexOf('sent') - 1, third).toBe(header!.indexOf('STATUS'));
+    }
+    // a 20-column terminal leaves the text 12 cells (after STATUS and the gap): 11 and the ellipsis
+    for (const [before, kept] of [[9, emoji], [10, '']] as const) {
+      const { t, text } = target('table', { isTTY: true, columns: 20 });
+      const w = createListWriter(t, { columns: [columns[2]!, columns[3]!], fields: [] }, { streamTable: false });
+      await w.write([{ ...wide, text: `${'a'.repeat(before)}${emoji}${'y'.repeat(30)}` }]);
+      await w.end();
+      expect(text().split('\n')[1]!.trimEnd().replace(/^sent\s+/, '')).toBe(`${'a'.repeat(before)}${kept}…`);
+    }
+  });
+
   it('cuts a wide-character cell on a character, within the width', async () => {
     for (const streamTable of [false, true]) {
       const { t, text } = target('table', { isTTY: true, columns: 20 });

@@ -28,3 +28,17 @@ describe('webhook listen on a terminal', () => {
     expect(row).toMatch(/^\d\d:\d\d:\d\d\s+message\.delivery/);
   });
 });
+
+describe('Ctrl-C at a terminal', () => {
+  // the terminal echoes "^C" where the cursor is, at the start of the line under the rows
+  it('webhook listen: the summary starts on a cleared line, not after the echoed ^C; stderr in a pipe stays plain', async () => {
+    for (const stderrIsTTY of [true, false]) {
+      const l = await listenInProcess([], { stderrIsTTY, env: { NO_COLOR: '1' } });
+      l.interrupt();
+      const r = await l.done;
+      expect(r.code, r.stderr).toBe(130);
+      const summary = r.stderr.split('\n').find((line) => line.includes('Received 0 deliveries'));
+      expect(summary, r.stderr).toBe(`${stderrIsTTY ? '\r\u001b[2K' : ''}Received 0 deliveries (0 events): 0 valid, 0 rejected.`);
+    }
+  });
+});

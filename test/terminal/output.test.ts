@@ -1,6 +1,9 @@
 // Issue 16 items 3 and 9: the time zone named in headers (--utc, TZ), JSON for
 // people on a terminal, and a pager for output longer than the screen.
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it, type TestContext } from 'vitest';
+import { tempDir } from '../helpers/cli.js';
 import { runInProcess, useEmulator } from '../helpers/context.js';
 import { runOnTty } from '../helpers/tty.js';
 
@@ -98,6 +101,60 @@ describe('the pager', () => {
       expect(r.stdout.trimEnd().split('\n')).toHaveLength(31);
       expect(r.stderr).toMatch(/warning: pager ".*no-such-pager-7f3a.*" not found|warning: pager "\.\/no\/such\/pager" not found/);
     }
+  });
+
+  it('quitting the pager half-way through an --all listing ends it quietly, exit 0, without fetching the rest', async () => {
+    // the pager reads one line and quits, as q in less; the second page answers late, so the
+    // pager is gone by the time it arrives
+    emu.scriptFault({ method: 'GET', path: '/emails/events', skip: 1, delayMs: 1000 });
+    const r = await runInProcess(['events', 'list', '--all', '--per-page', '50'], {
+      emulator: emu,
+      stdoutIsTTY: true,
+      stderrIsTTY: true,
+      rows: 10,
+      columns: 160,
+      env: { MAILCTL_PAGER: 'head -n 1' },
+    });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.requests.filter((q) => q.path === '/emails/events')).toHaveLength(2);
+    expect(r.stderr).not.toMatch(/error|events: \d+ rows in/);
+    expect(plain(r.stdout).trimEnd().split('\n')).toHaveLength(1);
+    // a whole page, written before the user quit, still ends normally with its hint
+    const one = await runInProcess(['events', 'list', '--per-page', '50'], { emulator: emu, stdoutIsTTY: true, rows: 10, columns: 160, env: { MAILCTL_PAGER: 'cat' } });
+    expect(one.exitCode, one.stderr).toBe(0);
+    expect(one.stderr).toContain('Next page:');
+  });
+
+  it('Ctrl-C while the pager shows the output: exit 130 only once the pager is quit, never leaving it on the terminal', async (t) => {
+    // less ignores Ctrl-C and keeps the terminal until q: exiting under it hands the terminal to
+    // the shell while less still reads it. This pager, like less, ignores SIGINT; once it has the
+    // first line it sends mailctl two (a Ctrl-C and an impatient second one), then quits a while
+    // later, leaving a mark as it goes.
+    const dir = tempDir();
+    const mark = join(dir, 'quit');
+    const pager = join(dir, 'pager.cjs');
+    writeFileSync(
+      pager,
+      `process.on('SIGINT', () => {});
+let seen = '';
+process.stdin.on('data', (d) => {
+  if (seen.includes('\\n')) return;
+  seen += d;
+  if (!seen.includes('\\n')) return;
+  process.kill(process.ppid, 'SIGINT');
+  setTimeout(() => process.kill(process.ppid, 'SIGINT'), 200);
+  setTimeout(() => { require('fs').writeFileSync(${JSON.stringify(mark)}, 'q'); process.exit(0); }, 1500);
+});
+process.stdin.on('error', () => {});
+`,
+    );
+    const r = await runOnTty(t, 'events list --all --per-page 50', {
+      rows: 20,
+      cols: 100,
+      env: { MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full, MAILCTL_PAGER: `exec ${process.execPath} ${pager}` },
+    });
+    expect(existsSync(mark), 'mailctl exited while its pager was still open').toBe(true);
+    expect(r.code, r.out).toBe(130);
   });
 
   it('a missing pager under a pseudo-terminal (script): the rows reach the terminal', async (t) => {

@@ -5,7 +5,9 @@ import { describe, expect, it, type TestContext } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
 import { join } from 'node:path';
 import { tempDir } from '../helpers/cli.js';
-import { runInProcess, useEmulator } from '../helpers/context.js';
+import * as errors from '../../src/errors.js';
+import { runArgv } from '../../src/main.js';
+import { runInProcess, testContext, useEmulator } from '../helpers/context.js';
 import { runOnTty } from '../helpers/tty.js';
 
 const emu = useEmulator({ seed: 9, events: 1000 });
@@ -28,6 +30,23 @@ describe('export progress', () => {
     // the fake clock stands still: no rate, so the count says what it runs to
     expect(r.stderr).toMatch(/events: 100 rows · 1 page · of 250/);
     expect(r.stderr).not.toMatch(/of 1,000/);
+  });
+
+  it('Ctrl-C during the export: in place of the summary, how far it got; the rows written are whole', async () => {
+    for (const stderrIsTTY of [true, false]) {
+      // the third page is slow to come: Ctrl-C arrives while it is awaited
+      emu.scriptFault({ method: 'GET', path: '/emails/events', skip: 2, delayMs: 60_000 });
+      const tc = await testContext({ emulator: emu, stderrIsTTY });
+      const run = runArgv(['node', 'mailctl', 'events', 'list', '--all', '--ndjson'], tc.runtime, errors);
+      while (tc.stdout().split('\n').length <= 200) await new Promise((r) => setTimeout(r, 5));
+      tc.abort(new errors.InterruptedError());
+      expect(await run).toBe(130);
+      await tc.close();
+      expect(tc.stdout().trim().split('\n').map((l) => JSON.parse(l) as unknown)).toHaveLength(200);
+      if (stderrIsTTY) expect(tc.stderr()).toMatch(/\r\u001b\[2Kevents: stopped after 200 rows in 2 pages, \S+\n$/);
+      else expect(tc.stderr()).toBe('');
+      emu.clearFaults();
+    }
   });
 
   it('nothing in a pipe, nor with --quiet', async () => {
@@ -81,5 +100,25 @@ describe('events sync on a terminal', () => {
     expect(tty.code, tty.out).toBe(0);
     expect(tty.out).toMatch(PROGRESS);
     for (const line of tty.out.split(/\r|\n/)) expect([...line.replace(/\u001b\[[0-9;]*[mK]/g, '')].length).toBeLessThan(80);
+  });
+});
+
+describe('a line printed while a live line is drawn', () => {
+  // a line written after the live line's text would stay on the screen joined to it:
+  // "⠋ Syncing events…Continuing the interrupted sync …"
+  const JOINED = /[^\r\n](Continuing|warning:)/;
+  const visible = (text: string) => text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
+
+  it('events sync resuming on a terminal: its notice clears the spinner first', async (t) => {
+    const db = join(tempDir(), 'resume.sqlite');
+    // the connection drops on the third page: the sync stops (exit 7) with the position of that page saved
+    emu.scriptFault({ method: 'GET', path: '/emails/events', skip: 2, drop: true, times: 10 });
+    const cut = await runInProcess(['--retries', '0', 'events', 'sync', '--db', db], { emulator: emu });
+    expect(cut.exitCode, cut.stderr).toBe(7);
+    emu.clearFaults();
+    const tty = await runOnTty(t, ['events', 'sync', '--db', db], { rows: 24, cols: 100, env: { MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full } });
+    expect(tty.code, tty.out).toBe(0);
+    expect(tty.out).toContain('Continuing the interrupted sync');
+    expect(visible(tty.out)).not.toMatch(JOINED);
   });
 });
