@@ -72,6 +72,8 @@ export async function runListing<T, P extends { items: T[] }>(ctx: Context, opts
   let pages = 0;
   const source = Symbol.asyncIterator in opts.pages ? opts.pages[Symbol.asyncIterator]() : opts.pages[Symbol.iterator]();
   let ended = false;
+  /** Whether stderr already says how far the listing got (with the command for the rest). */
+  let told = false;
   try {
     for (;;) {
       let step: IteratorResult<P>;
@@ -83,7 +85,10 @@ export async function runListing<T, P extends { items: T[] }>(ctx: Context, opts
         const command = last && resumable(error) ? opts.resume?.(last, writer.count) : undefined;
         spinner?.stop();
         live?.clear();
-        if (command) ctx.warn(`stopped after ${countOf(pages, 'pages')} (${countOf(writer.count, 'rows')} written). The rest:\n  ${command}`);
+        if (command) {
+          told = true;
+          ctx.warn(`stopped after ${countOf(pages, 'pages')} (${countOf(writer.count, 'rows')} written). The rest:\n  ${command}`);
+        }
         throw error;
       }
       if (step.done) {
@@ -101,7 +106,7 @@ export async function runListing<T, P extends { items: T[] }>(ctx: Context, opts
       if (opts.stopAfter?.(page)) break;
     }
   } catch (error) {
-    if (ctx.signal.aborted) live?.stopped(writer.count, pages);
+    if (ctx.signal.aborted && !told) live?.stopped(writer.count, pages);
     throw error;
   } finally {
     // as for-await does: a source left early (stopAfter, a write error) runs its own cleanup

@@ -32,7 +32,7 @@ describe('export progress', () => {
     expect(r.stderr).not.toMatch(/of 1,000/);
   });
 
-  it('Ctrl-C during the export: in place of the summary, how far it got; the rows written are whole', async () => {
+  it('Ctrl-C during the export: in place of the summary, how far it got and the command for the rest; the rows written are whole', async () => {
     for (const stderrIsTTY of [true, false]) {
       // the third page is slow to come: Ctrl-C arrives while it is awaited
       emu.scriptFault({ method: 'GET', path: '/emails/events', skip: 2, delayMs: 60_000 });
@@ -43,8 +43,11 @@ describe('export progress', () => {
       expect(await run).toBe(130);
       await tc.close();
       expect(tc.stdout().trim().split('\n').map((l) => JSON.parse(l) as unknown)).toHaveLength(200);
-      if (stderrIsTTY) expect(tc.stderr()).toMatch(/\r\u001b\[2Kevents: stopped after 200 rows in 2 pages, \S+\n$/);
-      else expect(tc.stderr()).toBe('');
+      // how far it got, with the command for the rest (docs/listings.md), on the line the live count left
+      const stopped = /warning: stopped after 2 pages \(200 rows written\)\. The rest:\n {2}mailctl events list --all --cursor \S+ --ndjson\n$/;
+      expect(tc.stderr()).toMatch(stopped);
+      if (stderrIsTTY) expect(tc.stderr()).toMatch(/\r\u001b\[2Kwarning: stopped after/);
+      else expect(tc.stderr()).toMatch(/^warning: stopped after/);
       emu.clearFaults();
     }
   });

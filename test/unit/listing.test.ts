@@ -13,6 +13,7 @@ function fakeContext(format: OutputTarget['format'], globals: Partial<GlobalOpti
   const target: OutputTarget = { format, isTTY: false, columns: 80, color: false, now: () => 0, write: async (t) => void (state.stdout += t) };
   const ctx = {
     globals,
+    signal: new AbortController().signal,
     output: () => target,
     notice: (m: string) => void state.notices.push(m),
     warn: (m: string) => void state.notices.push(`warning: ${m}`),
