@@ -1,4 +1,5 @@
 import { escapeControls } from './terminal-text.js';
+import { instantMs } from './instant-text.js';
 import type { Column, ColumnKind, OutputTarget } from './types.js';
 import { SECONDS_PER_DAY, SECONDS_PER_HOUR, SECONDS_PER_MINUTE } from '../time-units.js';
 
@@ -13,7 +14,7 @@ function pad(n: number): string {
  * since the hour after a fall-back change would otherwise read twice, under an offset it lacks.
  */
 function wallTime(iso: string, utc: boolean, zoneAt: number): string {
-  const d = new Date(iso);
+  const d = new Date(instantMs(iso));
   if (Number.isNaN(d.getTime())) return iso;
   if (utc) return d.toISOString().slice(0, 19).replace('T', ' ');
   const text = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;

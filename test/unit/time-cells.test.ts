@@ -3,6 +3,7 @@
 // says its own, or the fall-back hour would read twice under an offset it does not have.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ttyCell, ttyHeader } from '../../src/output/cells.js';
+import { localIso, timeMs } from '../../src/output/instant-text.js';
 
 // TZ is read per process: set for these tests, restored after (workers are shared, not isolated)
 const saved = process.env.TZ;
@@ -34,5 +35,30 @@ describe('local times across a daylight-saving change (TZ=America/New_York)', ()
   it.each(ROWS)('%#: %s', (now, _what, iso, header, utc, cell) => {
     expect(ttyHeader('TIME', 'time', { utc, now: () => now })).toBe(header);
     expect(ttyCell(iso, 'time', now, utc)).toBe(cell);
+  });
+});
+
+// Spec 4.6: a scheduled_at without an offset is UTC. A server that echoes the value as sent
+// (`campaign schedule --at 2026-11-21T09:00:00` sends it so) must not be shown as local time.
+const READ: [string, string | null | undefined, number | undefined][] = [
+  ['Z', '2026-11-21T09:00:00Z', Date.parse('2026-11-21T09:00:00Z')],
+  ['an offset', '2026-11-21T09:00:00+05:30', Date.parse('2026-11-21T03:30:00Z')],
+  ['no offset: UTC', '2026-11-21T09:00:00', Date.parse('2026-11-21T09:00:00Z')],
+  ['no offset, no seconds: UTC', '2026-11-21T09:00', Date.parse('2026-11-21T09:00:00Z')],
+  ['no offset, a space, milliseconds: UTC', '2026-11-21 09:00:00.250', Date.parse('2026-11-21T09:00:00.250Z')],
+  ['a date: its UTC midnight', '2026-11-21', Date.parse('2026-11-21T00:00:00Z')],
+  ['unreadable', 'soon', undefined],
+  ['null', null, undefined],
+];
+
+describe('times of the API without an offset are UTC (TZ=America/New_York)', () => {
+  it.each(READ)('%s', (_what, value, ms) => {
+    expect(timeMs(value)).toBe(ms);
+  });
+  it('a time cell and the local ISO time read an offset-less value as UTC', () => {
+    const now = Date.parse('2026-11-20T19:15:00Z');
+    expect(ttyCell('2026-11-21T09:00:00', 'time', now, true)).toBe('2026-11-21 09:00:00');
+    expect(ttyCell('2026-11-21T09:00:00', 'time', now, false)).toBe('2026-11-21 04:00:00');
+    expect(localIso(timeMs('2026-11-21T09:00:00')!)).toBe('2026-11-21T04:00:00-05:00');
   });
 });
