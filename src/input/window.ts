@@ -61,6 +61,8 @@ export function parseBound(text: string, flag: string, now: number, zone: Zone, 
   if (t === 'yesterday') return ofDay(daysBefore(dayIn(zone, now), 1));
   if (t === 'now' && side === 'to') return { ms: now };
   const rel = relativeMs(t);
+  // `--from 0m` starts now: a window of no time, which no event fills (`--to 0m` is now, as `now`)
+  if (rel === 0 && side === 'from') throw new UsageError(`${flag} ${t} is a span of no time: give a span such as 30m, 24h or 7d`);
   if (rel !== undefined) return { ms: now - rel };
   if (isRealDate(t)) return ofDay(t);
   if (/^\d{4}-\d{2}-\d{2}[T ]/i.test(t)) return { ms: parseIsoTime(t, flag).ms, iso: t.replace(' ', 'T') };
