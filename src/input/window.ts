@@ -1,3 +1,4 @@
+import { EVENT_RETENTION_DAYS } from '../api/vocabulary.js';
 import { MS_PER_DAY } from '../time-units.js';
 import { UsageError, ValueError } from '../errors.js';
 import { isRealDate, parseIsoTime, relativeMs } from './time.js';
@@ -110,6 +111,24 @@ export function resolveWindow(raw: { from?: string; to?: string }, now: number, 
     ...(from !== undefined ? { from, fromArg: argOf(fromB!) } : {}),
     ...(to !== undefined ? { to, toArg: argOf(toB!) } : {}),
   };
+}
+
+/**
+ * The warning for a window read from the API that starts before what the service still keeps
+ * (events: 90 days; the sent-email history of GET /emails: 10): the older part is not returned,
+ * so a listing or report holds less than its window says. The archive keeps what it once read,
+ * so `--db` readers do not ask. By UTC days, as the API is: `--from 90d` reads the oldest day
+ * still kept, in part.
+ */
+export function retentionWarning(
+  fromMs: number,
+  now: number,
+  bound: { flag: string; text: string },
+  kept: { days: number; what: string } = { days: EVENT_RETENTION_DAYS, what: 'events' },
+): string | undefined {
+  const firstKept = utcDay(now - kept.days * MS_PER_DAY);
+  if (utcDay(fromMs) >= firstKept) return undefined;
+  return `${bound.flag} ${bound.text} starts before the ${kept.days} days the service keeps ${kept.what}: nothing before ${firstKept} (UTC) is returned`;
 }
 
 /** The UTC dates that cover the whole window (a report asks for both). */

@@ -3,7 +3,7 @@ import type { CursorPage } from '../../api/paginate.js';
 import type { SentEmail } from '../../api/sending.js';
 import { OPERATIONS } from '../../api/operations.js';
 import { DEFAULT_WINDOW_DAYS, MAX_SENT_EMAILS_PER_PAGE, SENT_EMAIL_FIELDS } from '../../api/vocabulary.js';
-import { inWindow, resolveWindow, type TimeWindow, WINDOW_FROM_HELP, WINDOW_TO_HELP } from '../../input/window.js';
+import { inWindow, resolveWindow, retentionWarning, type TimeWindow, WINDOW_FROM_HELP, WINDOW_TO_HELP } from '../../input/window.js';
 import { displayZone } from '../../input/zone.js';
 import type { ListSpec } from '../../output/types.js';
 import { command, flag } from '../define.js';
@@ -63,6 +63,11 @@ export default command({
     const now = ctx.now();
     // Relative days are resolved once, so every page of one run asks for the same window.
     const range = resolveWindow({ from: opts.from, to: opts.to }, now, { defaultDays: DEFAULT_WINDOW_DAYS, zone: displayZone(ctx.globals.utc) });
+    if (opts.from !== undefined) {
+      // GET /emails keeps 10 days of history (service-api-rest.md 4.4)
+      const old = retentionWarning(range.fromMs, now, { flag: '--from', text: opts.from }, { days: DEFAULT_WINDOW_DAYS, what: 'sent emails' });
+      if (old) ctx.warn(old);
+    }
     // the covering UTC days (the API takes whole dates)
     const { from, to } = range;
     const args: string[] = [];
