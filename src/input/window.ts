@@ -47,6 +47,9 @@ export const WINDOW_FROM_HELP =
   'start: YYYY-MM-DD, today or yesterday (days of the local zone; UTC with --utc), 7d, 24h, 30m (exactly that long before now), or an ISO date-time';
 export const WINDOW_TO_HELP = 'end, inclusive: the same forms as --from (a day through its end)';
 
+/** 0001-01-01T00:00:00Z: the first instant with a four-digit year. */
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
+
 const FORMS = 'must be a date YYYY-MM-DD, a date-time 2026-11-23T09:00:00Z, or today, yesterday, 7d, 24h, 30m';
 
 /** "2026-11-23T18:11:00Z": an instant as a flag value, without zero milliseconds. */
@@ -64,6 +67,8 @@ export function parseBound(text: string, flag: string, now: number, zone: Zone, 
   const rel = relativeMs(t);
   // `--from 0m` starts now: a window of no time, which no event fills (`--to 0m` is now, as `now`)
   if (rel === 0 && side === 'from') throw new UsageError(`${flag} ${t} is a span of no time: give a span such as 30m, 24h or 7d`);
+  // a span reaching before the year 1 has no YYYY-MM-DD date to send (nor to repeat in a next-page command)
+  if (rel !== undefined && now - rel < FIRST_INSTANT) throw new UsageError(`${flag} ${t} reaches back before the year 1 (got "${text}")`);
   if (rel !== undefined) return { ms: now - rel };
   if (isRealDate(t)) return ofDay(t);
   if (/^\d{4}-\d{2}-\d{2}[T ]/i.test(t)) return { ms: parseIsoTime(t, flag).ms, iso: t.replace(' ', 'T') };
