@@ -82,6 +82,8 @@ export const EMAIL_DETAIL_FIELDS = [
 ] as const;
 /** Default search window of 4.1 and 4.2 (spec 8). */
 export const DEFAULT_WINDOW_DAYS = 10;
+/** How long the service keeps delivery and engagement events (service-notes.md, "Retention and windows"). */
+export const EVENT_RETENTION_DAYS = 90;
 
 // ---- audience administration (service-api-rest 2.11–2.15, 4.25–4.51) ----
 

@@ -1,5 +1,6 @@
 import type { SyncState } from './sync-state.js';
 import { UsageError } from '../errors.js';
+import { EVENT_RETENTION_DAYS } from '../api/vocabulary.js';
 import { MS_PER_DAY } from '../time-units.js';
 import { relativeMs } from '../input/time.js';
 import { parseBound } from '../input/window.js';
@@ -12,7 +13,7 @@ import { daysBefore as before, displayZone, utcDay } from '../input/zone.js';
 // cursor of its next page.
 
 /** The service keeps events 90 days: the first run's default start. */
-const RETENTION_DAYS = 90;
+const RETENTION_DAYS = EVENT_RETENTION_DAYS;
 
 export interface SyncPass {
   from: string;

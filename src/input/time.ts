@@ -10,7 +10,9 @@ const UNIT_MS: Record<string, number> = { m: MS_PER_MINUTE, h: MS_PER_HOUR, d: M
 export function isRealDate(text: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0–99 as 1900–1999
+  const d = new Date(0);
+  d.setUTCFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
   return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
 }
 

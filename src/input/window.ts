@@ -1,3 +1,4 @@
+import { EVENT_RETENTION_DAYS } from '../api/vocabulary.js';
 import { MS_PER_DAY } from '../time-units.js';
 import { UsageError, ValueError } from '../errors.js';
 import { isRealDate, parseIsoTime, relativeMs } from './time.js';
@@ -46,6 +47,9 @@ export const WINDOW_FROM_HELP =
   'start: YYYY-MM-DD, today or yesterday (days of the local zone; UTC with --utc), 7d, 24h, 30m (exactly that long before now), or an ISO date-time';
 export const WINDOW_TO_HELP = 'end, inclusive: the same forms as --from (a day through its end)';
 
+/** 0001-01-01T00:00:00Z: the first instant with a four-digit year. */
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
+
 const FORMS = 'must be a date YYYY-MM-DD, a date-time 2026-11-23T09:00:00Z, or today, yesterday, 7d, 24h, 30m';
 
 /** "2026-11-23T18:11:00Z": an instant as a flag value, without zero milliseconds. */
@@ -61,6 +65,10 @@ export function parseBound(text: string, flag: string, now: number, zone: Zone, 
   if (t === 'yesterday') return ofDay(daysBefore(dayIn(zone, now), 1));
   if (t === 'now' && side === 'to') return { ms: now };
   const rel = relativeMs(t);
+  // `--from 0m` starts now: a window of no time, which no event fills (`--to 0m` is now, as `now`)
+  if (rel === 0 && side === 'from') throw new UsageError(`${flag} ${t} is a span of no time: give a span such as 30m, 24h or 7d`);
+  // a span reaching before the year 1 has no YYYY-MM-DD date to send (nor to repeat in a next-page command)
+  if (rel !== undefined && now - rel < FIRST_INSTANT) throw new UsageError(`${flag} ${t} reaches back before the year 1 (got "${text}")`);
   if (rel !== undefined) return { ms: now - rel };
   if (isRealDate(t)) return ofDay(t);
   if (/^\d{4}-\d{2}-\d{2}[T ]/i.test(t)) return { ms: parseIsoTime(t, flag).ms, iso: t.replace(' ', 'T') };
@@ -108,6 +116,24 @@ export function resolveWindow(raw: { from?: string; to?: string }, now: number, 
     ...(from !== undefined ? { from, fromArg: argOf(fromB!) } : {}),
     ...(to !== undefined ? { to, toArg: argOf(toB!) } : {}),
   };
+}
+
+/**
+ * The warning for a window read from the API that starts before what the service still keeps
+ * (events: 90 days; the sent-email history of GET /emails: 10): the older part is not returned,
+ * so a listing or report holds less than its window says. The archive keeps what it once read,
+ * so `--db` readers do not ask. By UTC days, as the API is: `--from 90d` reads the oldest day
+ * still kept, in part.
+ */
+export function retentionWarning(
+  fromMs: number,
+  now: number,
+  bound: { flag: string; text: string },
+  kept: { days: number; what: string } = { days: EVENT_RETENTION_DAYS, what: 'events' },
+): string | undefined {
+  const firstKept = utcDay(now - kept.days * MS_PER_DAY);
+  if (utcDay(fromMs) >= firstKept) return undefined;
+  return `${bound.flag} ${bound.text} starts before the ${kept.days} days the service keeps ${kept.what}: nothing before ${firstKept} (UTC) is returned`;
 }
 
 /** The UTC dates that cover the whole window (a report asks for both). */

@@ -1,4 +1,5 @@
 import { escapeControls } from './terminal-text.js';
+import { instantMs } from './instant-text.js';
 import type { Column, ColumnKind, OutputTarget } from './types.js';
 import { SECONDS_PER_DAY, SECONDS_PER_HOUR, SECONDS_PER_MINUTE } from '../time-units.js';
 
@@ -6,12 +7,21 @@ function pad(n: number): string {
   return String(n).padStart(2, '0');
 }
 
-/** Wall-clock time for people, local (TZ) or UTC: 2026-11-20 14:03:22. The zone is named in the header, not in each cell. */
-function wallTime(iso: string, utc: boolean): string {
-  const d = new Date(iso);
+/**
+ * Wall-clock time for people, local (TZ) or UTC: 2026-11-20 14:03:22. The zone is named in the
+ * header (its offset at `zoneAt`), not in each cell; a local time whose offset is not the
+ * header's (the other side of a daylight-saving change) says its own, 2026-11-01 01:30:00 -04:00,
+ * since the hour after a fall-back change would otherwise read twice, under an offset it lacks.
+ */
+function wallTime(iso: string, utc: boolean, zoneAt: number): string {
+  const d = new Date(instantMs(iso));
   if (Number.isNaN(d.getTime())) return iso;
   if (utc) return d.toISOString().slice(0, 19).replace('T', ' ');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  const text = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  const offset = -d.getTimezoneOffset();
+  if (offset === -new Date(zoneAt).getTimezoneOffset()) return text;
+  const abs = Math.abs(offset);
+  return `${text} ${offset < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
 /** "UTC" or "UTC+01:00": the zone times are shown in (the local zone's offset at `at`). */
@@ -55,15 +65,16 @@ function plainCell(value: unknown, kind: ColumnKind = 'text'): string {
  * renderer). Values come from the API: line breaks become spaces (a cell is one
  * line) and any other control character is shown, not sent to the terminal.
  */
-export function ttyCell(value: unknown, kind: ColumnKind = 'text', now: number = Date.now(), utc = false): string {
-  return escapeControls(ttyText(value, kind, now, utc).replace(/[\r\n]+/g, ' '));
+export function ttyCell(value: unknown, kind: ColumnKind = 'text', now: number = Date.now(), utc = false, zoneAt = now): string {
+  return escapeControls(ttyText(value, kind, now, utc, zoneAt).replace(/[\r\n]+/g, ' '));
 }
 
-function ttyText(value: unknown, kind: ColumnKind, now: number, utc: boolean): string {
+/** `zoneAt`: the instant whose offset the header names (ttyHeader); `now` is for relative times. */
+function ttyText(value: unknown, kind: ColumnKind, now: number, utc: boolean, zoneAt: number): string {
   if (value === null || value === undefined || value === '') return '-';
   switch (kind) {
     case 'time':
-      return typeof value === 'string' ? wallTime(value, utc) : String(value);
+      return typeof value === 'string' ? wallTime(value, utc, zoneAt) : String(value);
     case 'reltime':
       return typeof value === 'string' ? relativeTime(value, now) : String(value);
     case 'percent':
@@ -79,7 +90,7 @@ function ttyText(value: unknown, kind: ColumnKind, now: number, utc: boolean): s
 
 /** A cell of a markdown page (output/markdown.ts escapes it): text for people, times in UTC (a page is read anywhere, and later). */
 export function pageCell(value: unknown, kind: ColumnKind = 'text'): string {
-  return ttyText(value, kind === 'reltime' ? 'time' : kind, 0, true);
+  return ttyText(value, kind === 'reltime' ? 'time' : kind, 0, true, 0);
 }
 
 /** A tab-separated cell must not carry tabs or line breaks of its own. */

@@ -34,9 +34,18 @@ export function localIso(ms: number): string {
   return `${date}T${time}${millis}${offset}`;
 }
 
+/**
+ * A time of the API as ms, NaN when unreadable. A date-time without an offset is UTC, as the spec
+ * reads one (spec 4.6); Date.parse would take it as local time.
+ */
+export function instantMs(value: string): number {
+  const bare = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/i.test(value.trim());
+  return Date.parse(bare ? `${value.trim().replace(' ', 'T')}Z` : value);
+}
+
 /** A string time from the API as ms, or undefined when it is absent or unreadable. */
 export function timeMs(value: string | null | undefined): number | undefined {
   if (!value) return undefined;
-  const ms = Date.parse(value);
+  const ms = instantMs(value);
   return Number.isNaN(ms) ? undefined : ms;
 }

@@ -84,14 +84,16 @@ export interface TablePrinter<T> {
  */
 export function tablePrinter<T>(target: OutputTarget, columns: Column<T>[], opts: { stream: boolean }): TablePrinter<T> {
   const { chalk, status } = colouriser(target.color);
-  const headers = columns.map((c) => ttyHeader(c.header, c.kind, target));
+  // the header names the zone's offset at this instant; a cell of another offset says its own
+  const zoneAt = target.now();
+  const headers = columns.map((c) => ttyHeader(c.header, c.kind, { utc: target.utc, now: () => zoneAt }));
   const kept: string[][] = [];
   let layout: { shown: number[]; widths: number[]; whole: boolean[] } | undefined;
 
   const cellsOf = (rows: readonly T[]) => {
     const now = target.now();
     const scrub = target.scrub ?? ((text: string) => text);
-    return rows.map((row) => columns.map((c) => scrub(ttyCell(c.value(row), c.kind, now, target.utc))));
+    return rows.map((row) => columns.map((c) => scrub(ttyCell(c.value(row), c.kind, now, target.utc, zoneAt))));
   };
   const fit = (texts: string[][]) => {
     const natural = columns.map((c, i) =>

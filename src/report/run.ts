@@ -7,7 +7,7 @@ import { CHANGE_FIELDS, REPORT_ROW_FIELDS } from './columns.js';
 import type { SignalGap } from './archive.js';
 import { buildDocument, signedPoints, type Earlier, type ReportDocument, type ReportSource } from './document.js';
 import type { Signal } from './thresholds.js';
-import { compareWindow, resolveWindow, type CompareSpec } from '../input/window.js';
+import { compareWindow, resolveWindow, retentionWarning, type CompareSpec } from '../input/window.js';
 import { displayZone } from '../input/zone.js';
 import { checkBreakdownWindow, DEFAULT_REPORT_DAYS, type Window } from './window.js';
 import type { Coverage } from '../archive/coverage.js';
@@ -114,6 +114,16 @@ export async function computeReport(opts: ReportOptions, ctx: Context, window: W
     if (earlierWindow) earlier = { window: earlierWindow, aggregate: done.aggregates[1]!, skipped: 0 };
     source = { kind: 'archive', db: done.path };
   } else {
+    if (!opts.campaign) {
+      // the account's events: the service keeps 90 days (the earlier window of --compare too)
+      const now = ctx.now();
+      const old =
+        (opts.from !== undefined ? retentionWarning(window.fromMs, now, { flag: '--from', text: opts.from }) : undefined) ??
+        (earlierWindow && opts.compare !== undefined
+          ? retentionWarning(earlierWindow.fromMs, now, { flag: '--compare', text: typeof opts.compare === 'string' ? opts.compare : `${opts.compare.from}..${opts.compare.to}` })
+          : undefined);
+      if (old) ctx.warn(old);
+    }
     const api = await ctx.api();
     const spinner = await ctx.spinner('Reading events…');
     try {

@@ -1,7 +1,8 @@
 // `email list` (GET /emails, cursor pages), `email scheduled` (GET /emails/scheduled/{id}) and
 // `email cancel` (DELETE /emails/scheduled/{id}: asked first, --if-scheduled, --dry-run).
 import { describe, expect, it } from 'vitest';
-import { runInProcess, useEmulator } from '../helpers/context.js';
+import { fakeClock, runInProcess, useEmulator } from '../helpers/context.js';
+import { MS_PER_HOUR } from '../../src/time-units.js';
 import { expectUsageError } from '../helpers/expect.js';
 
 const emu = useEmulator({ seed: 29, events: 10 });
@@ -75,5 +76,50 @@ describe('email list', () => {
   it('refuses a bad --recipient before sending', async () => {
     const r = await run(['email', 'list', '--recipient', 'nope']);
     expectUsageError(r, r.requests, '--recipient');
+  });
+});
+
+// docs/events.md "Time windows": email list keeps the rule of every window. The API takes whole
+// UTC dates, so the covering dates are asked for and the emails outside the window dropped.
+describe('email list: exact windows', () => {
+  const clock = fakeClock(Date.parse('2026-11-23T03:00:00Z'));
+  const windowEmu = useEmulator({ seed: 31, events: 0, now: clock.now });
+  const runAt = (args: string[], stdin?: string) => runInProcess(args, { emulator: windowEmu, stdin, clock });
+  const times = () => ['2026-11-23T03:00:00Z', '2026-11-23T09:00:00Z'];
+
+  it('asks for the covering dates and keeps only the emails inside the window, pages emptied by it followed', async () => {
+    // one email at 03:00 and one at 09:00 UTC, listed at 10:00
+    for (const at of times()) {
+      clock.advance(Date.parse(at) - clock.now());
+      const s = await runAt(['email', 'send', '--from', 'hello@acme.example', '--to', 'win@example.com', '--subject', 'S', '--text', '-'], 'b');
+      expect(s.exitCode, s.stderr).toBe(0);
+    }
+    clock.advance(MS_PER_HOUR);
+    const stamps = (out: string) => out.trim().split('\n').filter(Boolean).map((l) => Date.parse((JSON.parse(l) as { timestamp: string }).timestamp));
+
+    const rows = [
+      // [args, the emails kept (by their send time), the dates asked for]
+      [['--from', '2h'], ['2026-11-23T09:00:00Z'], { from: '2026-11-23' }],
+      [['--from', '24h'], times(), { from: '2026-11-22' }],
+      [['--from', '2026-11-23T02:00:00Z', '--to', '2026-11-23T04:00:00+00:00'], ['2026-11-23T03:00:00Z'], { from: '2026-11-23', to: '2026-11-23' }],
+      [['--from', 'today'], times(), { from: '2026-11-23' }],
+    ] as const;
+    for (const [args, kept, query] of rows) {
+      const r = await runAt(['email', 'list', '--recipient', 'win@example.com', '--utc', ...args, '--all', '--ndjson']);
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(stamps(r.stdout), args.join(' ')).toEqual(kept.map((t) => Date.parse(t)).sort((a, b) => b - a));
+      expect(r.requests[0]?.query, args.join(' ')).toMatchObject({ ...query, recipients: 'win@example.com' });
+    }
+
+    // one page: the newest email is outside --to, so the first page with a row is shown
+    const early = await runAt(['email', 'list', '--recipient', 'win@example.com', '--utc', '--from', '2026-11-23T02:00:00Z', '--to', '2026-11-23T04:00:00Z', '--per-page', '1', '--ndjson']);
+    expect(early.exitCode, early.stderr).toBe(0);
+    expect(stamps(early.stdout)).toEqual([Date.parse('2026-11-23T03:00:00Z')]);
+    expect(early.requests.map((q) => q.query?.cursor === undefined)).toEqual([true, false]);
+
+    // the next-page command repeats the window as meant (the instant 2h meant), not the covering date
+    const hint = await runAt(['email', 'list', '--recipient', 'win@example.com', '--utc', '--from', '24h', '--per-page', '1']);
+    expect(hint.exitCode, hint.stderr).toBe(0);
+    expect(hint.stderr).toMatch(/^Showed 1 email\. Next page:\n  mailctl email list --recipient win@example\.com --from 2026-11-22T10:00:00Z --per-page 1 --cursor \S+ --utc\n/);
   });
 });

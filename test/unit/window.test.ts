@@ -24,6 +24,8 @@ const UTC: Row[] = [
   ['dates: whole days, --to inclusive', { from: '2026-11-20', to: '2026-11-21' }, { fromMs: at('2026-11-20T00:00:00Z'), toMs: at('2026-11-22T00:00:00Z') - 1, cut: false }],
   ['an ISO date-time is that instant', { from: '2026-11-23T08:30:00+01:00' }, { fromMs: at('2026-11-23T07:30:00Z'), from: '2026-11-23', fromArg: '2026-11-23T08:30:00+01:00', cut: true }],
   ['--to 30m', { to: '30m' }, { toMs: now - 30 * MS_PER_MINUTE, to: '2026-11-23', cut: true }],
+  ['a date of the first century', { from: '0099-12-31', to: '0100-01-01' }, { fromMs: at('0099-12-31T00:00:00Z'), toMs: at('0100-01-02T00:00:00Z') - 1, from: '0099-12-31', cut: false }],
+  ['--to 0m is now', { from: '1h', to: '0m' }, { fromMs: now - MS_PER_HOUR, toMs: now, cut: true }],
 ];
 
 const KOLKATA: Row[] = [
@@ -53,6 +55,9 @@ describe('resolveWindow', () => {
     [{ from: 'last tuesday' }, '--from must be a date YYYY-MM-DD'],
     [{ from: '2026-02-30' }, '--from is not a real date'],
     [{ to: '2026-01-01T24:00:00Z' }, '--to has an impossible time of day'],
+    [{ from: '0m' }, '--from 0m is a span of no time'],
+    [{ from: '999999d' }, '--from 999999d reaches back before the year 1'],
+    [{ from: '0d', to: 'today' }, '--from 0d is a span of no time'],
   ])('refuses %j', (raw, message) => {
     expect(() => resolve(raw, 'UTC')).toThrow(message);
   });

@@ -1,7 +1,9 @@
+import type { ApiClient } from '../../api/client.js';
+import type { CursorPage } from '../../api/paginate.js';
 import type { SentEmail } from '../../api/sending.js';
 import { OPERATIONS } from '../../api/operations.js';
 import { DEFAULT_WINDOW_DAYS, MAX_SENT_EMAILS_PER_PAGE, SENT_EMAIL_FIELDS } from '../../api/vocabulary.js';
-import { resolveWindow, WINDOW_FROM_HELP, WINDOW_TO_HELP } from '../../input/window.js';
+import { inWindow, resolveWindow, retentionWarning, type TimeWindow, WINDOW_FROM_HELP, WINDOW_TO_HELP } from '../../input/window.js';
 import { displayZone } from '../../input/zone.js';
 import type { ListSpec } from '../../output/types.js';
 import { command, flag } from '../define.js';
@@ -22,6 +24,29 @@ const SENT_EMAIL_LIST: ListSpec<SentEmail> = {
   fields: SENT_EMAIL_FIELDS,
 };
 
+/**
+ * A window finer than the covering UTC days keeps only the emails inside it (docs/events.md,
+ * "Time windows"); total_count then counts the covering days, so the page has no total of its
+ * own. A page left empty while the cursor goes on is followed, so one page means the first page
+ * with rows, as in `events list`; a cursor met twice is handed on for the paging engine to refuse.
+ */
+function windowed(
+  range: TimeWindow,
+  fetchPage: (api: ApiClient, cursor: string | undefined, perPage: number | undefined) => Promise<CursorPage<SentEmail>>,
+): (api: ApiClient, cursor: string | undefined, perPage: number | undefined) => Promise<CursorPage<SentEmail>> {
+  const seen = new Set<string>();
+  return async (api, cursor, perPage) => {
+    for (;;) {
+      const page = await fetchPage(api, cursor, perPage);
+      const items = page.items.filter((e) => inWindow(range, e.timestamp));
+      const next = page.nextCursor;
+      if (items.length > 0 || next === null || seen.has(next)) return { items, nextCursor: next };
+      seen.add(next);
+      cursor = next;
+    }
+  };
+}
+
 export default command({
   name: 'list',
   summary: 'list the emails sent in the last 10 days (or --from/--to), newest first',
@@ -37,13 +62,22 @@ export default command({
     const { listSentEmails } = await import('../../api/sending.js');
     const now = ctx.now();
     // Relative days are resolved once, so every page of one run asks for the same window.
+    const range = resolveWindow({ from: opts.from, to: opts.to }, now, { defaultDays: DEFAULT_WINDOW_DAYS, zone: displayZone(ctx.globals.utc) });
+    if (opts.from !== undefined) {
+      // GET /emails keeps 10 days of history (service-api-rest.md 4.4)
+      const old = retentionWarning(range.fromMs, now, { flag: '--from', text: opts.from }, { days: DEFAULT_WINDOW_DAYS, what: 'sent emails' });
+      if (old) ctx.warn(old);
+    }
     // the covering UTC days (the API takes whole dates)
-    const { from, to } = resolveWindow({ from: opts.from, to: opts.to }, now, { defaultDays: DEFAULT_WINDOW_DAYS, zone: displayZone(ctx.globals.utc) });
+    const { from, to } = range;
     const args: string[] = [];
     if (opts.recipient) args.push('--recipient', opts.recipient);
-    if (from) args.push('--from', from);
-    if (to) args.push('--to', to);
+    // the window as the user meant it (a local day, an instant), not the covering UTC dates
+    if (range.fromArg) args.push('--from', range.fromArg);
+    if (range.toArg) args.push('--to', range.toArg);
     if (opts.perPage !== undefined) args.push('--per-page', String(opts.perPage));
+    const fetchPage = (api: ApiClient, cursor: string | undefined, perPage: number | undefined) =>
+      listSentEmails(api, { recipients: opts.recipient, from, to, per_page: perPage, cursor });
     await runList(ctx, {
       command: ['email', 'list'],
       args,
@@ -58,7 +92,7 @@ export default command({
         cursor: opts.cursor,
         perPage: opts.perPage,
         maxPerPage: MAX_SENT_EMAILS_PER_PAGE,
-        fetch: (api, cursor, perPage) => listSentEmails(api, { recipients: opts.recipient, from, to, per_page: perPage, cursor }),
+        fetch: range.cut ? windowed(range, fetchPage) : fetchPage,
       },
     });
   },

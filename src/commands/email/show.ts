@@ -2,7 +2,7 @@ import type { EmailDetail, EmailEvent } from '../../api/emails.js';
 import { OPERATIONS } from '../../api/operations.js';
 import { DEFAULT_WINDOW_DAYS, EMAIL_DETAIL_FIELDS } from '../../api/vocabulary.js';
 import type { Context } from '../../context.js';
-import { resolveWindow, WINDOW_FROM_HELP, WINDOW_TO_HELP } from '../../input/window.js';
+import { resolveWindow, retentionWarning, WINDOW_FROM_HELP, WINDOW_TO_HELP } from '../../input/window.js';
 import { transmissionId } from '../../input/values.js';
 import { displayZone } from '../../input/zone.js';
 import { writeDetail, type DetailSection } from '../../output/detail.js';
@@ -58,7 +58,11 @@ async function run(opts: ShowOptions, ctx: Context): Promise<void> {
   const range = resolveWindow({ from: opts.from, to: opts.to }, ctx.now(), { defaultDays: DEFAULT_WINDOW_DAYS, zone: displayZone(ctx.globals.utc) });
   let detail: EmailDetail;
   if (opts.db !== undefined) detail = await (await import('./show-db.js')).emailFromArchive({ ...opts, db: opts.db }, ctx);
-  else detail = await (await import('../../api/emails.js')).getEmail(await ctx.api(), opts.requestId, range);
+  else {
+    const old = opts.from === undefined ? undefined : retentionWarning(range.fromMs, ctx.now(), { flag: '--from', text: opts.from });
+    if (old) ctx.warn(old);
+    detail = await (await import('../../api/emails.js')).getEmail(await ctx.api(), opts.requestId, range);
+  }
   const events = oldestFirst(detail.events as EmailEvent[]);
   await ctx.pageOutput(); // a long timeline or body pages like a listing
   await writeDetail(out, detail, emailSections(detail, events, timelineColumns, true));

@@ -7,7 +7,7 @@ import { parseDuration } from '../../duration.js';
 import { UsageError, ValueError } from '../../errors.js';
 import { displayZone } from '../../input/zone.js';
 import { email, nonEmpty } from '../../input/values.js';
-import { describeWindow, inWindow, resolveWindow, WINDOW_FROM_HELP, WINDOW_TO_HELP, type EventWindow } from '../../input/window.js';
+import { describeWindow, inWindow, resolveWindow, retentionWarning, WINDOW_FROM_HELP, WINDOW_TO_HELP, type EventWindow } from '../../input/window.js';
 import { checkFields } from '../../output/fields.js';
 import type { DbFlag } from '../../archive/db-flag.js';
 import { dbFlag } from '../archive-db.js';
@@ -136,6 +136,10 @@ async function run(opts: ListOptions, ctx: Context): Promise<void> {
   const out = ctx.output();
   checkFields(out.fields, eventListSpec.columns, eventListSpec.fields);
   const range = resolveWindow({ from: opts.from, to: opts.to }, ctx.now(), { defaultDays: DEFAULT_WINDOW_DAYS, zone: displayZone(ctx.globals.utc) });
+  if (opts.from !== undefined) {
+    const old = retentionWarning(range.fromMs, ctx.now(), { flag: '--from', text: opts.from });
+    if (old) ctx.warn(old);
+  }
   const api = await ctx.api();
   const exact = range.cut;
   if (exact && ctx.globals.verbose) {

@@ -12,6 +12,7 @@ import { commandLine } from '../../output/command-line.js';
 import { globalArgs } from '../command-line.js';
 import { command, flag, type Parsed } from '../define.js';
 import { firstRunFrom, parseOverlap, planPasses, type SyncPass } from '../../archive/sync-plan.js';
+import { retentionWarning } from '../../input/window.js';
 import { syncProgress, type SyncProgress } from '../../archive/sync-progress.js';
 import { printSyncDryRun, writeSyncSummary } from '../../archive/sync-report.js';
 import { counted, thousands } from '../../counts.js';
@@ -156,6 +157,11 @@ async function run(opts: SyncOptions, ctx: Context): Promise<void> {
   const key: SyncKey = { baseUrl, eventTypes: opts.events?.join(',') ?? '' };
   const loc = await archiveLocationOf(ctx, opts.db);
   const firstFrom = firstRunFrom(opts.from, ctx.now(), ctx.globals.utc);
+  if (opts.from !== undefined) {
+    // the first day read lies past the service's retention: the archive would hold nothing of it
+    const old = retentionWarning(Date.parse(`${firstFrom}T00:00:00Z`), ctx.now(), { flag: '--from', text: opts.from });
+    if (old) ctx.warn(old);
+  }
   if (opts.dryRun) return printSyncDryRun(ctx, { db: opts.db, key, firstFrom, overlapDays: opts.overlapDays, types: opts.events });
 
   // The key is checked before the archive is created, the archive before any request is sent.
