@@ -151,6 +151,21 @@ describe.each(STORES)('$name', (store) => {
       expect(local.state).toBe('bounced');
     });
 
+    it('a window finer than a day: the email\'s events of the covering UTC days, as the API shows them', async () => {
+      // an email with two or more events on one UTC day; --from at its last event cuts the others out of the window
+      const byEmail = new Map<string, Ev[]>();
+      for (const e of all) byEmail.set(e.request_id as string, [...(byEmail.get(e.request_id as string) ?? []), e]);
+      const [id, events] = [...byEmail].find(([, es]) => es.length >= 2 && new Set(es.map((e) => e.timestamp.slice(0, 10))).size === 1)!;
+      const latest = events.map((e) => e.timestamp).sort().at(-1)!;
+      const args = ['email', 'show', id, '--json', '--from', latest, '--utc'];
+      const api = JSON.parse((await runCli(args, { env: emulatorEnv(emu) })).stdout);
+      expect(api.events).toHaveLength(events.length);
+      const r = await runCli([...args, '--db', db]);
+      expect(r.code, r.stderr).toBe(0);
+      const local = JSON.parse(r.stdout);
+      expect(local.events.map((e: Ev) => e.event_id).sort()).toEqual(api.events.map((e: Ev) => e.event_id).sort());
+    });
+
     it('an email the archive does not hold: exit 4 with a hint', async () => {
       const r = await runCli(['email', 'show', '999999999', '--db', db]);
       expect(r.code).toBe(4);

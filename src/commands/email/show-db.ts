@@ -3,6 +3,9 @@ import { emailDetailOf } from '../../archive/email-detail.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { openArchiveReader, type DbFlag } from '../../archive/db-flag.js';
+import { MS_PER_DAY } from '../../time-units.js';
+
+const utcDayStart = (ms: number) => Math.floor(ms / MS_PER_DAY) * MS_PER_DAY;
 
 /** What `email show --db` reads: one request id in a window of days. */
 export interface ArchiveLookup {
@@ -18,7 +21,9 @@ export interface ArchiveLookup {
 /** The detail of spec 2.3 from the archive, events newest first as the API lists them. */
 export async function emailFromArchive(opts: ArchiveLookup, ctx: Context): Promise<EmailDetail> {
   const { archiveWindow } = await import('../../archive/window.js');
-  const window = archiveWindow({ from: opts.from, to: opts.to }, ctx.now(), DEFAULT_WINDOW_DAYS, ctx.globals.utc);
+  const asked = archiveWindow({ from: opts.from, to: opts.to }, ctx.now(), DEFAULT_WINDOW_DAYS, ctx.globals.utc);
+  // the covering UTC days, as the API is asked (show.ts): the detail's events are the email's, not a window's
+  const window = { fromMs: utcDayStart(asked.fromMs), toMs: utcDayStart(asked.toMs) + MS_PER_DAY - 1 };
   const archive = await openArchiveReader(ctx, opts.db, 'email show');
   const path = archive.label;
   try {
