@@ -191,6 +191,11 @@ export interface CommandDeclaration<F extends Flags, A extends Args, O> {
   /** The other operations it may send, as the note (or the sentence) names them. */
   readonly moreOperations?: readonly Operation[];
   readonly exitCodes?: readonly ExitCode[];
+  /**
+   * With exit 8 among exitCodes: whether this run's exit code is a verdict (`--fail-on` given,
+   * say), so that it runs on to it when its reader goes away. Without it, every run is one.
+   */
+  readonly judges?: (opts: O) => boolean;
   readonly callsApi?: boolean;
   readonly apiFailuresAsRows?: boolean;
   /** Output formats beyond the four every command prints (`markdown`): the others refuse them. */
@@ -252,7 +257,7 @@ export function command<F extends Flags = Record<never, never>, A extends Args =
     const parsed = parseDeclared(flags, args, input) as Parsed<F, A>;
     return declaration.check ? declaration.check(parsed, input.order) : (parsed as unknown as O);
   };
-  const verbModule: VerbModule<O> = { parse: (input) => parseInput(input), run: (opts, ctx) => declaration.run(opts, ctx) };
+  const verbModule: VerbModule<O> = { parse: (input) => parseInput(input), run: (opts, ctx) => declaration.run(opts, ctx), judges: declaration.judges };
   return {
     name: declaration.name,
     summary: declaration.summary,

@@ -111,6 +111,8 @@ function invokedCommand(root: Command, args: readonly string[]): { leaf: Command
 export interface VerbModule<O> {
   parse(input: RawInput, cmd: Command): O | Promise<O>;
   run(opts: O, ctx: Context): Promise<void>;
+  /** Of a command that can exit 8: whether this run's exit code is a verdict (define.ts). */
+  judges?: (opts: O) => boolean;
 }
 
 const argvOrders = new WeakMap<Command, string[]>();
@@ -199,7 +201,8 @@ export function verb<O>(load: () => Promise<VerbModule<O>>, formats: readonly Ex
     let program: Command = cmd;
     while (program.parent) program = program.parent;
     const globals = globalOptions(cmd, program);
-    const ctx = createContext(runtime.io, globals, runtime.signal, { ...runtime, program, formats, judges });
+    const hooks = { ...runtime, program, formats, judges };
+    const ctx = createContext(runtime.io, globals, runtime.signal, hooks);
     runtime.state = runState(globals, ctx, judges);
     const refused = refusedFormat(globals, formats);
     if (refused) {
@@ -208,6 +211,8 @@ export function verb<O>(load: () => Promise<VerbModule<O>>, formats: readonly Ex
     }
     const mod = await load();
     const opts = await mod.parse({ args: cmd.args, opts: cmd.opts(), order: argvOrderOf(cmd) }, cmd);
+    // `webhook listen` without --expect judges nothing: `| head` ends it as any other command
+    if (judges && mod.judges && !mod.judges(opts)) hooks.judges = runtime.state.judges = false;
     try {
       await mod.run(opts, ctx);
     } finally {

@@ -95,6 +95,7 @@ export default command({
   ],
   operation: OPERATIONS.scheduleCampaign,
   exitCodes: [ExitCode.CheckFailed],
+  judges: (o) => o.check,
   check(o): Options {
     if (o.at === undefined) throw new UsageError('--at: is required: a future time such as +2h or 2026-12-01T09:00:00+01:00');
     if (!o.check && (o.minLead !== undefined || o.health)) {

@@ -22,6 +22,7 @@ export default command({
   examples: [`mailctl campaign send ${ID}`, `mailctl campaign send ${ID} --check --yes`, `mailctl campaign send ${ID} --dry-run`],
   operation: OPERATIONS.sendCampaign,
   exitCodes: [ExitCode.CheckFailed],
+  judges: (o) => o.check,
   async run(opts, ctx) {
     const { sendCampaign, sendCampaignRequest } = await import('../../api/campaigns.js');
     const { checkWriteFields, printCampaign, printResult } = await import('../../output/campaign-write.js');

@@ -37,6 +37,7 @@ export const spec = command({
   operationNote: `or ${OPERATIONS.listCampaignEvents.name} with --campaign`,
   moreOperations: [OPERATIONS.listCampaignEvents],
   exitCodes: [ExitCode.CheckFailed],
+  judges: (o: ReportOptions) => o.failOn !== undefined || Boolean(o.failOnRising),
   formats: ['markdown'],
   check(o): ReportOptions {
     if (o.campaign && o.db !== undefined) throw new UsageError('--campaign cannot be combined with --db: the archive holds account-wide events only');

@@ -131,6 +131,7 @@ export default command({
     'mailctl webhook listen --port 8787 --expect 1 --timeout 2m   # in CI: exit 8 when nothing valid arrives',
   ],
   exitCodes: [ExitCode.CheckFailed],
+  judges: (o) => o.expect !== undefined,
   check: (o): ListenOptions => ({ ...parseAuthFlags(o), port: o.port ?? 0, respond: o.respond, forwardTo: o.forwardTo, count: o.count, expect: o.expect }),
   run,
 });
