@@ -76,20 +76,24 @@ const regExpEscaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\
 /** The ellipsis with which mailctl cuts a long value. */
 const CUT = '\u2026';
 
-/** The shortest start of a secret that is masked when a message cut it ("lttr_Ab…"). */
-const MIN_CUT_PREFIX = 6;
-
 /**
- * A start of the secret, at least MIN_CUT_PREFIX characters long, followed by the ellipsis
- * with which mailctl cuts a long value (a table cell, a quoted value in a usage error, the
- * start of a non-JSON body): the mask was made for the whole secret, and would not match.
+ * The shortest start of a secret that is masked when a message cut it ("lttr_AbCdEfG…"): long
+ * enough that an ordinary word cut in a table ("Newsletter…") is not taken for the start of a
+ * password that begins with it; shorter secrets need all but their last 2 characters.
+ */
+const MIN_CUT_PREFIX = 12;
+/**
+ * A start of the secret followed by the ellipsis with which mailctl cuts a long value (a table
+ * cell, a quoted value in a usage error, the start of a non-JSON body): the mask was made for
+ * the whole secret, and would not match. The pattern finds the start and runs to the ellipsis;
+ * `cutOf` then checks that what it found is a start of the secret (a pattern that spelled the
+ * rest out, one optional group per character, makes V8 abort the process for a 3 KB token).
  */
 function cutPattern(lowerCased: string): string | undefined {
-  const chars = [...lowerCased].map(regExpEscaped);
-  if (chars.length <= MIN_CUT_PREFIX) return undefined;
-  let rest = '';
-  for (let i = chars.length - 1; i >= MIN_CUT_PREFIX; i--) rest = `(?:${chars[i]}${rest})?`;
-  return `${chars.slice(0, MIN_CUT_PREFIX).join('')}${rest}${CUT}`;
+  const chars = [...lowerCased];
+  const prefix = Math.min(MIN_CUT_PREFIX, Math.max(MIN_SCRUBBED_LENGTH, chars.length - 2));
+  if (chars.length <= prefix) return undefined;
+  return `${chars.slice(0, prefix).map(regExpEscaped).join('')}[^${CUT}\n]*${CUT}`;
 }
 
 export class SecretSet {
@@ -101,6 +105,8 @@ export class SecretSet {
   private masks = new Map<string, string>();
   /** cutPattern of each secret as it is and JSON-escaped, lower-cased. */
   private cuts = new Set<string>();
+  /** The lower-cased texts whose cut starts are masked (the secrets as they are and JSON-escaped). */
+  private cutSecrets: string[] = [];
   /**
    * Patterns over the lower-cased forms, longest first so that a secret containing another is
    * replaced whole; made on first use after an add. `withCuts` adds the cut starts, searched
@@ -114,7 +120,10 @@ export class SecretSet {
     // a hand-edited config file may hold anything where a key belongs
     const value = typeof secret === 'string' ? secret.trim() : undefined;
     if (!value || value.length < MIN_SCRUBBED_LENGTH) return;
-    const mask = `****${value.slice(-4)}`;
+    // the last 4 characters only when nothing in them needs escaping: the mask stands in for
+    // every form (JSON, csv, HTML), and a quote or backslash would break the text around it
+    const tail = value.slice(-4);
+    const mask = /^[^"'\\<>&\s]{4}$/u.test(tail) ? `****${tail}` : '****';
     for (const form of secretForms(value)) {
       const key = form.toLowerCase();
       if (this.masks.has(key)) continue;
@@ -123,6 +132,7 @@ export class SecretSet {
     }
     for (const form of [value, jsonEscaped(value, false, false)]) {
       const cut = cutPattern(form.toLowerCase());
+      if (cut) this.cutSecrets.push(form.toLowerCase());
       if (cut && !this.cuts.has(cut)) {
         this.cuts.add(cut);
         this.patterns = {};
@@ -144,7 +154,7 @@ export class SecretSet {
     const lower = text.toLowerCase();
     pattern.lastIndex = 0;
     if (!pattern.test(lower)) return text;
-    const maskOf = (found: string) => this.masks.get(found.toLowerCase()) ?? (found.endsWith(CUT) ? `****${CUT}` : '****');
+    const maskOf = (found: string) => this.masks.get(found.toLowerCase()) ?? (found.endsWith(CUT) ? this.cutOf(found) : '****');
     if (lower.length !== text.length) {
       // the cut starts included whether or not this text needs them: a cut start needs the ellipsis anyway
       const anyCase = (this.patterns.anyCase ??= new RegExp([...[...this.masks.keys()].sort((a, b) => b.length - a.length).map(regExpEscaped), ...this.cuts].join('|'), 'giu'));
@@ -154,10 +164,19 @@ export class SecretSet {
     let at = 0;
     pattern.lastIndex = 0; // matchAll starts where test() stopped
     for (const match of lower.matchAll(pattern)) {
-      out += text.slice(at, match.index) + maskOf(match[0]);
+      // the text's own characters, not the lower-cased ones searched: a cut start that is not a secret's stays as written
+      out += text.slice(at, match.index) + maskOf(text.slice(match.index, match.index + match[0].length));
       at = match.index + match[0].length;
     }
     return out + text.slice(at);
+  }
+
+  /** A cut-pattern match: masked when it is a start of a secret, else the text itself with any whole secret in it masked. */
+  private cutOf(found: string): string {
+    const start = found.slice(0, -CUT.length).toLowerCase();
+    if (this.cutSecrets.some((secret) => secret.startsWith(start))) return `****${CUT}`;
+    const whole = (this.patterns.whole ??= new RegExp([...this.masks.keys()].sort((a, b) => b.length - a.length).map(regExpEscaped).join('|'), 'gu'));
+    return found.replace(new RegExp(whole.source, 'giu'), (w) => this.masks.get(w.toLowerCase()) ?? '****');
   }
 
   get size(): number {

@@ -83,6 +83,29 @@ describe('secretValues', () => {
   });
 });
 
+describe('SecretSet.scrub of a secret cut short: words and long tokens', () => {
+  it('an ordinary word cut in a table is not taken for the start of a password that begins with it', () => {
+    const set = new SecretSet();
+    set.add('newsletter-hook');
+    expect(set.scrub('Newsletter…  Weekly digest…')).toBe('Newsletter…  Weekly digest…');
+    expect(set.scrub('Newsletter-ho…')).toBe('****…');
+  });
+
+  it('a 3 KB token (a JWT) is masked whole and cut, without a pattern the regex engine cannot build', () => {
+    const set = new SecretSet();
+    const token = `eyJ${'a1B2c3D4'.repeat(400)}`;
+    set.add(token);
+    expect(set.scrub(`token ${token} and ${token.slice(0, 2000)}… end`)).toBe(`token ****${token.slice(-4)} and ****… end`);
+  });
+
+  it('a mask never carries a character that the printed form escapes: JSON stays JSON', () => {
+    const set = new SecretSet();
+    set.add('s3cret-with-"\\x');
+    const json = JSON.stringify({ message: 'bad password s3cret-with-"\\x' });
+    expect(JSON.parse(set.scrub(json))).toEqual({ message: 'bad password ****' });
+  });
+});
+
 describe('SecretSet.scrub of a secret cut short', () => {
   const set = new SecretSet();
   set.add(KEY);
@@ -91,9 +114,11 @@ describe('SecretSet.scrub of a secret cut short', () => {
     [`(got "${KEY.slice(0, 40)}…")`, '(got "****…")'],
     [`(got "x${KEY.slice(0, 59)}…" (150 characters))`, '(got "x****…" (150 characters))'],
     [`subj ${KEY.toUpperCase().slice(0, 12)}…  next`, 'subj ****…  next'],
-    [`"${JSON.stringify(PASSWORD).slice(1, 12)}…"`, '"****…"'],
+    [`"${JSON.stringify(PASSWORD).slice(1, 14)}…"`, '"****…"'],
     [`whole: ${KEY}…`, `whole: ****${KEY.slice(-4)}…`],
-    ['too short to tell: lttr_…, lttr_A…', 'too short to tell: lttr_…, ****…'],
+    // under 12 characters a start says too little to tell it from an ordinary word cut short
+    [`too short to tell: lttr_…, ${KEY.slice(0, 11)}…`, `too short to tell: lttr_…, ${KEY.slice(0, 11)}…`],
+    [`a cut that runs on: ${KEY.slice(0, 12)}x…`, `a cut that runs on: ${KEY.slice(0, 12)}x…`],
     [`not cut: ${KEY.slice(0, 40)} and on`, `not cut: ${KEY.slice(0, 40)} and on`],
   ])('%s → %s', (text, masked) => {
     expect(set.scrub(text)).toBe(masked);
