@@ -5,7 +5,8 @@ import { createContext, type Context, type GlobalOptions } from '../context.js';
 import { CliError, systemFailure, UsageError } from '../errors.js';
 import type { IO } from '../io.js';
 import { MemoryOutput } from '../output/memory.js';
-import { SecretSet, scrubbingStream } from '../output/scrub.js';
+import { SECRET_ENV_VARS, SecretSet, scrubbingStream } from '../output/scrub.js';
+import { proxyPasswords } from '../api/proxy.js';
 import { commandInput, inInputNames, type CommandInput } from './input.js';
 import { errorResult, isGate, outputResult, scrubResult, unexpectedError, withNotes } from './result.js';
 import { toolServer } from './server.js';
@@ -39,9 +40,15 @@ function capNotes(ci: CommandInput, stdout: string): string[] {
   return notes;
 }
 
-/** The server's key, scrubbed from every result even before a client is built. */
+/**
+ * The secrets the CLI scrubs from the start of every run (commands/root.ts: the secret
+ * variables, proxy passwords) and the server's key, scrubbed from every result even before a
+ * client is built.
+ */
 function serverSecrets(ctx: Context): SecretSet {
   const secrets = new SecretSet();
+  for (const name of SECRET_ENV_VARS) secrets.add(ctx.io.env[name]);
+  for (const password of proxyPasswords(ctx.io.env)) secrets.add(password);
   try {
     secrets.add(ctx.settings().apiKey.value);
   } catch {

@@ -389,6 +389,18 @@ describe('errors', () => {
     expect(cli.stderr).toContain(text(r).trim());
   });
 
+  it('nor the secrets the CLI masks from the start of every run (secret variables, proxy passwords)', async () => {
+    const signing = 'whsec-mcp-0123456789-never-shown';
+    const p = await connect({ emulator: emu, env: { MAILCTL_WEBHOOK_SIGNING_SECRET: signing } });
+    try {
+      const r = await p.call('topic_create', { name: `x ${signing}`, confirm: true });
+      expect(r.isError, JSON.stringify(r)).toBeFalsy();
+      expect(JSON.stringify(r)).not.toContain(signing);
+    } finally {
+      await p.close();
+    }
+  });
+
   it('the API key never appears in a result, even when the server echoes it', async () => {
     const r = await c.call('topic_create', { name: emu.keys.full, confirm: true });
     expect(JSON.stringify(r)).not.toContain(emu.keys.full);
