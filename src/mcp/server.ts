@@ -160,19 +160,26 @@ function screenLine(line: string): { pass: true } | { pass: false; answer: strin
   return { pass: false, answer: lineError(ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 request, notification or response', id), why: 'a line that is not a JSON-RPC message' };
 }
 
-/** The longest line read, as the SDK's transport has it (STDIO_DEFAULT_MAX_BUFFER_SIZE, in bytes). */
-const MAX_LINE_CHARS = 10 * 1024 * 1024;
+/**
+ * The longest line read, in UTF-8 bytes: the SDK's transport holds at most
+ * STDIO_DEFAULT_MAX_BUFFER_SIZE bytes, the line and its line break, and closes the whole
+ * session past that (it throws inside its data handler).
+ */
+const MAX_LINE_BYTES = 10 * 1024 * 1024 - 1;
+const tooLong = () => lineError(ErrorCode.InvalidRequest, `Invalid Request: a message longer than ${MAX_LINE_BYTES} bytes`, undefined);
 
 /**
  * stdin as the SDK's transport reads it: the lines that are messages, each with its line
  * break; a line that is not is answered on stdout at once (and said on stderr), blank lines
  * are skipped, and a last line without its line break still counts (`printf` in a script).
- * A line longer than MAX_LINE_CHARS is answered as too long and skipped to its end, instead of
+ * A line longer than MAX_LINE_BYTES is answered as too long and skipped to its end, instead of
  * being held in memory whole.
  */
 function screenedInput(stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStream, say: (line: string) => void): Transform {
   const decoder = new StringDecoder('utf8');
   let pending = '';
+  /** pending's length in UTF-8 bytes, counted as it grows (a line arrives in many pipe reads). */
+  let pendingBytes = 0;
   let skipping = false;
   const refuse = (answer: string, why: string) => {
     stdout.write(answer);
@@ -181,6 +188,7 @@ function screenedInput(stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStre
   const take = (line: string, out: Transform) => {
     const text = line.replace(/\r$/, '');
     if (text.trim() === '') return;
+    if (Buffer.byteLength(text) > MAX_LINE_BYTES) return refuse(tooLong(), 'a line too long to read');
     const verdict = screenLine(text);
     if (verdict.pass) out.push(`${text}\n`);
     else refuse(verdict.answer, verdict.why);
@@ -191,16 +199,20 @@ function screenedInput(stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStre
     while ((end = text.indexOf('\n', start)) >= 0) {
       const line = pending + text.slice(start, end);
       pending = '';
+      pendingBytes = 0;
       start = end + 1;
       if (skipping) skipping = false;
       else take(line, out);
     }
     if (skipping) return;
-    pending += text.slice(start);
-    if (pending.length > MAX_LINE_CHARS) {
-      refuse(lineError(ErrorCode.InvalidRequest, `Invalid Request: a message longer than ${MAX_LINE_CHARS} characters`, undefined), 'a line too long to read');
+    const rest = text.slice(start);
+    pending += rest;
+    pendingBytes += Buffer.byteLength(rest);
+    if (pendingBytes > MAX_LINE_BYTES) {
+      refuse(tooLong(), 'a line too long to read');
       skipping = true;
       pending = '';
+      pendingBytes = 0;
     }
   };
   const screen = new Transform({

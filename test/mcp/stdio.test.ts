@@ -100,9 +100,21 @@ describe('mailctl mcp on stdio, in chunks', () => {
     for (let at = 0; at < long.length; at += 1 << 20) s.write(long.slice(at, at + (1 << 20)));
     s.write(line({ jsonrpc: '2.0', id: 3, method: 'ping' }));
     expect((await s.answer(3)).result).toEqual({});
-    expect(s.messages.filter((m) => m.error).map((m) => [m.id, m.error!.code, m.error!.message])).toEqual([[undefined, -32600, 'Invalid Request: a message longer than 10485760 characters']]);
+    expect(s.messages.filter((m) => m.error).map((m) => [m.id, m.error!.code, m.error!.message])).toEqual([[undefined, -32600, 'Invalid Request: a message longer than 10485759 bytes']]);
     expect(s.messages.some((m) => m.id === 2)).toBe(false);
     expect(s.said).toEqual(['mailctl mcp: answered a line too long to read with a JSON-RPC error']);
+    await s.end();
+  });
+
+  it('the limit is in bytes, as the SDK counts: 4 Mi CJK characters (12 MiB of UTF-8) are refused, and the session goes on', async () => {
+    const s = await serve();
+    s.write(line(initialize));
+    await s.answer(1);
+    // in one write, so that the whole line, not a part of it, meets the limit
+    s.write(`{"jsonrpc":"2.0","id":2,"method":"ping","params":{"x":"${'日'.repeat(4 * 1024 * 1024)}"}}\n`);
+    s.write(line({ jsonrpc: '2.0', id: 3, method: 'ping' }));
+    expect((await s.answer(3)).result).toEqual({});
+    expect(s.messages.filter((m) => m.error).map((m) => m.error!.message)).toEqual(['Invalid Request: a message longer than 10485759 bytes']);
     await s.end();
   });
 });
