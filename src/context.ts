@@ -288,7 +288,7 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
         data = readConfigData(file);
         // Every stored key is a secret of the run from here on: a setting's error quotes the
         // value it refuses, and a key saved by mistake as a profile's output or timeout is one.
-        for (const profile of Object.values(data.profiles)) hooks.secrets?.add(profile.api_key);
+        for (const profile of Object.values(data.profiles)) hooks.secrets?.add(profile?.api_key);
         for (const warning of configPlaceWarnings(file)) ctx.warn(warning);
       }
       return data;

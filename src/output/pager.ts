@@ -142,6 +142,9 @@ export function pagedOutput(opts: PagerOptions): PagedOutput {
       if (child.stdin.write(text)) return resolve();
       const done = () => {
         child?.stdin?.off('drain', done);
+        // drained: no longer one for the pager's exit to release (a long export waits thousands of times)
+        const at = draining.indexOf(done);
+        if (at >= 0) draining.splice(at, 1);
         resolve();
       };
       draining.push(done);
