@@ -1,6 +1,6 @@
 import type { EmailEvent, EventsPage } from './emails.js';
 import { ApiError, NetworkError } from '../errors.js';
-import { MS_PER_MINUTE } from '../time-units.js';
+import { instantMs, MS_PER_MINUTE } from '../time-units.js';
 
 // `events list --follow`: the newest page first (what `events list` shows,
 // oldest first), then a poll every interval for what is new, until Ctrl-C.
@@ -16,7 +16,7 @@ import { MS_PER_MINUTE } from '../time-units.js';
 
 /** Sort key of an event: its time in ms (events without a readable time sort first). */
 function eventTime(e: EmailEvent): number {
-  const t = typeof e.timestamp === 'string' ? Date.parse(e.timestamp) : NaN;
+  const t = typeof e.timestamp === 'string' ? instantMs(e.timestamp) : NaN;
   return Number.isNaN(t) ? -Infinity : t;
 }
 

@@ -1,4 +1,5 @@
 import type { EmailEvent } from '../api/emails.js';
+import { instantMs } from '../time-units.js';
 
 // An API event as a row of the events table. The typed columns are for
 // queries; `raw` is the event exactly as served, so fields the spec does not
@@ -41,7 +42,7 @@ function integer(v: unknown): number | null {
 /** The row of an event, or why it cannot be stored (no id, no readable time). `raw`: its JSON, when the caller has it already. */
 export function eventRow(e: EmailEvent, raw?: string): EventRow | string {
   if (typeof e.event_id !== 'string' || e.event_id === '') return 'no event_id';
-  const ms = typeof e.timestamp === 'string' ? Date.parse(e.timestamp) : NaN;
+  const ms = typeof e.timestamp === 'string' ? instantMs(e.timestamp) : NaN;
   if (Number.isNaN(ms)) return `event ${e.event_id} has no readable timestamp`;
   return [
     e.event_id, text(e.type) ?? '', e.timestamp as string, ms,

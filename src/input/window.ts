@@ -1,5 +1,5 @@
 import { EVENT_RETENTION_DAYS } from '../api/vocabulary.js';
-import { MS_PER_DAY } from '../time-units.js';
+import { instantMs, MS_PER_DAY } from '../time-units.js';
 import { UsageError, ValueError } from '../errors.js';
 import { isRealDate, parseIsoTime, relativeMs } from './time.js';
 import { dayIn, dayStartIn, daysBefore, nextDay, utcDay, type Zone } from './zone.js';
@@ -147,7 +147,7 @@ export function coveringDays(w: TimeWindow): { from: string; to: string } {
  */
 export function inWindow(w: TimeWindow, timestamp: unknown): boolean {
   if (typeof timestamp !== 'string') return true;
-  const t = Date.parse(timestamp);
+  const t = instantMs(timestamp);
   if (Number.isNaN(t)) return true;
   return t >= w.fromMs && t <= w.toMs;
 }

@@ -1,5 +1,5 @@
 import { escapeControls } from './terminal-text.js';
-import { instantMs } from './instant-text.js';
+import { instantMs } from '../time-units.js';
 import type { Column, ColumnKind, OutputTarget } from './types.js';
 import { SECONDS_PER_DAY, SECONDS_PER_HOUR, SECONDS_PER_MINUTE } from '../time-units.js';
 

@@ -1,3 +1,4 @@
+import { instantMs } from '../time-units.js';
 // An instant as the campaign verbs show it beside the API's own value: in UTC
 // and in the wall-clock time of the zone the command runs in.
 
@@ -32,15 +33,6 @@ export function localIso(ms: number): string {
   const { date, time, offset } = localParts(ms);
   const millis = ms % 1000 === 0 ? '' : `.${String(((ms % 1000) + 1000) % 1000).padStart(3, '0')}`;
   return `${date}T${time}${millis}${offset}`;
-}
-
-/**
- * A time of the API as ms, NaN when unreadable. A date-time without an offset is UTC, as the spec
- * reads one (spec 4.6); Date.parse would take it as local time.
- */
-export function instantMs(value: string): number {
-  const bare = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/i.test(value.trim());
-  return Date.parse(bare ? `${value.trim().replace(' ', 'T')}Z` : value);
 }
 
 /** A string time from the API as ms, or undefined when it is absent or unreadable. */

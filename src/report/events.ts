@@ -1,3 +1,4 @@
+import { instantMs } from '../time-units.js';
 import type { StreamEvent } from './aggregate.js';
 
 // The two event shapes the API lists (spec 2.1 account-wide, 2.4 per campaign),
@@ -32,7 +33,7 @@ function bounceClass(v: unknown): number | undefined {
 }
 
 function timeOf(v: unknown): number | undefined {
-  const ms = typeof v === 'string' ? Date.parse(v) : NaN;
+  const ms = typeof v === 'string' ? instantMs(v) : NaN;
   return Number.isNaN(ms) ? undefined : ms;
 }
 

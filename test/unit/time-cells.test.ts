@@ -4,6 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ttyCell, ttyHeader } from '../../src/output/cells.js';
 import { localIso, timeMs } from '../../src/output/instant-text.js';
+import type { EmailEvent } from '../../src/api/emails.js';
+import { oldestFirst } from '../../src/api/follow.js';
+import { eventRow } from '../../src/archive/rows.js';
+import { inWindow, type TimeWindow } from '../../src/input/window.js';
+import { fromAccountEvent } from '../../src/report/events.js';
+import { MS_PER_HOUR } from '../../src/time-units.js';
 
 // TZ is read per process: set for these tests, restored after (workers are shared, not isolated)
 const saved = process.env.TZ;
@@ -60,5 +66,28 @@ describe('times of the API without an offset are UTC (TZ=America/New_York)', () 
     expect(ttyCell('2026-11-21T09:00:00', 'time', now, true)).toBe('2026-11-21 09:00:00');
     expect(ttyCell('2026-11-21T09:00:00', 'time', now, false)).toBe('2026-11-21 04:00:00');
     expect(localIso(timeMs('2026-11-21T09:00:00')!)).toBe('2026-11-21T04:00:00-05:00');
+  });
+});
+
+describe('every reader of an API time takes an offset-less one as UTC (TZ=America/New_York)', () => {
+  // 09:00 without an offset is 09:00Z; read as New York time it would be 14:00Z.
+  const bare = '2026-11-21T09:00:00';
+  const ms = Date.parse('2026-11-21T09:00:00Z');
+  it('a time window keeps it by its UTC instant', () => {
+    const window = { fromMs: ms - MS_PER_HOUR, toMs: ms + MS_PER_HOUR };
+    expect(inWindow(window as TimeWindow, bare)).toBe(true);
+    expect(inWindow({ fromMs: ms + 4 * MS_PER_HOUR, toMs: ms + 6 * MS_PER_HOUR } as TimeWindow, bare)).toBe(false);
+  });
+  it('the archive stores its UTC instant', () => {
+    const row = eventRow({ event_id: 'e1', type: 'delivery', timestamp: bare } as EmailEvent);
+    expect(Array.isArray(row) && row[3]).toBe(ms);
+  });
+  it('a report counts it at its UTC instant', () => {
+    expect(fromAccountEvent({ type: 'delivery', timestamp: bare })?.ms).toBe(ms);
+  });
+  it('--follow orders it among events with offsets by its UTC instant', () => {
+    const later = { event_id: 'b', timestamp: '2026-11-21T10:00:00Z' } as EmailEvent;
+    const early = { event_id: 'a', timestamp: bare } as EmailEvent;
+    expect(oldestFirst([later, early]).map((e) => e.event_id)).toEqual(['a', 'b']);
   });
 });
