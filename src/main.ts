@@ -36,11 +36,13 @@ function isCommanderError(error: unknown): error is CommanderError {
 }
 
 /** --json, --ndjson, -o/--output json|ndjson among the options (before a `--`). */
-function argvAsksJson(argv: readonly string[]): boolean {
+function argvAsksJson(argv: readonly string[], own: Runtime['ownFlags']): boolean {
   const json = (v: string | undefined) => v === 'json' || v === 'ndjson';
   for (let i = 2; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--') return false;
+    // `template create --json FILE`: the command's input, not the output format
+    if (own && i - 2 > own.after && own.flags.has(a)) continue;
     if (a === '--json' || a === '--ndjson') return true;
     if ((a === '-o' || a === '--output') && json(argv[i + 1])) return true;
     if (a.startsWith('--output=') && json(a.slice('--output='.length))) return true;
@@ -61,7 +63,7 @@ async function report(error: unknown, runtime: Runtime, errors: Errors, argv: re
     if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(error.code)) return ExitCode.Ok;
     // cli.md: with --output json|ndjson every error is also one JSON object on stderr; commander
     // stopped before any command ran, so the flags are read from argv
-    if (argvAsksJson(argv)) {
+    if (argvAsksJson(argv, runtime.ownFlags)) {
       const { errorJson } = await (await app()).loadOutputError();
       const [first = '', ...rest] = error.message.replace(/^error: /, '').split('\n');
       const hint = rest.map((l) => l.trim().replace(/^\((.*)\)$/, '$1')).filter(Boolean).join(' ');

@@ -38,6 +38,8 @@ export interface Runtime {
   state?: RunState;
   /** The commands that print an extra format ("report", "campaign check"), for the refusal of the others (program.ts). */
   commandsTaking?: (format: ExtraFormat) => Promise<string[]>;
+  /** Global flags the invoked command takes for itself after its name (index `after` of the user's args): main.ts's error format. */
+  ownFlags?: { after: number; flags: ReadonlySet<string> };
 }
 
 /**
@@ -72,6 +74,7 @@ export class RunCommand extends Command {
     const theirs = new Set(leaf === this ? [] : leaf.options.map((o) => o.long));
     this.shadowed = new Set(this.options.map((o) => o.long).filter((l): l is string => l !== undefined && theirs.has(l)));
     if (this.shadowed.size === 0) return super.parseOptions(args);
+    this.runtime.ownFlags = { after: at, flags: this.shadowed };
     return super.parseOptions(args.map((arg, i) => (i < at && this.shadowed.has(arg) ? `${arg}${GLOBAL_MARK}` : arg)));
   }
 

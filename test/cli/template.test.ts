@@ -96,6 +96,14 @@ describe('template create / update / delete', () => {
     // a refusal of such a run is a text line, not the JSON error object
     const bad = await run(['template', 'create', '--name', 'X', '--json', '-'], { stdin: '{nope' });
     expect(bad.stderr).not.toContain('{"error"');
+    // nor is a refusal by the parser itself (an unknown flag), while a global --json still asks for the object
+    const unknown = await run(['template', 'create', '--name', 'X', '--json', '-', '--bogus']);
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toContain('--bogus');
+    expect(unknown.stderr).not.toContain('{"error"');
+    const global = await run(['--json', 'template', 'create', '--name', 'X', '--json', '-', '--bogus']);
+    expect(global.exitCode).toBe(2);
+    expect(global.stderr).toContain('{"error"');
   });
 
   it('a global --json before the command is the output format, and the command still takes its own --json FILE after its name', async () => {
