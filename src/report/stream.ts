@@ -6,6 +6,7 @@ import { cursorPages } from '../api/paginate.js';
 import { Aggregator, type Aggregate, type Breakdown, type StreamEvent } from './aggregate.js';
 import { fromAccountEvent, fromCampaignEvent } from './events.js';
 import { coveringDays } from '../input/window.js';
+import { instantMs } from '../time-units.js';
 import { iso, type Window } from './window.js';
 
 // One pass over the window's pages at the largest page size, each page
@@ -57,8 +58,12 @@ export async function streamAccountEvents(
       if (cursor === undefined && page.totalCount !== undefined && page.nextCursor !== null) {
         requestsLeft?.(Math.ceil(Math.max(0, page.totalCount - page.items.length) / (size ?? MAX_EVENTS_PER_PAGE)));
       }
+      // Newest first (spec 6.1): a page reaching back past the window's start is the last one the
+      // window needs; the rest of the covering first day is not read.
+      const oldest = page.items.at(-1)?.timestamp;
+      const past = typeof oldest === 'string' && instantMs(oldest) < w.fromMs;
       // total: the paging engine's walk guard stops a server that never ends
-      return { items: page.items, nextCursor: page.nextCursor, total: page.totalCount };
+      return { items: page.items, nextCursor: past ? null : page.nextCursor, total: page.totalCount };
     },
     undefined,
     { all: true, pageSize: MAX_EVENTS_PER_PAGE, prefetch: true },

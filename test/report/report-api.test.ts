@@ -39,9 +39,12 @@ describe('report from the API', () => {
     // Rows without events exist only for time breakdowns (every day or hour of the window).
     for (const [key, row] of rows) if (!groups.has(key)) expect(row.events, `row ${key}`).toBe(0);
     if (by === 'day') expect(doc.rows).toHaveLength(8);
-    // One pass over the pages at per_page=100, over the covering days.
+    // One pass over the pages at per_page=100, over the covering days, down to the page that
+    // reaches back past the window's start (newest first: the rest of that day is older).
     const reqs = emu.requests.filter((q) => q.path === '/emails/events');
     expect(reqs.length).toBe(emu.requests.length);
+    expect(served.filter((e) => Date.parse(e.timestamp) < Date.parse(doc.window.from)).length).toBeGreaterThan(100);
+    expect(reqs.length).toBe(Math.floor(events.length / 100) + 1);
     expect(reqs.every((q) => q.query.per_page === '100')).toBe(true);
     expect(reqs[0]!.query).toMatchObject({ from: doc.window.from.slice(0, 10), to: doc.window.to.slice(0, 10) });
   });

@@ -56,6 +56,22 @@ describe('events list with a sub-day window', () => {
     expect(r.stderr).toContain(`--from ${new Date(now - 3 * HOUR).toISOString()}`);
   });
 
+  it('stops at the page that reaches back past the window: no request for older pages, no next-page hint', async () => {
+    const clock = fakeClock();
+    const now = clock.now();
+    const want = stored(now - HOUR);
+    // the covering days hold older events too: without the stop their pages would be read
+    expect(stored(Date.parse(`${day(now - HOUR)}T00:00:00Z`)).length).toBeGreaterThan(want.length + 40);
+    const all = await runInProcess(['events', 'list', '--from', '1h', '--all', '--per-page', '20', '--ndjson'], { emulator: emu, clock });
+    expect(all.exitCode, all.stderr).toBe(0);
+    expect(lines(all.stdout).map((e) => e.event_id)).toEqual(want);
+    expect(all.requests.filter((q) => q.path === '/emails/events')).toHaveLength(Math.floor(want.length / 20) + 1);
+    const one = await runInProcess(['events', 'list', '--from', '1h', '--per-page', String(want.length + 5), '--ndjson'], { emulator: emu, clock });
+    expect(one.exitCode, one.stderr).toBe(0);
+    expect(lines(one.stdout)).toHaveLength(want.length);
+    expect(one.stderr).not.toContain('--cursor');
+  });
+
   it('--limit counts the events kept, not the events read', async () => {
     const r = await runInProcess(['events', 'list', '--from', '2h', '--limit', '5', '--ndjson'], { emulator: emu });
     expect(r.exitCode, r.stderr).toBe(0);

@@ -1,3 +1,4 @@
+import { instantMs } from '../../time-units.js';
 import type { ApiClient } from '../../api/client.js';
 import type { EmailEvent, EventsPage, EventsQuery } from '../../api/emails.js';
 import { OPERATIONS } from '../../api/operations.js';
@@ -110,13 +111,17 @@ function describeRange(page: EventsPage, range: EventWindow): string {
 /**
  * The API takes whole days: a window finer than a day is asked for as its
  * covering days, and each page keeps only the events inside it (the paging
- * engine then counts --limit on what is kept).
+ * engine then counts --limit on what is kept). Events come newest first (spec
+ * 6.1), so a page that reaches back past the window's start is the last one:
+ * the pages after it hold only older events, not worth a request or a hint.
  */
 function windowed(range: EventWindow, fetch: (q: EventsQuery) => Promise<EventsPage>): (q: EventsQuery) => Promise<EventsPage> {
   if (!range.cut) return fetch;
   return async (q) => {
     const page = await fetch(q);
-    return { ...page, items: page.items.filter((e) => inWindow(range, e.timestamp)) };
+    const oldest = page.items.at(-1)?.timestamp;
+    const past = typeof oldest === 'string' && instantMs(oldest) < range.fromMs;
+    return { ...page, items: page.items.filter((e) => inWindow(range, e.timestamp)), nextCursor: past ? null : page.nextCursor };
   };
 }
 
