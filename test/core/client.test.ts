@@ -171,7 +171,10 @@ describe('ApiClient', () => {
     const { server, client } = await setup([
       (_req, res) => {
         announcedReset = Math.ceil(clock.now() / 1000) + 1;
-        res.writeHead(200, { 'content-type': 'application/json', 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(announcedReset) });
+        // the server's clock is the test's clock: node's own Date header is real time, which runs
+        // ahead of the fake clock as the test runs, and the client reads the reset by it
+        const date = new Date(clock.now()).toUTCString();
+        res.writeHead(200, { date, 'content-type': 'application/json', 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(announcedReset) });
         res.end('{"message":"ok"}');
       },
       json(200, { message: 'ok' }, { 'x-ratelimit-remaining': '2' }),

@@ -60,12 +60,19 @@ describe('Ctrl-C at a confirmation', () => {
       env: { PATH: process.env.PATH!, HOME: process.env.HOME!, TERM: 'xterm', MAILCTL_CONFIG_DIR: tempDir(), MAILCTL_NO_KEYCHAIN: '1', MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full },
     });
     let out = '';
+    let pressed = false;
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      // the question is on the screen: the terminal turns Ctrl-C into SIGINT
-      if (out.includes('[y/N]') && !child.stdin.writableEnded) child.stdin.end('\u0003');
+      // the question is on the screen: the terminal turns Ctrl-C into SIGINT. The input stays
+      // open, as a user's terminal does: its end would reach the question as a second answer
+      // (end of input, "cancelled") racing the signal.
+      if (out.includes('[y/N]') && !pressed) {
+        pressed = true;
+        child.stdin.write('\u0003');
+      }
     });
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    child.stdin.end();
     expect(code, out).toBe(130);
     expect(out).toMatch(/\[y\/N\] (\^C)?\r?\n$/);
     expect(emu.store.teams.main.lists.has(id)).toBe(true);
