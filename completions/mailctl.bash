@@ -36,7 +36,7 @@ __mailctl_flags() {
     'email send') __mailctl_words='--to --cc --bcc --from --from-name --reply-to --reply-to-name --subject --tag --header --metadata --no-track-opens --no-track-clicks --transactional --no-transactional --inline-css --no-inline-css --perform-substitutions --no-perform-substitutions --html --text --amp-html --template --template-version --project --var --attach --at --dry-run --help' ;;
     'email list') __mailctl_words='--recipient --from --to --per-page --cursor --all --limit --help' ;;
     'email show') __mailctl_words='--from --to --db --help' ;;
-    'email cancel') __mailctl_words='--if-scheduled --yes --dry-run --help' ;;
+    'email cancel') __mailctl_words='--if-scheduled --yes --if-exists --dry-run --help' ;;
     'campaign list') __mailctl_words='--status --page --per-page --all --limit --help' ;;
     'campaign show') __mailctl_words='--html --html-out --help' ;;
     'campaign events') __mailctl_words='--type --email --since --until --per-page --cursor --all --limit --help' ;;

@@ -237,6 +237,7 @@ complete -c mailctl -n '__mailctl_is "email show"' -l to -x -d 'events searched 
 complete -c mailctl -n '__mailctl_is "email show"' -l db -r -F -d 'from the local archive of `events sync` instead of the API: no key, no network (put it after the id)'
 complete -c mailctl -n '__mailctl_is "email cancel"' -l if-scheduled -d 'succeed without change (exit 0, notice on stderr) when it is no longer scheduled (409)'
 complete -c mailctl -n '__mailctl_is "email cancel"' -s y -l yes -d 'go ahead without asking (required when not on a terminal)'
+complete -c mailctl -n '__mailctl_is "email cancel"' -l if-exists -d 'succeed without change (exit 0, notice on stderr) when it does not exist'
 complete -c mailctl -n '__mailctl_is "email cancel"' -l dry-run -d 'validate and print the request that would be sent, without sending it'
 complete -c mailctl -n '__mailctl_arg "campaign" 0' -a list -d 'list the campaigns of the team with delivery, open, click and bounce rates'
 complete -c mailctl -n '__mailctl_arg "campaign" 0' -a show -d 'show every field of a campaign, its stats and computed rates (the HTML only with --html/--html-out)'

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import emailCancel from '../../src/commands/email/cancel.js';
 import emailSend from '../../src/commands/email/send.js';
 import { UsageError } from '../../src/errors.js';
 
-// argv → options or a usage error naming the flag, for `email send` (no
+// argv → options or a usage error naming the flag, for `email send` and `email cancel` (no
 // emulator): every body field of service-api-rest.md 4.3 that a flag sets, and its bounds.
 
 type Parse = (input: { args: string[]; opts: Record<string, unknown> }) => unknown;
@@ -25,6 +26,8 @@ const ROWS: Row[] = [
   ['send: the three options only when given', send, [], { ...BASE, transactional: false, inlineCss: true, performSubstitutions: false },
     { body: { options: { open_tracking: true, click_tracking: true, transactional: false, inline_css: true, perform_substitutions: false } } }],
   ['send: no option flag leaves them out', send, [], BASE, { body: { options: { open_tracking: true, click_tracking: true, transactional: undefined, inline_css: undefined, perform_substitutions: undefined } } }],
+  ['cancel: --if-exists', emailCancel.parseInput as Parse, ['4829301758203345'], { ifExists: true, yes: true }, { requestId: '4829301758203345', ifExists: true, yes: true, ifScheduled: false, dryRun: false }],
+  ['cancel: --if-exists is off by default', emailCancel.parseInput as Parse, ['4829301758203345'], {}, { ifExists: false }],
 ];
 
 describe('email parse table', () => {
