@@ -33,10 +33,10 @@ __mailctl_flags() {
     'events list') __mailctl_words='--events --recipient --from --to --transmission --bounce-class --per-page --cursor --all --limit --follow --db --help' ;;
     'events sync') __mailctl_words='--db --from --events --overlap --dry-run --no-wait --help' ;;
     'events prune') __mailctl_words='--before --db --dry-run --yes --help' ;;
-    'email send') __mailctl_words='--to --cc --bcc --from --from-name --reply-to --subject --tag --header --metadata --no-track-opens --no-track-clicks --html --text --template --var --attach --at --dry-run --help' ;;
+    'email send') __mailctl_words='--to --cc --bcc --from --from-name --reply-to --reply-to-name --subject --tag --header --metadata --no-track-opens --no-track-clicks --transactional --no-transactional --inline-css --no-inline-css --perform-substitutions --no-perform-substitutions --html --text --amp-html --template --template-version --project --var --attach --at --dry-run --help' ;;
     'email list') __mailctl_words='--recipient --from --to --per-page --cursor --all --limit --help' ;;
     'email show') __mailctl_words='--from --to --db --help' ;;
-    'email cancel') __mailctl_words='--if-scheduled --yes --dry-run --help' ;;
+    'email cancel') __mailctl_words='--if-scheduled --yes --if-exists --dry-run --help' ;;
     'campaign list') __mailctl_words='--status --page --per-page --all --limit --help' ;;
     'campaign show') __mailctl_words='--html --html-out --help' ;;
     'campaign events') __mailctl_words='--type --email --since --until --per-page --cursor --all --limit --help' ;;
@@ -111,7 +111,7 @@ __mailctl_takes_value() {
     'events list --events'|'events list --recipient'|'events list --from'|'events list --to'|'events list --transmission'|'events list --bounce-class'|'events list --per-page'|'events list --cursor'|'events list --limit'|'events list --db') return 0 ;;
     'events sync --db'|'events sync --from'|'events sync --events'|'events sync --overlap') return 0 ;;
     'events prune --before'|'events prune --db') return 0 ;;
-    'email send --to'|'email send --cc'|'email send --bcc'|'email send --from'|'email send --from-name'|'email send --reply-to'|'email send --subject'|'email send --tag'|'email send --header'|'email send --metadata'|'email send --html'|'email send --text'|'email send --template'|'email send --var'|'email send --attach'|'email send --at') return 0 ;;
+    'email send --to'|'email send --cc'|'email send --bcc'|'email send --from'|'email send --from-name'|'email send --reply-to'|'email send --reply-to-name'|'email send --subject'|'email send --tag'|'email send --header'|'email send --metadata'|'email send --html'|'email send --text'|'email send --amp-html'|'email send --template'|'email send --template-version'|'email send --project'|'email send --var'|'email send --attach'|'email send --at') return 0 ;;
     'email list --recipient'|'email list --from'|'email list --to'|'email list --per-page'|'email list --cursor'|'email list --limit') return 0 ;;
     'email show --from'|'email show --to'|'email show --db') return 0 ;;
     'campaign list --status'|'campaign list --page'|'campaign list --per-page'|'campaign list --limit') return 0 ;;
@@ -178,6 +178,7 @@ __mailctl_values() {
     'events prune --db') __mailctl_kind=files ;;
     'email send --html') __mailctl_kind=files ;;
     'email send --text') __mailctl_kind=files ;;
+    'email send --amp-html') __mailctl_kind=files ;;
     'email send --attach') __mailctl_kind=files ;;
     'email show --db') __mailctl_kind=files ;;
     'campaign list --status') __mailctl_kind=words; __mailctl_words='draft scheduled preparing in_review sending sent failed' ;;

@@ -25,15 +25,19 @@ export interface SendBody {
   cc?: string[];
   bcc?: string[];
   reply_to?: string;
+  reply_to_name?: string;
   subject?: string;
   html?: string;
   text?: string;
+  amp_html?: string;
   template_slug?: string;
+  template_version?: number;
+  project_id?: number;
   tag?: string;
   metadata?: Record<string, string>;
   headers?: Record<string, string>;
   substitution_data?: Record<string, string>;
-  options?: { open_tracking?: boolean; click_tracking?: boolean };
+  options?: { open_tracking?: boolean; click_tracking?: boolean; transactional?: boolean; inline_css?: boolean; perform_substitutions?: boolean };
   attachments?: { name: string; type: string; data: string }[];
   scheduled_at?: string;
 }
@@ -57,9 +61,12 @@ export async function sendEmail(api: ApiClient, body: SendBody): Promise<SendAns
 
 // ---- GET /templates/{slug}/merge-tags (4.21) ---------------------------------------------------
 
-/** The keys a send with this template needs, and the optional ones. */
-async function templateMergeTags(api: ApiClient, slug: string): Promise<{ key: string; required: boolean }[]> {
-  const res = await api.request({ method: 'GET', path: `/templates/${encodeURIComponent(slug)}/merge-tags`, prepare: schemas });
+type TemplateRef = Pick<SendBody, 'template_version' | 'project_id'> & { template_slug: string };
+
+/** The keys a send with this template needs, and the optional ones: of the version and project the send names. */
+async function templateMergeTags(api: ApiClient, send: TemplateRef): Promise<{ key: string; required: boolean }[]> {
+  const query = { project_id: send.project_id, version: send.template_version };
+  const res = await api.request({ method: 'GET', path: `/templates/${encodeURIComponent(send.template_slug)}/merge-tags`, query, prepare: schemas });
   return parseResponse((await schemas()).mergeTagsSchema, res.body, 'GET /templates/{slug}/merge-tags').data.merge_tags;
 }
 
@@ -68,8 +75,9 @@ async function templateMergeTags(api: ApiClient, slug: string): Promise<{ key: s
  * sending (else a usage error, nothing sent); the answer warns of --var keys the template
  * does not have.
  */
-export async function checkMergeTags(api: ApiClient, slug: string, vars: Record<string, string>): Promise<string | undefined> {
-  const tags = await templateMergeTags(api, slug);
+export async function checkMergeTags(api: ApiClient, send: TemplateRef, vars: Record<string, string>): Promise<string | undefined> {
+  const slug = send.template_slug;
+  const tags = await templateMergeTags(api, send);
   const missing = tags.filter((t) => t.required && !Object.hasOwn(vars, t.key)).map((t) => t.key);
   if (missing.length) {
     throw new UsageError(`--var: template ${slug} needs ${missing.join(', ')}: add ${missing.map((k) => `--var ${k}=VALUE`).join(' ')} (nothing was sent)`);

@@ -107,6 +107,26 @@ describe('lists', () => {
     expect(emu.requests.at(-1)!.body).toEqual({ list_ids: [emu.fixtures.lists[1]] });
   });
 
+  it('delete several ids without --yes in a pipe: exit 2 before any request, with --if-exists too and whether the lists exist or not', async () => {
+    const existing = emu.fixtures.lists[0]!;
+    for (const ids of [[BAD, existing], [BAD, BAD.replace(/.$/, '9')]]) {
+      for (const extra of [[], ['--if-exists']]) {
+        emu.clearRequests();
+        const res = await runCli(['lists', 'delete', ...ids, ...extra], { env });
+        expectUsageError(res, emu.requests, /^error: lists delete would delete 2 lists: pass --yes to confirm when not at a terminal$/m);
+      }
+    }
+  });
+
+  it('delete several ids, one left after --if-exists: the question counts one list', async () => {
+    const { runInProcess } = await import('../helpers/context.js');
+    const list = emu.fixtures.lists[0]!;
+    const res = await runInProcess(['lists', 'delete', BAD, list, '--if-exists'], { emulator: emu, stdinIsTTY: true, stderrIsTTY: true, stdin: 'n\n' });
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toMatch(/Delete 1 list: "/);
+    expect(emu.store.teams.main.lists.has(list)).toBe(true);
+  });
+
   it('delete a missing list without --if-exists: exit 3 (not found)', async () => {
     const res = await runCli(['lists', 'delete', BAD, '--yes'], { env });
     expect(res.code).not.toBe(0);

@@ -45,6 +45,22 @@ describe('email scheduled / cancel', () => {
     expect(noop.stderr).toContain('nothing to do');
   });
 
+  it("--if-exists: a 404 on cancel is a no-op (exit 0, notice on stderr), as every delete's (cli.md); without it exit 4", async () => {
+    const id = '4829301758203345';
+    emu.scriptFault({ method: 'DELETE', path: `/emails/scheduled/${id}`, status: 404, body: JSON.stringify({ message: 'Not found.', error_code: 'not_found' }), times: 2 });
+    const gone = await run(['email', 'cancel', id, '--yes']);
+    expect(gone.exitCode).toBe(4);
+    const noop = await run(['email', 'cancel', id, '--yes', '--if-exists', '--json']);
+    expect(noop.exitCode, noop.stderr).toBe(0);
+    expect(noop.requests).toMatchObject([{ method: 'DELETE', path: `/emails/scheduled/${id}`, status: 404 }]);
+    expect(JSON.parse(noop.stdout)).toEqual({ id, cancelled: false });
+    expect(noop.stderr).toContain(`scheduled email ${id} does not exist: nothing to cancel (--if-exists)`);
+    // The spec's own answer to an unknown id, 409, is --if-scheduled's to forgive, not --if-exists's.
+    const unknown = await run(['email', 'cancel', id, '--yes', '--if-exists']);
+    expect(unknown.exitCode).toBe(5);
+    expect(unknown.stderr).toContain('schedule_cancellation_failed');
+  });
+
   it('an unknown id is 404 on show', async () => {
     const r = await run(['email', 'scheduled', '999999999']);
     expect(r.exitCode).toBe(4);

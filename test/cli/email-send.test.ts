@@ -63,6 +63,31 @@ describe('email send', () => {
     expect(JSON.parse(off.stdout).body.options).toEqual({ open_tracking: false, click_tracking: false });
   });
 
+  it('sets every other field of 4.3: reply_to_name, amp_html, template_version, project_id and three options; the merge tags of that version and project are read first; --dry-run shows them', async () => {
+    const amp = join(dir, 'amp.html');
+    writeFileSync(amp, '<html amp4email><body>Hi</body></html>\n');
+    const projects = await runInProcess(['project', 'list', '--json'], { emulator: emu });
+    const marketing = (JSON.parse(projects.stdout) as { id: number; name: string }[]).find((p) => p.name === 'Marketing')!.id;
+    const args = [
+      '--to', 'ann@example.com', '--template', 'spring-sale', '--template-version', '1', '--project', String(marketing), '--var', 'discount=20%',
+      '--reply-to', 'help@acme.example', '--reply-to-name', 'Acme help', '--amp-html', amp, '--no-transactional', '--inline-css', '--no-perform-substitutions',
+    ];
+    const want = {
+      from: FROM, to: ['ann@example.com'], reply_to: 'help@acme.example', reply_to_name: 'Acme help', template_slug: 'spring-sale', template_version: 1,
+      project_id: marketing, amp_html: '<html amp4email><body>Hi</body></html>\n', substitution_data: { discount: '20%' },
+      options: { open_tracking: true, click_tracking: true, transactional: false, inline_css: true, perform_substitutions: false },
+    };
+    const r = await send(args);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.requests.map((q) => `${q.method} ${q.path} ${q.status}`)).toEqual(['GET /templates/spring-sale/merge-tags 200', 'POST /emails 200']);
+    expect(r.requests[0]!.query).toEqual({ project_id: String(marketing), version: '1' });
+    expect(posts(r)[0]!.body).toEqual(want);
+    const dry = await send([...args, '--dry-run', '--json']);
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(posts(dry)).toHaveLength(0);
+    expect(JSON.parse(dry.stdout).body).toEqual(want);
+  });
+
   it('--at sends POST /emails/scheduled with scheduled_at', async () => {
     const r = await send(['--to', 'ann@example.com', '--subject', 'Later', '--text', body, '--at', '+2h', '--json']);
     expect(r.exitCode, r.stderr).toBe(0);

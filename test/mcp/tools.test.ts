@@ -20,7 +20,7 @@ const REASONS = [
 
 /** The files a command reads whole, whose tool input is the text itself (docs/agents.md "Text instead of files"). */
 const TEXT_INPUTS: Record<string, string[]> = {
-  'email send': ['html', 'text'],
+  'email send': ['html', 'text', 'amp_html'],
   'template create': ['html', 'json'],
   'template update': ['html', 'json'],
   'segment create': ['conditions'],

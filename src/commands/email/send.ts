@@ -8,6 +8,7 @@ import { readAttachments } from '../../input/attachments.js';
 import { text } from '../../input/values.js';
 import { command, flag } from '../define.js';
 import { dryRunFlag, runWrite } from '../runners/write.js';
+import { projectFlag } from '../template/shared.js';
 import { address, checkRecipients, header, headersOf, metadataOf, pair, scheduledAt, tag, templateSlug, varsOf } from '../../input/send-values.js';
 
 // `email send` (service-api-rest.md 4.3; with --at, 4.5). Every rule of section 7 is checked
@@ -21,27 +22,37 @@ const FLAGS = {
   from: flag.string('sender address, on an approved sending domain of the team', { value: 'address', parse: address }).required(),
   fromName: flag.string('sender display name (at most 255 characters)', { value: 'name', parse: text(SEND_NAME_MAX) }),
   replyTo: flag.string('reply-to address', { value: 'address', parse: address }),
+  replyToName: flag.string('reply-to display name (at most 255 characters)', { value: 'name', parse: text(SEND_NAME_MAX) }),
   subject: flag.string('subject (at most 998 characters); required unless --template gives one', { value: 'text', parse: text(SEND_SUBJECT_MAX) }),
   tag: flag.string('tag of the email (letters, digits, - and _, at most 64); default: the template slug', { value: 'tag', parse: tag }),
   header: flag.repeated("custom header 'Name: value' (repeatable, at most 10; not From, To, Subject and the like)", { value: 'header', parse: header }),
   metadata: flag.repeated('metadata key=value carried into events and webhooks (repeatable, at most 50 keys)', { value: 'key=value', parse: pair }),
   trackOpens: flag.negated('do not track opens'),
   trackClicks: flag.negated('do not track clicks'),
+  transactional: flag.toggle('send as transactional (the default the docs state)', 'send as non-transactional: the service adds List-Unsubscribe headers'),
+  inlineCss: flag.toggle("inline the HTML's CSS", 'send the CSS as it is'),
+  performSubstitutions: flag.toggle('fill in merge tags', 'send the body without filling in merge tags'),
   html: flag.string('HTML body from a file, or - for stdin', { value: 'file', values: 'files' }).readsText(),
   text: flag.string('plain-text body from a file, or - for stdin', { value: 'file', values: 'files' }).readsText(),
-  template: flag.string("the template's active version is the body; its merge tags are checked first", { value: 'slug', parse: templateSlug }),
+  ampHtml: flag.string('AMP HTML body from a file, or - for stdin (beside --html, --text or --template)', { value: 'file', values: 'files' }).readsText(),
+  template: flag.string('the template is the body (its active version unless --template-version); its merge tags are checked first', { value: 'slug', parse: templateSlug }),
+  templateVersion: flag.integer('send this version of --template', [1, Number.MAX_SAFE_INTEGER], 'n').defaultShown('the active one'),
+  project: projectFlag,
   var: flag.repeated('merge tag value key=value for --template (repeatable)', { value: 'key=value', parse: pair }),
   attach: flag.repeated('attach a file (repeatable; 5 MB in all after base64 encoding)', { value: 'file', values: 'files' }),
   at: flag.string('send later: +30m, +2h, +1d or ISO 8601 (none means UTC), 5 minutes to 3 days ahead', { value: 'time' }),
   dryRun: dryRunFlag,
 };
 
+/** The body fields read from a file (or stdin), and the flag that names it. */
+const BODY_FILES = { html: '--html', text: '--text', amp_html: '--amp-html' } as const;
+type BodyFile = keyof typeof BODY_FILES;
+
 type Raw = { [K in keyof typeof FLAGS]: (typeof FLAGS)[K]['_type'] };
 
 interface Options {
-  body: Omit<SendBody, 'html' | 'text' | 'attachments' | 'scheduled_at'>;
-  html?: string;
-  text?: string;
+  body: Omit<SendBody, BodyFile | 'attachments' | 'scheduled_at'>;
+  files: Partial<Record<BodyFile, string>>;
   attach: string[];
   vars: Record<string, string>;
   at?: string;
@@ -54,37 +65,33 @@ function check(o: Raw): Options {
   if (o.html === undefined && o.text === undefined && o.template === undefined) throw new UsageError('no body: give --html FILE, --text FILE or --template SLUG');
   if (o.template !== undefined && o.html !== undefined) throw new UsageError('--html and --template cannot be used together: the template is the HTML body');
   if (o.template === undefined && o.subject === undefined) throw new UsageError('--subject: required (only --template can supply a subject)');
-  if (o.html === '-' && o.text === '-') throw new UsageError('--html and --text cannot both read stdin (-)');
-  if (o.var?.length && o.template === undefined) throw new UsageError('--var: merge tags need --template');
+  const files = { html: o.html, text: o.text, amp_html: o.ampHtml };
+  const stdin = (Object.keys(files) as BodyFile[]).filter((k) => files[k] === '-').map((k) => BODY_FILES[k]);
+  if (stdin.length > 1) throw new UsageError(`${stdin.join(' and ')}: only one of them can read stdin (-)`);
+  // These name a template or its values: without --template the service would ignore them.
+  const orphans = Object.entries({ '--var': o.var?.length ? o.var : undefined, '--template-version': o.templateVersion, '--project': o.project }).filter(([, v]) => v !== undefined);
+  if (orphans.length && o.template === undefined) throw new UsageError(`${orphans.map(([name]) => name).join(', ')}: ${orphans.length > 1 ? 'need' : 'needs'} --template`);
   // The service's documents disagree on the tracking defaults (REST spec 11, item 4: "send the
   // options explicitly"), so both are always sent: on unless --no-track-opens / --no-track-clicks.
-  const options = { open_tracking: o.trackOpens, click_tracking: o.trackClicks };
-  const headers = headersOf(o.header ?? []);
-  const metadata = metadataOf(o.metadata ?? []);
+  // The other options go only when given (undefined leaves them out of the JSON).
+  const options = { open_tracking: o.trackOpens, click_tracking: o.trackClicks, transactional: o.transactional, inline_css: o.inlineCss, perform_substitutions: o.performSubstitutions };
   return {
     body: {
-      from: o.from, ...(o.fromName !== undefined ? { from_name: o.fromName } : {}), to,
-      ...(cc.length ? { cc } : {}), ...(bcc.length ? { bcc } : {}),
-      ...(o.replyTo !== undefined ? { reply_to: o.replyTo } : {}),
-      ...(o.subject !== undefined ? { subject: o.subject } : {}),
-      ...(o.template !== undefined ? { template_slug: o.template } : {}),
-      ...(o.tag !== undefined ? { tag: o.tag } : {}),
-      ...(metadata ? { metadata } : {}),
-      ...(headers ? { headers } : {}),
-      options,
+      from: o.from, from_name: o.fromName, to, cc: cc.length ? cc : undefined, bcc: bcc.length ? bcc : undefined, reply_to: o.replyTo, reply_to_name: o.replyToName,
+      subject: o.subject, template_slug: o.template, template_version: o.templateVersion, project_id: o.project, tag: o.tag,
+      metadata: metadataOf(o.metadata ?? []), headers: headersOf(o.header ?? []), options,
     },
-    html: o.html, text: o.text, attach: o.attach ?? [], vars: varsOf(o.var ?? []), at: o.at, dryRun: o.dryRun,
+    files, attach: o.attach ?? [], vars: varsOf(o.var ?? []), at: o.at, dryRun: o.dryRun,
   };
 }
 
 async function run(opts: Options, ctx: Context): Promise<void> {
   const readText = (await import('../api/request.js')).readText;
   const body: SendBody = { ...opts.body };
-  for (const part of ['html', 'text'] as const) {
-    const file = opts[part];
+  for (const [part, file] of Object.entries(opts.files) as [BodyFile, string | undefined][]) {
     if (file === undefined) continue;
-    body[part] = await readText(ctx, file, `--${part}`);
-    if (body[part]!.trim() === '') throw new UsageError(`--${part}: ${file === '-' ? 'stdin' : file} is empty`);
+    body[part] = await readText(ctx, file, BODY_FILES[part]);
+    if (body[part]!.trim() === '') throw new UsageError(`${BODY_FILES[part]}: ${file === '-' ? 'stdin' : file} is empty`);
   }
   if (opts.vars && Object.keys(opts.vars).length) body.substitution_data = opts.vars;
   const files = await readAttachments(opts.attach);
@@ -97,7 +104,7 @@ async function run(opts: Options, ctx: Context): Promise<void> {
   // The merge tags are read first: a send missing one is refused here, not half-rendered.
   if (body.template_slug !== undefined && (!opts.dryRun || key)) {
     const { checkMergeTags } = await import('../../api/sending.js');
-    const unused = await checkMergeTags(await ctx.api(), body.template_slug, opts.vars);
+    const unused = await checkMergeTags(await ctx.api(), { ...body, template_slug: body.template_slug }, opts.vars);
     if (unused) ctx.warn(unused);
   }
   const { sendEmail, sendRequest } = await import('../../api/sending.js');

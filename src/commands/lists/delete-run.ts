@@ -57,8 +57,10 @@ export async function deleteLists(o: Options, ctx: Context): Promise<void> {
     for (const batch of deleteListBatches(o.ids)) await printDryRun(ctx, batch.request);
     return;
   }
-  const api = await ctx.api();
   const interactive = !o.yes && ctx.io.stdinIsTTY && ctx.io.stderrIsTTY;
+  // Without a terminal --yes is checked before any read, as every delete's: a script lacking it fails on its first run, not once a list exists.
+  if (!o.yes && !interactive) await confirmOrRefuse(ctx, { command: 'lists delete', what: `delete ${o.ids.length} lists`, done: 'deleted', yes: false });
+  const api = await ctx.api();
   let ids = o.ids;
   const missing = new Set<string>();
   const found: AudienceList[] = [];
@@ -76,7 +78,7 @@ export async function deleteLists(o: Options, ctx: Context): Promise<void> {
   }
   if (ids.length > 0) {
     const loss = found.length > 0 ? `: ${found.map((l) => `"${l.name ?? l.id}" (${contacts(l)})`).join(', ')}; the contacts stay` : '';
-    await confirmOrRefuse(ctx, { command: 'lists delete', what: `delete ${ids.length} lists${loss}`, done: 'deleted', yes: o.yes });
+    await confirmOrRefuse(ctx, { command: 'lists delete', what: `delete ${ids.length} list${ids.length === 1 ? '' : 's'}${loss}`, done: 'deleted', yes: o.yes });
     const batches = deleteListBatches(ids);
     const deleted = new Set<string>();
     for (const [i, batch] of batches.entries()) {

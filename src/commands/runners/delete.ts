@@ -22,7 +22,7 @@ const DELETE_FIELDS = ['id', 'deleted'] as const;
 /** The flags of every delete: `flags: { ...deleteFlags }`. */
 export const deleteFlags = { yes: yesFlag, ifExists: ifExistsFlag, dryRun: dryRunFlag };
 
-/** --if-exists alone, for a removal that never asks (`contact unsubscribe`). */
+/** --if-exists and --dry-run without --yes: for a removal that never asks (`contact unsubscribe`), or one that confirms its own way (`email cancel`). */
 export const ifExistsFlags = { ifExists: ifExistsFlag, dryRun: dryRunFlag };
 
 export interface DeleteRun {
