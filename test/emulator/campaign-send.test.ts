@@ -53,9 +53,15 @@ describe('4.24 POST /campaigns/{id}/send', () => {
     clock = NOW;
     emu = await startEmulator({ events: 20, now: () => clock });
     const f = emu.fixtures;
-    const pending = await send(f.campaigns.scheduled);
+    // A draft staged to send later (a future scheduled_at, not yet confirmed by the schedule
+    // endpoint) is the pending-schedule case; a scheduled campaign is simply not a draft, the
+    // code both the spec (3.4) and the vendor's list of error codes allow.
+    const staged = emu.store.teams.main.campaigns.get(f.preflight.ready)!;
+    staged.scheduled_at = clock + 86_400_000;
+    const pending = await send(staged.id);
     expect([pending.status, pending.body]).toEqual([422, { message: expect.any(String), error_code: 'campaign_has_pending_schedule' }]);
-    for (const id of [f.campaigns.sent, f.campaigns.sending, f.unsendableDraft, f.preflight.failing.subject!]) {
+    expect((await show(staged.id)).status).toBe('draft');
+    for (const id of [f.campaigns.scheduled, f.campaigns.sent, f.campaigns.sending, f.unsendableDraft, f.preflight.failing.subject!]) {
       const r = await send(id);
       expect([r.status, r.body]).toEqual([422, { message: expect.any(String), error_code: 'campaign_not_sendable' }]);
     }
