@@ -158,6 +158,17 @@ export function optText(errs: FieldErrors, obj: Record<string, unknown>, name: s
   return undefined;
 }
 
+// An address in the `email` format the spec gives contact addresses: a dot-atom local part and a
+// domain of letter, digit and hyphen labels. The general check of validate.ts lets through
+// a..b@example.com or ü@example.com, which a contact would then carry in every answer.
+const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+const MAILBOX_RE = new RegExp(`^${ATOM}(?:\\.${ATOM})*@(?:${LABEL}\\.)+${LABEL}$`);
+
+export function isMailbox(s: unknown): s is string {
+  return typeof s === 'string' && MAILBOX_RE.test(s);
+}
+
 /** A required or optional name: a non-empty string of at most `max` characters. */
 export function nameField(errs: FieldErrors, body: Record<string, unknown>, field: string, required: boolean, max = 255): string | undefined {
   const v = body[field];

@@ -7,9 +7,9 @@ import { addContact, changeEmail, contactByEmail, defaultTopicIds, removeContact
 import { segmentPredicate } from '../data/segment-match.js';
 import type { Route, RouteContext } from '../router.js';
 import type { Contact, TeamData } from '../types.js';
-import { FieldErrors, bodyObject, findByUuid, isEmail, isUuid, oneOfQuery } from '../validate.js';
+import { FieldErrors, bodyObject, findByUuid, isUuid, oneOfQuery } from '../validate.js';
 import {
-  CONTACT_STATUSES, charCount, countOf, created, listRef, newestFirst, noContent, optText, pageQuery, pagination,
+  CONTACT_STATUSES, charCount, countOf, created, isMailbox, listRef, newestFirst, noContent, optText, pageQuery, pagination,
   propertiesField, renderContact,
 } from './audience-common.js';
 
@@ -20,7 +20,7 @@ function emailValue(errs: FieldErrors, field: string, v: unknown): string | unde
     return undefined;
   }
   if (charCount(v) > 255) errs.add(field, `The ${field} field must not be greater than 255 characters.`);
-  else if (!isEmail(v)) errs.add(field, `The ${field} field must be a valid email address.`);
+  else if (!isMailbox(v)) errs.add(field, `The ${field} field must be a valid email address.`);
   return errs.has(field) ? undefined : v;
 }
 
