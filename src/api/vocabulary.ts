@@ -136,6 +136,12 @@ export const DOMAIN_FIELDS = [
 /** A domain name as POST /domains accepts it (4.9): labels of letters, digits and inner hyphens, a top-level label of 2+ letters. */
 export const DOMAIN_NAME_RE = /^(?=.{1,255}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 
+/**
+ * A contact's address as the email format of spec 4.32 to 4.34 and 2.13 reads it: dot-separated atoms before
+ * the @ (no quotes, no two dots in a row), labels of letters, digits and inner hyphens after it, all ASCII.
+ */
+export const CONTACT_ADDRESS_RE = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+
 /** Statuses of a DNS check (2.6) that count as passing: a record that is there, or one the domain does not use. */
 export const DNS_PASSING = ['valid', 'not_applicable'] as const;
 

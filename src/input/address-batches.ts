@@ -1,10 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { CONTACT_ADDRESS_RE } from '../api/vocabulary.js';
 import { UsageError } from '../errors.js';
 import { abortableChunks, InputBounds } from './bounded.js';
 import { IdTextParser, type ValueKind } from './id-parser.js';
 import { IdDecoder } from './ids.js';
-import { isEmail } from './values.js';
 
 // Email addresses streamed from a file or stdin through the parser of the id
 // commands (one a line, or CSV), a batch at a time: nothing is kept but the
@@ -33,7 +33,7 @@ export interface AddressInput {
 async function* parse(o: AddressInput, take: (address: string) => void): AsyncGenerator<void> {
   const name = o.path === '-' ? 'stdin' : o.path;
   const stream = o.path === '-' ? o.stdin! : createReadStream(o.path, { highWaterMark: 64 * 1024 });
-  const addresses: ValueKind = { test: (v) => v.length <= o.maxLength && isEmail(v), what: 'an email address', noun: 'address' };
+  const addresses: ValueKind = { test: (v) => v.length <= o.maxLength && CONTACT_ADDRESS_RE.test(v), what: 'an email address', noun: 'address' };
   const bounds = new InputBounds(name, UNBOUNDED);
   const decoder = new IdDecoder(name);
   let seen = 0;

@@ -1,4 +1,4 @@
-import { DOMAIN_NAME_RE, NAME_MAX, PROPERTY_FALLBACK_MAX, VALUE_MAX } from '../api/vocabulary.js';
+import { CONTACT_ADDRESS_RE, DOMAIN_NAME_RE, NAME_MAX, PROPERTY_FALLBACK_MAX, VALUE_MAX } from '../api/vocabulary.js';
 import { ValueError } from '../errors.js';
 import { email } from './values.js';
 
@@ -6,10 +6,13 @@ import { email } from './values.js';
 // service-api-rest.md sections 2 and 4): each returns the value or throws ValueError with
 // the rule in words, as values.ts does for the common ones.
 
+const CONTACT_ADDRESS_RULE = 'must be an email address in plain ASCII, without quotes or two dots in a row, e.g. ada@example.com';
+
 /** An email address of at most 255 characters (spec 4.32, 2.13). */
 export function contactAddress(raw: string): string {
   const value = email(raw);
   if (value.length > NAME_MAX) throw new ValueError(`must be at most ${NAME_MAX} characters`);
+  if (!CONTACT_ADDRESS_RE.test(value)) throw new ValueError(CONTACT_ADDRESS_RULE);
   return value;
 }
 

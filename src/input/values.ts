@@ -14,7 +14,7 @@ export function uuid(raw: string): string {
 }
 
 /** An email address as the API checks it before sending: something@domain.tld, no spaces. */
-export function isEmail(value: string): boolean {
+function isEmail(value: string): boolean {
   return EMAIL_RE.test(value);
 }
 

@@ -163,6 +163,13 @@ describe('contact import', () => {
     expectUsageError(res, emu.requests, /c\.txt:2/);
   });
 
+  it('an address outside the email format (two dots, non-ASCII) is a bad line: exit 2 naming it, nothing sent', async () => {
+    for (const [name, text] of [['dots.txt', 'ok@x.example\nfine@x.example\nann..lee@x.example\n'], ['accent.txt', 'ok@x.example\nfine@x.example\nzoë@x.example\n']]) {
+      const res = await runCli(['contact', 'import', file(name!, text!)], { env });
+      expectUsageError(res, emu.requests, new RegExp(`${name!.replace('.', '\\.')}:3`));
+    }
+  });
+
   it('a folder for FILE: exit 2 naming it, nothing sent, no totals or command to finish with', async () => {
     const folder = join(dir, 'a-folder');
     mkdirSync(folder);

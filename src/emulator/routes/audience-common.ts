@@ -5,7 +5,7 @@ import { ApiError, type ApiResponse } from '../api-error.js';
 import { memberCounts } from '../data/contacts.js';
 import { isoOrNull, isoUtc } from '../time.js';
 import type { Contact, MailingList, Property, Segment, TeamData, Topic } from '../types.js';
-import { FieldErrors, intQuery, isUuid } from '../validate.js';
+import { FieldErrors, intQuery, isUuid, optString, type StringRule } from '../validate.js';
 
 export const CONTACT_STATUSES = ['subscribed', 'unsubscribed', 'bounced', 'complained', 'unverified'] as const;
 
@@ -140,6 +140,35 @@ export function countOf<T>(items: Iterable<T>, size: number, keep?: (x: T) => bo
 
 // ---- shared checks ---------------------------------------------------------------------------
 
+/**
+ * A text's length as the service counts it for its limits (and JSON Schema's maxLength):
+ * characters (code points), so 255 emoji are a valid name although they are 510 UTF-16 units.
+ */
+export function charCount(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/** optString of validate.ts with the maximum counted in characters (code points). */
+export function optText(errs: FieldErrors, obj: Record<string, unknown>, name: string, rule: StringRule): string | null | undefined {
+  const v = optString(errs, obj, name, { ...rule, max: Number.MAX_SAFE_INTEGER });
+  if (typeof v !== 'string' || charCount(v) <= rule.max) return v;
+  errs.add(name, `The ${name} field must not be greater than ${rule.max} characters.`);
+  return undefined;
+}
+
+// An address in the `email` format the spec gives contact addresses: a dot-atom local part and a
+// domain of letter, digit and hyphen labels. The general check of validate.ts lets through
+// a..b@example.com or ü@example.com, which a contact would then carry in every answer.
+const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+const MAILBOX_RE = new RegExp(`^${ATOM}(?:\\.${ATOM})*@(?:${LABEL}\\.)+${LABEL}$`);
+
+export function isMailbox(s: unknown): s is string {
+  return typeof s === 'string' && MAILBOX_RE.test(s);
+}
+
 /** A required or optional name: a non-empty string of at most `max` characters. */
 export function nameField(errs: FieldErrors, body: Record<string, unknown>, field: string, required: boolean, max = 255): string | undefined {
   const v = body[field];
@@ -155,7 +184,7 @@ export function nameField(errs: FieldErrors, body: Record<string, unknown>, fiel
     errs.add(field, `The ${field} field is required.`);
     return undefined;
   }
-  if (v.length > max) {
+  if (charCount(v) > max) {
     errs.add(field, `The ${field} field must not be greater than ${max} characters.`);
     return undefined;
   }
@@ -218,7 +247,7 @@ export function propertiesField(
     } else if (typeof value !== 'string') {
       errs.add(field, `The ${field} field must be a string.`);
       bad = true;
-    } else if (value.length > 1000) {
+    } else if (charCount(value) > 1000) {
       errs.add(field, `The ${field} field must not be greater than 1000 characters.`);
       bad = true;
     } else {

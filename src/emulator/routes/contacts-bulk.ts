@@ -8,8 +8,8 @@
 import type { ApiResponse } from '../api-error.js';
 import { addContact, contactByEmail, defaultTopicIds, sharedIds, sharedProperties } from '../data/contacts.js';
 import type { Route, RouteContext } from '../router.js';
-import { FieldErrors, bodyObject, isEmail } from '../validate.js';
-import { created, listRef, propertiesField } from './audience-common.js';
+import { FieldErrors, bodyObject } from '../validate.js';
+import { charCount, created, isMailbox, listRef, propertiesField } from './audience-common.js';
 
 const MAX_EMAILS = 1000;
 
@@ -35,8 +35,8 @@ function readEmails(errs: FieldErrors, v: unknown): string[] {
       continue;
     }
     const email = raw.trim().toLowerCase();
-    if (email.length > 255) errs.add(`emails.${i}`, `The emails.${i} field must not be greater than 255 characters.`);
-    else if (!isEmail(email)) errs.add(`emails.${i}`, `The emails.${i} field must be a valid email address.`);
+    if (charCount(email) > 255) errs.add(`emails.${i}`, `The emails.${i} field must not be greater than 255 characters.`);
+    else if (!isMailbox(email)) errs.add(`emails.${i}`, `The emails.${i} field must be a valid email address.`);
     else out.push(email);
   }
   return out;

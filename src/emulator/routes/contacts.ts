@@ -7,9 +7,10 @@ import { addContact, changeEmail, contactByEmail, defaultTopicIds, removeContact
 import { segmentPredicate } from '../data/segment-match.js';
 import type { Route, RouteContext } from '../router.js';
 import type { Contact, TeamData } from '../types.js';
-import { FieldErrors, bodyObject, findByUuid, isEmail, isUuid, oneOfQuery, optString } from '../validate.js';
+import { FieldErrors, bodyObject, findByUuid, isUuid, oneOfQuery } from '../validate.js';
 import {
-  CONTACT_STATUSES, countOf, created, listRef, newestFirst, noContent, pageQuery, pagination, propertiesField, renderContact,
+  CONTACT_STATUSES, charCount, countOf, created, isMailbox, listRef, newestFirst, noContent, optText, pageQuery, pagination,
+  propertiesField, renderContact,
 } from './audience-common.js';
 
 /** An address field: a valid address of at most 255 characters. */
@@ -18,8 +19,8 @@ function emailValue(errs: FieldErrors, field: string, v: unknown): string | unde
     errs.add(field, `The ${field} field must be a string.`);
     return undefined;
   }
-  if (v.length > 255) errs.add(field, `The ${field} field must not be greater than 255 characters.`);
-  else if (!isEmail(v)) errs.add(field, `The ${field} field must be a valid email address.`);
+  if (charCount(v) > 255) errs.add(field, `The ${field} field must not be greater than 255 characters.`);
+  else if (!isMailbox(v)) errs.add(field, `The ${field} field must be a valid email address.`);
   return errs.has(field) ? undefined : v;
 }
 
@@ -41,7 +42,7 @@ function listContacts(ctx: RouteContext): ApiResponse {
   const errs = new FieldErrors();
   const p = pageQuery(errs, query);
   const search = query.search === undefined || query.search === '' ? undefined : query.search;
-  if (search !== undefined && search.length > 255) errs.add('search', 'The search field must not be greater than 255 characters.');
+  if (search !== undefined && charCount(search) > 255) errs.add('search', 'The search field must not be greater than 255 characters.');
   const status = oneOfQuery(errs, query, 'status', CONTACT_STATUSES);
   const listId = idQuery(errs, team, query, 'list_id');
   const segmentId = idQuery(errs, team, query, 'segment_id');
@@ -95,10 +96,10 @@ function checkDoubleOptIn(errs: FieldErrors, team: TeamData, v: unknown): (() =>
   const sub = new FieldErrors();
   if (o.from === undefined || o.from === null) sub.add('from', 'The double_opt_in.from field is required.');
   else emailValue(sub, 'from', o.from);
-  optString(sub, o, 'from_name', { max: 255, nullable: true });
+  optText(sub, o, 'from_name', { max: 255, nullable: true });
   for (const [name, max] of [['subject', 998], ['template_slug', 255], ['redirect_url', 2048]] as const) {
     if (o[name] === undefined || o[name] === null || o[name] === '') sub.add(name, `The double_opt_in.${name} field is required.`);
-    else optString(sub, o, name, { max, uri: name === 'redirect_url' });
+    else optText(sub, o, name, { max, uri: name === 'redirect_url' });
   }
   for (const [field, messages] of Object.entries(sub.map)) {
     for (const m of messages) errs.add(`double_opt_in.${field}`, m.replace(`The ${field} field`, `The double_opt_in.${field} field`));

@@ -9,7 +9,7 @@ import type { Route, RouteContext } from '../router.js';
 import type { Segment, TeamData } from '../types.js';
 import { FieldErrors, bodyObject, findByUuid, isUuid } from '../validate.js';
 import {
-  countOf, created, listRef, nameField, newestFirst, noContent, pageQuery, pagination, renderSegment,
+  charCount, countOf, created, listRef, nameField, newestFirst, noContent, pageQuery, pagination, renderSegment,
 } from './audience-common.js';
 
 type Groups = Segment['condition_groups'];
@@ -49,7 +49,7 @@ function readConditions(errs: FieldErrors, v: unknown): Groups | undefined {
       }
       const { field, operator, value } = c;
       if (typeof field !== 'string' || field === '') errs.add(`${here}.field`, `The ${here}.field field is required and must be a string.`);
-      else if (field.length > 255) errs.add(`${here}.field`, `The ${here}.field field must not be greater than 255 characters.`);
+      else if (charCount(field) > 255) errs.add(`${here}.field`, `The ${here}.field field must not be greater than 255 characters.`);
       if (typeof operator !== 'string' || !(SEGMENT_OPERATORS as readonly string[]).includes(operator)) {
         errs.add(`${here}.operator`, `The selected ${here}.operator is invalid. Allowed values: ${SEGMENT_OPERATORS.join(', ')}.`);
       }
@@ -57,7 +57,7 @@ function readConditions(errs: FieldErrors, v: unknown): Groups | undefined {
       if (value === undefined || value === null) {
         if (!valueless) errs.add(`${here}.value`, `The ${here}.value field is required for this operator.`);
       } else if (typeof value !== 'string') errs.add(`${here}.value`, `The ${here}.value field must be a string.`);
-      else if (value.length > 1000) errs.add(`${here}.value`, `The ${here}.value field must not be greater than 1000 characters.`);
+      else if (charCount(value) > 1000) errs.add(`${here}.value`, `The ${here}.value field must not be greater than 1000 characters.`);
       group.conditions.push({ field: field as string, operator: operator as string, value: typeof value === 'string' ? value : null });
     });
     out.push(group);
