@@ -35,7 +35,7 @@ export async function runMembership(ctx: Context, m: Membership): Promise<void> 
         return await w.send(api);
       } catch (error) {
         if (!(m.remove?.ifExists && error instanceof ApiError && error.status === 404)) throw error;
-        ctx.notice(`${error.message}: nothing to remove (--if-exists)`);
+        ctx.notice(`${error.message.replace(/\.$/, '')}: nothing to remove (--if-exists)`);
         return { status: 404 };
       }
     },
