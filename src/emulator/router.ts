@@ -58,15 +58,8 @@ export class Router {
   match(method: string, path: string): RouteMatch | undefined {
     for (const c of this.compiled) {
       if (c.route.method !== method) continue;
-      const m = c.re.exec(path);
-      if (!m) continue;
-      const params: Record<string, string> = {};
-      try {
-        c.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1] as string)));
-      } catch {
-        return undefined; // malformed percent-encoding: no such resource
-      }
-      return { route: c.route, params };
+      const params = paramsOf(c, path);
+      if (params) return { route: c.route, params };
     }
     return undefined;
   }
@@ -77,11 +70,24 @@ export class Router {
    */
   allowed(path: string): string[] {
     const methods = new Set<string>();
-    for (const c of this.compiled) if (c.re.test(path)) methods.add(c.route.method);
+    for (const c of this.compiled) if (paramsOf(c, path)) methods.add(c.route.method);
     if (methods.size === 0) return [];
     if (methods.has('GET')) methods.add('HEAD');
     methods.add('OPTIONS');
     const order = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
     return order.filter((m) => methods.has(m));
   }
+}
+
+/** The route's parameters in this path; undefined when it does not match, or a parameter's percent-encoding is malformed (no such resource, whatever the method: a 404, not a 405). */
+function paramsOf(c: Compiled, path: string): Record<string, string> | undefined {
+  const m = c.re.exec(path);
+  if (!m) return undefined;
+  const params: Record<string, string> = {};
+  try {
+    c.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1] as string)));
+  } catch {
+    return undefined;
+  }
+  return params;
 }

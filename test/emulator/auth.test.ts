@@ -225,6 +225,13 @@ describe('answers shared by every route', () => {
     expect((await get(emu, `/audience/topics/${emu.fixtures.topics[0]}`)).status).toBe(200);
   });
 
+  it('answers a path whose id is malformed percent-encoding 404 not_found for every method: no such resource, not a 405', async () => {
+    for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
+      const a = await call(emu, method, '/audience/lists/%ZZ', { key: emu.keys.full, ...(method === 'GET' ? {} : { body: {} }) });
+      expect([a.status, a.body?.error_code, a.headers.get('allow')], method).toEqual([404, 'not_found', null]);
+    }
+  });
+
   it('answers HEAD on every GET route as the GET, headers only', async () => {
     const gotten = await get(emu, '/campaigns');
     const res = await fetch(`${emu.baseUrl}/campaigns`, { method: 'HEAD', headers: { Authorization: `Bearer ${emu.keys.full}` } });
