@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import contactCreate from '../../src/commands/contact/create.js';
 import contactImport from '../../src/commands/contact/import.js';
 import contactList from '../../src/commands/contact/list.js';
@@ -8,7 +7,7 @@ import propertyCreate from '../../src/commands/property/create.js';
 import segmentCreate from '../../src/commands/segment/create.js';
 import segmentUpdate from '../../src/commands/segment/update.js';
 import topicCreate from '../../src/commands/topic/create.js';
-import { UsageError } from '../../src/errors.js';
+import { parseTable, type Parse, type ParseRow } from '../helpers/parse-table.js';
 
 // argv → options or a usage error naming the flag, for the audience commands
 // (no emulator): each command's parseInput, as commander hands it the words.
@@ -16,10 +15,8 @@ import { UsageError } from '../../src/errors.js';
 const ID = '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f';
 const ID2 = '8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a';
 
-type Parse = (input: { args: string[]; opts: Record<string, unknown> }) => unknown;
-type Row = [name: string, parse: Parse, args: string[], opts: Record<string, unknown>, expected: Record<string, unknown> | RegExp];
 
-const ROWS: Row[] = [
+const ROWS: ParseRow[] = [
   ['contact list filters', contactList.parseInput as Parse, [], { status: 'subscribed', list: ID, search: 'ada' }, { status: 'subscribed', list: ID, search: 'ada' }],
   ['contact list bad status', contactList.parseInput as Parse, [], { status: 'active' }, /^--status: /],
   ['contact list per-page over 100', contactList.parseInput as Parse, [], { perPage: '101' }, /^--per-page: /],
@@ -64,21 +61,4 @@ const ROWS: Row[] = [
   ['segment update nothing', segmentUpdate.parseInput as Parse, [ID], {}, /nothing to update/],
 ];
 
-describe('audience commands: argv to options', () => {
-  for (const [name, parse, args, opts, expected] of ROWS) {
-    it(name, () => {
-      if (expected instanceof RegExp) {
-        let error: unknown;
-        try {
-          parse({ args, opts });
-        } catch (e) {
-          error = e;
-        }
-        expect(error).toBeInstanceOf(UsageError);
-        expect((error as Error).message).toMatch(expected);
-      } else {
-        expect(parse({ args, opts })).toMatchObject(expected);
-      }
-    });
-  }
-});
+parseTable('audience commands: argv to options', ROWS);

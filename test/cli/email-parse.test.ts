@@ -1,19 +1,15 @@
-import { describe, expect, it } from 'vitest';
 import emailCancel from '../../src/commands/email/cancel.js';
 import emailSend from '../../src/commands/email/send.js';
-import { UsageError } from '../../src/errors.js';
+import { parseTable, type Parse, type ParseRow } from '../helpers/parse-table.js';
 
 // argv → options or a usage error naming the flag, for `email send` and `email cancel` (no
 // emulator): every body field of service-api-rest.md 4.3 that a flag sets, and its bounds.
-
-type Parse = (input: { args: string[]; opts: Record<string, unknown> }) => unknown;
-type Row = [name: string, parse: Parse, args: string[], opts: Record<string, unknown>, expected: Record<string, unknown> | RegExp];
 
 const send = emailSend.parseInput as Parse;
 const BASE = { from: 'hello@acme.example', to: ['ann@example.com'], subject: 'Hi', text: 'body.txt' };
 const TEMPLATE = { from: 'hello@acme.example', to: ['ann@example.com'], template: 'spring-sale' };
 
-const ROWS: Row[] = [
+const ROWS: ParseRow[] = [
   ['send: reply_to_name', send, [], { ...BASE, replyTo: 'help@acme.example', replyToName: 'Acme help' }, { body: { reply_to: 'help@acme.example', reply_to_name: 'Acme help' } }],
   ['send: reply_to_name over 255 (4.3)', send, [], { ...BASE, replyToName: 'n'.repeat(256) }, /^--reply-to-name: /],
   ['send: amp_html is a file read at run time', send, [], { ...BASE, ampHtml: 'amp.html' }, { files: { text: 'body.txt', amp_html: 'amp.html' } }],
@@ -30,21 +26,4 @@ const ROWS: Row[] = [
   ['cancel: --if-exists is off by default', emailCancel.parseInput as Parse, ['4829301758203345'], {}, { ifExists: false }],
 ];
 
-describe('email parse table', () => {
-  for (const [name, parse, args, opts, expected] of ROWS) {
-    it(name, () => {
-      if (expected instanceof RegExp) {
-        let error: unknown;
-        try {
-          parse({ args, opts });
-        } catch (e) {
-          error = e;
-        }
-        expect(error).toBeInstanceOf(UsageError);
-        expect((error as Error).message).toMatch(expected);
-      } else {
-        expect(parse({ args, opts })).toMatchObject(expected);
-      }
-    });
-  }
-});
+parseTable('email parse table', ROWS);
