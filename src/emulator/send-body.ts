@@ -2,7 +2,7 @@
 // failing field named in one 422. Where the sources disagree (section 11) this follows the one
 // the spec calls authoritative: 50 recipients across to, cc and bcc (item 3); the union of the
 // two lists of headers that cannot be set (item 5); non-string substitution values (item 6).
-import { FieldErrors, isEmail, optString } from './validate.js';
+import { charCount, FieldErrors, isEmail, optString } from './validate.js';
 
 export interface SendBody {
   from: string;
@@ -39,7 +39,7 @@ const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' &
 
 function address(errs: FieldErrors, field: string, v: unknown): string | undefined {
   if (typeof v !== 'string') errs.add(field, `The ${field} field must be a string.`);
-  else if (v.length > 255) errs.add(field, `The ${field} field must not be greater than 255 characters.`);
+  else if (charCount(v) > 255) errs.add(field, `The ${field} field must not be greater than 255 characters.`);
   else if (!isEmail(v)) errs.add(field, `The ${field} field must be a valid email address.`);
   else return v;
   return undefined;
@@ -89,9 +89,9 @@ function stringMap(errs: FieldErrors, body: Obj, field: string, limits: { keys: 
   const out: Record<string, string> = {};
   for (const [k, value] of entries) {
     const name = `${field}.${k}`;
-    if (k.length > limits.key) errs.add(name, `The key of ${name} must not be greater than ${limits.key} characters.`);
+    if (charCount(k) > limits.key) errs.add(name, `The key of ${name} must not be greater than ${limits.key} characters.`);
     if (typeof value !== 'string') errs.add(name, `The ${name} field must be a string.`);
-    else if (value.length > limits.value) errs.add(name, `The ${name} field must not be greater than ${limits.value} characters.`);
+    else if (charCount(value) > limits.value) errs.add(name, `The ${name} field must not be greater than ${limits.value} characters.`);
     else out[k] = value;
   }
   return out;
@@ -131,7 +131,7 @@ function headersOf(errs: FieldErrors, body: Obj): void {
     const field = `headers.${name}`;
     if (FORBIDDEN_HEADERS.has(name.toLowerCase())) errs.add(field, `The ${name} header cannot be set.`);
     if (typeof value !== 'string') errs.add(field, `The ${field} field must be a string.`);
-    else if (value.length > 998) errs.add(field, `The ${field} field must not be greater than 998 characters.`);
+    else if (charCount(value) > 998) errs.add(field, `The ${field} field must not be greater than 998 characters.`);
   }
 }
 

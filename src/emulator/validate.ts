@@ -183,10 +183,21 @@ export function optString(
     errs.add(name, `The ${name} field must be a string.`);
     return undefined;
   }
-  if (v.length > rule.max) errs.add(name, `The ${name} field must not be greater than ${rule.max} characters.`);
-  if (rule.min !== undefined && v.length < rule.min) {
+  const length = charCount(v);
+  if (length > rule.max) errs.add(name, `The ${name} field must not be greater than ${rule.max} characters.`);
+  if (rule.min !== undefined && length < rule.min) {
     errs.add(name, `The ${name} field must be at least ${rule.min} characters.`);
   }
   if (rule.uri && !isHttpUrl(v)) errs.add(name, `The ${name} field must be a valid URL.`);
   return errs.has(name) ? undefined : v;
+}
+
+/**
+ * A text's length as the service counts it for its limits (and JSON Schema's maxLength):
+ * characters (code points), so 255 emoji are a valid name although they are 510 UTF-16 units.
+ */
+export function charCount(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
 }

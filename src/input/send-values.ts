@@ -6,6 +6,9 @@ import { UsageError, ValueError } from '../errors.js';
 import { parseFutureTime } from './time.js';
 import { email } from './values.js';
 
+/** A text's length as the spec's limits count it: characters (code points), not UTF-16 units. */
+const chars = (s: string): number => [...s].length;
+
 // The value rules of `email send` (service-api-rest.md 4.3 and section 7), checked before
 // anything is read or sent. Kept free of zod and undici: the command file imports it at load.
 
@@ -26,7 +29,7 @@ export function header(raw: string): [string, string] {
   if (SEND_FORBIDDEN_HEADERS.includes(name.toLowerCase() as (typeof SEND_FORBIDDEN_HEADERS)[number])) {
     throw new ValueError(`cannot set ${name}: the service sets it (or refuses it); use the flag for it where one exists (--from, --to, --subject, --reply-to)`);
   }
-  if (value.length > SEND_HEADER_VALUE_MAX) throw new ValueError(`a header value must be at most ${SEND_HEADER_VALUE_MAX} characters`);
+  if (chars(value) > SEND_HEADER_VALUE_MAX) throw new ValueError(`a header value must be at most ${SEND_HEADER_VALUE_MAX} characters`);
   return [name, value];
 }
 
@@ -40,13 +43,13 @@ export function pair(raw: string): [string, string] {
 export function tag(raw: string): string {
   const value = raw.trim();
   if (!/^[A-Za-z0-9_-]+$/.test(value)) throw new ValueError('must be letters, digits, hyphens and underscores');
-  if (value.length > SEND_TAG_MAX) throw new ValueError(`must be at most ${SEND_TAG_MAX} characters`);
+  if (chars(value) > SEND_TAG_MAX) throw new ValueError(`must be at most ${SEND_TAG_MAX} characters`);
   return value;
 }
 
 export function templateSlug(raw: string): string {
   const value = raw.trim();
-  if (value === '' || value.length > 255 || /[\s/?#]/.test(value)) throw new ValueError('must be a template slug (1 to 255 characters, no spaces or slashes)');
+  if (value === '' || chars(value) > 255 || /[\s/?#]/.test(value)) throw new ValueError('must be a template slug (1 to 255 characters, no spaces or slashes)');
   return value;
 }
 
@@ -84,8 +87,8 @@ export function metadataOf(list: [string, string][]): Record<string, string> | u
   if (list.length > SEND_METADATA_MAX_KEYS) throw new UsageError(`--metadata: at most ${SEND_METADATA_MAX_KEYS} keys (got ${list.length})`);
   const out: Record<string, string> = {};
   for (const [key, value] of list) {
-    if (key.length > SEND_METADATA_KEY_MAX) throw new UsageError(`--metadata: key "${key.slice(0, 60)}" is longer than ${SEND_METADATA_KEY_MAX} characters`);
-    if (value.length > SEND_METADATA_VALUE_MAX) throw new UsageError(`--metadata: the value of ${key} is longer than ${SEND_METADATA_VALUE_MAX} characters`);
+    if (chars(key) > SEND_METADATA_KEY_MAX) throw new UsageError(`--metadata: key "${key.slice(0, 60)}" is longer than ${SEND_METADATA_KEY_MAX} characters`);
+    if (chars(value) > SEND_METADATA_VALUE_MAX) throw new UsageError(`--metadata: the value of ${key} is longer than ${SEND_METADATA_VALUE_MAX} characters`);
     if (Object.hasOwn(out, key)) throw new UsageError(`--metadata: ${key} is given more than once`);
     out[key] = value;
   }

@@ -63,6 +63,16 @@ describe('email send', () => {
     expect(JSON.parse(off.stdout).body.options).toEqual({ open_tracking: false, click_tracking: false });
   });
 
+  it('limits count characters, as the spec does: metadata and header values of emoji at their limits are sent; one more is refused', async () => {
+    const wide = (n: number) => '\u{1F600}'.repeat(n);
+    const args = ['--to', 'ann@example.com', '--subject', 'Hi', '--text', body, '--metadata', `${wide(40)}=${wide(500)}`, '--header', `X-Wide: ${wide(998)}`];
+    const r = await send(args);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.requests[0]!.body).toMatchObject({ metadata: { [wide(40)]: wide(500) }, headers: { 'X-Wide': wide(998) } });
+    const over = await send(['--to', 'ann@example.com', '--subject', 'Hi', '--text', body, '--metadata', `k=${wide(501)}`]);
+    expectUsageError(over, over.requests, '--metadata');
+  });
+
   it('sets every other field of 4.3: reply_to_name, amp_html, template_version, project_id and three options; the merge tags of that version and project are read first; --dry-run shows them', async () => {
     const amp = join(dir, 'amp.html');
     writeFileSync(amp, '<html amp4email><body>Hi</body></html>\n');

@@ -1,4 +1,5 @@
-// The audience limits on text (spec 10: names 255, descriptions and property values 1000, condition
+// The limits on text (spec 10, and 4.3's send fields, template and webhook names;
+// the audience ones: names 255, descriptions and property values 1000, condition
 // fields 255 and values 1000, fallback values 255, the double opt-in's from_name 255 and subject
 // 998, contact search 255) count characters, as the service and the CLI's own checks do: a name of
 // 255 emoji is 510 UTF-16 units and still a valid name; one character more is a 422 naming the field.
@@ -60,6 +61,21 @@ const CASES: Case[] = [
     at: (n) => ({ body: { properties: { first_name: n(1000) } } }), fields: ['properties.first_name'], ok: 200,
   },
   { what: 'contact search (4.31)', method: 'GET', path: () => '/audience/contacts', at: (n) => ({ query: { search: n(255) } }), fields: ['search'], ok: 200 },
+  {
+    what: 'send: names, subject, tag, metadata and header values (4.3)', method: 'POST', path: () => '/emails',
+    at: (n) => ({
+      body: {
+        from: 'orders@mail.acme.example', from_name: n(255), reply_to: 'help@acme.example', reply_to_name: n(255), to: ['ada@example.com'],
+        subject: n(998), tag: n(64), metadata: { [n(40)]: n(500) }, headers: { 'X-Wide': n(998) }, html: '<p>Hi</p>',
+      },
+    }),
+    fields: ['from_name', 'headers.X-Wide', `metadata.${'é'.repeat(40)}x`, 'reply_to_name', 'subject', 'tag'], ok: 200,
+  },
+  { what: 'template name (4.17)', method: 'POST', path: () => '/templates', at: (n) => ({ body: { name: n(255), html: '<p>Hi</p>' } }), fields: ['name'], ok: 201 },
+  {
+    what: 'webhook name (4.13)', method: 'POST', path: () => '/webhooks',
+    at: (n) => ({ body: { name: n(255), url: `https://hooks.example.com/${next}`, auth_type: 'none', events_mode: 'all' } }), fields: ['name'], ok: 201,
+  },
 ];
 
 describe('text limits count characters, not UTF-16 units', () => {

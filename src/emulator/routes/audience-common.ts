@@ -5,7 +5,7 @@ import { ApiError, type ApiResponse } from '../api-error.js';
 import { memberCounts } from '../data/contacts.js';
 import { isoOrNull, isoUtc } from '../time.js';
 import type { Contact, MailingList, Property, Segment, TeamData, Topic } from '../types.js';
-import { FieldErrors, intQuery, isUuid, optString, type StringRule } from '../validate.js';
+import { charCount, FieldErrors, intQuery, isUuid } from '../validate.js';
 
 export const CONTACT_STATUSES = ['subscribed', 'unsubscribed', 'bounced', 'complained', 'unverified'] as const;
 
@@ -139,24 +139,6 @@ export function countOf<T>(items: Iterable<T>, size: number, keep?: (x: T) => bo
 }
 
 // ---- shared checks ---------------------------------------------------------------------------
-
-/**
- * A text's length as the service counts it for its limits (and JSON Schema's maxLength):
- * characters (code points), so 255 emoji are a valid name although they are 510 UTF-16 units.
- */
-export function charCount(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
-}
-
-/** optString of validate.ts with the maximum counted in characters (code points). */
-export function optText(errs: FieldErrors, obj: Record<string, unknown>, name: string, rule: StringRule): string | null | undefined {
-  const v = optString(errs, obj, name, { ...rule, max: Number.MAX_SAFE_INTEGER });
-  if (typeof v !== 'string' || charCount(v) <= rule.max) return v;
-  errs.add(name, `The ${name} field must not be greater than ${rule.max} characters.`);
-  return undefined;
-}
 
 // An address in the `email` format the spec gives contact addresses: a dot-atom local part and a
 // domain of letter, digit and hyphen labels. The general check of validate.ts lets through

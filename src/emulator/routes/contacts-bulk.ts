@@ -8,8 +8,8 @@
 import type { ApiResponse } from '../api-error.js';
 import { addContact, contactByEmail, defaultTopicIds, sharedIds, sharedProperties } from '../data/contacts.js';
 import type { Route, RouteContext } from '../router.js';
-import { FieldErrors, bodyObject } from '../validate.js';
-import { charCount, created, isMailbox, listRef, propertiesField } from './audience-common.js';
+import { charCount, FieldErrors, bodyObject } from '../validate.js';
+import { created, isMailbox, listRef, propertiesField } from './audience-common.js';
 
 const MAX_EMAILS = 1000;
 

@@ -7,9 +7,9 @@ import { addContact, changeEmail, contactByEmail, defaultTopicIds, removeContact
 import { segmentPredicate } from '../data/segment-match.js';
 import type { Route, RouteContext } from '../router.js';
 import type { Contact, TeamData } from '../types.js';
-import { FieldErrors, bodyObject, findByUuid, isUuid, oneOfQuery } from '../validate.js';
+import { charCount, FieldErrors, bodyObject, findByUuid, isUuid, oneOfQuery, optString } from '../validate.js';
 import {
-  CONTACT_STATUSES, charCount, countOf, created, isMailbox, listRef, newestFirst, noContent, optText, pageQuery, pagination,
+  CONTACT_STATUSES, countOf, created, isMailbox, listRef, newestFirst, noContent, pageQuery, pagination,
   propertiesField, renderContact,
 } from './audience-common.js';
 
@@ -96,10 +96,10 @@ function checkDoubleOptIn(errs: FieldErrors, team: TeamData, v: unknown): (() =>
   const sub = new FieldErrors();
   if (o.from === undefined || o.from === null) sub.add('from', 'The double_opt_in.from field is required.');
   else emailValue(sub, 'from', o.from);
-  optText(sub, o, 'from_name', { max: 255, nullable: true });
+  optString(sub, o, 'from_name', { max: 255, nullable: true });
   for (const [name, max] of [['subject', 998], ['template_slug', 255], ['redirect_url', 2048]] as const) {
     if (o[name] === undefined || o[name] === null || o[name] === '') sub.add(name, `The double_opt_in.${name} field is required.`);
-    else optText(sub, o, name, { max, uri: name === 'redirect_url' });
+    else optString(sub, o, name, { max, uri: name === 'redirect_url' });
   }
   for (const [field, messages] of Object.entries(sub.map)) {
     for (const m of messages) errs.add(`double_opt_in.${field}`, m.replace(`The ${field} field`, `The double_opt_in.${field} field`));

@@ -5,8 +5,8 @@ import { ok, type ApiResponse } from '../api-error.js';
 import { newId } from '../data/contacts.js';
 import type { Route, RouteContext } from '../router.js';
 import type { Property } from '../types.js';
-import { FieldErrors, bodyObject, findByUuid, requireUuidParam } from '../validate.js';
-import { conflict, countOf, created, nameField, newestFirst, noContent, optText, pageQuery, pagination, renderProperty } from './audience-common.js';
+import { FieldErrors, bodyObject, findByUuid, optString, requireUuidParam } from '../validate.js';
+import { conflict, countOf, created, nameField, newestFirst, noContent, pageQuery, pagination, renderProperty } from './audience-common.js';
 
 const TYPES = ['string', 'number', 'boolean', 'date', 'json'] as const;
 const NAME_RE = /^[a-z][a-z0-9_]*$/;
@@ -30,7 +30,7 @@ function createProperty(ctx: RouteContext): ApiResponse {
   const type = body.type;
   if (type === undefined || type === null) errs.add('type', 'The type field is required.');
   else if (!(TYPES as readonly unknown[]).includes(type)) errs.add('type', `The selected type is invalid. Allowed values: ${TYPES.join(', ')}.`);
-  const fallback = optText(errs, body, 'fallback_value', { max: 255, nullable: true });
+  const fallback = optString(errs, body, 'fallback_value', { max: 255, nullable: true });
   errs.throwIfAny();
   for (const p of ctx.team.properties.values()) {
     if (p.name === name) throw conflict(`A property named ${name} already exists.`);
@@ -57,7 +57,7 @@ function updateProperty(ctx: RouteContext): ApiResponse {
   for (const immutable of ['name', 'type']) {
     if (immutable in body) errs.add(immutable, `The ${immutable} field cannot be changed and must not be sent.`);
   }
-  const fallback = optText(errs, body, 'fallback_value', { max: 255, nullable: true });
+  const fallback = optString(errs, body, 'fallback_value', { max: 255, nullable: true });
   errs.throwIfAny();
   const property = findByUuid(ctx.team.properties, ctx.params, 'propertyId', 'Property');
   if (fallback === undefined) {

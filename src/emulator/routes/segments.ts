@@ -7,9 +7,9 @@ import { newId } from '../data/contacts.js';
 import { SEGMENT_OPERATORS, VALUELESS_OPERATORS, countSegment } from '../data/segment-match.js';
 import type { Route, RouteContext } from '../router.js';
 import type { Segment, TeamData } from '../types.js';
-import { FieldErrors, bodyObject, findByUuid, isUuid } from '../validate.js';
+import { charCount, FieldErrors, bodyObject, findByUuid, isUuid } from '../validate.js';
 import {
-  charCount, countOf, created, listRef, nameField, newestFirst, noContent, pageQuery, pagination, renderSegment,
+  countOf, created, listRef, nameField, newestFirst, noContent, pageQuery, pagination, renderSegment,
 } from './audience-common.js';
 
 type Groups = Segment['condition_groups'];

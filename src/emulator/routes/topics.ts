@@ -4,8 +4,8 @@ import { ok, type ApiResponse } from '../api-error.js';
 import { forgetMembership, newId } from '../data/contacts.js';
 import type { Route, RouteContext } from '../router.js';
 import type { Topic } from '../types.js';
-import { FieldErrors, bodyObject, findByUuid, requireUuidParam } from '../validate.js';
-import { countOf, created, nameField, newestFirst, noContent, optText, pageQuery, pagination, renderTopic, renderTopics } from './audience-common.js';
+import { FieldErrors, bodyObject, findByUuid, optString, requireUuidParam } from '../validate.js';
+import { countOf, created, nameField, newestFirst, noContent, pageQuery, pagination, renderTopic, renderTopics } from './audience-common.js';
 
 const VISIBILITIES = ['private', 'public'] as const;
 const SUBSCRIPTIONS = ['opt_in', 'opt_out'] as const;
@@ -31,7 +31,7 @@ function createTopic(ctx: RouteContext): ApiResponse {
   const body = bodyObject(ctx.body);
   const errs = new FieldErrors();
   const name = nameField(errs, body, 'name', true);
-  const description = optText(errs, body, 'description', { max: 1000, nullable: true });
+  const description = optString(errs, body, 'description', { max: 1000, nullable: true });
   const subscription = oneOf(errs, body, 'default_subscription', SUBSCRIPTIONS);
   const visibility = oneOf(errs, body, 'visibility', VISIBILITIES);
   errs.throwIfAny();
@@ -56,8 +56,8 @@ function updateTopic(ctx: RouteContext): ApiResponse {
   requireUuidParam('topicId', ctx.params.topicId as string);
   const body = bodyObject(ctx.body);
   const errs = new FieldErrors();
-  const name = optText(errs, body, 'name', { max: 255, min: 1 });
-  const description = optText(errs, body, 'description', { max: 1000, nullable: true });
+  const name = optString(errs, body, 'name', { max: 255, min: 1 });
+  const description = optString(errs, body, 'description', { max: 1000, nullable: true });
   const visibility = oneOf(errs, body, 'visibility', VISIBILITIES);
   if ('default_subscription' in body) {
     errs.add('default_subscription', 'The default_subscription field cannot be changed.');
