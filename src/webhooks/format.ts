@@ -1,4 +1,4 @@
-import { MS_PER_MINUTE } from '../time-units.js';
+import { instantMs, MS_PER_MINUTE } from '../time-units.js';
 
 // The delivery format: what a webhook's URL receives (service-notes, "Webhook deliveries"),
 // and the ONE mapping between it and an events-API event (spec 2.1). The emulator, `webhook
@@ -95,7 +95,7 @@ export function toDelivery(event: ApiEvent): DeliveryEvent {
   if (typeof type !== 'string') throw new DeliveryFormatError('event has no type');
   const category = CATEGORY_OF.get(type);
   if (!category) throw new DeliveryFormatError(`unknown event type ${quote(type)}`);
-  const ms = typeof event.timestamp === 'string' ? Date.parse(event.timestamp) : Number.NaN;
+  const ms = typeof event.timestamp === 'string' ? instantMs(event.timestamp) : Number.NaN;
   if (Number.isNaN(ms)) throw new DeliveryFormatError(`event ${quote(event.event_id)} has no valid timestamp`);
   const out = copyWith(event, (key, value) => {
     if (key === 'request_id') return ['transmission_id', value];

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { emulatorEnv, runCli as runSpawned } from '../helpers/cli.js';
-import { runCliInProcess as runCli, runInProcess } from '../helpers/context.js';
+import { fakeClock, runCliInProcess as runCli, runInProcess } from '../helpers/context.js';
+import { scriptedServer } from '../helpers/server.js';
 
 let emu: Emulator;
 beforeAll(async () => {
@@ -157,5 +158,36 @@ describe('campaign schedule --check', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^error: --min-lead: goes with --check/m);
     expect(emu.requests).toHaveLength(0);
+  });
+});
+
+describe('a scheduled_at without an offset is UTC (spec 4.6), whatever the machine zone', () => {
+  const saved = process.env.TZ;
+  afterAll(() => {
+    if (saved === undefined) delete process.env.TZ;
+    else process.env.TZ = saved;
+  });
+
+  it('TZ=America/New_York: a campaign scheduled two hours ago by UTC fails the lead time (read as New York time it would be three hours ahead)', async () => {
+    process.env.TZ = 'America/New_York';
+    const clock = fakeClock();
+    const ready = await runInProcess(['campaign', 'show', emu.fixtures.preflight.ready, '--json'], { emulator: emu });
+    const bare = new Date(clock.now() - 2 * 3_600_000).toISOString().slice(0, 19);
+    const campaign = { ...JSON.parse(ready.stdout), status: 'scheduled', scheduled_at: bare };
+    const server = await scriptedServer([
+      (req, res) => {
+        const found = req.url.startsWith(`/campaigns/${campaign.id}`);
+        res.writeHead(found ? 200 : 404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(found ? { message: 'ok', data: campaign } : { message: 'Not found.', error_code: 'not_found' }));
+      },
+    ]);
+    try {
+      const r = await runInProcess(['campaign', 'check', campaign.id, '--json'], { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: emu.keys.full }, clock });
+      const lead = JSON.parse(r.stdout).checks.find((c: { name: string }) => c.name === 'lead_time');
+      expect(lead.ok, lead.detail).toBe(false);
+      expect(r.exitCode).toBe(8);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -10,6 +10,7 @@ import { eventRow } from '../../src/archive/rows.js';
 import { inWindow, type TimeWindow } from '../../src/input/window.js';
 import { fromAccountEvent } from '../../src/report/events.js';
 import { MS_PER_HOUR } from '../../src/time-units.js';
+import { toDelivery, type ApiEvent } from '../../src/webhooks/format.js';
 
 // TZ is read per process: set for these tests, restored after (workers are shared, not isolated)
 const saved = process.env.TZ;
@@ -84,6 +85,10 @@ describe('every reader of an API time takes an offset-less one as UTC (TZ=Americ
   });
   it('a report counts it at its UTC instant', () => {
     expect(fromAccountEvent({ type: 'delivery', timestamp: bare })?.ms).toBe(ms);
+  });
+  it('webhook forward delivers it with the Unix seconds of its UTC instant', () => {
+    const out = toDelivery({ event_id: 'e1', type: 'delivery', timestamp: bare } as ApiEvent);
+    expect((out.msys as Record<string, { timestamp: string }>).message_event!.timestamp).toBe(String(ms / 1000));
   });
   it('--follow orders it among events with offsets by its UTC instant', () => {
     const later = { event_id: 'b', timestamp: '2026-11-21T10:00:00Z' } as EmailEvent;

@@ -1,5 +1,6 @@
 import { getCampaign } from '../../api/campaigns.js';
 import { isSandboxKey } from '../../config/resolve.js';
+import { instantMs } from '../../time-units.js';
 import type { Context } from '../../context.js';
 import { campaignChecks, DEFAULT_MIN_LEAD_MS, failedChecks, healthOf, printChecks, type Check, type PreflightOptions } from '../../report/preflight.js';
 
@@ -10,7 +11,7 @@ import { campaignChecks, DEFAULT_MIN_LEAD_MS, failedChecks, healthOf, printCheck
 export async function runPreflight(ctx: Context, opts: PreflightOptions): Promise<Check[]> {
   const api = await ctx.api();
   const campaign = await getCampaign(api, opts.id);
-  const atMs = opts.sendNow ? undefined : opts.atMs ?? (campaign.status === 'scheduled' && campaign.scheduled_at ? Date.parse(campaign.scheduled_at) : undefined);
+  const atMs = opts.sendNow ? undefined : opts.atMs ?? (campaign.status === 'scheduled' && campaign.scheduled_at ? instantMs(campaign.scheduled_at) : undefined);
   const sandbox = isSandboxKey(ctx.settings().apiKey.value ?? '');
   const checks = campaignChecks(campaign, sandbox, ctx.now(), { ...opts, atMs: Number.isNaN(atMs) ? undefined : atMs });
   if (opts.health) checks.push(await healthCheck(ctx));

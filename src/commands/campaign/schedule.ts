@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import { CliError, UsageError } from '../../errors.js';
 import { parseFutureTime } from '../../input/time.js';
+import { instantMs } from '../../time-units.js';
 import { OPERATIONS } from '../../api/operations.js';
 import { ExitCode } from '../../errors.js';
 import { command, flag } from '../define.js';
@@ -55,7 +56,7 @@ async function run(opts: Options, ctx: Context): Promise<void> {
     throw error;
   }
   if (previous !== undefined) {
-    const was = Date.parse(previous);
+    const was = instantMs(previous);
     ctx.notice(`Rescheduled: was ${Number.isNaN(was) ? previous : `${utcText(was)} (local ${localText(was)})`}, now ${when}.`);
   }
   if (result.campaign) {
