@@ -80,12 +80,12 @@ describe('email send', () => {
     const marketing = (JSON.parse(projects.stdout) as { id: number; name: string }[]).find((p) => p.name === 'Marketing')!.id;
     const args = [
       '--to', 'ann@example.com', '--template', 'spring-sale', '--template-version', '1', '--project', String(marketing), '--var', 'discount=20%',
-      '--reply-to', 'help@acme.example', '--reply-to-name', 'Acme help', '--amp-html', amp, '--no-transactional', '--inline-css', '--no-perform-substitutions',
+      '--reply-to', 'help@acme.example', '--reply-to-name', 'Acme help', '--amp-html', amp, '--no-transactional', '--inline-css', '--perform-substitutions',
     ];
     const want = {
       from: FROM, to: ['ann@example.com'], reply_to: 'help@acme.example', reply_to_name: 'Acme help', template_slug: 'spring-sale', template_version: 1,
       project_id: marketing, amp_html: '<html amp4email><body>Hi</body></html>\n', substitution_data: { discount: '20%' },
-      options: { open_tracking: true, click_tracking: true, transactional: false, inline_css: true, perform_substitutions: false },
+      options: { open_tracking: true, click_tracking: true, transactional: false, inline_css: true, perform_substitutions: true },
     };
     const r = await send(args);
     expect(r.exitCode, r.stderr).toBe(0);
@@ -224,6 +224,16 @@ describe('email send', () => {
     expect(posts(ok)[0]).toMatchObject({
       path: '/emails', body: { template_slug: 'welcome-email', substitution_data: { confirmation_url: 'https://x.example/c', unsubscribe_url: 'https://x.example/u' } },
     });
+  });
+
+  it('--no-perform-substitutions: no merge tag is filled in, so none is required (nothing read first), and a --var is said to go unused', async () => {
+    const r = await send(['--to', 'ann@example.com', '--template', 'welcome-email', '--no-perform-substitutions']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['POST /emails']);
+    expect(r.requests[0]!.body).toMatchObject({ template_slug: 'welcome-email', options: { perform_substitutions: false } });
+    const withVar = await send(['--to', 'ann@example.com', '--template', 'welcome-email', '--no-perform-substitutions', '--var', 'a=b']);
+    expect(withVar.exitCode, withVar.stderr).toBe(0);
+    expect(withVar.stderr).toContain('those values are sent but unused');
   });
 
   it('a sandbox key: says before sending that the recipients will be replaced', async () => {

@@ -101,8 +101,10 @@ async function run(opts: Options, ctx: Context): Promise<void> {
   if (key && isSandboxKey(key)) {
     ctx.warn("sandbox key: every recipient will be replaced by the key owner's address, and the sender's domain by dev.uselettr.com (spec 5.3)");
   }
-  // The merge tags are read first: a send missing one is refused here, not half-rendered.
-  if (body.template_slug !== undefined && (!opts.dryRun || key)) {
+  // The merge tags are read first: a send missing one is refused here, not half-rendered; none is filled in without substitutions.
+  const substitutes = body.options?.perform_substitutions !== false;
+  if (!substitutes && opts.vars && Object.keys(opts.vars).length) ctx.warn('--var: --no-perform-substitutions fills in no merge tag: those values are sent but unused');
+  if (substitutes && body.template_slug !== undefined && (!opts.dryRun || key)) {
     const { checkMergeTags } = await import('../../api/sending.js');
     const unused = await checkMergeTags(await ctx.api(), { ...body, template_slug: body.template_slug }, opts.vars);
     if (unused) ctx.warn(unused);
