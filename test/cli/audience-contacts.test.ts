@@ -230,10 +230,13 @@ describe('contact import', () => {
     ['stdin with only a header', ['-', '--column', 'email'], 'email\n', 'FILE: stdin holds no addresses'],
     ['stdin all skipped', ['-', '--skip', '1'], 'one@stdin.example\n', 'FILE: stdin holds no addresses after the first 1'],
     ['/dev/null (a device: read once, as stdin)', ['/dev/null'], '', 'FILE: /dev/null holds no addresses'],
+    // stdin is read once, but a bad line found before the first request leaves nothing to finish
+    ['stdin with a bad line before any request', ['-'], 'ok@stdin.example\nnot an address\n', 'stdin:2: "not an address" is not an email address'],
   ])('%s: exit 2 as for an empty file, no totals, nothing sent', async (_name, args, input, message) => {
     // an upstream step of a pipeline that produced nothing must not pass as "0 imported"
     const res = await runCli(['contact', 'import', ...args], { env, input });
     expectUsageError(res, emu.requests, message);
+    expect(res.stderr).not.toContain('--skip');
   });
 
   it('reads stdin', async () => {

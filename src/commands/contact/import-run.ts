@@ -84,6 +84,8 @@ export async function runImport(o: ImportOptions, ctx: Context): Promise<void> {
     }
   } catch (error) {
     progress?.stop();
+    // stdin's bad line (or Ctrl-C) before the first request: nothing was sent, so no totals nor --skip
+    if (totals.requests === 0) throw error;
     for (const m of warnings) ctx.warn(m);
     await writeImportTotals(out, totals);
     const done = o.skip + totals.addresses;
