@@ -33,7 +33,7 @@ export interface AddressInput {
 async function* parse(o: AddressInput, take: (address: string) => void): AsyncGenerator<void> {
   const name = o.path === '-' ? 'stdin' : o.path;
   const stream = o.path === '-' ? o.stdin! : createReadStream(o.path, { highWaterMark: 64 * 1024 });
-  const addresses: ValueKind = { test: (v) => v.length <= o.maxLength && isEmail(v), what: 'an email address', noun: 'address' };
+  const addresses: ValueKind = { test: (v) => v.length <= o.maxLength && isEmail(v), what: 'an email address', noun: 'address', plural: 'addresses' };
   const bounds = new InputBounds(name, UNBOUNDED);
   const decoder = new IdDecoder(name);
   let seen = 0;

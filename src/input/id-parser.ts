@@ -23,9 +23,11 @@ export interface ValueKind {
   what: string;
   /** "id": in "no id in column …" */
   noun: string;
+  /** "ids": in "name the column of ids" */
+  plural: string;
 }
 
-const UUIDS: ValueKind = { test: isUuid, what: 'a UUID', noun: 'id' };
+const UUIDS: ValueKind = { test: isUuid, what: 'a UUID', noun: 'id', plural: 'ids' };
 
 type CsvState = 'record' | 'cell' | 'unquoted' | 'quoted' | 'quote' | 'quoted-cr' | 'after-cr';
 
@@ -160,7 +162,7 @@ export class IdTextParser {
       return;
     }
     if (!this.kind.test(value)) {
-      const hint = this.count === 0 ? `if this line is a CSV header, name the column of ${this.kind.noun}s with --column NAME` : undefined;
+      const hint = this.count === 0 ? `if this line is a CSV header, name the column of ${this.kind.plural} with --column NAME` : undefined;
       this.fail(`${this.name}:${this.line}: ${shown(value)} is not ${this.kind.what}`, hint);
       return;
     }

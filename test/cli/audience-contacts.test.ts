@@ -179,7 +179,7 @@ describe('contact import', () => {
     const res = await runCli(['contact', 'import', path, '--json'], { env });
     expect(res.code).not.toBe(0);
     expect(JSON.parse(res.stdout)).toMatchObject({ created: 1000, requests_succeeded: 1 });
-    expect(res.stderr).toContain('imported addresses 1-1,000');
+    expect(res.stderr).toContain('imported addresses 1-1,000 of the input (1 request): 1,000 created, 0 already existed');
     expect(res.stderr).toContain(`mailctl contact import ${path} --skip 1000`);
     const rest = await runCli(['contact', 'import', path, '--skip', '1000', '--json'], { env });
     expect(JSON.parse(rest.stdout)).toMatchObject({ created: 1100, addresses: 1100 });
@@ -232,6 +232,7 @@ describe('contact import', () => {
     ['/dev/null (a device: read once, as stdin)', ['/dev/null'], '', 'FILE: /dev/null holds no addresses'],
     // stdin is read once, but a bad line found before the first request leaves nothing to finish
     ['stdin with a bad line before any request', ['-'], 'ok@stdin.example\nnot an address\n', 'stdin:2: "not an address" is not an email address'],
+    ['stdin whose first line is neither an address nor a header', ['-'], 'Email;Name\nx@stdin.example\n', 'name the column of addresses with --column NAME'],
   ])('%s: exit 2 as for an empty file, no totals, nothing sent', async (_name, args, input, message) => {
     // an upstream step of a pipeline that produced nothing must not pass as "0 imported"
     const res = await runCli(['contact', 'import', ...args], { env, input });
