@@ -234,6 +234,15 @@ describe('template pull over files being pushed', () => {
     expect(actions(again.stdout)).toEqual({ 'order-confirmation': 'pulled' });
   });
 
+  it('a slug the service does not know, named first: the error names it (exit 4, nothing written)', async () => {
+    const d = join(mkdtempSync(join(tmpdir(), 'mailctl-pull-')), 't');
+    const r = await run(['template', 'pull', 'no-such-template', 'welcome-email', '--dir', d]);
+    expect(r.exitCode).toBe(4);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('hint: no template no-such-template in the default project (--project names another)');
+    expect(readdirSync(d)).toEqual([]);
+  });
+
   it('a failure half-way: the rows done on stdout, what was not pulled on stderr, and the command to re-run', async () => {
     const d = join(mkdtempSync(join(tmpdir(), 'mailctl-pull-')), 't');
     emu.scriptFault({ method: 'GET', path: '/templates/welcome-email', status: 404, times: 1 });

@@ -1,6 +1,6 @@
 import { OPERATIONS } from '../../api/operations.js';
 import { arg, command, flag } from '../define.js';
-import { CliError, ExitCode } from '../../errors.js';
+import { ApiError, CliError, ExitCode } from '../../errors.js';
 import { commandLine } from '../../output/command-line.js';
 import { globalArgs } from '../command-line.js';
 import { fileSafe, metaText, unpushedChange } from '../../input/template-files.js';
@@ -59,7 +59,9 @@ export default command({
         ctx.warn(`skipped template "${slug}": its slug cannot be a file name`);
         return;
       }
-      const t = await templates.getTemplate(api, slug, project);
+      const t = await templates.getTemplate(api, slug, project).catch((e: unknown) => {
+        throw e instanceof ApiError && e.status === 404 ? e.withHint(`no template ${slug} in ${project === undefined ? 'the default project (--project names another)' : `project ${project}`}`) : e;
+      });
       if (t.active_version === null || t.active_version === undefined) {
         rows.push({ slug, action: 'skipped', version: null, reason: 'no active version' });
         return;
