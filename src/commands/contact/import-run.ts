@@ -29,7 +29,6 @@ export interface ImportOptions {
   dryRun: boolean;
 }
 
-
 /** Where the addresses come from, read a request's worth at a time. */
 function input(ctx: Context, o: ImportOptions): AddressInput {
   const stdin = o.file === '-' ? (ctx.io.stdin as AsyncIterable<unknown> & { destroy?(): void }) : undefined;

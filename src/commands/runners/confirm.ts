@@ -28,8 +28,7 @@ export interface Confirmation {
 
 /** The usage error when no one can be asked and --yes is missing: a command that reads before it asks calls it first. */
 export function refuseUnasked(ctx: Context, c: Confirmation): void {
-  const interactive = ctx.io.stdinIsTTY && ctx.io.stderrIsTTY && !c.stdinBusy;
-  if (!c.yes && !interactive) throw new UsageError(`${c.command} would ${c.what}: pass --yes to confirm when not at a terminal`);
+  if (!c.yes && !(ctx.io.stdinIsTTY && ctx.io.stderrIsTTY && !c.stdinBusy)) throw new UsageError(`${c.command} would ${c.what}: pass --yes to confirm when not at a terminal`);
 }
 
 /** Returns when the user agreed (or gave --yes); throws a usage error without a terminal, and a failure when declined. */
