@@ -78,6 +78,8 @@ export async function readTemplateDir(dir: string): Promise<LocalTemplate[]> {
       const code = (error as NodeJS.ErrnoException).code;
       throw new UsageError(`--dir: cannot read ${htmlPath}${code === 'EISDIR' ? ': it is a folder, not a file' : code ? ` (${code})` : ''}`);
     }
+    // as `template update --html` refuses one: a file emptied by accident must not wipe the template
+    if (html.trim() === '') throw new UsageError(`--dir: ${htmlPath} is empty`, { hint: 'put the template\'s HTML in it (template pull writes it), or move the file out of the folder' });
     // no <slug>.json: a new template; one that cannot be read is not taken for missing
     // (push would then create, or overwrite without the check of the version pulled)
     const metaText_ = await readFile(metaPath, 'utf8').catch((error: NodeJS.ErrnoException) => {

@@ -205,6 +205,17 @@ describe('template push: files, failures half-way, re-runs', () => {
     expectUsageError(r, r.requests, `--dir: ${join(d, 'Spring Sale.html')}`);
   });
 
+  it('an empty (or blank) .html file is refused before anything is sent, as template update --html refuses one: it would wipe the template', async () => {
+    const d = fresh();
+    const pulled = await run(['template', 'pull', 'password-reset', '--dir', d]);
+    expect(pulled.exitCode, pulled.stderr).toBe(0);
+    writeFileSync(join(d, 'password-reset.html'), ' \n');
+    writeFileSync(join(d, 'zz-new.html'), '<p>new</p>');
+    const r = await run(['template', 'push', '--dir', d]);
+    expectUsageError(r, r.requests.filter((q) => q.method !== 'GET'), `--dir: ${join(d, 'password-reset.html')} is empty`);
+    expect(r.requests).toHaveLength(0);
+  });
+
   it('a <slug>.json that cannot be read is an error naming it, not a new template', async () => {
     const d = fresh();
     writeFileSync(join(d, 'welcome-email.html'), '<p>changed</p>');
