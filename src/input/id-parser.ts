@@ -41,6 +41,13 @@ export class IdTextParser {
   error: UsageError | undefined;
   /** ids reported so far */
   count = 0;
+  /**
+   * Set by a check of a whole file (contact import's first pass): each bad value is reported here
+   * and the parse goes on, so that one run names every bad line instead of one a run.
+   */
+  onBadValue?: (message: string, hint?: string) => void;
+  /** bad values so far: a word after one is no header */
+  private bad = 0;
   private mode: 'undecided' | 'lines' | 'csv';
   private rest = '';
   /** how far the undecided text was searched for its first non-blank line */
@@ -113,6 +120,13 @@ export class IdTextParser {
     this.error ??= new UsageError(message, { hint });
   }
 
+  /** A value that fails the test: the end of the parse, unless `onBadValue` collects it. */
+  private badValue(message: string, hint?: string): void {
+    this.bad++;
+    if (this.onBadValue) this.onBadValue(message, hint);
+    else this.fail(message, hint);
+  }
+
   // ---- one id per line ----
 
   // Per line, nothing is made but the line's own string, so that checking a file of a million
@@ -156,14 +170,14 @@ export class IdTextParser {
     // `id` or `contact_id` over a column of ids is a CSV of one column with its header (what
     // `mailctl contact list --csv --fields id` writes), not a bad first id. A name has no
     // hyphen, so a mistyped UUID is never taken for one.
-    if (this.count === 0 && !this.headed && !this.kind.test(value) && COLUMN_NAME.test(value)) {
+    if (this.count === 0 && this.bad === 0 && !this.headed && !this.kind.test(value) && COLUMN_NAME.test(value)) {
       this.headed = true;
       this.label = `column ${shown(value)}`;
       return;
     }
     if (!this.kind.test(value)) {
       const hint = this.count === 0 ? `if this line is a CSV header, name the column of ${this.kind.plural} with --column NAME` : undefined;
-      this.fail(`${this.name}:${this.line}: ${shown(value)} is not ${this.kind.what}`, hint);
+      this.badValue(`${this.name}:${this.line}: ${shown(value)} is not ${this.kind.what}`, hint);
       return;
     }
     this.count++;
@@ -308,8 +322,8 @@ export class IdTextParser {
 
   private row(line: number, cells: string[]): void {
     const value = (cells[this.index] ?? '').trim();
-    if (value === '') return this.fail(`${this.name}:${line}: no ${this.kind.noun} in ${this.label}`);
-    if (!this.kind.test(value)) return this.fail(`${this.name}:${line}: ${shown(value)} is not ${this.kind.what}`);
+    if (value === '') return this.badValue(`${this.name}:${line}: no ${this.kind.noun} in ${this.label}`);
+    if (!this.kind.test(value)) return this.badValue(`${this.name}:${line}: ${shown(value)} is not ${this.kind.what}`);
     this.count++;
     this.onId(value, line);
   }

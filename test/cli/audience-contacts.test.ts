@@ -163,6 +163,17 @@ describe('contact import', () => {
     expectUsageError(res, emu.requests, /c\.txt:2/);
   });
 
+  it('several bad lines in a file: each named by its line (the first ten, then how many more), nothing sent', async () => {
+    const lines = ['ok@x.example', 'bad one', 'ok2@x.example', ...Array.from({ length: 11 }, (_, i) => `worse-${i}`)];
+    const path = file('c2.txt', lines.join('\n'));
+    const res = await runCli(['contact', 'import', path], { env });
+    expectUsageError(res, emu.requests, `error: ${path}:2: "bad one" is not an email address\n  ${path}:4: "worse-0" is not an email address\n`);
+    expect(res.stderr).toContain(`  ${path}:12: "worse-8" is not an email address\n  and 2 more lines that are not addresses\n`);
+    expect(res.stderr).not.toContain('worse-9');
+    const csv = file('c3.csv', 'name,email\nA,a@x.example\nB,\nC,c@\n');
+    expectUsageError(await runCli(['contact', 'import', csv, '--column', 'email'], { env }), emu.requests, `${csv}:3: no address in column "email"\n  ${csv}:4: "c@" is not an email address`);
+  });
+
   it('a folder for FILE: exit 2 naming it, nothing sent, no totals or command to finish with', async () => {
     const folder = join(dir, 'a-folder');
     mkdirSync(folder);
