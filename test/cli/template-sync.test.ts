@@ -205,6 +205,19 @@ describe('template push: files, failures half-way, re-runs', () => {
     expectUsageError(r, r.requests, `--dir: ${join(d, 'Spring Sale.html')}`);
   });
 
+  it('a visual-editor template pushed as HTML: the row says its design is replaced, in the dry run and the push', async () => {
+    const d = fresh();
+    const project = String(emu.fixtures.projects[1]); // the Marketing project, which holds spring-sale
+    const pulled = await run(['template', 'pull', 'spring-sale', '--project', project, '--dir', d]);
+    expect(pulled.exitCode, pulled.stderr).toBe(0);
+    writeFileSync(join(d, 'spring-sale.html'), '<p>Spring sale, edited: {{discount}}</p>');
+    const dry = await run(['template', 'push', '--dir', d, '--dry-run', '--json']);
+    expect(JSON.parse(dry.stdout)).toEqual([{ slug: 'spring-sale', action: 'update', version: 1, reason: 'content changed; its visual-editor design is replaced by this HTML' }]);
+    const r = await run(['template', 'push', '--dir', d, '--json']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject([{ slug: 'spring-sale', action: 'updated', reason: 'content changed; its visual-editor design is replaced by this HTML' }]);
+  });
+
   it('an empty (or blank) .html file is refused before anything is sent, as template update --html refuses one: it would wipe the template', async () => {
     const d = fresh();
     const pulled = await run(['template', 'pull', 'password-reset', '--dir', d]);
