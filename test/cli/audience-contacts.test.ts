@@ -157,6 +157,18 @@ describe('contact import', () => {
     expect(emu.requests[0]!.body).toEqual({ emails: ['ada@csv.example', 'lin@csv.example'], list_id: list, properties: { [prop]: 'csv' } });
   });
 
+  it('addresses that already existed with --list: a warning that the list may not have them (spec 4.33 does not say)', async () => {
+    const list = emu.fixtures.lists[1]!;
+    const path = file('existing.txt', 'old1@list.example\nold2@list.example\n');
+    const first = await runCli(['contact', 'import', path], { env });
+    expect(first.stderr).toBe('');
+    const path2 = file('existing2.txt', 'old1@list.example\nold2@list.example\nnew1@list.example\n');
+    const res = await runCli(['contact', 'import', path2, '--list', list, '--json'], { env });
+    expect(res.code, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout)).toMatchObject({ created: 1, already_existed: 2 });
+    expect(res.stderr).toBe(`warning: 2 addresses already existed: the API does not say it adds existing contacts to --list or sets --property on them; see \`mailctl contact list --list ${list}\`\n`);
+  });
+
   it('a bad line in a file: exit 2 naming the line, nothing sent', async () => {
     const path = file('c.txt', 'ok@x.example\nnot an address\n');
     const res = await runCli(['contact', 'import', path], { env });

@@ -97,6 +97,7 @@ export async function runImport(o: ImportOptions, ctx: Context): Promise<void> {
   // stdin (or a device such as /dev/null) is read once, without the first pass that refuses an
   // empty regular file: refuse it the same way here, nothing having been sent
   if (totals.requests === 0) throw emptyInput(o);
+  if (totals.already_existed > 0 && (o.list ?? o.properties)) warnings.push(`${counted(totals.already_existed, 'address', 'addresses')} already existed: the API does not say it adds existing contacts to --list or sets --property on them${o.list ? `; see \`mailctl contact list --list ${o.list}\`` : ''}`);
   for (const m of warnings) ctx.warn(m);
   await writeImportTotals(out, totals);
 }
