@@ -42,6 +42,7 @@ export default command({
       columns: CHECK_COLUMNS, fields: CHECK_FIELDS, title: `domain verify — ${name}`, noun: 'record', resultColumn: 'result',
       state: (r) => (r.result === 'not needed' ? 'skip' : r.result), name: (r) => r.record,
     }, rows);
+    if (ctx.signal.aborted) throw ctx.signal.reason; // --wait interrupted: its last check is printed, exit 130/143
     const bad = failing(rows);
     if (bad.length > 0) {
       throw new CheckFailedError(`${name}: ${bad.length} of ${rows.filter((r) => r.result !== 'not needed').length} records do not pass (${bad.map((r) => r.record).join(', ')})${wait !== undefined ? ' after waiting' : ''}`, {
