@@ -3,7 +3,7 @@ import { arg, command, flag } from '../define.js';
 import { ApiError, CliError, ExitCode } from '../../errors.js';
 import { commandLine } from '../../output/command-line.js';
 import { globalArgs } from '../command-line.js';
-import { fileSafe, metaText, unpushedChange } from '../../input/template-files.js';
+import { fileSafe, metaText, slugValue, unpushedChange } from '../../input/template-files.js';
 import { SYNC_COLUMNS, SYNC_FIELDS, writeRows, type SyncRow } from './files.js';
 import { projectFlag } from './shared.js';
 
@@ -11,7 +11,7 @@ export default command({
   name: 'pull',
   summary: 'write templates as files: DIR/<slug>.html (active HTML) and DIR/<slug>.json (name, project, version)',
   description: 'Without SLUG, every template of the project. Files are replaced whole; `template\npush --dir DIR` sends back what changed.',
-  args: { slugs: arg('slugs of the templates (default: every template of the project)').optional().variadic() },
+  args: { slugs: arg('slugs of the templates (default: every template of the project)', { parse: slugValue }).optional().variadic() },
   flags: {
     dir: flag.string('folder to write into (created when missing)', { value: 'dir' }).completes('files').required(),
     project: projectFlag,
