@@ -59,6 +59,7 @@ export class IdTextParser {
   private cells: string[] = [];
   private recordLine = 1;
   private header: string[] | undefined;
+  private headerLine = 1;
   private index = 0;
   private label = 'the first column';
   /** one id per line under a header line (a CSV of one column) */
@@ -292,6 +293,7 @@ export class IdTextParser {
     if (cells.every((c) => c.trim() === '')) return;
     if (this.header === undefined) {
       this.header = cells.map((c) => c.trim());
+      this.headerLine = line;
       // A first row that starts with an id is data, not a header: a UUID is no column name.
       const data = this.kind.test(this.header[0] ?? '');
       // --column names the column "in every CSV file given": a file of one id per line given
@@ -320,10 +322,17 @@ export class IdTextParser {
     this.label = `column ${shown(header[index]!)}`;
   }
 
+  /** Under a header of several columns, the first of which holds no value yet: the values may be in another. */
+  private otherColumnHint(): string | undefined {
+    const header = this.header!;
+    if (this.column !== undefined || this.count > 0 || header.length < 2 || this.kind.test(header[0] ?? '')) return undefined;
+    return `the first column is read unless --column names another; the header on line ${this.headerLine} names: ${header.map((h) => shown(h)).join(', ')}`;
+  }
+
   private row(line: number, cells: string[]): void {
     const value = (cells[this.index] ?? '').trim();
     if (value === '') return this.badValue(`${this.name}:${line}: no ${this.kind.noun} in ${this.label}`);
-    if (!this.kind.test(value)) return this.badValue(`${this.name}:${line}: ${shown(value)} is not ${this.kind.what}`);
+    if (!this.kind.test(value)) return this.badValue(`${this.name}:${line}: ${shown(value)} is not ${this.kind.what}`, this.otherColumnHint());
     this.count++;
     this.onId(value, line);
   }

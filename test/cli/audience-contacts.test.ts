@@ -182,6 +182,8 @@ describe('contact import', () => {
     expectUsageError(res, emu.requests, `error: ${path}:2: "bad one" is not an email address\n  ${path}:4: "worse-0" is not an email address\n`);
     expect(res.stderr).toContain(`  ${path}:12: "worse-8" is not an email address\n  and 2 more lines that are not addresses\n`);
     expect(res.stderr).not.toContain('worse-9');
+    const names = file('c4.csv', 'name,email\nAda,ada@x.example\n');
+    expectUsageError(await runCli(['contact', 'import', names], { env }), emu.requests, `hint: the first column is read unless --column names another; the header on line 1 names: "name", "email"`);
     const csv = file('c3.csv', 'name,email\nA,a@x.example\nB,\nC,c@\n');
     expectUsageError(await runCli(['contact', 'import', csv, '--column', 'email'], { env }), emu.requests, `${csv}:3: no address in column "email"\n  ${csv}:4: "c@" is not an email address`);
   });
