@@ -17,7 +17,7 @@ const CHECK_FIELDS = CHECK_COLUMNS.map((c) => c.key);
 export default command({
   name: 'verify',
   summary: 'check the DNS records of a sending domain now: one row per record, exit 8 when one does not pass',
-  description: 'Root domains need SPF, DKIM and DMARC; subdomains need DKIM, DMARC and the bounce\nCNAME. A record the domain does not need is shown as "not needed" when it is absent.\nDNS changes can take up to 48 hours to propagate: --wait keeps checking, with a\ngrowing pause, until every record passes or the time is up.',
+  description: 'Root domains need SPF, DKIM and DMARC; subdomains need DKIM, DMARC and the bounce\nCNAME. A record the domain does not need is shown as "not needed" when it is absent.\nDNS changes can take up to 48 hours to propagate: --wait keeps checking, with a\ngrowing pause, until every record passes or the time is up; Ctrl-C prints the last\ncheck made.',
   args: DOMAIN_ARGS,
   flags: {
     wait: flag.string('re-check until every record passes, for at most this long (e.g. 10m)', { value: 'duration', parse: (s) => parseDuration(s, '--wait') }),
