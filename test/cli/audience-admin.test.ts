@@ -112,8 +112,8 @@ describe('lists', () => {
     const res = await runCli(['lists', 'delete', keep, BAD, '--yes'], { env });
     expect(res.code).toBe(5);
     expect(res.stdout).toBe('');
-    expect(res.stderr).toContain(`not lists of this team (unknown, deleted or another team's): ${BAD}; --if-exists skips`);
-    expect(res.stderr).toContain('--if-exists');
+    expect(res.stderr).toContain(`\n  not lists of this team (unknown, deleted or another team's): ${BAD}\n`);
+    expect(res.stderr).toContain('hint: --if-exists skips lists that are gone');
     expect(sent()).toEqual([{ method: 'DELETE', path: '/audience/lists/bulk', body: { list_ids: [keep, BAD] } }]);
     expect(emu.store.teams.main.lists.has(keep)).toBe(true);
   });

@@ -101,11 +101,11 @@ export async function deleteLists(o: Options, ctx: Context): Promise<void> {
   await runListing(ctx, { spec: ROWS, pages: [{ items: o.ids.map((id) => ({ id, deleted: !missing.has(id) })) }] });
 }
 
-/** The bulk operation refuses unknown ids by their place (`list_ids.1`): name them. */
+/** The bulk operation refuses unknown ids by their place (`list_ids.1`): name them (a hint already there stays). */
 function namingIds(error: unknown, ids: string[]): unknown {
   if (!(error instanceof ApiError)) return error;
   const named = Object.keys(error.fieldErrors).flatMap((k) => ids[Number(/^list_ids\.(\d+)$/.exec(k)?.[1] ?? NaN)] ?? []);
-  return named.length === 0 ? error : error.withHint(`not lists of this team (unknown, deleted or another team's): ${named.join(', ')}; --if-exists skips lists that are gone`);
+  return named.length === 0 ? error : error.withHint(error.hint ?? '--if-exists skips lists that are gone', { details: [`  not lists of this team (unknown, deleted or another team's): ${named.join(', ')}`] });
 }
 
 /** Whether a request that failed may still have been applied by the server. */
