@@ -112,7 +112,8 @@ export async function waitForRecords(ctx: WaitRun, check: () => Promise<DomainVe
     if (bad.length === 0 || left <= 0) return rows;
     const next = Math.min(pause, left);
     ctx.notice(`${bad.map((r) => r.record).join(', ')} not passing yet: checking again in ${Math.ceil(next / 1000)}s`);
-    await ctx.sleep(next);
+    // Ctrl-C or SIGTERM in the pause ends the wait with the last check, which the caller prints before it exits 130/143
+    if (!(await ctx.sleep(next).then(() => true, () => false))) return rows;
     pause = Math.min(pause * 2, MAX_PAUSE_MS);
   }
 }

@@ -59,11 +59,13 @@ export async function pushTemplate(api: ApiClient, l: LocalPush, o: { force: boo
   if (pulled !== undefined && remote.active_version !== pulled && !o.force) {
     return { row: { slug: l.slug, action: 'conflict', version: remote.active_version ?? null, reason: `version ${remote.active_version} on the service, ${pulled} pulled: not overwritten (--force to push anyway)` } };
   }
-  if (o.dryRun) return { row: { slug: l.slug, action: 'update', version: remote.active_version ?? null, reason: 'content changed' } };
+  // A template kept as visual-editor JSON gets a custom-HTML version: said, as its design is not carried over.
+  const reason = typeof remote.json === 'string' ? 'content changed; its visual-editor design is replaced by this HTML' : 'content changed';
+  if (o.dryRun) return { row: { slug: l.slug, action: 'update', version: remote.active_version ?? null, reason } };
   o.writing?.();
   const updated = await updateTemplate(api, slug, { project_id: remote.project_id, html: l.html });
   return {
-    row: { slug: l.slug, action: 'updated', version: updated.active_version ?? null, reason: 'content changed' },
+    row: { slug: l.slug, action: 'updated', version: updated.active_version ?? null, reason },
     meta: { name: updated.name, project: updated.project_id, version: updated.active_version ?? null, ...kept },
   };
 }

@@ -5,12 +5,15 @@ import { UsageError } from '../errors.js';
 import { abortableChunks, InputBounds } from './bounded.js';
 import { IdTextParser, type ValueKind } from './id-parser.js';
 import { IdDecoder } from './ids.js';
+import { thousands } from '../counts.js';
 
 // Email addresses streamed from a file or stdin through the parser of the id
 // commands (one a line, or CSV), a batch at a time: nothing is kept but the
 // batch being filled, so memory stays flat however long the input is.
 
 const UNBOUNDED = { lines: Infinity, bytes: Infinity };
+/** A file checked whole names this many bad lines, then how many more: enough to fix them in one go. */
+const SHOWN_BAD_LINES = 10;
 
 export interface AddressInput {
   /** A file, or "-" for `stdin`. */
@@ -30,16 +33,17 @@ export interface AddressInput {
  * The input read through the parser, chunk by chunk: `take` gets each address after the first
  * `skip`; a yield after each chunk lets the caller hand on what it took.
  */
-async function* parse(o: AddressInput, take: (address: string) => void): AsyncGenerator<void> {
+async function* parse(o: AddressInput, take: (address: string) => void, onBadValue?: (message: string, hint?: string) => void): AsyncGenerator<void> {
   const name = o.path === '-' ? 'stdin' : o.path;
   const stream = o.path === '-' ? o.stdin! : createReadStream(o.path, { highWaterMark: 64 * 1024 });
-  const addresses: ValueKind = { test: (v) => v.length <= o.maxLength && CONTACT_ADDRESS_RE.test(v), what: 'an email address', noun: 'address' };
+  const addresses: ValueKind = { test: (v) => v.length <= o.maxLength && CONTACT_ADDRESS_RE.test(v), what: 'an email address', noun: 'address', plural: 'addresses' };
   const bounds = new InputBounds(name, UNBOUNDED);
   const decoder = new IdDecoder(name);
   let seen = 0;
   const parser = new IdTextParser(name, o.column, (address) => {
     if (++seen > o.skip) take(address);
   }, addresses);
+  parser.onBadValue = onBadValue;
   for await (const chunk of abortableChunks(stream, o.signal)) {
     bounds.check(chunk);
     parser.push(decoder.push(chunk));
@@ -74,9 +78,21 @@ export async function* addressBatches(o: AddressInput): AsyncGenerator<{ from: n
 export async function countAddresses(o: AddressInput): Promise<{ total: number; first?: string[] }> {
   let total = 0;
   const first: string[] = [];
-  for await (const _ of parse(o, (address) => {
+  const bad: string[] = [];
+  let more = 0;
+  let hint: string | undefined;
+  const take = (address: string) => {
     if (total++ < o.size) first.push(address);
+  };
+  for await (const _ of parse(o, take, (message, h) => {
+    if (bad.length === 0) hint = h;
+    if (bad.length < SHOWN_BAD_LINES) bad.push(message);
+    else more++;
   }));
+  if (bad.length > 0) {
+    const rest = more === 0 ? [] : [`and ${thousands(more)} more ${more === 1 ? 'line that is not an address' : 'lines that are not addresses'}`];
+    throw new UsageError(bad[0]!, { hint, details: [...bad.slice(1), ...rest].map((m) => `  ${m}`) });
+  }
   return { total, first: total > 0 ? first : undefined };
 }
 

@@ -23,9 +23,11 @@ export interface ValueKind {
   what: string;
   /** "id": in "no id in column …" */
   noun: string;
+  /** "ids": in "name the column of ids" */
+  plural: string;
 }
 
-const UUIDS: ValueKind = { test: isUuid, what: 'a UUID', noun: 'id' };
+const UUIDS: ValueKind = { test: isUuid, what: 'a UUID', noun: 'id', plural: 'ids' };
 
 type CsvState = 'record' | 'cell' | 'unquoted' | 'quoted' | 'quote' | 'quoted-cr' | 'after-cr';
 
@@ -39,6 +41,13 @@ export class IdTextParser {
   error: UsageError | undefined;
   /** ids reported so far */
   count = 0;
+  /**
+   * Set by a check of a whole file (contact import's first pass): each bad value is reported here
+   * and the parse goes on, so that one run names every bad line instead of one a run.
+   */
+  onBadValue?: (message: string, hint?: string) => void;
+  /** bad values so far: a word after one is no header */
+  private bad = 0;
   private mode: 'undecided' | 'lines' | 'csv';
   private rest = '';
   /** how far the undecided text was searched for its first non-blank line */
@@ -50,6 +59,7 @@ export class IdTextParser {
   private cells: string[] = [];
   private recordLine = 1;
   private header: string[] | undefined;
+  private headerLine = 1;
   private index = 0;
   private label = 'the first column';
   /** one id per line under a header line (a CSV of one column) */
@@ -111,6 +121,13 @@ export class IdTextParser {
     this.error ??= new UsageError(message, { hint });
   }
 
+  /** A value that fails the test: the end of the parse, unless `onBadValue` collects it. */
+  private badValue(message: string, hint?: string): void {
+    this.bad++;
+    if (this.onBadValue) this.onBadValue(message, hint);
+    else this.fail(message, hint);
+  }
+
   // ---- one id per line ----
 
   // Per line, nothing is made but the line's own string, so that checking a file of a million
@@ -154,14 +171,14 @@ export class IdTextParser {
     // `id` or `contact_id` over a column of ids is a CSV of one column with its header (what
     // `mailctl contact list --csv --fields id` writes), not a bad first id. A name has no
     // hyphen, so a mistyped UUID is never taken for one.
-    if (this.count === 0 && !this.headed && !this.kind.test(value) && COLUMN_NAME.test(value)) {
+    if (this.count === 0 && this.bad === 0 && !this.headed && !this.kind.test(value) && COLUMN_NAME.test(value)) {
       this.headed = true;
       this.label = `column ${shown(value)}`;
       return;
     }
     if (!this.kind.test(value)) {
-      const hint = this.count === 0 ? `if this line is a CSV header, name the column of ${this.kind.noun}s with --column NAME` : undefined;
-      this.fail(`${this.name}:${this.line}: ${shown(value)} is not ${this.kind.what}`, hint);
+      const hint = this.count === 0 ? `if this line is a CSV header, name the column of ${this.kind.plural} with --column NAME` : undefined;
+      this.badValue(`${this.name}:${this.line}: ${shown(value)} is not ${this.kind.what}`, hint);
       return;
     }
     this.count++;
@@ -276,6 +293,7 @@ export class IdTextParser {
     if (cells.every((c) => c.trim() === '')) return;
     if (this.header === undefined) {
       this.header = cells.map((c) => c.trim());
+      this.headerLine = line;
       // A first row that starts with an id is data, not a header: a UUID is no column name.
       const data = this.kind.test(this.header[0] ?? '');
       // --column names the column "in every CSV file given": a file of one id per line given
@@ -304,10 +322,17 @@ export class IdTextParser {
     this.label = `column ${shown(header[index]!)}`;
   }
 
+  /** Under a header of several columns, the first of which holds no value yet: the values may be in another. */
+  private otherColumnHint(): string | undefined {
+    const header = this.header!;
+    if (this.column !== undefined || this.count > 0 || header.length < 2 || this.kind.test(header[0] ?? '')) return undefined;
+    return `the first column is read unless --column names another; the header on line ${this.headerLine} names: ${header.map((h) => shown(h)).join(', ')}`;
+  }
+
   private row(line: number, cells: string[]): void {
     const value = (cells[this.index] ?? '').trim();
-    if (value === '') return this.fail(`${this.name}:${line}: no ${this.kind.noun} in ${this.label}`);
-    if (!this.kind.test(value)) return this.fail(`${this.name}:${line}: ${shown(value)} is not ${this.kind.what}`);
+    if (value === '') return this.badValue(`${this.name}:${line}: no ${this.kind.noun} in ${this.label}`);
+    if (!this.kind.test(value)) return this.badValue(`${this.name}:${line}: ${shown(value)} is not ${this.kind.what}`, this.otherColumnHint());
     this.count++;
     this.onId(value, line);
   }

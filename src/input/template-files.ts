@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { UsageError } from '../errors.js';
+import { UsageError, ValueError } from '../errors.js';
 
 // Templates as files. `template pull` / `template push`: DIR/<slug>.html holds the active
 // HTML, DIR/<slug>.json what push needs to know where it came from: {"name", "project",
@@ -22,6 +22,12 @@ export interface TemplateMeta {
 /** A slug that is safe as a file name: no folder separators, no hidden or relative names. */
 export function fileSafe(slug: string): boolean {
   return /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(slug);
+}
+
+/** A SLUG argument of `template pull`: one that cannot be a file name is refused before anything is sent. */
+export function slugValue(slug: string): string {
+  if (!fileSafe(slug)) throw new ValueError(`${JSON.stringify(slug)} cannot be a template slug (letters, digits, ".", "_" and "-", starting with a letter or digit)`);
+  return slug;
 }
 
 export function metaText(meta: TemplateMeta): string {
@@ -78,6 +84,8 @@ export async function readTemplateDir(dir: string): Promise<LocalTemplate[]> {
       const code = (error as NodeJS.ErrnoException).code;
       throw new UsageError(`--dir: cannot read ${htmlPath}${code === 'EISDIR' ? ': it is a folder, not a file' : code ? ` (${code})` : ''}`);
     }
+    // as `template update --html` refuses one: a file emptied by accident must not wipe the template
+    if (html.trim() === '') throw new UsageError(`--dir: ${htmlPath} is empty`, { hint: 'put the template\'s HTML in it (template pull writes it), or move the file out of the folder' });
     // no <slug>.json: a new template; one that cannot be read is not taken for missing
     // (push would then create, or overwrite without the check of the version pulled)
     const metaText_ = await readFile(metaPath, 'utf8').catch((error: NodeJS.ErrnoException) => {

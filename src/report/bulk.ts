@@ -4,7 +4,7 @@ import { writeDetail, writeDetailStreamed, type DetailSection } from '../output/
 import { checkFields } from '../output/fields.js';
 import type { OutputTarget } from '../output/types.js';
 import { rangeText, type PlanEntry, type PlannedRequest } from '../api/bulk-plan.js';
-import { thousands as n } from '../counts.js';
+import { counted, thousands as n } from '../counts.js';
 
 // What `lists attach|detach` print on stdout: the totals (after a full run, or
 // the requests that succeeded before one failed) or, with --dry-run, the plan.
@@ -171,7 +171,7 @@ export function importFailureLines(skip: number, totals: ImportTotals, current: 
         unsure && current
         ? 'no request was confirmed'
         : 'nothing was imported'
-      : `imported addresses ${n(skip + 1)}-${n(done)} of the input (${n(totals.requests_succeeded)} requests): ${n(totals.created)} created, ${n(totals.already_existed)} already existed`,
+      : `imported addresses ${n(skip + 1)}-${n(done)} of the input (${counted(totals.requests_succeeded, 'request')}): ${n(totals.created)} created, ${n(totals.already_existed)} already existed`,
   ];
   if (current) {
     const range = `addresses ${n(current.from)}-${n(current.from + current.emails.length - 1)}`;

@@ -127,6 +127,17 @@ describe('lists', () => {
     expect(emu.store.teams.main.lists.has(list)).toBe(true);
   });
 
+  it('delete several with an unknown id, without --if-exists: the bulk refusal names that id by itself, not by its place', async () => {
+    const keep = [...emu.store.teams.main.lists.keys()].at(-1)!; // one still there after the tests above
+    const res = await runCli(['lists', 'delete', keep, BAD, '--yes'], { env });
+    expect(res.code).toBe(5);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toContain(`\n  not lists of this team (unknown, deleted or another team's): ${BAD}\n`);
+    expect(res.stderr).toContain('hint: --if-exists skips lists that are gone');
+    expect(sent()).toEqual([{ method: 'DELETE', path: '/audience/lists/bulk', body: { list_ids: [keep, BAD] } }]);
+    expect(emu.store.teams.main.lists.has(keep)).toBe(true);
+  });
+
   it('delete a missing list without --if-exists: exit 3 (not found)', async () => {
     const res = await runCli(['lists', 'delete', BAD, '--yes'], { env });
     expect(res.code).not.toBe(0);
@@ -225,6 +236,17 @@ describe('deletes on a terminal name what will be lost', () => {
     expect(res.stderr).toContain(`"${list.name}"`);
     expect(res.stderr).toMatch(/\d+ contacts? lose this list/);
     expect(res.requests.map((r) => r.method)).toEqual(['GET']);
+    expect(emu.store.teams.main.lists.has(id)).toBe(true);
+  });
+
+  it('lists delete of several with an unknown id: the error names that id, nothing is asked or deleted', async () => {
+    const { runInProcess } = await import('../helpers/context.js');
+    const id = [...emu.store.teams.main.lists.keys()].at(-1)!; // one still there after the tests above
+    const res = await runInProcess(['lists', 'delete', id, BAD], { emulator: emu, ...tty });
+    expect(res.exitCode).toBe(4);
+    expect(res.stderr).toContain(`list ${BAD} does not exist`);
+    expect(res.stderr).not.toContain('?');
+    expect(res.requests.map((r) => r.method)).toEqual(['GET', 'GET']);
     expect(emu.store.teams.main.lists.has(id)).toBe(true);
   });
 

@@ -157,6 +157,18 @@ describe('contact import', () => {
     expect(emu.requests[0]!.body).toEqual({ emails: ['ada@csv.example', 'lin@csv.example'], list_id: list, properties: { [prop]: 'csv' } });
   });
 
+  it('addresses that already existed with --list: a warning that the list may not have them (spec 4.33 does not say)', async () => {
+    const list = emu.fixtures.lists[1]!;
+    const path = file('existing.txt', 'old1@list.example\nold2@list.example\n');
+    const first = await runCli(['contact', 'import', path], { env });
+    expect(first.stderr).toBe('');
+    const path2 = file('existing2.txt', 'old1@list.example\nold2@list.example\nnew1@list.example\n');
+    const res = await runCli(['contact', 'import', path2, '--list', list, '--json'], { env });
+    expect(res.code, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout)).toMatchObject({ created: 1, already_existed: 2 });
+    expect(res.stderr).toBe(`warning: 2 addresses already existed: the API does not say it adds existing contacts to --list or sets --property on them; see \`mailctl contact list --list ${list}\`\n`);
+  });
+
   it('a bad line in a file: exit 2 naming the line, nothing sent', async () => {
     const path = file('c.txt', 'ok@x.example\nnot an address\n');
     const res = await runCli(['contact', 'import', path], { env });
@@ -168,6 +180,19 @@ describe('contact import', () => {
       const res = await runCli(['contact', 'import', file(name!, text!)], { env });
       expectUsageError(res, emu.requests, new RegExp(`${name!.replace('.', '\\.')}:3`));
     }
+  });
+
+  it('several bad lines in a file: each named by its line (the first ten, then how many more), nothing sent', async () => {
+    const lines = ['ok@x.example', 'bad one', 'ok2@x.example', ...Array.from({ length: 11 }, (_, i) => `worse-${i}`)];
+    const path = file('c2.txt', lines.join('\n'));
+    const res = await runCli(['contact', 'import', path], { env });
+    expectUsageError(res, emu.requests, `error: ${path}:2: "bad one" is not an email address\n  ${path}:4: "worse-0" is not an email address\n`);
+    expect(res.stderr).toContain(`  ${path}:12: "worse-8" is not an email address\n  and 2 more lines that are not addresses\n`);
+    expect(res.stderr).not.toContain('worse-9');
+    const names = file('c4.csv', 'name,email\nAda,ada@x.example\n');
+    expectUsageError(await runCli(['contact', 'import', names], { env }), emu.requests, `hint: the first column is read unless --column names another; the header on line 1 names: "name", "email"`);
+    const csv = file('c3.csv', 'name,email\nA,a@x.example\nB,\nC,c@\n');
+    expectUsageError(await runCli(['contact', 'import', csv, '--column', 'email'], { env }), emu.requests, `${csv}:3: no address in column "email"\n  ${csv}:4: "c@" is not an email address`);
   });
 
   it('a folder for FILE: exit 2 naming it, nothing sent, no totals or command to finish with', async () => {
@@ -186,7 +211,7 @@ describe('contact import', () => {
     const res = await runCli(['contact', 'import', path, '--json'], { env });
     expect(res.code).not.toBe(0);
     expect(JSON.parse(res.stdout)).toMatchObject({ created: 1000, requests_succeeded: 1 });
-    expect(res.stderr).toContain('imported addresses 1-1,000');
+    expect(res.stderr).toContain('imported addresses 1-1,000 of the input (1 request): 1,000 created, 0 already existed');
     expect(res.stderr).toContain(`mailctl contact import ${path} --skip 1000`);
     const rest = await runCli(['contact', 'import', path, '--skip', '1000', '--json'], { env });
     expect(JSON.parse(rest.stdout)).toMatchObject({ created: 1100, addresses: 1100 });
@@ -237,10 +262,14 @@ describe('contact import', () => {
     ['stdin with only a header', ['-', '--column', 'email'], 'email\n', 'FILE: stdin holds no addresses'],
     ['stdin all skipped', ['-', '--skip', '1'], 'one@stdin.example\n', 'FILE: stdin holds no addresses after the first 1'],
     ['/dev/null (a device: read once, as stdin)', ['/dev/null'], '', 'FILE: /dev/null holds no addresses'],
+    // stdin is read once, but a bad line found before the first request leaves nothing to finish
+    ['stdin with a bad line before any request', ['-'], 'ok@stdin.example\nnot an address\n', 'stdin:2: "not an address" is not an email address'],
+    ['stdin whose first line is neither an address nor a header', ['-'], 'Email;Name\nx@stdin.example\n', 'name the column of addresses with --column NAME'],
   ])('%s: exit 2 as for an empty file, no totals, nothing sent', async (_name, args, input, message) => {
     // an upstream step of a pipeline that produced nothing must not pass as "0 imported"
     const res = await runCli(['contact', 'import', ...args], { env, input });
     expectUsageError(res, emu.requests, message);
+    expect(res.stderr).not.toContain('--skip');
   });
 
   it('reads stdin', async () => {

@@ -48,6 +48,23 @@ describe('campaign send', () => {
     expect(r.stdout).toMatch(/state\s+fail/);
   });
 
+  it('--check --dry-run runs the checks (reads only): a failing campaign is exit 8, as schedule --check --dry-run', async () => {
+    const failing = await run([emu.fixtures.campaigns.scheduled, '--check', '--dry-run']);
+    expect(failing.exitCode, failing.stderr).toBe(8);
+    expect(failing.stdout).toMatch(/state\s+fail/);
+    expect(failing.requests.map((q) => q.method)).toEqual(['GET']);
+    const ready = await run([emu.fixtures.preflight.ready, '--check', '--dry-run']);
+    expect(ready.exitCode, ready.stderr).toBe(0);
+    expect(ready.stderr).toContain('checks passed');
+    expect(ready.stdout).toContain(`POST ${emu.baseUrl}/campaigns/${emu.fixtures.preflight.ready}/send`);
+    expect(posts(ready)).toHaveLength(0);
+  });
+
+  it('--check without --yes and no terminal: the usage error comes before the checks read anything', async () => {
+    const r = await run([emu.fixtures.campaigns.scheduled, '--check']);
+    expectUsageError(r, r.requests, '--yes');
+  });
+
   it('--check passes on a complete draft, then sends', async () => {
     const r = await run([emu.fixtures.preflight.ready, '--check', '--yes']);
     expect(r.exitCode, r.stdout + r.stderr).toBe(0);

@@ -3,7 +3,9 @@
 // the fake clock, and the delete safety rules.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { expectUsageError } from '../helpers/expect.js';
-import { fakeClock, runInProcess, useEmulator } from '../helpers/context.js';
+import * as errors from '../../src/errors.js';
+import { runArgv } from '../../src/main.js';
+import { fakeClock, runInProcess, testContext, useEmulator } from '../helpers/context.js';
 import { keyValues, tsvRows } from '../helpers/parse.js';
 
 const clock = fakeClock(Date.parse('2026-11-20T10:00:00Z'));
@@ -107,6 +109,21 @@ describe('domain add / verify / remove', () => {
     expect(v.exitCode).toBe(8);
     expect(v.sleeps).toEqual([3000]);
     expect(v.requests).toHaveLength(2);
+  });
+
+  it.each([
+    ['Ctrl-C', 130, () => new errors.InterruptedError()],
+    ['SIGTERM', 143, () => new errors.TerminatedError()],
+  ] as const)('%s during a --wait pause: exit %d, and the last check is printed (a CI summary is not left empty)', async (_name, code, reason) => {
+    const name = `stop${code}.globex-test.com`;
+    await run(['domain', 'add', name]);
+    const tc = await testContext({ emulator: emu, clock: { ...clock, sleep: async (_ms, signal) => { tc.abort(reason()); throw signal!.reason; } } });
+    const exit = await runArgv(['node', 'mailctl', 'domain', 'verify', name, '--wait', '10m', '-o', 'markdown'], tc.runtime, errors);
+    await tc.close();
+    expect(exit).toBe(code);
+    expect(tc.stdout()).toContain(`## mailctl domain verify — ${name}`);
+    expect(tc.stdout()).toMatch(/\| DKIM \| ❌ fail \|/);
+    expect(tc.stderr()).not.toContain('records do not pass');
   });
 
   it('verify --dry-run prints the request and sends nothing (cli.md: every write takes --dry-run)', async () => {

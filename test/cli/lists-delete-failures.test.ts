@@ -69,4 +69,15 @@ describe('lists delete: a request that fails after others succeeded', () => {
     expect(rest.code, rest.stderr).toBe(0);
     for (const id of ids) expect(emu.store.teams.main.lists.has(id)).toBe(false);
   });
+
+  it('a bulk request whose answer was lost, refused on the retry: the ids are named and the hint to check first stays', async () => {
+    const ids = [...emu.store.teams.main.lists.keys()].slice(0, 2);
+    emu.scriptFault({ method: 'DELETE', path: BULK, dropMidBody: true, times: 1 });
+    const res = await runCli(['lists', 'delete', ...ids, '--yes'], { env });
+    expect(res.code).toBe(5);
+    expect(res.stderr).toContain(`  not lists of this team (unknown, deleted or another team's): ${ids.join(', ')}\n`);
+    expect(res.stderr).toContain('this refusal may be its result');
+    expect(res.stderr).toContain('hint: check the current state before running the command again');
+    for (const id of ids) expect(emu.store.teams.main.lists.has(id)).toBe(false);
+  });
 });

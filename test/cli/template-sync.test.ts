@@ -205,6 +205,30 @@ describe('template push: files, failures half-way, re-runs', () => {
     expectUsageError(r, r.requests, `--dir: ${join(d, 'Spring Sale.html')}`);
   });
 
+  it('a visual-editor template pushed as HTML: the row says its design is replaced, in the dry run and the push', async () => {
+    const d = fresh();
+    const project = String(emu.fixtures.projects[1]); // the Marketing project, which holds spring-sale
+    const pulled = await run(['template', 'pull', 'spring-sale', '--project', project, '--dir', d]);
+    expect(pulled.exitCode, pulled.stderr).toBe(0);
+    writeFileSync(join(d, 'spring-sale.html'), '<p>Spring sale, edited: {{discount}}</p>');
+    const dry = await run(['template', 'push', '--dir', d, '--dry-run', '--json']);
+    expect(JSON.parse(dry.stdout)).toEqual([{ slug: 'spring-sale', action: 'update', version: 1, reason: 'content changed; its visual-editor design is replaced by this HTML' }]);
+    const r = await run(['template', 'push', '--dir', d, '--json']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject([{ slug: 'spring-sale', action: 'updated', reason: 'content changed; its visual-editor design is replaced by this HTML' }]);
+  });
+
+  it('an empty (or blank) .html file is refused before anything is sent, as template update --html refuses one: it would wipe the template', async () => {
+    const d = fresh();
+    const pulled = await run(['template', 'pull', 'password-reset', '--dir', d]);
+    expect(pulled.exitCode, pulled.stderr).toBe(0);
+    writeFileSync(join(d, 'password-reset.html'), ' \n');
+    writeFileSync(join(d, 'zz-new.html'), '<p>new</p>');
+    const r = await run(['template', 'push', '--dir', d]);
+    expectUsageError(r, r.requests.filter((q) => q.method !== 'GET'), `--dir: ${join(d, 'password-reset.html')} is empty`);
+    expect(r.requests).toHaveLength(0);
+  });
+
   it('a <slug>.json that cannot be read is an error naming it, not a new template', async () => {
     const d = fresh();
     writeFileSync(join(d, 'welcome-email.html'), '<p>changed</p>');
@@ -232,6 +256,15 @@ describe('template pull over files being pushed', () => {
     const again = await run(['template', 'pull', 'order-confirmation', '--dir', d]);
     expect(again.exitCode, again.stderr).toBe(0);
     expect(actions(again.stdout)).toEqual({ 'order-confirmation': 'pulled' });
+  });
+
+  it('a slug the service does not know, named first: the error names it (exit 4, nothing written)', async () => {
+    const d = join(mkdtempSync(join(tmpdir(), 'mailctl-pull-')), 't');
+    const r = await run(['template', 'pull', 'no-such-template', 'welcome-email', '--dir', d]);
+    expect(r.exitCode).toBe(4);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('hint: no template no-such-template in the default project (--project names another)');
+    expect(readdirSync(d)).toEqual([]);
   });
 
   it('a failure half-way: the rows done on stdout, what was not pulled on stderr, and the command to re-run', async () => {

@@ -10,6 +10,7 @@ import eventsSync from '../../src/commands/events/sync.js';
 import projectList from '../../src/commands/project/list.js';
 import { spec as report } from '../../src/commands/report/index.js';
 import templateList from '../../src/commands/template/list.js';
+import templatePull from '../../src/commands/template/pull.js';
 import topicUpdate from '../../src/commands/topic/update.js';
 import webhookSet from '../../src/commands/webhook/set.js';
 import { UsageError } from '../../src/errors.js';
@@ -76,6 +77,9 @@ const table: Row[] = [
   { name: 'report: --compare relative sides', parse: report.parseInput, input: { args: [], opts: { compare: '14d..7d' } }, want: { compare: { from: '14d', to: '7d' } } },
   { name: 'report: --compare neither previous nor FROM..TO', parse: report.parseInput, input: { args: [], opts: { compare: 'last week' } }, error: /^--compare: must be previous or an earlier window FROM\.\.TO/ },
   { name: 'report: --compare with an impossible date', parse: report.parseInput, input: { args: [], opts: { compare: '2026-02-30..2026-03-01' } }, error: /^--compare: must be previous or FROM\.\.TO: the from side is not a real date \(got "2026-02-30\.\.2026-03-01"\)/ },
+  { name: 'template pull: slugs named', parse: templatePull.parseInput, input: { args: ['welcome-email', 'x.y_2'], opts: { dir: 't' } }, want: { slugs: ['welcome-email', 'x.y_2'], dir: 't' } },
+  // a named slug that cannot be a file name is a bad argument (exit 2), not a template skipped with exit 0
+  { name: 'template pull: a slug that cannot be a file name', parse: templatePull.parseInput, input: { args: ['welcome-email', '../x'], opts: { dir: 't' } }, error: /^SLUGS: "\.\.\/x" cannot be a template slug \(letters, digits/ },
   { name: 'topic update: builds the patch', parse: topicUpdate.parseInput, input: { args: [ID], opts: { name: 'News', clearDescription: true } }, want: { id: ID, patch: { name: 'News', description: null }, dryRun: false } },
   { name: 'topic update: nothing to update', parse: topicUpdate.parseInput, input: { args: [ID], opts: {} }, error: /^nothing to update/ },
   { name: 'topic update: text counted in characters', parse: topicUpdate.parseInput, input: { args: [ID], opts: { name: 'é'.repeat(256) } }, error: /^--name: must be at most 255 characters \(this one has 256\)/ },

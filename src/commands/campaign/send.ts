@@ -3,6 +3,7 @@ import type { CampaignWriteResult } from '../../api/campaigns.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { command, flag } from '../define.js';
 import { dryRunFlag, runWrite, yesFlag } from '../runners/write.js';
+import { refuseUnasked } from '../runners/confirm.js';
 import { campaignIdArg, EXAMPLE_ID as ID } from './shared.js';
 
 // `campaign send ID` (service-api-rest.md 4.24): a draft goes out at once, to every recipient,
@@ -28,13 +29,16 @@ export default command({
     const { checkWriteFields, printCampaign, printResult } = await import('../../output/campaign-write.js');
     const id = opts.campaignId;
     checkWriteFields(ctx.output());
-    if (opts.check && !opts.dryRun) await (await import('./preflight.js')).requirePreflight(ctx, id, { sendNow: true });
+    const confirm = { command: 'campaign send', what: `send campaign ${id} to all its recipients now`, done: 'sent', yes: opts.yes };
+    // The checks only read, so a dry run runs them too (as schedule's); a missing --yes is found before they do.
+    if (opts.check && !opts.dryRun) refuseUnasked(ctx, confirm);
+    if (opts.check) await (await import('./preflight.js')).requirePreflight(ctx, id, { sendNow: true });
     await runWrite<CampaignWriteResult>(ctx, {
       operation: OPERATIONS.sendCampaign,
       action: 'send campaigns',
       request: sendCampaignRequest(id),
       dryRun: opts.dryRun,
-      confirm: { command: 'campaign send', what: `send campaign ${id} to all its recipients now`, done: 'sent', yes: opts.yes },
+      confirm,
       async send(api) {
         try {
           return await sendCampaign(api, id);

@@ -29,7 +29,6 @@ export interface ImportOptions {
   dryRun: boolean;
 }
 
-
 /** Where the addresses come from, read a request's worth at a time. */
 function input(ctx: Context, o: ImportOptions): AddressInput {
   const stdin = o.file === '-' ? (ctx.io.stdin as AsyncIterable<unknown> & { destroy?(): void }) : undefined;
@@ -84,6 +83,8 @@ export async function runImport(o: ImportOptions, ctx: Context): Promise<void> {
     }
   } catch (error) {
     progress?.stop();
+    // stdin's bad line (or Ctrl-C) before the first request: nothing was sent, so no totals nor --skip
+    if (totals.requests === 0) throw error;
     for (const m of warnings) ctx.warn(m);
     await writeImportTotals(out, totals);
     const done = o.skip + totals.addresses;
@@ -96,6 +97,7 @@ export async function runImport(o: ImportOptions, ctx: Context): Promise<void> {
   // stdin (or a device such as /dev/null) is read once, without the first pass that refuses an
   // empty regular file: refuse it the same way here, nothing having been sent
   if (totals.requests === 0) throw emptyInput(o);
+  if (totals.already_existed > 0 && (o.list ?? o.properties)) warnings.push(`${counted(totals.already_existed, 'address', 'addresses')} already existed: the API does not say it adds existing contacts to --list or sets --property on them${o.list ? `; see \`mailctl contact list --list ${o.list}\`` : ''}`);
   for (const m of warnings) ctx.warn(m);
   await writeImportTotals(out, totals);
 }

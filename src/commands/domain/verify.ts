@@ -17,7 +17,7 @@ const CHECK_FIELDS = CHECK_COLUMNS.map((c) => c.key);
 export default command({
   name: 'verify',
   summary: 'check the DNS records of a sending domain now: one row per record, exit 8 when one does not pass',
-  description: 'Root domains need SPF, DKIM and DMARC; subdomains need DKIM, DMARC and the bounce\nCNAME. A record the domain does not need is shown as "not needed" when it is absent.\nDNS changes can take up to 48 hours to propagate: --wait keeps checking, with a\ngrowing pause, until every record passes or the time is up.',
+  description: 'Root domains need SPF, DKIM and DMARC; subdomains need DKIM, DMARC and the bounce\nCNAME. A record the domain does not need is shown as "not needed" when it is absent.\nDNS changes can take up to 48 hours to propagate: --wait keeps checking, with a\ngrowing pause, until every record passes or the time is up; Ctrl-C prints the last\ncheck made.',
   args: DOMAIN_ARGS,
   flags: {
     wait: flag.string('re-check until every record passes, for at most this long (e.g. 10m)', { value: 'duration', parse: (s) => parseDuration(s, '--wait') }),
@@ -42,6 +42,7 @@ export default command({
       columns: CHECK_COLUMNS, fields: CHECK_FIELDS, title: `domain verify — ${name}`, noun: 'record', resultColumn: 'result',
       state: (r) => (r.result === 'not needed' ? 'skip' : r.result), name: (r) => r.record,
     }, rows);
+    if (ctx.signal.aborted) throw ctx.signal.reason; // --wait interrupted: its last check is printed, exit 130/143
     const bad = failing(rows);
     if (bad.length > 0) {
       throw new CheckFailedError(`${name}: ${bad.length} of ${rows.filter((r) => r.result !== 'not needed').length} records do not pass (${bad.map((r) => r.record).join(', ')})${wait !== undefined ? ' after waiting' : ''}`, {

@@ -69,7 +69,8 @@ export async function deleteLists(o: Options, ctx: Context): Promise<void> {
       try {
         found.push(await getList(api, id));
       } catch (error) {
-        if (!(error instanceof ApiError && error.status === 404) || !o.ifExists) throw error;
+        if (!(error instanceof ApiError && error.status === 404)) throw error;
+        if (!o.ifExists) throw error.withHint(`list ${id} does not exist; --if-exists skips lists that are gone`);
         missing.add(id);
         ctx.notice(`list ${id} does not exist: nothing to delete (--if-exists)`);
       }
@@ -86,7 +87,8 @@ export async function deleteLists(o: Options, ctx: Context): Promise<void> {
         if (ctx.signal.aborted) throw ctx.signal.reason;
         const result = await batch.send(api);
         if (result.deleted !== batch.ids.length) ctx.warn(`the API deleted ${result.deleted} of ${batch.ids.length} lists in one request`);
-      } catch (error) {
+      } catch (caught) {
+        const error = namingIds(caught, batch.ids);
         // A first request refused changed nothing: the error alone. One that was cut off
         // (Ctrl-C, SIGTERM, a lost connection) may have been applied: say so, and how to finish.
         if (i === 0 && !outcomeUnknown(ctx, error)) throw error;
@@ -99,6 +101,13 @@ export async function deleteLists(o: Options, ctx: Context): Promise<void> {
     }
   }
   await runListing(ctx, { spec: ROWS, pages: [{ items: o.ids.map((id) => ({ id, deleted: !missing.has(id) })) }] });
+}
+
+/** The bulk operation refuses unknown ids by their place (`list_ids.1`): name them (a hint already there stays). */
+function namingIds(error: unknown, ids: string[]): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const named = Object.keys(error.fieldErrors).flatMap((k) => ids[Number(/^list_ids\.(\d+)$/.exec(k)?.[1] ?? NaN)] ?? []);
+  return named.length === 0 ? error : error.withHint(error.hint ?? '--if-exists skips lists that are gone', { details: [`  not lists of this team (unknown, deleted or another team's): ${named.join(', ')}`] });
 }
 
 /** Whether a request that failed may still have been applied by the server. */

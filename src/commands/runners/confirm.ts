@@ -26,11 +26,15 @@ export interface Confirmation {
   command: string;
 }
 
+/** The usage error when no one can be asked and --yes is missing: a command that reads before it asks calls it first. */
+export function refuseUnasked(ctx: Context, c: Confirmation): void {
+  if (!c.yes && !(ctx.io.stdinIsTTY && ctx.io.stderrIsTTY && !c.stdinBusy)) throw new UsageError(`${c.command} would ${c.what}: pass --yes to confirm when not at a terminal`);
+}
+
 /** Returns when the user agreed (or gave --yes); throws a usage error without a terminal, and a failure when declined. */
 export async function confirmOrRefuse(ctx: Context, c: Confirmation): Promise<void> {
   if (c.yes) return;
-  const interactive = ctx.io.stdinIsTTY && ctx.io.stderrIsTTY && !c.stdinBusy;
-  if (!interactive) throw new UsageError(`${c.command} would ${c.what}: pass --yes to confirm when not at a terminal`);
+  refuseUnasked(ctx, c);
   // `what` quotes the server (a list's name, a template's): shown, never obeyed, by the terminal
   const question = escapeControls(`${c.what.charAt(0).toUpperCase()}${c.what.slice(1)}?`);
   const yes = await Promise.race([confirm(ctx.io, question), aborted(ctx.signal)]).catch((error: unknown) => {

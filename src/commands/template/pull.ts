@@ -1,9 +1,9 @@
 import { OPERATIONS } from '../../api/operations.js';
 import { arg, command, flag } from '../define.js';
-import { CliError, ExitCode } from '../../errors.js';
+import { ApiError, CliError, ExitCode } from '../../errors.js';
 import { commandLine } from '../../output/command-line.js';
 import { globalArgs } from '../command-line.js';
-import { fileSafe, metaText, unpushedChange } from '../../input/template-files.js';
+import { fileSafe, metaText, slugValue, unpushedChange } from '../../input/template-files.js';
 import { SYNC_COLUMNS, SYNC_FIELDS, writeRows, type SyncRow } from './files.js';
 import { projectFlag } from './shared.js';
 
@@ -11,7 +11,7 @@ export default command({
   name: 'pull',
   summary: 'write templates as files: DIR/<slug>.html (active HTML) and DIR/<slug>.json (name, project, version)',
   description: 'Without SLUG, every template of the project. Files are replaced whole; `template\npush --dir DIR` sends back what changed.',
-  args: { slugs: arg('slugs of the templates (default: every template of the project)').optional().variadic() },
+  args: { slugs: arg('slugs of the templates (default: every template of the project)', { parse: slugValue }).optional().variadic() },
   flags: {
     dir: flag.string('folder to write into (created when missing)', { value: 'dir' }).completes('files').required(),
     project: projectFlag,
@@ -59,7 +59,9 @@ export default command({
         ctx.warn(`skipped template "${slug}": its slug cannot be a file name`);
         return;
       }
-      const t = await templates.getTemplate(api, slug, project);
+      const t = await templates.getTemplate(api, slug, project).catch((e: unknown) => {
+        throw e instanceof ApiError && e.status === 404 ? e.withHint(`no template ${slug} in ${project === undefined ? 'the default project (--project names another)' : `project ${project}`}`) : e;
+      });
       if (t.active_version === null || t.active_version === undefined) {
         rows.push({ slug, action: 'skipped', version: null, reason: 'no active version' });
         return;
