@@ -4,9 +4,9 @@ import { configPlaceWarnings, readConfigData, type ConfigData } from './config/d
 import { configFile } from './config/paths.js';
 import { escapeControls } from './output/terminal-text.js';
 import { resolveSettings, requireApiKey, requireBaseUrl, requireNamedProfile, type Settings } from './config/resolve.js';
-import { parseFieldList } from './output/fields.js';
+import { checkFields, parseFieldList } from './output/fields.js';
 import { terminalSafe } from './output/terminal-safe.js';
-import type { OutputTarget } from './output/types.js';
+import type { Column, OutputTarget } from './output/types.js';
 import type { PagedOutput } from './output/pager.js';
 import { PagerQuitError } from './errors.js';
 import { readAll, type IO } from './io.js';
@@ -42,6 +42,12 @@ export interface Spinner {
 }
 
 /** Everything one command run depends on. Built lazily: --help never loads what a request needs. */
+/** What a command can print, for checking --fields: a listing's columns and fields, or a record's keys. */
+export interface Printable {
+  columns?: Column<never>[];
+  fields: readonly string[];
+}
+
 export interface Context {
   io: IO;
   globals: GlobalOptions;
@@ -59,8 +65,12 @@ export interface Context {
    * `tuning` (the first call's) overrides the timeout and retries: doctor's quick probes.
    */
   api(key?: string, tuning?: { timeoutMs?: number; retries?: number }): Promise<ApiClient>;
-  /** Where data goes: format, --fields, TTY, colour. Validates the global output flags. */
-  output(): OutputTarget;
+  /**
+   * Where data goes: format, --fields, TTY, colour. Validates the global output flags, and with
+   * `prints` (the columns and fields the command can print) that every --fields name is one of
+   * them: a usage error before anything is sent.
+   */
+  output(prints?: Printable): OutputTarget;
   /**
    * Pages what this command writes from now on when it is longer than the
    * screen (a TTY, table or JSON, not --no-pager nor MAILCTL_PAGER=). Listings
@@ -315,7 +325,8 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       })();
       return client;
     },
-    output() {
+    output(prints) {
+      if (prints) checkFields(ctx.output().fields, prints.columns ?? [], prints.fields);
       if (target) return target;
       const format = ctx.settings().output.value;
       io.stdoutFormat?.(format);

@@ -1,5 +1,4 @@
 import type { Context } from '../context.js';
-import { checkFields } from '../output/fields.js';
 import { createListWriter } from '../output/list.js';
 import type { ListSpec, OutputTarget } from '../output/types.js';
 import { commandLine } from '../output/command-line.js';
@@ -59,8 +58,8 @@ export interface ListingResult<P> {
 }
 
 export async function runListing<T, P extends { items: T[] }>(ctx: Context, opts: ListingOptions<T, P>): Promise<ListingResult<P>> {
-  const out = opts.target ?? ctx.output();
-  checkFields(out.fields, opts.spec.columns, opts.spec.fields);
+  const checked = ctx.output(opts.spec); // --fields against what this listing prints, before anything is sent
+  const out = opts.target ?? checked;
   if (opts.pager !== false) await ctx.pageOutput();
   const writer = createListWriter(out, opts.spec, { streamTable: opts.streamTable, prettyJson: opts.prettyJson, rowsAreJson: opts.rowsAreJson });
   // A buffered TTY table shows nothing until the end, so a spinner can run meanwhile; streamed output would garble it.

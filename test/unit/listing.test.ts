@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { commandLine, shellQuote } from '../../src/output/command-line.js';
 import { nextPageCommand, runListing } from '../../src/commands/listing.js';
-import type { Context, GlobalOptions } from '../../src/context.js';
+import type { Context, GlobalOptions, Printable } from '../../src/context.js';
+import { checkFields } from '../../src/output/fields.js';
 import type { OutputTarget } from '../../src/output/types.js';
 import { CliError, NetworkError } from '../../src/errors.js';
 
@@ -14,7 +15,11 @@ function fakeContext(format: OutputTarget['format'], globals: Partial<GlobalOpti
   const ctx = {
     globals,
     signal: new AbortController().signal,
-    output: () => target,
+    // as the real Context: the columns and fields a command prints check --fields
+    output: (prints?: Printable) => {
+      if (prints) checkFields(target.fields, prints.columns ?? [], prints.fields);
+      return target;
+    },
     notice: (m: string) => void state.notices.push(m),
     warn: (m: string) => void state.notices.push(`warning: ${m}`),
     pageOutput: async () => undefined,

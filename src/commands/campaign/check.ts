@@ -1,7 +1,6 @@
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { parseTimeToCheck } from '../../input/time.js';
-import { checkFields } from '../../output/fields.js';
 import { OPERATIONS } from '../../api/operations.js';
 import { ExitCode } from '../../errors.js';
 import { command, flag } from '../define.js';
@@ -17,7 +16,7 @@ interface Options {
 async function run(opts: Options, ctx: Context): Promise<void> {
   const { runPreflight } = await import('./preflight.js');
   const { failedChecks, printChecks } = await import('../../report/preflight.js');
-  checkFields(ctx.output().fields, [], ['name', 'ok', 'detail']);
+  ctx.output({ fields: ['name', 'ok', 'detail'] });
   // A time too close or in the past is a failed check (exit 8), not a usage error: it is what is being checked.
   const at = opts.at === undefined ? undefined : parseTimeToCheck(opts.at, '--at', ctx.now());
   const checks = await runPreflight(ctx, { id: opts.id, atMs: at, minLeadMs: opts.minLeadMs, health: opts.health });

@@ -5,7 +5,6 @@ import type { Context } from '../../context.js';
 import { resolveWindow, wireBound } from '../../input/window.js';
 import { displayZone } from '../../input/zone.js';
 import { email } from '../../input/values.js';
-import { checkFields } from '../../output/fields.js';
 import type { ListSpec } from '../../output/types.js';
 import { command, flag, type Parsed } from '../define.js';
 import { nextPageCommand, nextPageHint, runListing } from '../listing.js';
@@ -56,8 +55,7 @@ function listArgs(opts: Options, query: CampaignEventsQuery): string[] {
 async function run(opts: Options, ctx: Context): Promise<void> {
   const { listCampaignEvents } = await import('../../api/campaigns.js');
   const { cursorPages } = await import('../../api/paginate.js');
-  const out = ctx.output();
-  checkFields(out.fields, CAMPAIGN_EVENT_LIST.columns, CAMPAIGN_EVENT_LIST.fields);
+  const out = ctx.output(CAMPAIGN_EVENT_LIST);
   const now = ctx.now();
   // no default window: without --since the API lists the campaign's events from the first
   const zone = displayZone(ctx.globals.utc);

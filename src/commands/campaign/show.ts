@@ -5,7 +5,6 @@ import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { nonEmpty } from '../../input/values.js';
 import { withRequested, writeDetail, type DetailField, type DetailSection } from '../../output/detail.js';
-import { checkFields } from '../../output/fields.js';
 import { checkRunFiles, writeWholeFile, type WholeFileError } from '../../output/whole-file.js';
 import { command, flag } from '../define.js';
 import { CAMPAIGN_RATES, CAMPAIGN_STATS, campaignRates } from '../../report/campaign-rates.js';
@@ -59,8 +58,7 @@ function noHtml(c: Campaign): CliError {
 
 async function run(opts: Options, ctx: Context): Promise<void> {
   const { getCampaign } = await import('../../api/campaigns.js');
-  const out = ctx.output();
-  if (!opts.html) checkFields(out.fields, [], SHOW_KEYS);
+  const out = ctx.output(opts.html ? undefined : { fields: SHOW_KEYS });
   await checkRunFiles({ inputs: [], outputs: [{ flag: '--html-out', path: opts.htmlOut }] });
   const api = await ctx.api();
   const c = await getCampaign(api, opts.id);

@@ -14,10 +14,9 @@ export default command({
   examples: ['mailctl domain show mail.example.com', 'mailctl domain show mail.example.com --zone >> example.com.zone', 'mailctl domain show mail.example.com --json'],
   operation: OPERATIONS.showDomain,
   async run({ name, zone }, ctx) {
-    const { checkFields } = await import('../../output/fields.js');
     const { getDomain } = await import('../../api/domains.js');
     if (zone) {
-      checkFields(ctx.output().fields, [], DOMAIN_FIELDS);
+      ctx.output({ fields: DOMAIN_FIELDS });
       const api = await ctx.api();
       await ctx.output().write(zoneLines(dnsRecords(await getDomain(api, name))));
       return;

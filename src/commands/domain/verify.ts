@@ -28,11 +28,9 @@ export default command({
   exitCodes: [ExitCode.CheckFailed],
   formats: ['markdown'],
   async run({ name, wait, dryRun }, ctx) {
-    const { checkFields } = await import('../../output/fields.js');
     const { writeChecklist } = await import('../../output/checklist.js');
     const { verifyDomain, verifyDomainRequest } = await import('../../api/domains.js');
-    const out = ctx.output();
-    checkFields(out.fields, CHECK_COLUMNS, CHECK_FIELDS);
+    const out = ctx.output({ columns: CHECK_COLUMNS, fields: CHECK_FIELDS });
     refuseSandboxKey(ctx, 'verify domains', OPERATIONS.verifyDomain);
     if (dryRun) return printDryRun(ctx, verifyDomainRequest(name));
     const api = await ctx.api();

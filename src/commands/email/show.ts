@@ -7,7 +7,6 @@ import { transmissionId } from '../../input/values.js';
 import { displayZone } from '../../input/zone.js';
 import { writeDetail, type DetailSection } from '../../output/detail.js';
 import type { Column } from '../../output/types.js';
-import { checkFields } from '../../output/fields.js';
 import type { DbFlag } from '../../archive/db-flag.js';
 import { dbFlag } from '../archive-db.js';
 import { arg, command, flag } from '../define.js';
@@ -51,9 +50,8 @@ export function emailSections(d: EmailDetail, events: EmailEvent[], columns: Col
 
 async function run(opts: ShowOptions, ctx: Context): Promise<void> {
   const [{ oldestFirst }, { timelineColumns }] = await Promise.all([import('../../api/follow.js'), import('../events/columns.js')]);
-  const out = ctx.output();
   // writeDetail checks --fields against the answer; unknown names must fail before anything is sent.
-  checkFields(out.fields, [], EMAIL_DETAIL_FIELDS);
+  const out = ctx.output({ fields: EMAIL_DETAIL_FIELDS });
   // the covering UTC days: the detail's events are those of the email, not of a window to cut
   const range = resolveWindow({ from: opts.from, to: opts.to }, ctx.now(), { defaultDays: DEFAULT_WINDOW_DAYS, zone: displayZone(ctx.globals.utc) });
   let detail: EmailDetail;

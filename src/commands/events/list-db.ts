@@ -1,6 +1,5 @@
 import { DEFAULT_WINDOW_DAYS } from '../../api/emails.js';
 import type { Context } from '../../context.js';
-import { checkFields } from '../../output/fields.js';
 import type { ListSpec } from '../../output/types.js';
 import { openArchiveReader, type DbFlag } from '../../archive/db-flag.js';
 import { runListing } from '../listing.js';
@@ -35,8 +34,7 @@ export interface ArchiveListing {
 }
 
 export async function runFromArchive(opts: ArchiveListing, ctx: Context): Promise<void> {
-  const out = ctx.output();
-  checkFields(out.fields, eventListSpec.columns, eventListSpec.fields);
+  const out = ctx.output(eventListSpec);
   const { archiveWindow } = await import('../../archive/window.js');
   const window = archiveWindow({ from: opts.from, to: opts.to }, ctx.now(), DEFAULT_WINDOW_DAYS, ctx.globals.utc);
   const archive = await openArchiveReader(ctx, opts.db, 'events list');

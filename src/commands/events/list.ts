@@ -9,7 +9,6 @@ import { UsageError, ValueError } from '../../errors.js';
 import { displayZone } from '../../input/zone.js';
 import { email, nonEmpty } from '../../input/values.js';
 import { describeWindow, inWindow, resolveWindow, retentionWarning, WINDOW_FROM_HELP, WINDOW_TO_HELP, type EventWindow } from '../../input/window.js';
-import { checkFields } from '../../output/fields.js';
 import type { DbFlag } from '../../archive/db-flag.js';
 import { dbFlag } from '../archive-db.js';
 import { command, flag, type Parsed } from '../define.js';
@@ -138,8 +137,7 @@ async function run(opts: ListOptions, ctx: Context): Promise<void> {
   if (opts.db !== undefined) return (await import('./list-db.js')).runFromArchive({ ...opts, db: opts.db }, ctx);
   const { checkRecipientsFit, listEmailEvents } = await import('../../api/emails.js');
   const { cursorPages } = await import('../../api/paginate.js');
-  const out = ctx.output();
-  checkFields(out.fields, eventListSpec.columns, eventListSpec.fields);
+  ctx.output(eventListSpec); // --fields checked before anything is sent
   const range = resolveWindow({ from: opts.from, to: opts.to }, ctx.now(), { defaultDays: DEFAULT_WINDOW_DAYS, zone: displayZone(ctx.globals.utc) });
   if (opts.from !== undefined) {
     const old = retentionWarning(range.fromMs, ctx.now(), { flag: '--from', text: opts.from });

@@ -4,7 +4,6 @@ import type { Context } from '../../context.js';
 import { ApiError, CliError, NetworkError } from '../../errors.js';
 import { commandLine } from '../../output/command-line.js';
 import { globalArgs } from '../command-line.js';
-import { checkFields } from '../../output/fields.js';
 import type { ListSpec } from '../../output/types.js';
 import { runListing } from '../listing.js';
 import { runDelete } from '../runners/delete.js';
@@ -50,8 +49,7 @@ export async function deleteLists(o: Options, ctx: Context): Promise<void> {
       send: async (api) => void (await one.send(api)),
     });
   }
-  const out = ctx.output();
-  checkFields(out.fields, [], ROWS.fields);
+  ctx.output({ fields: ROWS.fields }); // --fields checked before anything is sent
   refuseSandboxKey(ctx, 'delete lists', OPERATIONS.deleteLists);
   if (o.dryRun) {
     for (const batch of deleteListBatches(o.ids)) await printDryRun(ctx, batch.request);

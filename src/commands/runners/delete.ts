@@ -3,7 +3,6 @@ import type { Operation } from '../../api/operations.js';
 import type { Context } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import { writeDetail } from '../../output/detail.js';
-import { checkFields } from '../../output/fields.js';
 import { flag } from '../define.js';
 import { printDryRun, refuseSandboxKey } from '../write.js';
 import { confirmOrRefuse } from './confirm.js';
@@ -48,8 +47,7 @@ function isNotFound(error: unknown): boolean {
 }
 
 export async function runDelete(ctx: Context, d: DeleteRun): Promise<void> {
-  const out = ctx.output();
-  checkFields(out.fields, [], DELETE_FIELDS); // a usage error: before the dry run and before anything is sent
+  const out = ctx.output({ fields: DELETE_FIELDS }); // a usage error: before the dry run and before anything is sent
   refuseSandboxKey(ctx, d.action, d.operation);
   if (d.dryRun) return printDryRun(ctx, d.request);
   const api = await ctx.api();

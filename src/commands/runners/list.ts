@@ -5,7 +5,6 @@ import type { Context } from '../../context.js';
 import type { ListSpec } from '../../output/types.js';
 import { nonEmpty } from '../../input/values.js';
 import { flag } from '../define.js';
-import { checkFields } from '../../output/fields.js';
 import { nextPageCommand, nextPageHint, runListing } from '../listing.js';
 import { countOf } from '../../counts.js';
 
@@ -130,7 +129,7 @@ export async function runList<T>(ctx: Context, list: ListRun<T>): Promise<void> 
     pages = follow ? withRequestsLeft(walk, list.limit, perPage ?? paging.maxPerPage, budget) : walk;
   } else {
     // One answer holds every row: asked for before the output starts, so a failed request prints nothing on stdout.
-    checkFields(out.fields, list.spec.columns, list.spec.fields);
+    ctx.output(list.spec);
     const spinner = await ctx.spinner(`fetching ${list.noun}`);
     let rows: T[];
     try {

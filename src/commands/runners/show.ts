@@ -1,7 +1,6 @@
 import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../context.js';
 import { writeDetail, type DetailSection } from '../../output/detail.js';
-import { checkFields } from '../../output/fields.js';
 import type { OutputTarget } from '../../output/types.js';
 
 // The one show runner: --fields checked before anything is sent, one resource
@@ -18,8 +17,7 @@ export interface ShowRun<R> {
 }
 
 export async function runShow<R>(ctx: Context, s: ShowRun<R>): Promise<R> {
-  const out = ctx.output();
-  if (s.fields) checkFields(out.fields, [], s.fields);
+  const out = ctx.output(s.fields && { fields: s.fields });
   const api = await ctx.api();
   const spinner = s.spinner ? await ctx.spinner(s.spinner) : undefined;
   let resource: R;

@@ -1,7 +1,6 @@
 import type { ApiClient, RequestSpec } from '../../api/client.js';
 import type { Operation } from '../../api/operations.js';
 import type { Context } from '../../context.js';
-import { checkFields } from '../../output/fields.js';
 import { writeDetail, type DetailSection } from '../../output/detail.js';
 import { flag } from '../define.js';
 import { printDryRun, refuseSandboxKey } from '../write.js';
@@ -35,8 +34,7 @@ export interface WriteRun<R> {
 }
 
 export async function runWrite<R>(ctx: Context, w: WriteRun<R>): Promise<R | undefined> {
-  const out = ctx.output();
-  if (w.fields) checkFields(out.fields, [], w.fields); // a write must not be sent when its output cannot be printed
+  const out = ctx.output(w.fields && { fields: w.fields }); // a write must not be sent when its output cannot be printed
   refuseSandboxKey(ctx, w.action, w.operation);
   if (w.dryRun) {
     await printDryRun(ctx, w.request);

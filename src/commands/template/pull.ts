@@ -22,11 +22,10 @@ export default command({
   moreOperations: [OPERATIONS.listTemplates, OPERATIONS.templateHtml],
   async run({ slugs, dir, project }, ctx) {
     const templates = await import('../../api/templates.js');
-    const { checkFields } = await import('../../output/fields.js');
     const { checkRunFiles, writeWholeFile } = await import('../../output/whole-file.js');
     const { mkdir } = await import('node:fs/promises');
     const { join } = await import('node:path');
-    checkFields(ctx.output().fields, SYNC_COLUMNS, SYNC_FIELDS);
+    ctx.output({ columns: SYNC_COLUMNS, fields: SYNC_FIELDS });
     const api = await ctx.api();
     let names = slugs;
     if (names.length === 0) {

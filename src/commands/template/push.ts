@@ -62,8 +62,7 @@ export default command({
   operationNote: `${OPERATIONS.showTemplate.name} for each file, then ${OPERATIONS.createTemplate.name} or ${OPERATIONS.updateTemplate.name} for the changed ones`,
   moreOperations: [OPERATIONS.showTemplate, OPERATIONS.createTemplate],
   async run(o, ctx) {
-    const { checkFields } = await import('../../output/fields.js');
-    checkFields(ctx.output().fields, SYNC_COLUMNS, SYNC_FIELDS);
+    ctx.output({ columns: SYNC_COLUMNS, fields: SYNC_FIELDS });
     if (!o.dryRun) refuseSandboxKey(ctx, 'push templates', OPERATIONS.updateTemplate);
     const locals = await readTemplateDir(o.dir);
     if (locals.length === 0) throw new UsageError(`--dir: ${o.dir} has no <slug>.html file`, { hint: 'run `mailctl template pull --dir DIR` first' });

@@ -23,11 +23,9 @@ export default command({
   examples: ['mailctl template tags welcome-email', 'mailctl template tags order-confirmation --json', 'mailctl template tags welcome-email --version 1 --fields key,required'],
   operation: OPERATIONS.templateMergeTags,
   async run({ slug, project, version }, ctx) {
-    const { checkFields } = await import('../../output/fields.js');
     const { createListWriter } = await import('../../output/list.js');
     const { templateMergeTags } = await import('../../api/templates.js');
-    const out = ctx.output();
-    checkFields(out.fields, TAG_COLUMNS, TAG_FIELDS);
+    const out = ctx.output({ columns: TAG_COLUMNS, fields: TAG_FIELDS });
     const listing = await templateMergeTags(await ctx.api(), slug, { projectId: project, version });
     const writer = createListWriter(out, { columns: TAG_COLUMNS, fields: TAG_FIELDS });
     await writer.write(listing.merge_tags);

@@ -8,7 +8,6 @@ import { CliError, UsageError } from '../../errors.js';
 import { parseDuration } from '../../duration.js';
 import { receiverUrl } from '../../input/values.js';
 import { parseWebhookEvents, WEBHOOK_EVENTS } from '../../input/webhook-events.js';
-import { checkFields } from '../../output/fields.js';
 import { createListWriter } from '../../output/list.js';
 import { command, flag, type Parsed } from '../define.js';
 import { authorizationHeader, guardUrlSecret, parseAuthFlags, readAuth, type AuthChoice } from '../../webhooks/receiver-auth.js';
@@ -56,8 +55,7 @@ async function run(opts: ForwardOptions, ctx: Context): Promise<void> {
   const { listEmailEvents } = await import('../../api/emails.js');
   const { follow } = await import('../../api/follow.js');
   const { ATTEMPT_SPEC, createForwarder, ReceiverGone, RETRY_SCHEDULES } = await import('../../webhooks/forwarder.js');
-  const out = ctx.output();
-  checkFields(out.fields, ATTEMPT_SPEC.columns, ATTEMPT_SPEC.fields);
+  const out = ctx.output(ATTEMPT_SPEC);
   const { auth, signingSecret } = await readAuth(opts, ctx);
   const api = await ctx.api();
   const sandbox = isSandboxKey(ctx.settings().apiKey.value ?? '');

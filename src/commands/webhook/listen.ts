@@ -3,7 +3,6 @@ import type { Context } from '../../context.js';
 import { CheckFailedError, ExitCode, UsageError } from '../../errors.js';
 import { parseDuration } from '../../duration.js';
 import { receiverUrl } from '../../input/values.js';
-import { checkFields } from '../../output/fields.js';
 import { createListWriter, type ListWriter } from '../../output/list.js';
 import type { ReceivedDelivery } from '../../webhooks/receiver.js';
 import { command, flag } from '../define.js';
@@ -31,8 +30,7 @@ function expectWindow(ctx: Context): number {
 }
 
 async function run(opts: ListenOptions, ctx: Context): Promise<void> {
-  const out = ctx.output();
-  checkFields(out.fields, LISTEN_SPEC.columns, LISTEN_SPEC.fields);
+  const out = ctx.output(LISTEN_SPEC);
   const { auth, signingSecret } = await readAuth(opts, ctx);
   const windowMs = opts.expect === undefined ? undefined : expectWindow(ctx);
   const writer: ListWriter<ListenRow> = createListWriter(out, listenSpec(out), { streamTable: true });

@@ -5,7 +5,6 @@ import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { parseWebhookEvents, type EventConversion } from '../../input/webhook-events.js';
 import { writeDetail } from '../../output/detail.js';
-import { checkFields } from '../../output/fields.js';
 import { command, flag, kebab, type Parsed as ParsedOptions } from '../define.js';
 import { printDryRun } from '../write.js';
 import { webhookSections } from './columns.js';
@@ -144,8 +143,7 @@ function hinted(error: ApiError, opts: SetOptions): ApiError {
 
 async function run(opts: SetOptions, ctx: Context): Promise<void> {
   const { updateWebhook, updateWebhookRequest } = await import('../../api/webhooks.js');
-  const out = ctx.output();
-  checkFields(out.fields, [], WEBHOOK_FIELDS);
+  const out = ctx.output({ fields: WEBHOOK_FIELDS });
   const body = await buildBody(opts, ctx);
   noteConversions(ctx, opts.conversions);
   const request = updateWebhookRequest(opts.id, body);
