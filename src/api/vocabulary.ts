@@ -137,8 +137,11 @@ export const DOMAIN_FIELDS = [
 export const DOMAIN_NAME_RE = /^(?=.{1,255}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 
 /**
- * A contact's address as the email format of spec 4.32 to 4.34 and 2.13 reads it: dot-separated atoms before
- * the @ (no quotes, no two dots in a row), labels of letters, digits and inner hyphens after it, all ASCII.
+ * A contact's address in the `email` format of spec 4.32 to 4.34 and 2.13, as JSON Schema validators
+ * commonly read that format: dot-separated atoms before the @ (no two dots in a row), labels of letters,
+ * digits and inner hyphens after it, all ASCII. RFC 5321 also allows a quoted local part and an address
+ * literal (`"a b"@example.com`, `a@[192.0.2.1]`); they are refused here and by the emulator, as such
+ * validators refuse them: an answer carrying one would fail the format.
  */
 export const CONTACT_ADDRESS_RE = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 

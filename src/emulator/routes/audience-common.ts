@@ -1,6 +1,7 @@
 // What the audience routes share: the resources as the spec renders them (base 2.6 to 2.9, spec
 // 2.11 and 2.15), page-number pagination (spec 1.3, 2.12), the 201 and 204 answers, and the checks
 // of names, ids and properties that several operations apply the same way.
+import { CONTACT_ADDRESS_RE } from '../../api/vocabulary.js';
 import { ApiError, type ApiResponse } from '../api-error.js';
 import { memberCounts } from '../data/contacts.js';
 import { isoOrNull, isoUtc } from '../time.js';
@@ -140,15 +141,11 @@ export function countOf<T>(items: Iterable<T>, size: number, keep?: (x: T) => bo
 
 // ---- shared checks ---------------------------------------------------------------------------
 
-// An address in the `email` format the spec gives contact addresses: a dot-atom local part and a
-// domain of letter, digit and hyphen labels. The general check of validate.ts lets through
-// a..b@example.com or ü@example.com, which a contact would then carry in every answer.
-const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
-const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
-const MAILBOX_RE = new RegExp(`^${ATOM}(?:\\.${ATOM})*@(?:${LABEL}\\.)+${LABEL}$`);
-
+// An address in the `email` format the spec gives contact addresses (the rule the CLI checks too,
+// in api/vocabulary.ts). The general check of validate.ts lets through a..b@example.com or
+// ü@example.com, which a contact would then carry in every answer.
 export function isMailbox(s: unknown): s is string {
-  return typeof s === 'string' && MAILBOX_RE.test(s);
+  return typeof s === 'string' && CONTACT_ADDRESS_RE.test(s);
 }
 
 /** A required or optional name: a non-empty string of at most `max` characters. */
