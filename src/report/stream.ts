@@ -55,13 +55,14 @@ export async function streamAccountEvents(
   const pages = cursorPages(
     async (cursor, size) => {
       const page = await listEmailEvents(api, { ...query, cursor, per_page: size });
-      if (cursor === undefined && page.totalCount !== undefined && page.nextCursor !== null) {
-        requestsLeft?.(Math.ceil(Math.max(0, page.totalCount - page.items.length) / (size ?? MAX_EVENTS_PER_PAGE)));
-      }
       // Newest first (spec 6.1): a page reaching back past the window's start is the last one the
       // window needs; the rest of the covering first day is not read.
       const oldest = page.items.at(-1)?.timestamp;
       const past = typeof oldest === 'string' && instantMs(oldest) < w.fromMs;
+      // at most this many more (total_count counts the covering days, where the reading may stop sooner)
+      if (cursor === undefined && page.totalCount !== undefined && page.nextCursor !== null && !past) {
+        requestsLeft?.(Math.ceil(Math.max(0, page.totalCount - page.items.length) / (size ?? MAX_EVENTS_PER_PAGE)));
+      }
       // total: the paging engine's walk guard stops a server that never ends
       return { items: page.items, nextCursor: past ? null : page.nextCursor, total: page.totalCount };
     },

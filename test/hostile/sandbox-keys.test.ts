@@ -114,6 +114,19 @@ describe('an export the day budget cannot cover is announced', () => {
     expect(emu.requests).toHaveLength(6);
   });
 
+  it('no warning when the first page already reaches back past the window: nothing more will be read', async () => {
+    // about 220 events a day: the last hour's fit in the first page of 100, the covering day's do not,
+    // and one request left after the first would not cover the day's other pages
+    emu = await startEmulator({ seed: 3, events: 20_000, sandboxBudget: { minute: 1000, day: 2 } });
+    for (const args of [['events', 'list', '--all', '--ndjson', '--from', '1h'], ['report', '--from', '1h', '--json']]) {
+      emu.clearRequests();
+      const r = await runCli(args, { env: emulatorEnv(emu, 'sandbox') });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr, args.join(' ')).not.toContain('requests left today');
+      expect(emu.requests).toHaveLength(1);
+    }
+  });
+
   // service-notes "Sandbox keys": a client that knows the day budget says what a command will
   // cost before it spends it; report and events sync read every page of their range too.
   it('report on a sandbox key with 5 requests left for 20 pages warns before it fails', async () => {

@@ -170,7 +170,7 @@ async function run(opts: ListOptions, ctx: Context): Promise<void> {
   const pages = cursorPages(
     async (cursor, perPage) => {
       const page = await fetch({ ...filters, cursor, per_page: perPage });
-      if (first && paging) warnDayBudget(ctx, api, page.totalCount, page.items.length, opts.limit, pageSize ?? MAX_EVENTS_PER_PAGE);
+      if (first && paging && page.nextCursor !== null) warnDayBudget(ctx, api, page.totalCount, page.items.length, opts.limit, pageSize ?? MAX_EVENTS_PER_PAGE);
       first = false;
       // total: the paging engine stops a server that sends far more rows than it counts
       return { ...page, total: page.totalCount };
