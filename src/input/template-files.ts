@@ -105,7 +105,8 @@ export async function readTemplateDir(dir: string): Promise<LocalTemplate[]> {
  */
 export async function unpushedChange(htmlPath: string, metaPath: string, remote: { html: string; version: number | null }): Promise<string | undefined> {
   const local = await readFile(htmlPath, 'utf8').catch(() => undefined);
-  if (local === undefined || local === remote.html) return undefined;
+  // an empty file is no change to keep (push refuses it): pull restores the service's HTML
+  if (local === undefined || local === remote.html || local.trim() === '') return undefined;
   const text = await readFile(metaPath, 'utf8').catch(() => undefined);
   let meta: TemplateMeta | undefined;
   try {

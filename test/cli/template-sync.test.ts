@@ -227,6 +227,12 @@ describe('template push: files, failures half-way, re-runs', () => {
     const r = await run(['template', 'push', '--dir', d]);
     expectUsageError(r, r.requests.filter((q) => q.method !== 'GET'), `--dir: ${join(d, 'password-reset.html')} is empty`);
     expect(r.requests).toHaveLength(0);
+    // as the hint says, pull puts the service's HTML back: an empty file is no change to keep
+    const again = await run(['template', 'pull', 'password-reset', '--dir', d]);
+    expect(again.exitCode, again.stderr).toBe(0);
+    const reference = fresh();
+    expect((await run(['template', 'pull', 'password-reset', '--dir', reference])).exitCode).toBe(0);
+    expect(readFileSync(join(d, 'password-reset.html'), 'utf8')).toBe(readFileSync(join(reference, 'password-reset.html'), 'utf8'));
   });
 
   it('a <slug>.json that cannot be read is an error naming it, not a new template', async () => {
