@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { SEND_ATTACHMENT_NAME_MAX, SEND_ATTACHMENTS_MAX_BYTES } from '../api/vocabulary.js';
 import { UsageError } from '../errors.js';
+import { chars } from './values.js';
 
 // The files of `email send --attach`: read whole, base64-encoded, typed by their extension,
 // and checked against the limits of service-api-rest.md 4.3 before anything is sent.
@@ -40,7 +41,7 @@ export async function readAttachments(paths: string[]): Promise<Attachment[] | u
       throw new UsageError(`--attach: cannot read ${path}: ${e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'it is a directory' : e.message}`);
     }
     const name = basename(path);
-    if (name.length > SEND_ATTACHMENT_NAME_MAX) throw new UsageError(`--attach: the file name ${name.slice(0, 60)}… is longer than ${SEND_ATTACHMENT_NAME_MAX} characters`);
+    if (chars(name) > SEND_ATTACHMENT_NAME_MAX) throw new UsageError(`--attach: the file name ${name.slice(0, 60)}… is longer than ${SEND_ATTACHMENT_NAME_MAX} characters`);
     const data = bytes.toString('base64');
     total += data.length;
     if (total > SEND_ATTACHMENTS_MAX_BYTES) {

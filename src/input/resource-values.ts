@@ -1,6 +1,6 @@
 import { CONTACT_ADDRESS_RE, DOMAIN_NAME_RE, NAME_MAX, PROPERTY_FALLBACK_MAX, VALUE_MAX } from '../api/vocabulary.js';
 import { ValueError } from '../errors.js';
-import { email } from './values.js';
+import { chars, email } from './values.js';
 
 // Parsers for the values of the team's resources (contacts, properties, domains, templates;
 // service-api-rest.md sections 2 and 4): each returns the value or throws ValueError with
@@ -33,13 +33,13 @@ export function propertyPair(raw: string): [string, string] {
   const at = raw.indexOf('=');
   if (at <= 0) throw new ValueError('must be name=value, e.g. plan=pro');
   const value = raw.slice(at + 1);
-  if ([...value].length > VALUE_MAX) throw new ValueError(`value must be at most ${VALUE_MAX} characters`);
+  if (chars(value) > VALUE_MAX) throw new ValueError(`value must be at most ${VALUE_MAX} characters`);
   return [raw.slice(0, at).trim(), value];
 }
 
 /** An empty value is allowed: an empty substitute differs from none (null), which is what --clear-fallback sends. */
 export function fallbackValue(raw: string): string {
-  const length = [...raw].length;
+  const length = chars(raw);
   if (length > PROPERTY_FALLBACK_MAX) throw new ValueError(`must be at most ${PROPERTY_FALLBACK_MAX} characters (this one has ${length})`);
   return raw;
 }
@@ -62,7 +62,7 @@ export function domainName(raw: string): string {
 export function templateSlugArg(raw: string): string {
   const v = raw.trim();
   if (v === '') throw new ValueError('must not be empty');
-  if (v.length > 255) throw new ValueError('must be at most 255 characters');
+  if (chars(v) > 255) throw new ValueError('must be at most 255 characters');
   if (/[\s/]/.test(v)) throw new ValueError('must not contain "/" or whitespace (see `mailctl template list`)');
   return v;
 }

@@ -4,10 +4,7 @@ import {
 } from '../api/vocabulary.js';
 import { UsageError, ValueError } from '../errors.js';
 import { parseFutureTime } from './time.js';
-import { email } from './values.js';
-
-/** A text's length as the spec's limits count it: characters (code points), not UTF-16 units. */
-const chars = (s: string): number => [...s].length;
+import { chars, email } from './values.js';
 
 // The value rules of `email send` (service-api-rest.md 4.3 and section 7), checked before
 // anything is read or sent. Kept free of zod and undici: the command file imports it at load.

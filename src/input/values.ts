@@ -24,11 +24,14 @@ export function email(raw: string): string {
   return value;
 }
 
-/** Text of 1 to `max` characters (code points, as the spec counts them, not UTF-16 units). */
+/** A text's length as the spec's limits count it: characters (code points), not UTF-16 units. */
+export const chars = (s: string): number => [...s].length;
+
+/** Text of 1 to `max` characters. */
 export function text(max: number, emptyHint = ''): (raw: string) => string {
   return (raw) => {
     if (raw.trim() === '') throw new ValueError(`must not be empty${emptyHint}`);
-    const length = [...raw].length;
+    const length = chars(raw);
     if (length > max) throw new ValueError(`must be at most ${max} characters (this one has ${length})`);
     return raw;
   };
@@ -61,7 +64,7 @@ export function httpUrl(raw: string): string {
 /** Credentials are sent exactly as typed (no trimming), but a blank one is a mistake. */
 export function credential(raw: string): string {
   if (raw.trim() === '') throw new ValueError('must not be empty');
-  if (raw.length > 255) throw new ValueError('must be at most 255 characters');
+  if (chars(raw) > 255) throw new ValueError('must be at most 255 characters');
   return raw;
 }
 
@@ -69,7 +72,7 @@ export function credential(raw: string): string {
 export function name(raw: string): string {
   const value = raw.trim();
   if (value === '') throw new ValueError('must not be empty');
-  if (value.length > 255) throw new ValueError('must be at most 255 characters');
+  if (chars(value) > 255) throw new ValueError('must be at most 255 characters');
   return value;
 }
 

@@ -29,6 +29,19 @@ describe('webhook create', () => {
     expect(r.stderr).toBe(`created webhook ${shown.id}\n`);
   });
 
+  it('limits count characters (spec 8: name and auth_username at most 255): 255 emoji are sent, 256 refused', async () => {
+    const wide = (n: number) => '\u{1F600}'.repeat(n);
+    const r = await run(['webhook', 'create', '--name', wide(255), '--url', 'https://hooks.example.com/wide', '--auth-type', 'basic', '--auth-username', wide(255), '--auth-password-stdin'], { stdin: 'pw\n' });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.requests[0]!.body).toMatchObject({ name: wide(255), auth_username: wide(255) });
+    for (const flag of ['--name', '--auth-username']) {
+      const args = ['webhook', 'create', '--name', 'n', '--url', 'https://hooks.example.com/x', '--auth-type', 'basic', '--auth-username', 'u', '--auth-password-stdin'];
+      args[args.indexOf(flag) + 1] = wide(256);
+      const over = await run(args, { stdin: 'pw\n' });
+      expectUsageError(over, over.requests, flag);
+    }
+  });
+
   it('--events sends events_mode selected with canonical names', async () => {
     const r = await run(['webhook', 'create', '--name', 'B', '--url', 'https://hooks.example.com/b', '--events', 'delivery,engagament.click', '--json']);
     expect(r.exitCode, r.stderr).toBe(0);
