@@ -91,11 +91,12 @@ export function failing(rows: readonly CheckRow[]): CheckRow[] {
   return rows.filter((r) => r.result === 'fail');
 }
 
-/** What waiting needs of the run (a Context has it): the clock, a pause that ends on Ctrl-C, and stderr notices. */
+/** What waiting needs of the run (a Context has it): the clock, a pause that ends on Ctrl-C, the run's signal and stderr notices. */
 export interface WaitRun {
   now(): number;
   sleep(ms: number): Promise<void>;
   notice(message: string): void;
+  signal: AbortSignal;
 }
 
 /**
@@ -105,8 +106,17 @@ export interface WaitRun {
 export async function waitForRecords(ctx: WaitRun, check: () => Promise<DomainVerification>, waitMs: number): Promise<CheckRow[]> {
   const deadline = ctx.now() + waitMs;
   let pause = FIRST_PAUSE_MS;
+  let last: CheckRow[] | undefined;
   for (;;) {
-    const rows = checkRows(await check());
+    let rows: CheckRow[];
+    try {
+      rows = checkRows(await check());
+    } catch (error) {
+      // Ctrl-C or SIGTERM during a re-check (or its retry's pause) ends the wait with the check before it
+      if (last && ctx.signal.aborted) return last;
+      throw error;
+    }
+    last = rows;
     const bad = failing(rows);
     const left = deadline - ctx.now();
     if (bad.length === 0 || left <= 0) return rows;

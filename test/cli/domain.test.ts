@@ -126,6 +126,24 @@ describe('domain add / verify / remove', () => {
     expect(tc.stderr()).not.toContain('records do not pass');
   });
 
+  it('Ctrl-C while a re-check waits for its answer: exit 130, and the check before it is printed', async () => {
+    const name = 'inflight.globex-test.com';
+    await run(['domain', 'add', name]);
+    const path = `/domains/${name}/verify`;
+    emu.scriptFault({ method: 'POST', path, delayMs: 600_000, skip: 1, times: 1 });
+    const tc = await testContext({ emulator: emu, clock });
+    const verifies = () => emu.requests.filter((q) => q.path === path).length;
+    const timer = setInterval(() => verifies() >= 2 && tc.abort(new errors.InterruptedError()), 2);
+    const exit = await runArgv(['node', 'mailctl', 'domain', 'verify', name, '--wait', '10m', '-o', 'markdown'], tc.runtime, errors);
+    clearInterval(timer);
+    emu.clearFaults();
+    await tc.close();
+    expect(verifies()).toBe(2);
+    expect(exit).toBe(130);
+    expect(tc.stdout()).toContain(`## mailctl domain verify — ${name}`);
+    expect(tc.stdout()).toMatch(/\| DKIM \| ❌ fail \|/);
+  });
+
   it('verify --dry-run prints the request and sends nothing (cli.md: every write takes --dry-run)', async () => {
     const dry = await run(['domain', 'verify', 'mail.acme.example', '--dry-run']);
     expect(dry.exitCode, dry.stderr).toBe(0);
