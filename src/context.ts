@@ -41,13 +41,13 @@ export interface Spinner {
   stop(): void;
 }
 
-/** Everything one command run depends on. Built lazily: --help never loads what a request needs. */
 /** What a command can print, for checking --fields: a listing's columns and fields, or a record's keys. */
 export interface Printable {
   columns?: Column<never>[];
   fields: readonly string[];
 }
 
+/** Everything one command run depends on. Built lazily: --help never loads what a request needs. */
 export interface Context {
   io: IO;
   globals: GlobalOptions;

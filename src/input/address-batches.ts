@@ -91,7 +91,8 @@ export async function countAddresses(o: AddressInput): Promise<{ total: number; 
   }));
   if (bad.length > 0) {
     const rest = more === 0 ? [] : [`and ${thousands(more)} more ${more === 1 ? 'line that is not an address' : 'lines that are not addresses'}`];
-    throw new UsageError(bad[0]!, { hint, details: [...bad.slice(1), ...rest].map((m) => `  ${m}`) });
+    // the --column hint is for a column holding no address at all: not when later rows held some
+    throw new UsageError(bad[0]!, { hint: total > 0 ? undefined : hint, details: [...bad.slice(1), ...rest].map((m) => `  ${m}`) });
   }
   return { total, first: total > 0 ? first : undefined };
 }

@@ -55,7 +55,7 @@ export async function streamAccountEvents(
   const pages = cursorPages(
     async (cursor, size) => {
       const page = await listEmailEvents(api, { ...query, cursor, per_page: size });
-      // Newest first (spec 6.1): a page reaching back past the window's start is the last one the
+      // Newest first (email-service-api.md 4.1): a page reaching back past the window's start is the last one the
       // window needs; the rest of the covering first day is not read.
       const oldest = page.items.at(-1)?.timestamp;
       const past = typeof oldest === 'string' && instantMs(oldest) < w.fromMs;

@@ -138,6 +138,19 @@ describe('lists', () => {
     expect(emu.store.teams.main.lists.has(keep)).toBe(true);
   });
 
+  it('delete several with --if-exists, a list gone between the reads and the bulk request: the refusal names it, without suggesting --if-exists again', async () => {
+    const [a, b] = [...emu.store.teams.main.lists.keys()].slice(-2) as [string, string];
+    emu.scriptFault({
+      method: 'DELETE', path: '/audience/lists/bulk', status: 422, times: 1,
+      body: JSON.stringify({ message: 'The given data was invalid.', error_code: 'validation_error', errors: { 'list_ids.1': ['The selected list_ids.1 is invalid.'] } }),
+    });
+    const res = await runCli(['lists', 'delete', a, b, '--yes', '--if-exists'], { env });
+    emu.clearFaults();
+    expect(res.code).toBe(5);
+    expect(res.stderr).toContain(`not lists of this team (unknown, deleted or another team's): ${b}`);
+    expect(res.stderr).not.toContain('--if-exists skips');
+  });
+
   it('delete a missing list without --if-exists: exit 3 (not found)', async () => {
     const res = await runCli(['lists', 'delete', BAD, '--yes'], { env });
     expect(res.code).not.toBe(0);

@@ -191,6 +191,9 @@ describe('contact import', () => {
     expect(res.stderr).not.toContain('worse-9');
     const names = file('c4.csv', 'name,email\nAda,ada@x.example\n');
     expectUsageError(await runCli(['contact', 'import', names], { env }), emu.requests, `hint: the first column is read unless --column names another; the header on line 1 names: "name", "email"`);
+    const later = await runCli(['contact', 'import', file('c5.csv', 'email,name\nnot-one,Ada\nbea@x.example,Bea\n')], { env });
+    expectUsageError(later, emu.requests, `c5.csv:2: "not-one" is not an email address`);
+    expect(later.stderr).not.toContain('--column');
     const csv = file('c3.csv', 'name,email\nA,a@x.example\nB,\nC,c@\n');
     expectUsageError(await runCli(['contact', 'import', csv, '--column', 'email'], { env }), emu.requests, `${csv}:3: no address in column "email"\n  ${csv}:4: "c@" is not an email address`);
   });

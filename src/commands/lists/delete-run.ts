@@ -86,7 +86,7 @@ export async function deleteLists(o: Options, ctx: Context): Promise<void> {
         const result = await batch.send(api);
         if (result.deleted !== batch.ids.length) ctx.warn(`the API deleted ${result.deleted} of ${batch.ids.length} lists in one request`);
       } catch (caught) {
-        const error = namingIds(caught, batch.ids);
+        const error = namingIds(caught, batch.ids, o.ifExists);
         // A first request refused changed nothing: the error alone. One that was cut off
         // (Ctrl-C, SIGTERM, a lost connection) may have been applied: say so, and how to finish.
         if (i === 0 && !outcomeUnknown(ctx, error)) throw error;
@@ -102,10 +102,10 @@ export async function deleteLists(o: Options, ctx: Context): Promise<void> {
 }
 
 /** The bulk operation refuses unknown ids by their place (`list_ids.1`): name them (a hint already there stays). */
-function namingIds(error: unknown, ids: string[]): unknown {
+function namingIds(error: unknown, ids: string[], ifExists: boolean): unknown {
   if (!(error instanceof ApiError)) return error;
   const named = Object.keys(error.fieldErrors).flatMap((k) => ids[Number(/^list_ids\.(\d+)$/.exec(k)?.[1] ?? NaN)] ?? []);
-  return named.length === 0 ? error : error.withHint(error.hint ?? '--if-exists skips lists that are gone', { details: [`  not lists of this team (unknown, deleted or another team's): ${named.join(', ')}`] });
+  return named.length === 0 ? error : error.withHint(error.hint ?? (ifExists ? undefined : '--if-exists skips lists that are gone'), { details: [`  not lists of this team (unknown, deleted or another team's): ${named.join(', ')}`] });
 }
 
 /** Whether a request that failed may still have been applied by the server. */
