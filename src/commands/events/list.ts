@@ -110,8 +110,8 @@ function describeRange(page: EventsPage, range: EventWindow): string {
 /**
  * The API takes whole days: a window finer than a day is asked for as its
  * covering days, and each page keeps only the events inside it (the paging
- * engine then counts --limit on what is kept). Events come newest first (spec
- * 6.1), so a page that reaches back past the window's start is the last one:
+ * engine then counts --limit on what is kept). Events come newest first
+ * (email-service-api.md 4.1), so a page that reaches back past the window's start is the last one:
  * the pages after it hold only older events, not worth a request or a hint.
  */
 function windowed(range: EventWindow, fetch: (q: EventsQuery) => Promise<EventsPage>): (q: EventsQuery) => Promise<EventsPage> {
