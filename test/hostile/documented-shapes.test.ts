@@ -1,0 +1,66 @@
+// Answers the real service may give that the emulator never does: the vendor's description
+// ([OAS] in spec/service-api-rest.md) leaves fields optional or nullable, lets arrays be empty
+// and strings be anything, where the emulator always fills them in. Each case is one such
+// answer, stated in our own words, and what the command must do with it: succeed, print what
+// it got, and ask for nothing more than the answer says exists.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCliInProcess } from '../helpers/context.js';
+import { installNetworkGuard } from '../helpers/network-guard.js';
+import { scriptedServer, type Handler } from '../helpers/server.js';
+
+installNetworkGuard();
+
+const KEY = `lttr_${'d'.repeat(64)}`;
+let server: Awaited<ReturnType<typeof scriptedServer>>;
+let answers: Handler[] = [];
+
+beforeAll(async () => {
+  server = await scriptedServer([(req, res, i) => answers[Math.min(i - first, answers.length - 1)]!(req, res, i)]);
+});
+afterAll(async () => {
+  await server.close();
+});
+/** Index of the first request of the running case. */
+let first = 0;
+
+const reply =
+  (status: number, body: unknown): Handler =>
+  (_req, res) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+
+async function run(args: string[], ...handlers: Handler[]) {
+  first = server.seen.length;
+  answers = handlers;
+  const r = await runCliInProcess(args, { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY } });
+  return { ...r, requests: server.seen.slice(first).map((s) => `${s.method} ${s.url}`) };
+}
+
+/** One sent email as GET /emails lists it (spec 2.2: only the ids, the type and the time are always there). */
+const SENT = { event_id: 'ev-1', type: 'injection', timestamp: '2026-11-20T09:00:00.250+01:00', request_id: '4829301758203345', rcpt_to: 'ann@example.com' };
+
+describe('GET /emails (spec 2.3): the pagination object may leave its keys out', () => {
+  const page = (pagination: object) => ({
+    message: 'ok',
+    data: { events: { data: [SENT], total_count: 1, from: '2026-11-16T00:00:00+00:00', to: '2026-11-26T00:00:00+00:00', pagination } },
+  });
+  for (const [name, pagination] of [
+    ['an empty pagination object', {}],
+    ['per_page without next_cursor', { per_page: 25 }],
+  ] as const) {
+    it(`${name} is the last page, in every format and with --all`, async () => {
+      for (const format of ['table', 'json', 'ndjson', 'csv']) {
+        const r = await run(['email', 'list', '-o', format], reply(200, page(pagination)));
+        expect(r.code, `${format}: ${r.stderr}`).toBe(0);
+        expect(r.stdout).toContain('4829301758203345');
+        expect(r.stderr).not.toMatch(/unexpected response|Next page/);
+        expect(r.requests).toHaveLength(1);
+      }
+      const all = await run(['email', 'list', '--all', '--ndjson'], reply(200, page(pagination)));
+      expect(all.code, all.stderr).toBe(0);
+      expect(all.stdout.trim().split('\n').map((l) => JSON.parse(l).event_id)).toEqual(['ev-1']);
+      expect(all.requests).toEqual([expect.stringMatching(/^GET \/emails\?/)]);
+    });
+  }
+});
