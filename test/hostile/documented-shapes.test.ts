@@ -64,3 +64,30 @@ describe('GET /emails (spec 2.3): the pagination object may leave its keys out',
     });
   }
 });
+
+describe('segments (spec 2.14): a condition on is_true or is_false may leave its value out', () => {
+  const SEGMENT = {
+    id: '5a0c2e4f-6b8d-4a1c-9e3f-7b5d9c1a3e50',
+    name: 'Active',
+    condition_groups: [{ conditions: [{ field: 'active', operator: 'is_true' }, { field: 'email', operator: 'ends_with', value: '@example.com' }] }],
+  };
+  const cases: Array<[string, string[], Handler]> = [
+    ['segment show', ['segment', 'show', SEGMENT.id], reply(200, { message: 'ok', data: SEGMENT })],
+    ['segment list', ['segment', 'list'], reply(200, { message: 'ok', data: { segments: [SEGMENT], pagination: { total: 1, per_page: 20, current_page: 1, last_page: 1 } } })],
+    ['segment update', ['segment', 'update', SEGMENT.id, '--name', 'Active'], reply(200, { message: 'ok', data: SEGMENT })],
+    ['segment create', ['segment', 'create', '--name', 'Active', '--where', 'active is_true'], reply(201, { message: 'ok', data: SEGMENT })],
+  ];
+  for (const [name, args, answer] of cases) {
+    it(`${name} prints the condition as it came, in every format`, async () => {
+      for (const format of ['table', 'json', 'ndjson', 'csv']) {
+        const r = await run([...args, '-o', format], answer);
+        expect(r.code, `${format}: ${r.stderr}`).toBe(0);
+        expect(r.stderr).not.toContain('unexpected response');
+        expect(r.stdout).not.toMatch(/undefined|\[object Object\]/);
+        expect(r.stdout).toContain('is_true');
+        if (format === 'table') expect(r.stdout).toContain('active is_true OR email ends_with "@example.com"');
+        expect(r.requests).toHaveLength(1);
+      }
+    });
+  }
+});
