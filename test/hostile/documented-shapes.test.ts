@@ -91,3 +91,41 @@ describe('segments (spec 2.14): a condition on is_true or is_false may leave its
     });
   }
 });
+
+describe('webhooks (spec 2.10): event_types may be absent, as the last_* fields may', () => {
+  /** Only the keys the vendor's description marks as always there. */
+  const HOOK = { id: 'webhook-7f3a', name: 'Bounces', url: 'https://hooks.example.com/in', enabled: true, auth_type: 'none', has_auth_credentials: false };
+  const cases: Array<[string, string[], Handler]> = [
+    ['webhook list', ['webhook', 'list'], reply(200, { message: 'ok', data: { webhooks: [HOOK] } })],
+    ['webhook show', ['webhook', 'show', HOOK.id], reply(200, { message: 'ok', data: HOOK })],
+    ['webhook create', ['webhook', 'create', '--name', HOOK.name, '--url', HOOK.url], reply(201, { message: 'ok', data: HOOK })],
+    ['webhook set', ['webhook', 'set', HOOK.id, '--name', HOOK.name], reply(200, { message: 'ok', data: HOOK })],
+  ];
+  for (const [name, args, answer] of cases) {
+    it(`${name} prints the webhook without saying it receives all events, in every format`, async () => {
+      for (const format of ['table', 'json', 'ndjson', 'csv']) {
+        const r = await run([...args, '-o', format], answer);
+        expect(r.code, `${format}: ${r.stderr}`).toBe(0);
+        expect(r.stderr).not.toContain('unexpected response');
+        expect(r.stdout).toContain(HOOK.url);
+        expect(r.stdout).not.toMatch(/undefined|\ball\b/);
+        expect(r.requests).toHaveLength(1);
+      }
+    });
+  }
+  it('doctor passes its webhook check on such a list', async () => {
+    const r = await run(
+      ['doctor', '--json'],
+      (req, res) => {
+        const body = req.url.startsWith('/webhooks') ? { message: 'ok', data: { webhooks: [HOOK] } }
+          : req.url.startsWith('/domains') ? { message: 'ok', data: { domains: [] } }
+          : req.url.startsWith('/auth') ? { message: 'ok', data: { team_id: 7, timestamp: '2026-11-26T10:00:00+00:00' } }
+          : { message: 'ok', data: { status: 'ok', timestamp: '2026-11-26T10:00:00+00:00' } };
+        reply(200, body)(req, res, 0);
+      },
+    );
+    const webhooks = JSON.parse(r.stdout).checks.find((c: { name: string }) => c.name === 'webhooks');
+    expect(webhooks, r.stdout).toMatchObject({ ok: true });
+    expect(r.requests).toContain('GET /webhooks');
+  });
+});
