@@ -13,6 +13,8 @@ installNetworkGuard();
 const KEY = `lttr_${'d'.repeat(64)}`;
 let server: Awaited<ReturnType<typeof scriptedServer>>;
 let answers: Handler[] = [];
+/** Index of the first request of the running case: its handlers answer in order from there. */
+let first = 0;
 
 beforeAll(async () => {
   server = await scriptedServer([(req, res, i) => answers[Math.min(i - first, answers.length - 1)]!(req, res, i)]);
@@ -20,8 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-/** Index of the first request of the running case. */
-let first = 0;
 
 const reply =
   (status: number, body: unknown): Handler =>
