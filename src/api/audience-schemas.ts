@@ -39,7 +39,8 @@ export const propertySchema = z
 
 export type Property = z.output<typeof propertySchema>;
 
-const conditionSchema = z.object({ field: z.string(), operator: z.string(), value: z.unknown() }).loose();
+// is_true and is_false take no value: the service may leave `value` out (spec 2.14, 2.9 notes).
+const conditionSchema = z.object({ field: z.string(), operator: z.string(), value: z.unknown().optional() }).loose();
 
 export const segmentSchema = z
   .object({

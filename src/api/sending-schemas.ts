@@ -23,7 +23,8 @@ export const sentPageSchema = z.object({
     events: z.object({
       data: z.array(sentEmailSchema),
       total_count: z.number().nullish(),
-      pagination: z.object({ next_cursor: z.string().nullable(), per_page: z.number().nullish() }).loose(),
+      // Both keys of pagination are optional in the vendor's description: an absent cursor ends the walk, as on events list.
+      pagination: z.object({ next_cursor: z.string().nullish(), per_page: z.number().nullish() }).loose(),
     }).loose(),
   }),
 });

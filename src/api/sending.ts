@@ -102,7 +102,7 @@ export async function listSentEmails(api: ApiClient, query: SentEmailsQuery): Pr
   const res = await api.request({ method: op.method, path: op.path(), query: { ...query }, prepare: schemas });
   const page = parseResponse((await schemas()).sentPageSchema, res.body, op.name).data.events;
   const next = page.pagination.next_cursor;
-  return { items: page.data as SentEmail[], nextCursor: next === '' ? null : next, total: page.total_count ?? undefined };
+  return { items: page.data as SentEmail[], nextCursor: next === '' || next === undefined ? null : next, total: page.total_count ?? undefined };
 }
 
 // ---- GET / DELETE /emails/scheduled/{id} (4.6, 4.7) ---------------------------------------------

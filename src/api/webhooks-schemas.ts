@@ -3,14 +3,14 @@ import { redact } from './redact.js';
 
 // The schemas of the webhook operations (webhooks.ts), loaded while a request waits for its answer.
 
-/** Spec 2.10. Unknown fields pass through; the last_* fields are display-only, so a missing one is tolerated. */
+/** Spec 2.10. Unknown fields pass through; event_types and the last_* fields are display-only, so a missing one is tolerated (the vendor's description makes them optional). */
 const webhookSchema = z
   .object({
     id: z.string(),
     name: z.string(),
     url: z.string(),
     enabled: z.boolean(),
-    event_types: z.array(z.string()).nullable(),
+    event_types: z.array(z.string()).nullish(),
     auth_type: z.string(),
     has_auth_credentials: z.boolean(),
     last_successful_at: z.string().nullish(),

@@ -21,8 +21,9 @@ export interface SegmentView {
 /** A group as the API returns it (its values may be of any JSON type). */
 export type Group = { conditions: { field: string; operator: string; value?: unknown }[] };
 
-/** `email ends_with "@example.com"`: the value is quoted, so spaces and empty values show. */
+/** `email ends_with "@example.com"`: the value is quoted, so spaces and empty values show; `active is_true` when it has none. */
 function conditionText(c: Group['conditions'][number]): string {
+  if (c.value === undefined) return `${c.field} ${c.operator}`;
   const value = typeof c.value === 'string' ? JSON.stringify(c.value) : JSON.stringify(c.value ?? null);
   return `${c.field} ${c.operator} ${value}`;
 }

@@ -2,9 +2,9 @@ import type { Webhook } from '../../api/webhooks.js';
 import type { DetailSection } from '../../output/detail.js';
 import type { Column } from '../../output/types.js';
 
-/** "all" when the webhook has no event filter (null means every event), else how many types it receives. */
-function eventCount(w: Webhook): string | number {
-  return w.event_types === null ? 'all' : w.event_types.length;
+/** "all" when the webhook has no event filter (null means every event), else how many types it receives; nothing when not said. */
+function eventCount(w: Webhook): string | number | undefined {
+  return w.event_types === null ? 'all' : w.event_types?.length;
 }
 
 /** The columns of `webhook list`; keys are the API's field names so --fields can name either. */
@@ -32,7 +32,7 @@ export function webhookSections(w: Webhook): DetailSection[] {
         { key: 'name', label: 'Name', value: w.name },
         { key: 'url', label: 'URL', value: w.url },
         { key: 'enabled', label: 'Enabled', value: w.enabled, kind: 'bool' },
-        { key: 'event_types', label: 'Events', value: w.event_types === null ? 'all' : w.event_types.join(',') },
+        { key: 'event_types', label: 'Events', value: w.event_types === null ? 'all' : w.event_types?.join(',') },
         { key: 'auth_type', label: 'Auth type', value: w.auth_type },
         { key: 'has_auth_credentials', label: 'Credentials stored', value: w.has_auth_credentials, kind: 'bool' },
         { key: 'last_status', label: 'Last status', value: w.last_status, kind: 'status' },
