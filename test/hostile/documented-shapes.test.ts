@@ -129,3 +129,15 @@ describe('webhooks (spec 2.10): event_types may be absent, as the last_* fields 
     expect(r.requests).toContain('GET /webhooks');
   });
 });
+
+describe('GET /audience/lists (spec 2.12): an empty list may say last_page 0', () => {
+  it('is an empty listing, not "page 1 is past the last page (0)"', async () => {
+    const empty = { message: 'ok', data: { lists: [], pagination: { total: 0, per_page: 20, current_page: 1, last_page: 0 } } };
+    for (const args of [['lists', 'list'], ['lists', 'list', '--all', '--json']]) {
+      const r = await run(args, reply(200, empty));
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).not.toContain('past the last page');
+      expect(r.requests).toHaveLength(1);
+    }
+  });
+});

@@ -159,7 +159,8 @@ export async function runList<T>(ctx: Context, list: ListRun<T>): Promise<void> 
     }
   }
   if (!list.all && list.limit !== undefined && last && count >= list.limit) stoppedAtLimit(ctx, list, last, lastFetched);
-  if (count === 0 && last?.page !== undefined && last.lastPage !== undefined && last.page > last.lastPage) {
+  // last_page 0 is an empty list (no page at all), not a page asked for past its end
+  if (count === 0 && last?.page !== undefined && last.lastPage !== undefined && last.lastPage > 0 && last.page > last.lastPage) {
     ctx.notice(`page ${last.page} is past the last page (${last.lastPage})`);
   } else if (count === 0 && out.format === 'table' && (out.isTTY || paging.style === 'whole')) {
     ctx.notice(list.empty ?? `no ${list.noun}`);
