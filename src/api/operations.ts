@@ -133,3 +133,20 @@ export const OPERATIONS = {
 export function requestRetry(op: Operation): { retry?: 'unapplied-only' } {
   return op.once ? { retry: 'unapplied-only' } : {};
 }
+
+/** The operations whose path template matches a concrete request path (`/campaigns/abc/send`). */
+function operationsAt(method: HttpMethod, path: string): Operation[] {
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return Object.values(OPERATIONS).filter(
+    (op) => op.method === method && new RegExp(`^${op.template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(clean),
+  );
+}
+
+/**
+ * The retry rule of a request built by hand (`mailctl api`): that of its operation, and, for a
+ * POST that names none the CLI knows, the careful one, since a POST may create or send.
+ */
+export function requestRetryAt(method: HttpMethod, path: string): { retry?: 'unapplied-only' } {
+  const ops = operationsAt(method, path);
+  return ops.some((op) => op.once) || (method === 'POST' && ops.length === 0) ? { retry: 'unapplied-only' } : {};
+}

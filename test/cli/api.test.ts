@@ -250,6 +250,35 @@ describe('api: errors and exit codes', () => {
     expect(emu.requests.map((q) => q.status)).toEqual([503, 200]);
   });
 
+  // cli.md: an email is never sent twice; the service applies a create or a send again when it comes again.
+  const sendBody = JSON.stringify({ from: 'news@acme.example', to: ['ann@example.com'], subject: 'Hi', html: '<p>Hi</p>' });
+  const once: Array<[string, string, object]> = [
+    ['a dropped connection', '/emails', { drop: true }],
+    ['a 503', '/emails', { status: 503 }],
+    ['a timeout', '/emails', { delayMs: 1500 }],
+    ['a dropped connection', '/audience/topics', { drop: true }],
+    ['a dropped connection', '/not-an-operation', { drop: true }],
+  ];
+  for (const [what, path, fault] of once) {
+    it(`does not send POST ${path} again after ${what}: it may have been applied`, async () => {
+      emu.scriptFault({ method: 'POST', path, times: 3, ...fault });
+      const r = await runCli(['api', 'POST', path, '--input', '-', '--timeout', '1s'], { env, input: sendBody });
+      expect(emu.requests.map((q) => `${q.method} ${q.path}`)).toEqual([`POST ${path}`]);
+      expect(r.code).toBe('status' in fault ? 1 : 7);
+      expect(r.stderr).toContain('may or may not have been applied');
+    });
+  }
+
+  it('still retries a write that lands the same way twice (PATCH) and a POST refused by the rate limit', async () => {
+    emu.scriptFault({ method: 'PATCH', path: `/audience/topics/${emu.fixtures.topics[2]}`, drop: true });
+    const patched = await runCli(['api', 'PATCH', `/audience/topics/${emu.fixtures.topics[2]}`, '-F', 'name=Again'], { env });
+    expect(patched.code, patched.stderr).toBe(0);
+    emu.scriptFault({ method: 'POST', path: '/emails', status: 429, headers: { 'Retry-After': '0' }, body: JSON.stringify({ message: 'Rate limit exceeded.', error_code: 'rate_limit_exceeded' }) });
+    const sent = await runCli(['api', 'POST', '/emails', '--input', '-'], { env, input: sendBody });
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(emu.requests.map((q) => `${q.method} ${q.status}`)).toEqual(['PATCH 0', 'PATCH 200', 'POST 429', 'POST 200']);
+  });
+
   it('without a key: exit 3 and nothing sent', async () => {
     const r = await runCli(['api', 'GET', '/webhooks'], { env: { MAILCTL_BASE_URL: emu.baseUrl } });
     expect(r.code).toBe(3);

@@ -9,6 +9,7 @@ import { arg, command, flag, type Parsed } from '../define.js';
 import { printDryRun } from '../write.js';
 import { addQuery, buildBody, buildQueryFromFields, parseFieldSpec, parseRequestPath, typedValue, type FieldSpec } from '../../input/api-fields.js';
 import { apiPages } from '../../api/any-pages.js';
+import { requestRetryAt } from '../../api/operations.js';
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -126,7 +127,6 @@ function jsonFormat(ctx: Context): 'json' | 'ndjson' {
   return 'json';
 }
 
-
 /** `api` prints the API's items as they are: no columns, no field selection. */
 const ANY_ITEMS: ListSpec<unknown> = { columns: [], fields: [] };
 
@@ -142,7 +142,7 @@ async function run(opts: Options, ctx: Context): Promise<void> {
   const api = await ctx.api();
   const pretty = format === 'json' && ctx.io.stdoutIsTTY;
   if (!opts.paginate) {
-    const res = await api.request({ method: opts.method, path: opts.path, query: prepared.query, body: prepared.body });
+    const res = await api.request({ method: opts.method, path: opts.path, query: prepared.query, body: prepared.body, ...requestRetryAt(opts.method, opts.path) });
     const out = ctx.output();
     await ctx.pageOutput();
     await out.write(`${format === 'json' ? jsonText(res.body, out, pretty) : JSON.stringify(res.body)}\n`);
