@@ -6,7 +6,21 @@ const HINTS: Record<string, string> = {
   rate_limit_exceeded: 'the team is over its rate limit: wait and run the command again',
 };
 
-function hintFor(status: number, code?: string, retryAfterSeconds?: number): string | undefined {
+type Headers = Record<string, string | string[] | undefined>;
+
+/** A spent sending quota (429 daily_quota_exceeded / quota_exceeded): waiting does not help, its reset does. */
+export function quotaHint(code: string | undefined, headers: Headers = {}): string | undefined {
+  if (code !== 'daily_quota_exceeded' && code !== 'quota_exceeded') return undefined;
+  const daily = code === 'daily_quota_exceeded';
+  const v = headers[daily ? 'x-daily-reset' : 'x-monthly-reset'];
+  const unix = Number(Array.isArray(v) ? v[0] : v);
+  const at = v === undefined || !Number.isFinite(unix) ? 'unknown' : new Date(unix * 1000).toISOString().replace('.000Z', 'Z');
+  return `the ${daily ? 'daily' : 'monthly'} sending quota resets at ${at}`;
+}
+
+function hintFor(status: number, code?: string, retryAfterSeconds?: number, headers?: Headers): string | undefined {
+  const quota = quotaHint(code, headers);
+  if (quota) return quota;
   if ((status === 429 || code === 'rate_limit_exceeded') && retryAfterSeconds !== undefined && retryAfterSeconds > 0) {
     return `the team is over its rate limit: the API asks to wait ${retryAfterSeconds} s (Retry-After) before the next request; run the command again then`;
   }
@@ -83,6 +97,6 @@ export function apiErrorFrom(init: {
   const retryAfter = init.retryAfterMs === undefined ? undefined : Math.ceil(init.retryAfterMs / 1000);
   return new ApiError(
     { status: init.status, code, message, fieldErrors: fieldErrorsOf(body?.errors), retryAfter, headers: init.headers },
-    { hint: location !== undefined ? 'check --base-url: it must be the API root itself, which answers without a redirect' : hintFor(init.status, code, retryAfter) },
+    { hint: location !== undefined ? 'check --base-url: it must be the API root itself, which answers without a redirect' : hintFor(init.status, code, retryAfter, init.headers) },
   );
 }

@@ -1,4 +1,5 @@
 import { ApiError, CliError, ExitCode } from '../errors.js';
+import { quotaHint } from './errors.js';
 
 // What the answer of a send means beyond its body (service-api-rest.md 4.3, section 8): a quota
 // refusal says when the quota resets, a lost answer says the email may have gone out, and the
@@ -12,14 +13,9 @@ function header1(headers: Headers, name: string): number | undefined {
   return v === undefined || !Number.isFinite(n) ? undefined : n;
 }
 
-const at = (unix: number | undefined) => (unix === undefined ? 'unknown' : new Date(unix * 1000).toISOString().replace('.000Z', 'Z'));
-
 /** A quota refusal (429 quota_exceeded / daily_quota_exceeded): when it resets, from the quota headers. */
 function quotaRefusal(error: ApiError): ApiError {
-  const h = error.headers ?? {};
-  const daily = error.code === 'daily_quota_exceeded';
-  const reset = header1(h, daily ? 'X-Daily-Reset' : 'X-Monthly-Reset');
-  return error.withHint(`the ${daily ? 'daily' : 'monthly'} sending quota resets at ${at(reset)}; nothing was sent`);
+  return error.withHint(`${quotaHint(error.code, error.headers)}; nothing was sent`);
 }
 
 /** The error a failed send ends the run with: `recipient` is the first --to, for the way to check. */

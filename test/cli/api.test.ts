@@ -279,6 +279,18 @@ describe('api: errors and exit codes', () => {
     expect(emu.requests.map((q) => `${q.method} ${q.status}`)).toEqual(['PATCH 0', 'PATCH 200', 'POST 429', 'POST 200']);
   });
 
+  it('a spent sending quota on POST /emails: exit 6, not retried, and the hint says when it resets', async () => {
+    const reset = Date.UTC(2030, 0, 2) / 1000;
+    const body = JSON.stringify({ message: 'Daily sending quota exceeded.', error_code: 'daily_quota_exceeded' });
+    emu.scriptFault({ method: 'POST', path: '/emails', status: 429, times: 4, body, headers: { 'Retry-After': '0', 'X-Daily-Reset': String(reset) } });
+    const r = await runCli(['api', 'POST', '/emails', '--input', '-'], { env, input: sendBody });
+    expect(r.code).toBe(6);
+    expect(emu.requests).toHaveLength(1);
+    expect(r.stderr).toContain('error: Daily sending quota exceeded. (daily_quota_exceeded, HTTP 429)');
+    expect(r.stderr).toContain('hint: the daily sending quota resets at 2030-01-02T00:00:00Z');
+    expect(r.stderr).not.toContain('rate limit');
+  });
+
   it('without a key: exit 3 and nothing sent', async () => {
     const r = await runCli(['api', 'GET', '/webhooks'], { env: { MAILCTL_BASE_URL: emu.baseUrl } });
     expect(r.code).toBe(3);
