@@ -117,6 +117,13 @@ describe('api: one request with any method', () => {
     expect(emu.requests[0]).toMatchObject({ method: 'POST', body });
   });
 
+  it('an answer without a body (204) prints nothing, as it came, in every format', async () => {
+    const topic = await runCli(['api', 'DELETE', `/audience/topics/${emu.fixtures.topics[2]}`], { env });
+    const segment = await runCli(['api', 'DELETE', `/audience/segments/${emu.fixtures.segments[2]}`, '--json'], { env });
+    for (const r of [topic, segment]) expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(emu.requests.map((q) => `${q.method} ${q.status}`)).toEqual(['DELETE 204', 'DELETE 204']);
+  });
+
   it('indents the JSON on a terminal', async (t) => {
     // colour is checked in test/terminal/output.test.ts
     const tty = await onTty(t, ['api', 'GET', '/webhooks'], { ...env, NO_COLOR: '1' });
@@ -270,8 +277,8 @@ describe('api: errors and exit codes', () => {
   }
 
   it('still retries a write that lands the same way twice (PATCH) and a POST refused by the rate limit', async () => {
-    emu.scriptFault({ method: 'PATCH', path: `/audience/topics/${emu.fixtures.topics[2]}`, drop: true });
-    const patched = await runCli(['api', 'PATCH', `/audience/topics/${emu.fixtures.topics[2]}`, '-F', 'name=Again'], { env });
+    emu.scriptFault({ method: 'PATCH', path: `/audience/topics/${emu.fixtures.topics[0]}`, drop: true });
+    const patched = await runCli(['api', 'PATCH', `/audience/topics/${emu.fixtures.topics[0]}`, '-F', 'name=Again'], { env });
     expect(patched.code, patched.stderr).toBe(0);
     emu.scriptFault({ method: 'POST', path: '/emails', status: 429, headers: { 'Retry-After': '0' }, body: JSON.stringify({ message: 'Rate limit exceeded.', error_code: 'rate_limit_exceeded' }) });
     const sent = await runCli(['api', 'POST', '/emails', '--input', '-'], { env, input: sendBody });

@@ -143,6 +143,8 @@ async function run(opts: Options, ctx: Context): Promise<void> {
   const pretty = format === 'json' && ctx.io.stdoutIsTTY;
   if (!opts.paginate) {
     const res = await api.request({ method: opts.method, path: opts.path, query: prepared.query, body: prepared.body, ...requestRetryAt(opts.method, opts.path) });
+    // 204 has no body: print none, as gh api does, rather than the client's stand-in {}
+    if (res.status === 204) return;
     const out = ctx.output();
     await ctx.pageOutput();
     await out.write(`${format === 'json' ? jsonText(res.body, out, pretty) : JSON.stringify(res.body)}\n`);
