@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS } from '../../src/api/operations.js';
+import { OPERATIONS, requestRetryAt } from '../../src/api/operations.js';
 
 describe('operation descriptors', () => {
   it('build the path from the template, encoding each id', () => {
@@ -40,4 +40,24 @@ describe('operation descriptors', () => {
     expect(OPERATIONS.verifyDomain.path('mail.example.com')).toBe('/domains/mail.example.com/verify');
     expect(OPERATIONS.templateHtml.name).toBe('GET /templates/html');
   });
+
+  // a request built by hand (mailctl api): its operation's rule, and the careful one for a POST nobody knows
+  const retryAt: Array<[string, string, boolean]> = [
+    ['POST', '/emails', true],
+    ['POST', '/emails/', true],
+    ['POST', '/emails/scheduled', true],
+    ['POST', '/campaigns/c1/send', true],
+    ['POST', '/audience/topics', true],
+    ['POST', '/not-an-operation', true],
+    ['POST', '/campaigns/c1/schedule', false],
+    ['POST', '/audience/contacts/lists/bulk', false],
+    ['PATCH', '/audience/topics/t1', false],
+    ['DELETE', '/not-an-operation', false],
+    ['GET', '/emails', false],
+  ];
+  for (const [method, path, careful] of retryAt) {
+    it(`${method} ${path} is retried ${careful ? 'only when nothing was applied' : 'as any request'}`, () => {
+      expect(requestRetryAt(method as 'GET', path)).toEqual(careful ? { retry: 'unapplied-only' } : {});
+    });
+  }
 });
