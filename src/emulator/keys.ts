@@ -96,14 +96,15 @@ export function makeKeys(seed: number, random = false): ApiKey[] {
 
 /**
  * The token of `Authorization: Bearer <token>`; undefined when no header or an empty one was sent.
- * Any other non-empty value is returned whole, so it fails as an invalid key rather than a missing one.
+ * Any other non-empty value is returned marked as not a Bearer token, so it fails as an invalid key
+ * rather than a missing one: a valid key sent bare, without the scheme (spec 1.2), is no key.
  */
 export function bearerToken(header: string | string[] | undefined): string | undefined {
   const value = Array.isArray(header) ? header[0] : header;
   if (value === undefined) return undefined;
   const m = /^\s*Bearer(?:\s+(\S*))?\s*$/i.exec(value);
   if (m) return m[1] ? m[1] : undefined;
-  return value.trim() === '' ? undefined : value.trim();
+  return value.trim() === '' ? undefined : `(not Bearer) ${value.trim()}`;
 }
 
 /** 401 with the two documented bodies (no error_code), else the key record. */

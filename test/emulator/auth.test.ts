@@ -79,7 +79,8 @@ describe('authentication (401 without error_code)', () => {
   });
 
   it('answers 401 "Invalid API key." to an unknown key or another scheme', async () => {
-    for (const headers of [{ Authorization: 'Bearer live_nope' }, { Authorization: `Basic ${emu.keys.full}` }]) {
+    // spec 1.2: the header is `Bearer <API_KEY>`; a valid key sent bare, without the scheme, is no key
+    for (const headers of [{ Authorization: 'Bearer live_nope' }, { Authorization: `Basic ${emu.keys.full}` }, { Authorization: emu.keys.full }]) {
       const a = await call(emu, 'GET', '/campaigns', { key: null, headers });
       expect(a.status).toBe(401);
       expect(a.body).toEqual({ message: 'Invalid API key.' });
