@@ -179,6 +179,12 @@ describe('time moves: a sent email becomes events', () => {
     expect(second.body.data.events.pagination.next_cursor).toBeNull();
     const bad = await get(emu, '/emails', { query: { per_page: 101, recipients: 'x', from: 'yesterday', cursor: 'zz' } });
     expect(errorFields(bad)).toEqual(['cursor', 'from', 'per_page', 'recipients']);
+    // data.events.from is the effective start (2.3): a from older than the 10 days kept is answered as now - 10 days
+    const old = await get(emu, '/emails', { query: { from: iso(NOW - 30 * 86_400_000).slice(0, 10) } });
+    expect(old.status, old.text).toBe(200);
+    expect(Date.parse(old.body.data.events.from)).toBe(NOW - 10 * 86_400_000);
+    const kept = await get(emu, '/emails', { query: { from: iso(NOW - 2 * 86_400_000) } });
+    expect(Date.parse(kept.body.data.events.from)).toBe(NOW - 2 * 86_400_000);
     const sandbox = await get(emu, '/emails', { key: emu.keys.sandbox, query: { per_page: 100 } });
     expect(sandbox.body.data.events.data.every((e: { rcpt_to: string }) => e.rcpt_to === 'developer@acme.example')).toBe(true);
   });

@@ -174,7 +174,8 @@ function listSent(ctx: RouteContext) {
     events: {
       data: page.indices.map((i) => sentEmail(log, i)),
       total_count: counts.count(log, compiled, lo, hi),
-      from: isoOffset(fromMs),
+      // the effective start (2.3): what was read, not a `from` older than the history kept
+      from: isoOffset(Math.max(fromMs, ctx.now - SENT_RETENTION_MS)),
       to: isoOffset(toMs),
       pagination: { next_cursor: next, per_page: perPage },
     },
