@@ -233,6 +233,10 @@ describe('4.5 to 4.7 scheduled emails', () => {
     expect([refused.status, refused.body.error_code]).toEqual([403, 'sandbox_restricted']);
     expect((await call(emu, 'DELETE', `/emails/scheduled/${theirs.body.data.request_id}`, sb)).status).toBe(403);
     expect((await call(emu, 'DELETE', `/emails/scheduled/${mine.body.data.request_id}`, sb)).status).toBe(200);
+    // the owner among the recipients, in cc and written in other case, is still its owner (addresses compare without case)
+    const copied = await schedule(email({ scheduled_at: iso(NOW + 600_000), cc: ['Developer@ACME.example'] }));
+    expect((await get(emu, `/emails/scheduled/${copied.body.data.request_id}`, sb)).status).toBe(200);
+    expect((await call(emu, 'DELETE', `/emails/scheduled/${copied.body.data.request_id}`, sb)).status).toBe(200);
   });
 
   it('refuses scheduled_at outside 5 minutes to 3 days ahead, or missing, and a missing template (422); unknown ids are 404 / 409', async () => {

@@ -109,7 +109,8 @@ function checkSandbox(ctx: RouteContext, t: number): void {
   if (!ctx.key.sandbox) return;
   const info = ctx.team.events.txInfo.get(t);
   const recipients = info ? info.recipients : [ctx.team.events.recipientOfTx(t)];
-  if (!recipients.includes(ctx.key.owner)) throw sandboxRefused('Sandbox API keys can only access emails sent to their owner.');
+  const owner = ctx.key.owner.toLowerCase();
+  if (!recipients.some((r) => r.toLowerCase() === owner)) throw sandboxRefused('Sandbox API keys can only access emails sent to their owner.');
 }
 
 function showScheduled(ctx: RouteContext): ApiResponse {
