@@ -163,6 +163,8 @@ export interface StringRule {
   nullable?: boolean;
   min?: number;
   uri?: boolean;
+  /** only white space counts as no value: "The x field is required." (as the audience names have it) */
+  notBlank?: boolean;
 }
 
 /** An optional string field of a body: undefined when absent, null only when the rule allows it. */
@@ -181,6 +183,10 @@ export function optString(
   }
   if (typeof v !== 'string') {
     errs.add(name, `The ${name} field must be a string.`);
+    return undefined;
+  }
+  if (rule.notBlank && v.trim() === '') {
+    if (!errs.has(name)) errs.add(name, `The ${name} field is required.`);
     return undefined;
   }
   const length = charCount(v);

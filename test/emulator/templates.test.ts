@@ -99,6 +99,11 @@ describe('templates', () => {
     expect(errorFields(await create({ html: '<p/>', json: '{nope' }))).toEqual(['html', 'json', 'name']);
     expect(errorFields(await create({ name: 'n'.repeat(256), json: '{nope' }))).toEqual(['json', 'name']);
     expect(errorFields(await call(emu, 'PUT', '/templates/welcome-email', { body: { html: 'a', json: '{}' } }))).toEqual(['html', 'json']);
+    // a name of white space only is no name (required), on create and on update, as the audience names
+    const blank = await create({ name: '  ', html: '<p/>' });
+    expect([blank.status, blank.body.errors]).toEqual([422, { name: ['The name field is required.'] }]);
+    expect(errorFields(await call(emu, 'PUT', '/templates/welcome-email', { body: { name: ' \t' } }))).toEqual(['name']);
+    expect((await get(emu, '/templates/welcome-email')).body.data.name).toBe('Welcome email');
     const [, , empty] = await projects();
     expect((await create({ name: 'x', html: '<p/>', project_id: empty!.id })).body.error_code).toBe('not_found');
     const other = (await get(emu, '/projects', { key: emu.keys.other_team })).body.data.projects[0];

@@ -50,6 +50,11 @@ describe('webhook create, show, delete', () => {
     expect(all.body.data.event_types).toBeNull();
     expect((await create({ name: 'Again', url: 'https://hooks.example.com/all', auth_type: 'none', events_mode: 'all' })).body.error_code).toBe('resource_already_exists');
     expect(errorFields(await create({}))).toEqual(['auth_type', 'events_mode', 'name', 'url']);
+    // a name of white space only is no name, as the audience names (one message, not two)
+    for (const name of ['', '   ']) {
+      const blank = await create({ name, url: 'https://hooks.example.com/blank', auth_type: 'none', events_mode: 'all' });
+      expect([blank.status, blank.body.errors]).toEqual([422, { name: ['The name field is required.'] }]);
+    }
     expect(errorFields(await create({ name: 'n'.repeat(256), url: 'not a url', auth_type: 'digest', events_mode: 'some' }))).toEqual(['auth_type', 'events_mode', 'name', 'url']);
     expect(errorFields(await create({ name: 'x', url: 'https://h.example.com', auth_type: 'oauth2', events_mode: 'selected', events: ['nope'] })))
       .toEqual(['events.0', 'oauth_client_id', 'oauth_client_secret', 'oauth_token_url']);

@@ -107,7 +107,7 @@ function createTemplate(ctx: RouteContext): ApiResponse {
   const body = bodyObject(ctx.body);
   const errs = new FieldErrors();
   if (body.name === undefined || body.name === null || body.name === '') errs.add('name', 'The name field is required.');
-  const name = optString(errs, body, 'name', { max: 255 });
+  const name = optString(errs, body, 'name', { max: 255, notBlank: true });
   const projectId = bodyInt(errs, body, 'project_id');
   const folderId = bodyInt(errs, body, 'folder_id');
   const c = content(errs, body, true);
@@ -137,7 +137,7 @@ function updateTemplate(ctx: RouteContext): ApiResponse {
   const body = bodyObject(ctx.body);
   const errs = new FieldErrors();
   const projectId = bodyInt(errs, body, 'project_id');
-  const name = optString(errs, body, 'name', { max: 255, min: 1 });
+  const name = optString(errs, body, 'name', { max: 255, min: 1, notBlank: true });
   const c = content(errs, body, false);
   errs.throwIfAny();
   const t = template(ctx, projectId);

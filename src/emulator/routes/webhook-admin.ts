@@ -26,7 +26,7 @@ function createWebhook(ctx: RouteContext): ApiResponse {
   const body = bodyObject(ctx.body);
   const errs = new FieldErrors();
   for (const f of ['name', 'url', 'auth_type', 'events_mode']) required(errs, body, f);
-  const name = optString(errs, body, 'name', { max: 255 });
+  const name = optString(errs, body, 'name', { max: 255, notBlank: true });
   const url = optString(errs, body, 'url', { max: 2048, uri: true });
   const authType = body.auth_type;
   if (!errs.has('auth_type') && !(AUTH_TYPES as readonly unknown[]).includes(authType)) {
