@@ -185,6 +185,8 @@ describe('time moves: a sent email becomes events', () => {
     expect(Date.parse(old.body.data.events.from)).toBe(NOW - 10 * 86_400_000);
     const kept = await get(emu, '/emails', { query: { from: iso(NOW - 2 * 86_400_000) } });
     expect(Date.parse(kept.body.data.events.from)).toBe(NOW - 2 * 86_400_000);
+    const gone = await get(emu, '/emails', { query: { from: iso(NOW - 30 * 86_400_000), to: iso(NOW - 20 * 86_400_000) } });
+    expect([gone.body.data.events.total_count, gone.body.data.events.from]).toEqual([0, gone.body.data.events.to]);
     const sandbox = await get(emu, '/emails', { key: emu.keys.sandbox, query: { per_page: 100 } });
     expect(sandbox.body.data.events.data.every((e: { rcpt_to: string }) => e.rcpt_to === 'developer@acme.example')).toBe(true);
   });

@@ -174,8 +174,9 @@ function listSent(ctx: RouteContext) {
     events: {
       data: page.indices.map((i) => sentEmail(log, i)),
       total_count: counts.count(log, compiled, lo, hi),
-      // the effective start (2.3): what was read, not a `from` older than the history kept
-      from: isoOffset(Math.max(fromMs, ctx.now - SENT_RETENTION_MS)),
+      // the effective start (2.3): what was read, not a `from` older than the history kept (and
+      // never after `to`: a range wholly older than the history is empty, from = to)
+      from: isoOffset(Math.min(Math.max(fromMs, ctx.now - SENT_RETENTION_MS), toMs)),
       to: isoOffset(toMs),
       pagination: { next_cursor: next, per_page: perPage },
     },
