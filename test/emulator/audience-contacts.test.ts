@@ -48,6 +48,14 @@ describe('4.31 list contacts', () => {
     expect(new Set(seen).size).toBe(60);
   });
 
+  it('lists the seeded contacts newest first too, as created ones are (docs/emulator.md)', async () => {
+    const seen: string[] = [];
+    for (let page = 1; page <= 3; page++) {
+      seen.push(...(await list({ page })).body.data.contacts.map((c: { created_at: string }) => c.created_at));
+    }
+    expect(seen).toEqual([...seen].sort().reverse());
+  });
+
   it('filters by status, list, segment and search, combined with AND', async () => {
     const team = emu.store.teams.main;
     const all = [...team.contacts.values()];
