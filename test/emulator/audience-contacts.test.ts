@@ -48,6 +48,14 @@ describe('4.31 list contacts', () => {
     expect(new Set(seen).size).toBe(60);
   });
 
+  it('lists the seeded contacts newest first too, as created ones are (docs/emulator.md)', async () => {
+    const seen: string[] = [];
+    for (let page = 1; page <= 3; page++) {
+      seen.push(...(await list({ page })).body.data.contacts.map((c: { created_at: string }) => c.created_at));
+    }
+    expect(seen).toEqual([...seen].sort().reverse());
+  });
+
   it('filters by status, list, segment and search, combined with AND', async () => {
     const team = emu.store.teams.main;
     const all = [...team.contacts.values()];
@@ -155,16 +163,33 @@ describe('4.32 to 4.35: a contact from creation to deletion', () => {
     expect(emails(await list({ search: 'doi@example.net' }))).toEqual([]);
   });
 
-  it('creates an unverified contact with a double opt-in template that has a published version', async (ctx) => {
-    // The templates belong to the sending side of the emulator (team.sending); without it, skip.
-    const store = (emu.store.teams.main as unknown as { sending?: { templates?: Map<unknown, { slug: string; active_version: number | null }> } })
-      .sending?.templates;
-    const template = store && [...store.values()].find((t) => t.active_version !== null);
-    if (!template) return ctx.skip();
-    const doi = { from: 'hello@mail.acme.example', subject: 'Confirm', template_slug: template.slug, redirect_url: 'https://acme.example/thanks' };
+  it('creates an unverified contact with a double opt-in template that has a published version', async () => {
+    const doi = { from: 'hello@mail.acme.example', subject: 'Confirm', template_slug: emu.fixtures.templates[0], redirect_url: 'https://acme.example/thanks' };
     const a = await create({ email: 'doi@example.net', double_opt_in: doi });
     expect(a.status).toBe(201);
     expect(a.body.data).toMatchObject({ email: 'doi@example.net', status: 'unverified' });
+  });
+
+  it('looks the double opt-in template up in the default project only (spec 2.13), as GET /templates/{slug} does', async () => {
+    // spring-sale is published, in the Marketing project (docs/emulator.md)
+    expect((await get(emu, '/templates/spring-sale')).status).toBe(404);
+    const doi = { from: 'hello@mail.acme.example', subject: 'Confirm', template_slug: 'spring-sale', redirect_url: 'https://acme.example/thanks' };
+    const a = await create({ email: 'doi@example.net', double_opt_in: doi });
+    expect(a.status).toBe(404);
+    expect(a.body.error_code).toBe('template_not_found');
+    expect(emails(await list({ search: 'doi@example.net' }))).toEqual([]);
+  });
+
+  it('refuses a double opt-in sender outside the team\'s approved sending domains (2.13: a verified domain) with 422', async () => {
+    const doi = (from: string) => ({ from, subject: 'Confirm', template_slug: emu.fixtures.templates[0], redirect_url: 'https://acme.example/thanks' });
+    // pending, blocked, another team's, nobody's
+    for (const from of ['news@promo.acme.example', 'news@acme-deals.example', 'news@globex.example', 'news@gmail.com']) {
+      const a = await create({ email: 'doi@example.net', double_opt_in: doi(from) });
+      expect(a.status, from).toBe(422);
+      expect(errorFields(a), from).toEqual(['double_opt_in.from']);
+    }
+    expect(emails(await list({ search: 'doi@example.net' }))).toEqual([]);
+    expect((await create({ email: 'doi@example.net', double_opt_in: doi('News@Mail.Acme.Example') })).status).toBe(201);
   });
 
   it('validates the update body, and changes nothing when refused', async () => {

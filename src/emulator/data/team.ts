@@ -2,6 +2,7 @@
 import { rngFor } from '../prng.js';
 import type { Campaign, CampaignState, Fixtures, TeamData, TeamName } from '../types.js';
 import { makeContacts, makeLists, makeProperties, makeSegments, makeTopics, makeWebhooks } from './audience.js';
+import { countSegment } from './segment-match.js';
 import { MAIN_TEAM_CAMPAIGNS, OTHER_TEAM_CAMPAIGNS, makeCampaign, type CampaignSeedContext } from './campaigns.js';
 import { EventLog } from './event-log.js';
 import { SUBJECTS } from './pools.js';
@@ -119,6 +120,9 @@ export function buildTeam(name: TeamName, seed: number, now: number, sizes: Team
     webhooks: new Map(webhooks.map((w) => [w.id, w])),
     sending: makeSending(name, brand, now),
   };
+  // Counted by the segment's own conditions and list, as a created one is (routes/segments.ts);
+  // the one seeded never counted stays null.
+  for (const s of segments) if (s.cached_contacts_count !== null) s.cached_contacts_count = countSegment(team, s);
   return { team, roles };
 }
 

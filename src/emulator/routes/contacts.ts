@@ -5,6 +5,7 @@
 import { ApiError, ok, type ApiResponse } from '../api-error.js';
 import { addContact, changeEmail, contactByEmail, defaultTopicIds, removeContact } from '../data/contacts.js';
 import { segmentPredicate } from '../data/segment-match.js';
+import { activeVersion, findTemplate, projectOf } from '../data/templates.js';
 import type { Route, RouteContext } from '../router.js';
 import type { Contact, TeamData } from '../types.js';
 import { charCount, FieldErrors, bodyObject, findByUuid, isUuid, oneOfQuery, optString } from '../validate.js';
@@ -76,15 +77,12 @@ function showContact(ctx: RouteContext): ApiResponse {
   return ok('Contact retrieved successfully.', renderContact(ctx.team, findContact(ctx, 'missing')));
 }
 
-interface TemplateLike {
-  slug?: unknown;
-  active_version?: unknown;
-}
-
 /**
- * Double opt-in (spec 2.13): the template must exist in the team's template store with an active
- * version. The store belongs to the template operations; until the team has one, every slug is
- * unknown. The confirmation email itself is not sent by the emulator.
+ * Double opt-in (spec 2.13): the sender must be on one of the team's approved sending domains (the
+ * docs' "verified sending domain"; the domain sending needs, routes/send.ts), else 422 on
+ * `double_opt_in.from`, the one validation status 4.32 defines; the template is looked up in the
+ * default project, as GET /templates/{slug} without a project does, and must have an active
+ * version, else 404. The confirmation email itself is not sent by the emulator.
  */
 function checkDoubleOptIn(errs: FieldErrors, team: TeamData, v: unknown): (() => void) | undefined {
   if (v === undefined) return undefined;
@@ -95,7 +93,13 @@ function checkDoubleOptIn(errs: FieldErrors, team: TeamData, v: unknown): (() =>
   const o = v as Record<string, unknown>;
   const sub = new FieldErrors();
   if (o.from === undefined || o.from === null) sub.add('from', 'The double_opt_in.from field is required.');
-  else emailValue(sub, 'from', o.from);
+  else {
+    const from = emailValue(sub, 'from', o.from);
+    const domain = from?.slice(from.lastIndexOf('@') + 1).toLowerCase();
+    if (domain !== undefined && team.sending.domains.get(domain)?.status !== 'approved') {
+      sub.add('from', `The from field must be on an approved sending domain of the team (${domain} is not).`);
+    }
+  }
   optString(sub, o, 'from_name', { max: 255, nullable: true });
   for (const [name, max] of [['subject', 998], ['template_slug', 255], ['redirect_url', 2048]] as const) {
     if (o[name] === undefined || o[name] === null || o[name] === '') sub.add(name, `The double_opt_in.${name} field is required.`);
@@ -106,14 +110,9 @@ function checkDoubleOptIn(errs: FieldErrors, team: TeamData, v: unknown): (() =>
   }
   const slug = o.template_slug;
   return () => {
-    const store = (team as unknown as { sending?: { templates?: Map<unknown, TemplateLike> } }).sending?.templates;
-    let found = false;
-    if (store instanceof Map) {
-      for (const t of store.values()) {
-        if (t.slug === slug && t.active_version !== null && t.active_version !== undefined) found = true;
-      }
-    }
-    if (!found) {
+    const project = projectOf(team.sending, null);
+    const template = project && typeof slug === 'string' ? findTemplate(team.sending, project, slug) : undefined;
+    if (!template || !activeVersion(template)) {
       throw new ApiError(404, { message: 'Template not found or has no published version.', error_code: 'template_not_found' });
     }
   };
