@@ -298,6 +298,11 @@ describe('retention and the default window (service-notes "Retention and windows
       expect(await total('2020-01-01')).toBe(since(now - 90 * DAY));
       expect(await total('2020-01-01')).toBeLessThan(since(0) - seeded + 1);
       expect((await get(aged, `/emails/${id}`, { query: { from: '2020-01-01' } })).status).toBe(404);
+      // data.events.from is the effective start (2.2): what was searched, not a date older than the 90 days kept
+      const old = (await get(aged, '/emails/events', { query: { from: '2020-01-01' } })).body.data.events;
+      expect(Date.parse(old.from)).toBe(now - 90 * DAY);
+      const gone = (await get(aged, '/emails/events', { query: { from: '2020-01-01', to: '2020-02-01' } })).body.data.events;
+      expect([gone.total_count, gone.from]).toEqual([0, gone.to]);
     } finally {
       await aged.close();
     }

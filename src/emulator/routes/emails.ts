@@ -28,6 +28,14 @@ function firstKept(log: EventLog, fromMs: number, now: number, retentionMs: numb
   return log.lowerBound(Math.max(fromMs, now - retentionMs));
 }
 
+/**
+ * A listing's `from` is the effective start (2.2, 2.3): what was searched, not a date older
+ * than the history kept, and never after `to` (a range wholly older than the history is empty).
+ */
+function effectiveFrom(range: Range, now: number, retentionMs: number): string {
+  return isoOffset(Math.min(Math.max(range.fromMs, now - retentionMs), range.toMs));
+}
+
 interface EventCursor {
   team: TeamName;
   p: number;
@@ -109,7 +117,7 @@ function listEvents(ctx: RouteContext) {
     events: {
       data: page.indices.map((i) => log.render(i)),
       total_count: counts.count(log, compiled, lo, hi),
-      from: isoOffset(fromMs),
+      from: effectiveFrom(range as Range, ctx.now, EVENT_RETENTION_MS),
       to: isoOffset(toMs),
       pagination: { next_cursor: next, per_page: perPage },
     },
@@ -174,9 +182,7 @@ function listSent(ctx: RouteContext) {
     events: {
       data: page.indices.map((i) => sentEmail(log, i)),
       total_count: counts.count(log, compiled, lo, hi),
-      // the effective start (2.3): what was read, not a `from` older than the history kept (and
-      // never after `to`: a range wholly older than the history is empty, from = to)
-      from: isoOffset(Math.min(Math.max(fromMs, ctx.now - SENT_RETENTION_MS), toMs)),
+      from: effectiveFrom({ fromMs, toMs }, ctx.now, SENT_RETENTION_MS),
       to: isoOffset(toMs),
       pagination: { next_cursor: next, per_page: perPage },
     },
