@@ -94,6 +94,17 @@ describe('the cap of a page-numbered listing', () => {
       await m.close();
     }
   });
+
+  it('contact_list with all: true stops at the cap the same way, naming the page to go on from', async () => {
+    const m = await connect({ emulator: many });
+    try {
+      const first = await m.call('contact_list', { all: true });
+      expect(JSON.parse(text(first))).toHaveLength(1000);
+      expect(notes(first)).toMatch(/^Stopped at --limit 1000 \(1150 in total\)\. The next 1000:\n {2}mailctl contact list --limit 1000 --page 11 /m);
+    } finally {
+      await m.close();
+    }
+  });
 });
 
 describe('one call at a time', () => {
