@@ -357,6 +357,20 @@ describe('archive tools', () => {
       await ro.close();
     }
   });
+
+  it('events_list db: true stopped at the cap says to narrow the listing, not to go on from a cursor the archive has none of', async () => {
+    const events = Array.from({ length: 1005 }, (_, i) => ({ event_id: `e${i}`, type: 'injection', timestamp: new Date(Date.UTC(2026, 10, 10, 10) + i * 1000).toISOString() }));
+    const p = await connect({ emulator: false, key: null, env: { MAILCTL_DB: writeArchive(events) } });
+    try {
+      const r = await p.call('events_list', { db: true, all: true, from: '2026-11-01', to: '2026-11-20' });
+      expect(JSON.parse(text(r))).toHaveLength(1000);
+      expect(notes(r)).toContain('Stopped at --limit 1000 (1005 match in the archive).');
+      expect(notes(r)).toMatch(/stopped at 1000 rows, the most one tool call lists: there may be more; narrow the listing$/m);
+      expect(notes(r)).not.toMatch(/cursor/);
+    } finally {
+      await p.close();
+    }
+  });
 });
 
 describe('errors', () => {
