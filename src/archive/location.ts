@@ -26,7 +26,7 @@ export type ArchiveLocation = { kind: 'sqlite'; path: string } | { kind: 'postgr
 /** The query parameters a URL may carry; anything else is refused rather than silently ignored. */
 const KNOWN_PARAMS = new Set(['sslmode', 'sslrootcert', 'password']);
 
-export function isPostgresUrl(text: string): boolean {
+function isPostgresUrl(text: string): boolean {
   return /^postgres(ql)?:\/\//i.test(text.trim());
 }
 
@@ -80,9 +80,22 @@ export function parsePgUrl(text: string, source: string): PgTarget {
   };
 }
 
+/**
+ * A scheme that is not postgres:// or postgresql:// (pg://, postgres:/): a mistyped URL, not a
+ * file to create (with the password in its folder names). Two letters at least: `C:/x` is a path.
+ */
+function otherScheme(text: string): string | undefined {
+  const t = text.trim();
+  return /^[a-z][a-z0-9+.-]+:\/\//i.exec(t)?.[0].slice(0, -2) ?? /^postgres(ql)?:/i.exec(t)?.[0];
+}
+
 /** A --db value or MAILCTL_DB as a location: a URL is parsed (and refused with a password), anything else is a path. */
 export function archiveLocation(text: string, source: string): ArchiveLocation {
-  return isPostgresUrl(text) ? { kind: 'postgres', target: parsePgUrl(text, source) } : { kind: 'sqlite', path: text };
+  if (isPostgresUrl(text)) return { kind: 'postgres', target: parsePgUrl(text, source) };
+  const scheme = otherScheme(text);
+  // only the scheme is quoted: the rest may hold a password
+  if (scheme) throw new UsageError(`${source}: "${scheme}" is not a PostgreSQL URL (postgres://user@host:5432/dbname or postgresql://…)`);
+  return { kind: 'sqlite', path: text };
 }
 
 /** What messages call the archive: its file's path, or its URL without a password. */

@@ -1,4 +1,4 @@
-import { isPostgresUrl, parsePgUrl } from '../archive/location.js';
+import { archiveLocation } from '../archive/location.js';
 import { ValueError } from '../errors.js';
 import { flag } from './define.js';
 
@@ -10,7 +10,7 @@ function dbValue(raw: string): string {
   const value = raw.trim();
   if (value === '') throw new ValueError('must be a file path or a postgres:// URL (or leave the value out for the default archive)');
   // A URL is checked here, before anything runs; its refusal never quotes the URL (it may hold a password).
-  if (isPostgresUrl(value)) parsePgUrl(value, '--db');
+  archiveLocation(value, '--db');
   return value;
 }
 

@@ -26,7 +26,7 @@ export interface ToolSource extends SourceCommand {
 }
 
 /** What a listing's result adds: the cap the call ran into. */
-function capNotes(ci: CommandInput, stdout: string): string[] {
+function capNotes(ci: CommandInput, stdout: string, notices: string): string[] {
   const notes: string[] = [];
   if (ci.asked !== undefined) notes.push(`limit ${ci.asked} was capped at ${LIST_CAP}, the most one tool call lists`);
   let rows = -1;
@@ -36,7 +36,9 @@ function capNotes(ci: CommandInput, stdout: string): string[] {
   } catch {
     // not a JSON list: nothing to count
   }
-  if (ci.limit === LIST_CAP && rows === LIST_CAP) notes.push(`stopped at ${LIST_CAP} rows, the most one tool call lists: there may be more; narrow the listing, or go on from the cursor or page the notice above names`);
+  // only a listing whose notice names a position can go on from it (the archive, and one answer holding every row, have none)
+  const goOn = /--(cursor|page) /.test(notices) ? ', or go on from the cursor or page the notice above names' : '';
+  if (ci.limit === LIST_CAP && rows === LIST_CAP) notes.push(`stopped at ${LIST_CAP} rows, the most one tool call lists: there may be more; narrow the listing${goOn}`);
   return notes;
 }
 
@@ -145,7 +147,7 @@ async function runCall(
   let result: CallToolResult;
   try {
     await source.run(ci.input, run);
-    result = outputResult(stdout.text(), [...notes(), ...capNotes(ci, stdout.text())]);
+    result = outputResult(stdout.text(), [...notes(), ...capNotes(ci, stdout.text(), stderr.text())]);
   } catch (error) {
     if (isGate(error, stdout.text())) result = outputResult(stdout.text(), notes(), error);
     else result = errorResult(inInputNames(plan, error instanceof CliError ? error : (systemFailure(error) ?? unexpectedError(error))), notes());

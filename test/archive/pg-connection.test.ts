@@ -2,6 +2,7 @@
 // code for each failure (nothing listening, no such database, a refused TLS),
 // and sslmode as libpq means it, against the test cluster, which offers TLS
 // with a certificate of a test CA for 127.0.0.1 (it listens on 127.0.0.2 too).
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { runCli } from '../helpers/cli.js';
@@ -31,6 +32,19 @@ describe('connection failures: one line, the right exit code', () => {
     expect(r.code).toBe(7);
     expect(errorLines(r.stderr)).toEqual(['error: cannot reach the PostgreSQL server 127.0.0.1:1 (ECONNREFUSED)']);
     expect(eventRequests(emu)).toHaveLength(0);
+  });
+
+  it('a server that never answers: exit 7 saying it timed out after PGCONNECT_TIMEOUT, not that a connection was lost', async () => {
+    const silent = createServer((socket) => socket.on('error', () => undefined));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const r = await runCliInProcess(['events', 'list', '--db', `postgres://ops@127.0.0.1:${port}/events`], { env: { PGCONNECT_TIMEOUT: '1' } });
+      expect(r.code).toBe(7);
+      expect(errorLines(r.stderr)).toEqual([`error: cannot reach the PostgreSQL server 127.0.0.1:${port}: no answer within 1 s (PGCONNECT_TIMEOUT)`]);
+    } finally {
+      silent.close();
+    }
   });
 
   it('a database the server does not have: exit 2 naming it', async () => {

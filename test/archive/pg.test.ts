@@ -6,8 +6,9 @@
 // lock of two syncs at once (--no-wait), a newer schema or another program's
 // database refused and left as it is, one partition per day.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PG_SCHEMA_VERSION } from '../../src/archive/pg/schema.js';
@@ -69,6 +70,29 @@ describe('the password: never in the URL, never printed', () => {
     expect(r.stderr).toMatch(/^error: MAILCTL_DB: a PostgreSQL URL must not carry a password/);
     expect(r.stderr).not.toContain('Sup3r-s3cret');
   });
+
+  // A mistyped scheme (pg://, postgres:/) was taken for a file path: sync made folders named after the password and wrote a local file.
+  it.each(['pg://ops:Sup3r-s3cret@127.0.0.1/events', 'postgres:/ops:Sup3r-s3cret@127.0.0.1/events', 'postgresql:ops:Sup3r-s3cret@db/events'])(
+    'a URL that is not postgres:// or postgresql:// (%s): exit 2 naming the scheme only, no file made, nothing sent',
+    async (url) => {
+      const cwd = process.cwd();
+      const dir = mkdtempSync(join(tmpdir(), 'mailctl-scheme-'));
+      process.chdir(dir);
+      try {
+        for (const [args, env] of [[['events', 'sync', '--db', url], {}], [['events', 'sync'], { MAILCTL_DB: url }]] as const) {
+          const r = await runCliInProcess([...args], { env: { ...emulatorEnv(emu), ...env } });
+          expect(r.code).toBe(2);
+          expect(errorLines(r.stderr)).toEqual([`error: ${args.length === 4 ? '--db' : 'MAILCTL_DB'}: "${url.split(':')[0]}:" is not a PostgreSQL URL (postgres://user@host:5432/dbname or postgresql://…)`]);
+          expect(r.stderr).not.toContain('Sup3r-s3cret');
+          expect(readdirSync(dir)).toEqual([]);
+          expect(emu.requests).toHaveLength(0);
+        }
+      } finally {
+        process.chdir(cwd);
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('PGPASSWORD: the sync runs; --verbose names host, port and database, never the user or the password', async () => {
     const url = await ownedByPasswordRole();

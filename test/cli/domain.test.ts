@@ -38,6 +38,15 @@ describe('domain list / show', () => {
     expect(whole.stderr).toBe('');
   });
 
+  it('--all with --limit says the same when the limit left domains out (--limit ends the listing either way)', async () => {
+    const total = (JSON.parse((await run(['domain', 'list', '--json'])).stdout) as unknown[]).length;
+    const r = await run(['domain', 'list', '--all', '--limit', '2', '--ndjson']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(sent(r)).toEqual(['GET /domains']);
+    expect(r.stdout.trimEnd().split('\n')).toHaveLength(2);
+    expect(r.stderr.trim()).toBe(`Stopped at --limit 2 (${total} in total).`);
+  });
+
   it('show prints the records a subdomain needs: bounce CNAME, DKIM, DMARC', async () => {
     const r = await run(['domain', 'show', 'mail.acme.example']);
     expect(r.exitCode, r.stderr).toBe(0);

@@ -94,6 +94,17 @@ describe('the cap of a page-numbered listing', () => {
       await m.close();
     }
   });
+
+  it('contact_list with all: true stops at the cap the same way, naming the page to go on from', async () => {
+    const m = await connect({ emulator: many });
+    try {
+      const first = await m.call('contact_list', { all: true });
+      expect(JSON.parse(text(first))).toHaveLength(1000);
+      expect(notes(first)).toMatch(/^Stopped at --limit 1000 \(1150 in total\)\. The next 1000:\n {2}mailctl contact list --limit 1000 --page 11 /m);
+    } finally {
+      await m.close();
+    }
+  });
 });
 
 describe('one call at a time', () => {
@@ -344,6 +355,20 @@ describe('archive tools', () => {
       expect((await ro.client.listTools()).tools.map((t) => t.name)).not.toContain('events_prune');
     } finally {
       await ro.close();
+    }
+  });
+
+  it('events_list db: true stopped at the cap says to narrow the listing, not to go on from a cursor the archive has none of', async () => {
+    const events = Array.from({ length: 1005 }, (_, i) => ({ event_id: `e${i}`, type: 'injection', timestamp: new Date(Date.UTC(2026, 10, 10, 10) + i * 1000).toISOString() }));
+    const p = await connect({ emulator: false, key: null, env: { MAILCTL_DB: writeArchive(events) } });
+    try {
+      const r = await p.call('events_list', { db: true, all: true, from: '2026-11-01', to: '2026-11-20' });
+      expect(JSON.parse(text(r))).toHaveLength(1000);
+      expect(notes(r)).toContain('Stopped at --limit 1000 (1005 match in the archive).');
+      expect(notes(r)).toMatch(/stopped at 1000 rows, the most one tool call lists: there may be more; narrow the listing$/m);
+      expect(notes(r)).not.toMatch(/cursor/);
+    } finally {
+      await p.close();
     }
   });
 });

@@ -135,6 +135,10 @@ export async function connectPg(target: PgTarget, opts: PgConnectOptions): Promi
       client = await attempt(false);
     }
   } catch (error) {
+    // pg says "timeout expired" when connectionTimeoutMillis passes before the server answered: never connected, so not "lost"
+    if (/^timeout expired/i.test((error as Error).message ?? '')) {
+      throw new NetworkError(`cannot reach the PostgreSQL server ${target.host}:${target.port}: no answer within ${timeout} s (PGCONNECT_TIMEOUT)`, { cause: error });
+    }
     throw pgFailure(error, target);
   }
   if (opts.signal) {

@@ -158,7 +158,7 @@ export async function runList<T>(ctx: Context, list: ListRun<T>): Promise<void> 
       nextPageHint(ctx, `Showed page ${last.page} of ${last.lastPage}${total}`, list.command, list.args ?? [], ['--page', String(last.page + 1)]);
     }
   }
-  if (!list.all && list.limit !== undefined && last && count >= list.limit) stoppedAtLimit(ctx, list, last, lastFetched);
+  if (list.limit !== undefined && last && count >= list.limit) stoppedAtLimit(ctx, list, last, lastFetched);
   // last_page 0 is an empty list (no page at all), not a page asked for past its end
   if (count === 0 && last?.page !== undefined && last.lastPage !== undefined && last.lastPage > 0 && last.page > last.lastPage) {
     ctx.notice(`page ${last.page} is past the last page (${last.lastPage})`);
