@@ -145,18 +145,21 @@ async function runCall(
   const run = createContext(io, globals, signal, { version: ctx.version, clock, disposers, secrets, program, onRequestLine, trace });
   const notes = (): string[] => [stderr.text()];
   let result: CallToolResult;
+  let gated = false;
   try {
     await source.run(ci.input, run);
     result = outputResult(stdout.text(), [...notes(), ...capNotes(ci, stdout.text(), stderr.text())]);
   } catch (error) {
-    if (isGate(error, stdout.text())) result = outputResult(stdout.text(), notes(), error);
+    gated = isGate(error, stdout.text());
+    if (gated) result = outputResult(stdout.text(), notes(), error);
     else result = errorResult(inInputNames(plan, error instanceof CliError ? error : (systemFailure(error) ?? unexpectedError(error))), notes());
   } finally {
     await run.finish().catch(() => undefined);
     for (const dispose of disposers.splice(0)) await dispose().catch(() => undefined);
     unlink();
   }
-  if (plan.kind === 'write' && plan.dryRun && !ci.confirmed && !result.isError) {
+  // a dry run whose checks failed (exit 8) would be refused as it stands: no invitation to confirm it
+  if (plan.kind === 'write' && plan.dryRun && !ci.confirmed && !result.isError && !gated) {
     withNotes(result, [`this was a dry run, nothing was sent: call ${plan.name} again with confirm: true to do it`]);
   }
   return scrubResult(result, clean);

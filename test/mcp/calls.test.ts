@@ -442,6 +442,15 @@ describe('gates', () => {
     expect(Object.keys(r.structuredContent!)).toEqual(Object.keys(JSON.parse(cli.stdout) as object));
     expect(notes(r)).toMatch(/^exit code 8: --fail-on warning: /m);
   });
+
+  it('campaign_schedule with check: a dry run whose checks fail gives the verdict, not an invitation to confirm it', async () => {
+    emu.clearRequests();
+    const r = await c.call('campaign_schedule', { campaign_id: emu.fixtures.campaigns.sent, at: '+2h', check: true });
+    expect(r.isError).toBeFalsy();
+    expect(notes(r)).toMatch(/^exit code 8: /m);
+    expect(notes(r)).not.toMatch(/confirm: true/);
+    expect(sent().filter((line) => !line.startsWith('GET '))).toEqual([]);
+  });
 });
 
 // cli.md: -v is "one line per HTTP request on stderr"; a call's stderr is its result's notes,
