@@ -35,6 +35,11 @@ export function passwordPlaces(account: string): string {
   return `PGPASSWORD, ~/.pgpass or the OS credential store (service "mailctl-postgres", account "${account}")`;
 }
 
+/** host:port as messages show it; an IPv6 host in brackets, as in a URL. */
+export function serverAddress(t: Pick<PgTarget, 'host' | 'port'>): string {
+  return `${t.host.includes(':') ? `[${t.host}]` : t.host}:${t.port}`;
+}
+
 /** The credential store's account of a database: user@host:port/dbname. */
 export function credentialAccount(t: Pick<PgTarget, 'host' | 'port' | 'database'> & { user?: string }): string {
   return `${t.user ?? ''}@${t.host}:${t.port}/${t.database}`;
@@ -73,10 +78,9 @@ export function parsePgUrl(text: string, source: string): PgTarget {
     throw new UsageError(`${source}: sslmode must be one of ${SSL_MODES.join(', ')} (got "${mode}")`);
   }
   const sslrootcert = url.searchParams.get('sslrootcert') ?? undefined;
-  const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
     host, port, database, user, sslmode: mode as SslMode, sslrootcert,
-    display: `postgres://${user ? `${encodeURIComponent(user)}@` : ''}${shownHost}:${port}/${encodeURIComponent(database)}`,
+    display: `postgres://${user ? `${encodeURIComponent(user)}@` : ''}${serverAddress({ host, port })}/${encodeURIComponent(database)}`,
   };
 }
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import type { Client, ClientConfig } from 'pg';
 import { AuthError, CliError, ExitCode, NetworkError, UsageError } from '../../errors.js';
-import { credentialAccount, passwordPlaces, type PgTarget } from '../location.js';
+import { credentialAccount, passwordPlaces, serverAddress, type PgTarget } from '../location.js';
 import { pgpassPassword } from './pgpass.js';
 import { loadPg } from './load.js';
 
@@ -66,7 +66,7 @@ export function pgFailure(error: unknown, target: PgTarget): unknown {
   const e = error as { code?: unknown; message?: string };
   const code = typeof e.code === 'string' ? e.code : '';
   const message = (e.message ?? String(error)).split('\n')[0]!;
-  const where = `${target.host}:${target.port}`;
+  const where = serverAddress(target);
   if (NETWORK_CODES.has(code)) return new NetworkError(`cannot reach the PostgreSQL server ${where} (${code})`, { cause: error });
   if (/^Connection terminated|^timeout expired|Connection ended unexpectedly|is not queryable/i.test(message)) {
     return new NetworkError(`lost the connection to the PostgreSQL server ${where} (${message})`, { cause: error });
@@ -99,7 +99,7 @@ export async function connectPg(target: PgTarget, opts: PgConnectOptions): Promi
       pgpassPassword({ host: target.host, port: target.port, database: target.database, user }, opts.env, opts.warn) ||
       (await opts.storedPassword?.(account));
     if (!found) {
-      throw new AuthError(`the PostgreSQL server ${target.host}:${target.port} asks a password for ${account}, and none was found`, {
+      throw new AuthError(`the PostgreSQL server ${serverAddress(target)} asks a password for ${account}, and none was found`, {
         hint: `give it in ${passwordPlaces(account)}`,
       });
     }
@@ -112,7 +112,7 @@ export async function connectPg(target: PgTarget, opts: PgConnectOptions): Promi
     connectionTimeoutMillis: timeout * 1000,
     application_name: opts.applicationName ?? 'mailctl',
   });
-  opts.trace?.(`PostgreSQL: connecting to ${target.host}:${target.port}, database ${target.database} (sslmode ${target.sslmode})`);
+  opts.trace?.(`PostgreSQL: connecting to ${serverAddress(target)}, database ${target.database} (sslmode ${target.sslmode})`);
   const attempt = async (ssl: ClientConfig['ssl']): Promise<Client> => {
     const client = new pg.Client(config(ssl));
     // A connection error after connect (the server restarted) fails the query in flight; this keeps it from being unhandled.
@@ -137,7 +137,7 @@ export async function connectPg(target: PgTarget, opts: PgConnectOptions): Promi
   } catch (error) {
     // pg says "timeout expired" when connectionTimeoutMillis passes before the server answered: never connected, so not "lost"
     if (/^timeout expired/i.test((error as Error).message ?? '')) {
-      throw new NetworkError(`cannot reach the PostgreSQL server ${target.host}:${target.port}: no answer within ${timeout} s (PGCONNECT_TIMEOUT)`, { cause: error });
+      throw new NetworkError(`cannot reach the PostgreSQL server ${serverAddress(target)}: no answer within ${timeout} s (PGCONNECT_TIMEOUT)`, { cause: error });
     }
     throw pgFailure(error, target);
   }
