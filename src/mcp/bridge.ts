@@ -150,9 +150,10 @@ async function runCall(
     await source.run(ci.input, run);
     result = outputResult(stdout.text(), [...notes(), ...capNotes(ci, stdout.text(), stderr.text())]);
   } catch (error) {
-    gated = isGate(error, stdout.text());
-    if (gated) result = outputResult(stdout.text(), notes(), error);
-    else result = errorResult(inInputNames(plan, error instanceof CliError ? error : (systemFailure(error) ?? unexpectedError(error))), notes());
+    if (isGate(error, stdout.text())) {
+      gated = true;
+      result = outputResult(stdout.text(), notes(), error);
+    } else result = errorResult(inInputNames(plan, error instanceof CliError ? error : (systemFailure(error) ?? unexpectedError(error))), notes());
   } finally {
     await run.finish().catch(() => undefined);
     for (const dispose of disposers.splice(0)) await dispose().catch(() => undefined);
