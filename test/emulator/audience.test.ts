@@ -53,6 +53,9 @@ describe('4.8 update a topic', () => {
     expect(errorFields(a)).toEqual(['description', 'name', 'visibility']);
     expect(errorFields(await patchTopic(id, { name: null }))).toEqual(['name']);
     expect(errorFields(await patchTopic(id, { name: 42 }))).toEqual(['name']);
+    // a name of white space only is no name, as on create
+    const blank = await patchTopic(id, { name: '   ' });
+    expect([blank.status, blank.body.errors]).toEqual([422, { name: ['The name field is required.'] }]);
   });
 
   it('answers a malformed id with 422 and an unknown one with 404 Topic not found.', async () => {

@@ -80,6 +80,9 @@ describe('4.15 update a webhook', () => {
     });
     expect(a.status).toBe(422);
     expect(errorFields(a)).toEqual(['active', 'auth_type', 'auth_username', 'name', 'oauth_token_url', 'target', 'url']);
+    // a name of white space only is no name, as on create (4.13)
+    const blank = await put(id, { name: ' \t ' });
+    expect([blank.status, blank.body.errors]).toEqual([422, { name: ['The name field is required.'] }]);
   });
 
   it('stores basic credentials without ever returning them', async () => {

@@ -56,7 +56,7 @@ function updateTopic(ctx: RouteContext): ApiResponse {
   requireUuidParam('topicId', ctx.params.topicId as string);
   const body = bodyObject(ctx.body);
   const errs = new FieldErrors();
-  const name = optString(errs, body, 'name', { max: 255, min: 1 });
+  const name = nameField(errs, body, 'name', false);
   const description = optString(errs, body, 'description', { max: 1000, nullable: true });
   const visibility = oneOf(errs, body, 'visibility', VISIBILITIES);
   if ('default_subscription' in body) {

@@ -84,7 +84,7 @@ function readEvents(errs: FieldErrors, body: Record<string, unknown>): string[] 
 function updateWebhook(ctx: RouteContext): ApiResponse {
   const body = bodyObject(ctx.body);
   const errs = new FieldErrors();
-  const name = optString(errs, body, 'name', { max: 255, min: 1 });
+  const name = optString(errs, body, 'name', { max: 255, min: 1, notBlank: true });
   const url = optString(errs, body, 'url', { max: 2048, uri: true });
   const target = optString(errs, body, 'target', { max: 2048, uri: true });
   const creds: Partial<Record<CredentialField, string>> = {};
