@@ -62,6 +62,16 @@ describe('a listing that fails half-way names the command for the rest', () => {
     expect([...first, ...(ndjson(second.stdout) as Row[]).map((c) => c.id)]).toEqual(wanted);
   });
 
+  it('--all with --limit: the rest still stops at the rows owed (--limit ends the listing either way)', async () => {
+    emu.scriptFault({ method: 'GET', path: '/audience/contacts', status: 503, skip: 1, times: 1 });
+    const failed = await runCli(['contact', 'list', '--all', '--limit', '150', '--per-page', '20', '--ndjson', '--retries', '0'], { env: env() });
+    expect(failed.code).toBe(1);
+    expect(ndjson(failed.stdout)).toHaveLength(20);
+    const rest = restCommand(failed.stderr).join(' ');
+    expect(rest).toContain('--limit 130');
+    expect(rest).toContain('--page 2');
+  });
+
   it('a failure on the first page has nothing to continue from: the error alone', async () => {
     emu.scriptFault({ method: 'GET', path: '/emails/events', status: 502, times: 1 });
     const r = await runCli(['events', 'list', '--all', '--ndjson', '--retries', '0'], { env: env() });

@@ -167,10 +167,10 @@ export async function runList<T>(ctx: Context, list: ListRun<T>): Promise<void> 
   }
 }
 
-/** What a listing still has to read after `written` rows: every page, the rest of --limit, or one page. */
+/** What a listing still has to read after `written` rows: the rest of --limit (with --all or not), every page, or one page. */
 export function restOf(list: { all: boolean; limit?: number }, written: number): string[] {
-  if (list.all) return ['--all'];
-  return list.limit !== undefined ? ['--limit', String(list.limit - written)] : [];
+  const all = list.all ? ['--all'] : [];
+  return list.limit !== undefined ? [...all, '--limit', String(list.limit - written)] : all;
 }
 
 /**
