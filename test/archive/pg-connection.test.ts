@@ -41,7 +41,7 @@ describe('connection failures: one line, the right exit code', () => {
     try {
       const r = await runCliInProcess(['events', 'list', '--db', `postgres://ops@127.0.0.1:${port}/events`], { env: { PGCONNECT_TIMEOUT: '1' } });
       expect(r.code).toBe(7);
-      expect(errorLines(r.stderr)).toEqual([`error: cannot reach the PostgreSQL server 127.0.0.1:${port}: no answer within 1 s (PGCONNECT_TIMEOUT)`]);
+      expect(errorLines(r.stderr)).toEqual([`error: cannot reach the PostgreSQL server 127.0.0.1:${port}: no connection within 1 s (PGCONNECT_TIMEOUT)`]);
     } finally {
       silent.close();
     }
