@@ -90,8 +90,13 @@ export function parsePgUrl(text: string, source: string): PgTarget {
  */
 function otherScheme(text: string): string | undefined {
   const t = text.trim();
-  return /^[a-z][a-z0-9+.-]+:\/\//i.exec(t)?.[0].slice(0, -2) ?? /^postgres(ql)?:/i.exec(t)?.[0];
+  const scheme = /^[a-z][a-z0-9+.-]+:/i.exec(t)?.[0];
+  if (/^[a-z][a-z0-9+.-]+:\/\//i.test(t) || /^postgres(ql)?:/i.test(t) || (scheme && hasCredentials(t.slice(scheme.length)))) return scheme;
+  return undefined;
 }
+
+/** `user:password@` in one part of the path: a URL's credentials (`pg:u:pw@h/db`, `u:pw@h/db`, `pg:u@h/db`), not a file's name. */
+const hasCredentials = (text: string) => /(^|\/)[^/]*:[^/]*@/.test(text);
 
 /** A --db value or MAILCTL_DB as a location: a URL is parsed (and refused with a password), anything else is a path. */
 export function archiveLocation(text: string, source: string): ArchiveLocation {
@@ -99,6 +104,9 @@ export function archiveLocation(text: string, source: string): ArchiveLocation {
   const scheme = otherScheme(text);
   // only the scheme is quoted: the rest may hold a password
   if (scheme) throw new UsageError(`${source}: "${scheme}" is not a PostgreSQL URL (postgres://user@host:5432/dbname or postgresql://…)`);
+  if (hasCredentials(text)) {
+    throw new UsageError(`${source}: looks like a URL, not a file path: a PostgreSQL URL is postgres://user@host:5432/dbname (a password goes in PGPASSWORD, ~/.pgpass or the OS credential store)`);
+  }
   return { kind: 'sqlite', path: text };
 }
 
