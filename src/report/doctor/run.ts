@@ -6,7 +6,7 @@ import type { DbFlag } from '../../archive/db-flag.js';
 import type { Check } from './check.js';
 import { configCheck, keyCheck, profileCheck } from './local.js';
 import { baseUrlCheck, connectionChecks, proxyCheck, proxyDecision } from './reach.js';
-import { DOCTOR_REQUESTS, remoteChecks } from './remote.js';
+import { DOCTOR_REQUESTS, remoteChecks, type RemoteFindings } from './remote.js';
 import { serviceCheck } from './service.js';
 
 export interface DoctorOptions {
@@ -17,7 +17,7 @@ export interface DoctorOptions {
 /** Short, so that doctor answers within seconds when the network is down. */
 const REQUEST_TIMEOUT_MS = 5_000;
 
-async function gather(ctx: Context): Promise<Check[]> {
+async function gather(ctx: Context, found: RemoteFindings): Promise<Check[]> {
   const checks: Check[] = [configCheck(ctx)];
   let settings;
   try {
@@ -58,7 +58,7 @@ async function gather(ctx: Context): Promise<Check[]> {
     const hint = error instanceof CliError && error.hint ? error.hint : 'mailctl auth login';
     return [...checks, { name: 'auth', status: 'fail', detail: `${(error as Error).message}`, fix: hint }];
   }
-  checks.push(...(await remoteChecks(api, settings.profile.value, ctx.now)));
+  checks.push(...(await remoteChecks(api, settings.profile.value, ctx.now, found)));
   return checks;
 }
 
@@ -67,8 +67,9 @@ export async function runDoctor(opts: DoctorOptions, ctx: Context): Promise<void
   const out = ctx.output();
   const spec = entrySpec(`doctor — profile ${ctx.settings().profile.value}`, { requests_budget: DOCTOR_REQUESTS });
   checkFields(out.fields, spec.columns, spec.fields); // a usage error before any check runs or any request is sent
-  const checks = await gather(ctx);
-  if (opts.db !== undefined) checks.push(await (await import('./archive.js')).archiveCheck(ctx, opts.db));
+  const found: RemoteFindings = {};
+  const checks = await gather(ctx, found);
+  if (opts.db !== undefined) checks.push(await (await import('./archive.js')).archiveCheck(ctx, opts.db, found.team));
   const ok = await writeChecklist(out, spec, checklistEntries(checks));
   const bad = checks.filter((c) => c.status !== 'pass');
   if (!ok) throw new CheckFailedError(`${bad.length} of ${checks.length} checks did not pass: ${bad.map((c) => c.name).join(', ')}`);
