@@ -2,6 +2,7 @@ import type { Context } from '../../context.js';
 import { CheckFailedError, CliError } from '../../errors.js';
 import { checklistEntries, entrySpec, writeChecklist } from '../../output/checklist.js';
 import { checkFields } from '../../output/fields.js';
+import { resolveSettings } from '../../config/resolve.js';
 import type { DbFlag } from '../../archive/db-flag.js';
 import type { Check } from './check.js';
 import { configCheck, keyCheck, profileCheck } from './local.js';
@@ -19,6 +20,8 @@ const REQUEST_TIMEOUT_MS = 5_000;
 
 async function gather(ctx: Context, found: RemoteFindings): Promise<Check[]> {
   const checks: Check[] = [configCheck(ctx)];
+  // a config file that cannot be read is the finding: every setting comes from it
+  if (checks[0]!.status === 'fail') return checks;
   let settings;
   try {
     settings = ctx.settings();
@@ -62,10 +65,22 @@ async function gather(ctx: Context, found: RemoteFindings): Promise<Check[]> {
   return checks;
 }
 
+/** The heading's profile, even when the config file cannot be read (the config row says why). */
+function profileName(ctx: Context): string {
+  try {
+    return ctx.profileName();
+  } catch {
+    return ctx.globals.profile ?? ctx.io.env.MAILCTL_PROFILE ?? 'default';
+  }
+}
+
 /** Every check as a row (or `{"ok", "checks"}` with --json); exit 8 when any is not a pass. */
 export async function runDoctor(opts: DoctorOptions, ctx: Context): Promise<void> {
+  // A bad flag is a usage error before anything runs; a bad config file, profile setting or
+  // environment variable is what doctor is for: its own row (gather), and the output still prints.
+  resolveSettings(ctx.globals, {}, { profiles: {} });
   const out = ctx.output();
-  const spec = entrySpec(`doctor — profile ${ctx.settings().profile.value}`, { requests_budget: DOCTOR_REQUESTS });
+  const spec = entrySpec(`doctor — profile ${profileName(ctx)}`, { requests_budget: DOCTOR_REQUESTS });
   checkFields(out.fields, spec.columns, spec.fields); // a usage error before any check runs or any request is sent
   const found: RemoteFindings = {};
   const checks = await gather(ctx, found);
