@@ -3,12 +3,12 @@ import type { ApiClient } from './api/client.js';
 import { configPlaceWarnings, readConfigData, type ConfigData } from './config/data.js';
 import { configFile } from './config/paths.js';
 import { escapeControls } from './output/terminal-text.js';
-import { resolveSettings, requireApiKey, requireBaseUrl, requireNamedProfile, type Settings } from './config/resolve.js';
+import { resolveProfile, resolveSettings, requireApiKey, requireBaseUrl, requireNamedProfile, type Settings } from './config/resolve.js';
 import { checkFields, parseFieldList } from './output/fields.js';
 import { terminalSafe } from './output/terminal-safe.js';
 import type { Column, OutputTarget } from './output/types.js';
 import type { PagedOutput } from './output/pager.js';
-import { PagerQuitError } from './errors.js';
+import { CliError, PagerQuitError } from './errors.js';
 import { readAll, type IO } from './io.js';
 import { isExtraFormat, type ExtraFormat } from './format.js';
 
@@ -59,6 +59,8 @@ export interface Context {
   /** The config file as read (no conf load), and the settings resolved from flags, env and profile. */
   configData(): ConfigData;
   settings(): Settings;
+  /** The profile in use (flag > env > current profile > default), without judging its settings. */
+  profileName(): string;
   /**
    * The transport, with key and base URL checked (exit 3 / exit 2 when missing).
    * With `key`: a client of its own for that key (auth login checks a key before saving it).
@@ -226,6 +228,18 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       out.once('close', done);
     });
 
+  const outputFormat = (): Settings['output']['value'] => {
+    try {
+      return ctx.settings().output.value;
+    } catch (error) {
+      // A bad value in the profile or the environment: the command meets it again where it needs
+      // the setting, while doctor reports it and `config set` repairs it, printing as the flags ask
+      // (a bad flag is refused here).
+      if (!(error instanceof CliError)) throw error;
+      return resolveSettings(globals, {}, { profiles: {} }).output.value;
+    }
+  };
+
   const buildClient = async (baseUrl: string, apiKey: string, tuning?: { timeoutMs?: number; retries?: number }): Promise<ApiClient> => {
     const s = ctx.settings();
     hooks.secrets?.add(apiKey);
@@ -303,6 +317,9 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       }
       return data;
     },
+    profileName() {
+      return resolveProfile(globals, io.env, ctx.configData()).value;
+    },
     settings() {
       if (!settings) {
         const s = resolveSettings(globals, io.env, ctx.configData());
@@ -328,7 +345,7 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
     output(prints) {
       if (prints) checkFields(ctx.output().fields, prints.columns ?? [], prints.fields);
       if (target) return target;
-      const format = ctx.settings().output.value;
+      const format = outputFormat();
       io.stdoutFormat?.(format);
       const fields = parseFieldList(globals.fields);
       target = {

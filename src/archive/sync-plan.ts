@@ -52,10 +52,12 @@ export function planPasses(state: SyncState, opts: { firstFrom: string; overlapD
   const today = utcDay(now);
   const back = opts.overlapDays - 1;
   if (state.pending) {
-    const passes: SyncPass[] = [{ ...state.pending, resumed: true }];
-    // Days that began since the interrupted run: read them too, from its last day.
-    if (state.pending.to < today) passes.push({ from: before(state.pending.to, back), to: today });
-    return passes;
+    // The interrupted run paged its range newest first as of its first page: what reached the
+    // service after that is newer than its cursor, on its last day as on the days begun since.
+    // Read them again after it, as a later run re-reads its newest day, so that the run ends
+    // complete up to its own start (covered_until, which report --db relies on).
+    const from = before(state.pending.to, back);
+    return [{ ...state.pending, resumed: true }, { from: from > today ? today : from, to: today }];
   }
   if (state.newestDay) {
     const from = before(state.newestDay, back);

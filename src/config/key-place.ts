@@ -78,6 +78,14 @@ async function removeFromKeychain(run: KeyRun, profile: string): Promise<boolean
 export async function forgetKey(run: KeyRun, profile: string, removeProfile = false): Promise<string[]> {
   const store = new ConfigStore(run.io.env);
   const p = store.profile(profile);
+  // The config says the key is in the OS store: a store that cannot be reached keeps it there, so
+  // forgetting where it is would leave it behind unnamed while saying it is gone.
+  const unreachable = p?.key_storage === 'keychain' ? keychainUnavailable(run.io.env) : undefined;
+  if (unreachable) {
+    throw new CliError(`the API key of profile "${profile}" is kept in the ${keychainName()}, which cannot be reached (${unreachable}): nothing was removed`, ExitCode.Failure, {
+      hint: `run it again where the ${keychainName()} can be reached (a desktop session), or remove the entry (service mailctl, account ${profile}) with the store's own tool`,
+    });
+  }
   const removed: string[] = [];
   if (p?.api_key) removed.push('the config file');
   if (removeProfile) store.removeProfile(profile);

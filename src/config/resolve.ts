@@ -86,8 +86,8 @@ export function validateBaseUrl(text: string, where: string): string {
   return text.replace(/\/+$/, '');
 }
 
-/** flag > env > profile > default, for every setting; each value says where it came from. */
-export function resolveSettings(flags: SettingFlags, env: Env, data: ConfigData): Settings {
+/** The profile in use: flag > env > the config file's current profile > default. */
+export function resolveProfile(flags: SettingFlags, env: Env, data: ConfigData): Setting<string> {
   const profileName = pick<string>(
     [flags.profile, 'flag'],
     [env.MAILCTL_PROFILE, 'env'],
@@ -98,6 +98,12 @@ export function resolveSettings(flags: SettingFlags, env: Env, data: ConfigData)
     const whereName = flags.profile !== undefined ? '--profile' : profileName.source === 'env' ? 'MAILCTL_PROFILE' : 'current_profile in the config file';
     checkProfileName(flags.profile ?? profile.value, whereName);
   }
+  return profile;
+}
+
+/** flag > env > profile > default, for every setting; each value says where it came from. */
+export function resolveSettings(flags: SettingFlags, env: Env, data: ConfigData): Settings {
+  const profile = resolveProfile(flags, env, data);
   const stored = (Object.hasOwn(data.profiles, profile.value) ? data.profiles[profile.value] : undefined) ?? {};
 
   const formatFlag = flags.json ? 'json' : flags.ndjson ? 'ndjson' : flags.csv ? 'csv' : flags.output;

@@ -166,6 +166,20 @@ describe.each(STORES)('$name', (store) => {
       expect(local.events.map((e: Ev) => e.event_id).sort()).toEqual(api.events.map((e: Ev) => e.event_id).sort());
     });
 
+    it('an email whose events all lie outside the window: exit 4 naming the window, as the API answers 404', async () => {
+      // every event of it before yesterday (UTC): --from 1d asks for yesterday and today
+      const byEmail = new Map<string, Ev[]>();
+      for (const e of all) byEmail.set(e.request_id as string, [...(byEmail.get(e.request_id as string) ?? []), e]);
+      const yesterday = day(Date.now() - DAY);
+      const [id] = [...byEmail].find(([, es]) => es.every((e) => e.timestamp.slice(0, 10) < yesterday))!;
+      const api = await runCli(['email', 'show', id, '--from', '1d'], { env: emulatorEnv(emu) });
+      expect(api.code).toBe(4);
+      const r = await runCli(['email', 'show', id, '--json', '--from', '1d', '--db', db]);
+      expect(r.code, r.stdout).toBe(4);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/not in the archive .* between /);
+    });
+
     it('an email the archive does not hold: exit 4 with a hint', async () => {
       const r = await runCli(['email', 'show', '999999999', '--db', db]);
       expect(r.code).toBe(4);

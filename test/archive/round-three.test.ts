@@ -68,6 +68,23 @@ describe('item 5: one archive, one team', () => {
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toContain(`team ${teams.other}`);
   });
+
+  it("doctor --db with another team's key: the archive row fails naming both teams (docs/doctor.md: it belongs to this team)", async () => {
+    const db = newArchivePath();
+    expect((await sync(emu, db, ['--from', '1d'])).code).toBe(0);
+    emu.clearRequests();
+    const r = await runCliInProcess(['doctor', '--db', db, '--json'], { env: emulatorEnv(emu, 'other_team') });
+    expect(r.code, r.stderr).toBe(8);
+    const row = (JSON.parse(r.stdout).checks as Array<{ name: string; status: string; detail: string; fix?: string }>).find((c) => c.name === 'archive');
+    expect(row).toMatchObject({ status: 'fail' });
+    expect(row!.detail).toContain(`team ${teams.main}`);
+    expect(row!.detail).toContain(`team ${teams.other}`);
+    expect(row!.fix).toMatch(/events sync|--profile/);
+    expect(r.stdout).not.toContain(emu.keys.other_team);
+    // the team comes from doctor's own GET /auth/check: no request is added for the archive
+    expect(emu.requests.filter((q) => q.path === '/auth/check')).toHaveLength(1);
+    expect(emu.requests.filter((q) => q.path === '/emails/events')).toHaveLength(0);
+  });
 });
 
 describe('item 6: a gate never passes on data the archive does not hold', () => {

@@ -18,9 +18,11 @@ describe('planPasses', () => {
     expect(planPasses({ newestDay: '2026-11-20', pending: null }, { ...opts, overlapDays: 3 }, NOW)).toEqual([{ from: '2026-11-18', to: '2026-11-23' }]);
   });
 
-  it('an interrupted run is continued at its cursor; days begun since then are read after it', () => {
+  it('an interrupted run is continued at its cursor; its last day and the days begun since are read after it', () => {
+    // its last day again even when that is today: what arrived after its first page is newer than the cursor
     const pending = { from: '2026-11-01', to: '2026-11-23', cursor: 'c42' };
-    expect(planPasses({ newestDay: null, pending }, opts, NOW)).toEqual([{ ...pending, resumed: true }]);
+    expect(planPasses({ newestDay: null, pending }, opts, NOW)).toEqual([{ ...pending, resumed: true }, { from: '2026-11-23', to: '2026-11-23' }]);
+    expect(planPasses({ newestDay: null, pending }, { ...opts, overlapDays: 2 }, NOW)).toEqual([{ ...pending, resumed: true }, { from: '2026-11-22', to: '2026-11-23' }]);
     const older = { from: '2026-11-01', to: '2026-11-21', cursor: 'c42' };
     expect(planPasses({ newestDay: '2026-10-31', pending: older }, opts, NOW)).toEqual([
       { ...older, resumed: true },

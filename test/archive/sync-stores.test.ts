@@ -178,7 +178,9 @@ describe.each(STORES)('$name', (store) => {
       const again = await sync(emu, db);
       expect(again.code, again.stderr).toBe(0);
       await expectFullSet(db);
-      expect(eventRequests(emu).length).toBe(Math.ceil((EVENTS - kept) / 100));
+      // the pages not committed, then the range's last day (today) again, for what arrived after its first page
+      const today = all.filter((e) => day(Date.parse(e.timestamp)) === day(Date.now())).length;
+      expect(eventRequests(emu).length).toBe(Math.ceil((EVENTS - kept) / 100) + Math.max(1, Math.ceil(today / 100)));
     });
   });
 

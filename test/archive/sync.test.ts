@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { emulatorEnv } from '../helpers/cli.js';
 import { runCliInProcess } from '../helpers/context.js';
-import { archiveRows, eventRequests, newArchivePath, storedEvents, sync, syncStoppedAt, type Ev } from './support.js';
+import { archiveRows, day, eventRequests, newArchivePath, storedEvents, sync, syncStoppedAt, type Ev } from './support.js';
 
 const EVENTS = 2500;
 const PAGES = Math.ceil(EVENTS / 100);
@@ -51,8 +51,10 @@ describe('events sync: interruptions lose nothing', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('Continuing the interrupted sync');
     expectFullSet(db);
-    // it continued at the saved cursor: only the pages not yet committed were read again
-    expect(eventRequests(emu).length).toBe(Math.ceil((EVENTS - kept) / 100));
+    // it continued at the saved cursor: only the pages not yet committed were read again, then
+    // its last day (today), for what arrived after its first page
+    const today = all.filter((e) => day(Date.parse(e.timestamp)) === day(Date.now())).length;
+    expect(eventRequests(emu).length).toBe(Math.ceil((EVENTS - kept) / 100) + Math.max(1, Math.ceil(today / 100)));
     expect(JSON.parse(r.stdout)).toMatchObject({ new: EVENTS - kept, archive_total: EVENTS });
   });
 
@@ -83,6 +85,28 @@ describe('events sync: interruptions lose nothing', () => {
     expect(again.stderr).toContain('Continuing the interrupted sync');
     const kept = all.filter((e) => e.type === 'delivery' || e.type === 'bounce');
     expect(new Set(archiveRows(db).map((row) => row.event_id))).toEqual(new Set(kept.map((e) => e.event_id)));
+  });
+
+  it('events that reach the service between the interrupted run and its re-run on the same day are read too, before the run counts as complete', async () => {
+    // an emulator of its own: the events added here would change the full set the other tests expect
+    const own = await startEmulator({ seed: 19, events: 1500 });
+    try {
+      const db = newArchivePath();
+      expect((await syncStoppedAt(own, db, 5, 'SIGINT')).code).toBe(130);
+      // the interrupted run read its range newest first as of when it started: these are newer than its first page
+      const before = new Set(storedEvents(own).map((e) => e.event_id));
+      own.addEvents(30);
+      const late = storedEvents(own).filter((e) => !before.has(e.event_id));
+      expect(late).toHaveLength(30);
+      const again = await sync(own, db, ['--json']);
+      expect(again.code, again.stderr).toBe(0);
+      const archived = new Set(archiveRows(db).map((row) => row.event_id));
+      expect(late.filter((e) => !archived.has(e.event_id)).map((e) => e.timestamp)).toEqual([]);
+      expect(archived.size).toBe(storedEvents(own).length);
+      expect(JSON.parse(again.stdout)).toMatchObject({ archive_total: 1530 });
+    } finally {
+      await own.close();
+    }
   });
 });
 

@@ -280,6 +280,38 @@ describe('mailctl doctor', () => {
     expect(r.check('key')!.detail).toContain('config file');
   });
 
+  it('reports a bad setting of the profile or the environment as its row (exit 8), sending nothing; a bad flag stays a usage error', async () => {
+    const dir = join(tempDir(), 'cfg');
+    mkdirSync(dir, { mode: 0o700 });
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { default: { base_url: emu.baseUrl, api_key: emu.keys.full, key_storage: 'file', timeout: 'soon' } } }), { mode: 0o600 });
+    const profile = await doctor({}, ['--json'], dir);
+    expect(profile.code, profile.stderr).toBe(8);
+    expect(profile.check('config')).toMatchObject({ status: 'pass' });
+    expect(profile.check('profile')).toMatchObject({ status: 'fail' });
+    expect(profile.check('profile')!.detail).toContain('timeout in profile "default"');
+    const env = await doctor({ ...emulatorEnv(emu), MAILCTL_BASE_URL: 'ftp://mail.example' });
+    expect(env.code, env.stderr).toBe(8);
+    expect(env.check('profile')!.detail).toContain('MAILCTL_BASE_URL must be an http or https URL');
+    expect(env.stdout).not.toContain(emu.keys.full);
+    expect(emu.requests).toHaveLength(0);
+    const flag = await doctor(emulatorEnv(emu), ['--json', '--timeout', 'soon']);
+    expect(flag.code).toBe(2);
+    expect(flag.stdout).toBe('');
+  });
+
+  it('reports a config file that is not JSON as a failing config row (exit 8), with the fix', async () => {
+    const dir = join(tempDir(), 'cfg');
+    mkdirSync(dir, { mode: 0o700 });
+    const file = join(dir, 'config.json');
+    writeFileSync(file, '{"profiles": {', { mode: 0o600 });
+    const r = await doctor(emulatorEnv(emu), ['--json'], dir);
+    expect(r.code, r.stderr).toBe(8);
+    expect(r.check('config')).toMatchObject({ status: 'fail' });
+    expect(r.check('config')!.detail).toContain(file);
+    expect(r.check('config')!.fix).toMatch(/fix or remove/);
+    expect(emu.requests).toHaveLength(0);
+  });
+
   it('names the proxy it goes through, and never its credentials', async () => {
     const proxy = await testProxy({ auth: 'ops:pr0xy-pa55' });
     try {

@@ -72,6 +72,21 @@ describe('the key in the config file (no OS credential store here)', () => {
     const status = await runCli(['auth', 'status', '--json'], { configDir: dir, env: { MAILCTL_API_KEY: emu.keys.read_only } });
     expect(JSON.parse(status.stdout)).toMatchObject({ key_storage: 'env', api_key: { source: 'env' } });
   });
+
+  it('auth logout and profile remove of a key kept in a store that cannot be reached fail (exit 1) and forget nothing, instead of saying no key is saved', async () => {
+    const dir = tempDir();
+    const stored = { profiles: { default: { base_url: emu.baseUrl, key_storage: 'keychain' }, ops: { key_storage: 'keychain' } }, current_profile: 'default' };
+    writeFileSync(join(dir, 'config.json'), JSON.stringify(stored), { mode: 0o600 });
+    for (const args of [['auth', 'logout'], ['profile', 'remove', 'ops']]) {
+      const r = await runCli(args, { configDir: dir, env: { MAILCTL_NO_KEYCHAIN: '1' } });
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(1);
+      expect(r.stderr).toContain('MAILCTL_NO_KEYCHAIN=1 is set');
+      expect(r.stderr).not.toContain('No API key is saved');
+      expect(r.stderr).toContain('hint:');
+    }
+    // where the key is stays recorded, so that a logout where the store answers removes it
+    expect(configOf(dir)).toMatchObject(stored);
+  });
 });
 
 // ---- the real Secret Service ------------------------------------------------------------------

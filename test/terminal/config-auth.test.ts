@@ -1,7 +1,7 @@
 // Issue 16 items 1, 4, 5 and 7: the hidden prompt's Ctrl-C, mistyped profiles,
 // auth login checking the key, config unset. In-process except the pseudo-terminal case.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, tempDir } from '../helpers/cli.js';
@@ -128,6 +128,25 @@ describe('config unset', () => {
     const again = await runInProcess(['config', 'unset', 'output'], { emulator: false, configDir });
     expect(again.exitCode).toBe(0);
     expect(again.stderr).toContain('not set');
+  });
+
+  it('repairs a profile holding a value mailctl refuses (an edited file): config list shows it, set and unset replace it; profile list works', async () => {
+    const configDir = tempDir();
+    writeFileSync(join(configDir, 'config.json'), JSON.stringify({ current_profile: 'default', profiles: { default: { base_url: 'ftp://mail.example', timeout: 'soon', output: 'xml' } } }), { mode: 0o600 });
+    // commands that need the setting still refuse it, naming it (exit 2)
+    const broken = await runInProcess(['webhook', 'list'], { emulator: false, configDir });
+    expect(broken.exitCode).toBe(2);
+    expect(broken.stderr).toMatch(/in profile "default"/);
+    const list = await runInProcess(['config', 'list', '--json'], { emulator: false, configDir });
+    expect(list.exitCode, list.stderr).toBe(0);
+    expect(JSON.parse(list.stdout)).toMatchObject({ profile: 'default', base_url: 'ftp://mail.example', timeout: 'soon' });
+    expect((await runInProcess(['profile', 'list'], { emulator: false, configDir })).exitCode).toBe(0);
+    for (const args of [['config', 'set', 'base_url', 'https://api.example.com'], ['config', 'unset', 'timeout'], ['config', 'set', 'output', 'json']]) {
+      const r = await runInProcess(args, { emulator: false, configDir });
+      expect(r.exitCode, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+    }
+    expect(configFile(configDir)?.profiles.default).toEqual({ base_url: 'https://api.example.com', output: 'json' });
+    expect((await runInProcess(['config', 'get', 'base_url'], { emulator: false, configDir })).exitCode).toBe(0);
   });
 
   it('refuses an unknown key and api_key with exit 2', async () => {

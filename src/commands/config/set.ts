@@ -11,7 +11,7 @@ export default command({
   check: ({ key, value }) => ({ key, value: parseValue(key, value) }),
   async run({ key, value }, ctx) {
     checkNoFields(ctx.output().fields, 'a notice on stderr only');
-    const profile = ctx.settings().profile.value;
+    const profile = ctx.profileName();
     const { ConfigStore } = await import('../../config/store.js');
     const store = new ConfigStore(ctx.io.env);
     store.updateProfile(profile, (p) => ({ ...p, [key]: value }), { select: true });

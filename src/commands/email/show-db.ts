@@ -18,23 +18,23 @@ export interface ArchiveLookup {
 // `email show ID --db [PATH]`: the email detail rebuilt from the archived events of that
 // request id (src/archive/email-detail.ts).
 
-/** The detail of spec 2.3 from the archive, events newest first as the API lists them. */
+/** The detail of spec 2.3 from the archive, events newest first as the API lists them; found by its events in the window, as the API finds it (404 when none lies in it). */
 export async function emailFromArchive(opts: ArchiveLookup, ctx: Context): Promise<EmailDetail> {
   const { archiveWindow } = await import('../../archive/window.js');
   const asked = archiveWindow({ from: opts.from, to: opts.to }, ctx.now(), DEFAULT_WINDOW_DAYS, ctx.globals.utc);
   // the covering UTC days, as the API is asked (show.ts): the detail's events are the email's, not a window's
   const window = { fromMs: utcDayStart(asked.fromMs), toMs: utcDayStart(asked.toMs) + MS_PER_DAY - 1 };
   const archive = await openArchiveReader(ctx, opts.db, 'email show');
-  const path = archive.label;
   try {
     const all = await archive.requestEventTypes(opts.requestId);
-    if (all.length === 0) {
-      throw new CliError(`email ${opts.requestId} is not in the archive ${path}`, ExitCode.NotFound, {
+    const events: EmailEvent[] = [];
+    if (all.length > 0) for await (const batch of archive.eventBatches({ window, transmission: opts.requestId })) events.push(...batch);
+    if (events.length === 0) {
+      const outside = all.length === 0 ? '' : ` between ${new Date(window.fromMs).toISOString()} and ${new Date(window.toMs).toISOString()} (its events lie outside: widen --from/--to)`;
+      throw new CliError(`email ${opts.requestId} is not in the archive ${archive.label}${outside}`, ExitCode.NotFound, {
         hint: 'run `mailctl events sync` to bring the archive up to date, or leave out --db to ask the API',
       });
     }
-    const events: EmailEvent[] = [];
-    for await (const batch of archive.eventBatches({ window, transmission: opts.requestId })) events.push(...batch);
     return emailDetailOf(opts.requestId, all, events);
   } catch (error) {
     throw archive.failure(error);

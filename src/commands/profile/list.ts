@@ -18,7 +18,7 @@ const spec: ListSpec<ProfileRow> = {
 
 async function run(ctx: Context): Promise<void> {
   const data = ctx.configData();
-  const current = ctx.settings().profile.value;
+  const current = ctx.profileName();
   const rows = profileRows(data, current);
   await runListing(ctx, { spec, pages: [{ items: rows }] });
   if (rows.length === 0) ctx.notice(`No profiles yet: run \`mailctl auth login\` to create "${DEFAULT_PROFILE}".`);

@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { relativeTime } from '../../output/cells.js';
 import { pgConnectOptions } from '../../archive/db-flag.js';
 import { commandLine } from '../../output/command-line.js';
-import { fail, pass, warn, type Check } from './check.js';
+import { fail, otherTeamArchive, pass, warn, type Check } from './check.js';
 import { MS_PER_DAY } from '../../time-units.js';
 
 // `doctor --db postgres://…`: the team archive's row. Reachable (and how
@@ -16,7 +16,7 @@ import { MS_PER_DAY } from '../../time-units.js';
 /** A report over "now" stops trusting an archive whose last complete sync is older (report/archive.ts, STALE_AFTER_MS). */
 const STALE_AFTER_MS = MS_PER_DAY;
 
-export async function pgArchiveCheck(ctx: Context, target: PgTarget): Promise<Check> {
+export async function pgArchiveCheck(ctx: Context, target: PgTarget, keyTeam?: number): Promise<Check> {
   const sync = commandLine(['events', 'sync'], ['--db', target.display]);
   const { connectPg, pgFailure } = await import('../../archive/pg/connect.js');
   const { checkReadable } = await import('../../archive/pg/schema.js');
@@ -39,6 +39,8 @@ export async function pgArchiveCheck(ctx: Context, target: PgTarget): Promise<Ch
     const lag = f.syncedUntil === null ? 'no complete sync yet' : `complete up to ${f.syncedUntil} (last complete sync, ${relativeTime(f.syncedUntil, now)})`;
     const team = f.team === null ? 'no team recorded yet' : `team ${f.team}`;
     const detail = `${target.display}: ${reach}, schema version ${f.version}, ${count}, ${newest}, ${lag}, ${team}`;
+    const otherTeam = otherTeamArchive(detail, f.team, keyTeam);
+    if (otherTeam) return otherTeam;
     if (f.syncedUntil === null || now - Date.parse(f.syncedUntil) > STALE_AFTER_MS) {
       return warn('archive', `${detail}: it lags the service by more than a day, so a report --db over recent days lacks events`, sync);
     }

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { configFile } from '../../config/paths.js';
 import { isSandboxKey, requireApiKey, type Settings } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
+import { CliError } from '../../errors.js';
 import { fail, pass, loginCommand, warn, type Check } from './check.js';
 
 // The checks that need no network: the config file's modes, the profile and
@@ -23,6 +24,12 @@ export function configCheck(ctx: Context): Check {
   const dir = dirname(file);
   const fileMode = mode(file);
   if (fileMode === undefined) return pass('config', `no config file at ${file} (settings come from flags and the environment)`);
+  try {
+    ctx.configData();
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    return fail('config', error.message, error.hint ?? `fix or remove ${file}`);
+  }
   const dirMode = mode(dir)!;
   // Windows has no Unix modes to speak of.
   if (process.platform === 'win32') return pass('config', `${file}`);

@@ -33,7 +33,12 @@ function explainRefusal(error: unknown, profile: string, what: string): Check {
   return fail('auth', `${what} failed: ${message}`, 'fix the failures above (connection, proxy, tls), then run `mailctl doctor` again');
 }
 
-export async function remoteChecks(api: ApiClient, profile: string, now: () => number): Promise<Check[]> {
+/** What the requests found that a later check needs: the key's team (the archive row compares it). */
+export interface RemoteFindings {
+  team?: number;
+}
+
+export async function remoteChecks(api: ApiClient, profile: string, now: () => number, found: RemoteFindings = {}): Promise<Check[]> {
   const checks = [await serviceCheck(api)];
   const probe = OPERATIONS.authCheck;
   const what = probe.name;
@@ -46,6 +51,7 @@ export async function remoteChecks(api: ApiClient, profile: string, now: () => n
   }
   const received = now();
   const team = res.body.data?.team_id;
+  if (typeof team === 'number') found.team = team;
   const valid = `the key is valid${team !== undefined && team !== null ? ` for team ${String(team)}` : ''}`;
   // From when the request went, not from when doctor asked: the client may first wait for the rate limit.
   const went = res.sentAt ?? sent;

@@ -2,11 +2,12 @@ import type { Context } from '../../context.js';
 import { CheckFailedError, CliError } from '../../errors.js';
 import { checklistEntries, entrySpec, writeChecklist } from '../../output/checklist.js';
 import { checkFields } from '../../output/fields.js';
+import { resolveSettings } from '../../config/resolve.js';
 import type { DbFlag } from '../../archive/db-flag.js';
 import type { Check } from './check.js';
 import { configCheck, keyCheck, profileCheck } from './local.js';
 import { baseUrlCheck, connectionChecks, proxyCheck, proxyDecision } from './reach.js';
-import { DOCTOR_REQUESTS, remoteChecks } from './remote.js';
+import { DOCTOR_REQUESTS, remoteChecks, type RemoteFindings } from './remote.js';
 import { serviceCheck } from './service.js';
 
 export interface DoctorOptions {
@@ -17,8 +18,10 @@ export interface DoctorOptions {
 /** Short, so that doctor answers within seconds when the network is down. */
 const REQUEST_TIMEOUT_MS = 5_000;
 
-async function gather(ctx: Context): Promise<Check[]> {
+async function gather(ctx: Context, found: RemoteFindings): Promise<Check[]> {
   const checks: Check[] = [configCheck(ctx)];
+  // a config file that cannot be read is the finding: every setting comes from it
+  if (checks[0]!.status === 'fail') return checks;
   let settings;
   try {
     settings = ctx.settings();
@@ -58,17 +61,30 @@ async function gather(ctx: Context): Promise<Check[]> {
     const hint = error instanceof CliError && error.hint ? error.hint : 'mailctl auth login';
     return [...checks, { name: 'auth', status: 'fail', detail: `${(error as Error).message}`, fix: hint }];
   }
-  checks.push(...(await remoteChecks(api, settings.profile.value, ctx.now)));
+  checks.push(...(await remoteChecks(api, settings.profile.value, ctx.now, found)));
   return checks;
+}
+
+/** The heading's profile, even when the config file cannot be read (the config row says why). */
+function profileName(ctx: Context): string {
+  try {
+    return ctx.profileName();
+  } catch {
+    return ctx.globals.profile ?? ctx.io.env.MAILCTL_PROFILE ?? 'default';
+  }
 }
 
 /** Every check as a row (or `{"ok", "checks"}` with --json); exit 8 when any is not a pass. */
 export async function runDoctor(opts: DoctorOptions, ctx: Context): Promise<void> {
+  // A bad flag is a usage error before anything runs; a bad config file, profile setting or
+  // environment variable is what doctor is for: its own row (gather), and the output still prints.
+  resolveSettings(ctx.globals, {}, { profiles: {} });
   const out = ctx.output();
-  const spec = entrySpec(`doctor — profile ${ctx.settings().profile.value}`, { requests_budget: DOCTOR_REQUESTS });
+  const spec = entrySpec(`doctor — profile ${profileName(ctx)}`, { requests_budget: DOCTOR_REQUESTS });
   checkFields(out.fields, spec.columns, spec.fields); // a usage error before any check runs or any request is sent
-  const checks = await gather(ctx);
-  if (opts.db !== undefined) checks.push(await (await import('./archive.js')).archiveCheck(ctx, opts.db));
+  const found: RemoteFindings = {};
+  const checks = await gather(ctx, found);
+  if (opts.db !== undefined) checks.push(await (await import('./archive.js')).archiveCheck(ctx, opts.db, found.team));
   const ok = await writeChecklist(out, spec, checklistEntries(checks));
   const bad = checks.filter((c) => c.status !== 'pass');
   if (!ok) throw new CheckFailedError(`${bad.length} of ${checks.length} checks did not pass: ${bad.map((c) => c.name).join(', ')}`);
