@@ -1,5 +1,7 @@
 import { constants } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { configFile } from '../config/paths.js';
+import type { Env } from '../io.js';
 import { UsageError } from '../errors.js';
 
 /** node:fs/promises (and the readline modules it loads), for a run that names a file: the others never compile it. */
@@ -64,6 +66,17 @@ export interface RunFile {
 export interface RunFiles {
   inputs: RunFile[];
   outputs: RunFile[];
+  /** The run's environment: mailctl's own files (the config file, which holds the key; the CA and password files it names) are inputs too. */
+  env?: Env;
+}
+
+/** The files every run may read whatever its flags, with what they are, for the refusal. */
+function ownFiles(env: Env): Array<RunFile & { what: string }> {
+  return [
+    { flag: 'config', path: configFile(env), what: "mailctl's config file (it holds the profiles and may hold the API key)" },
+    { flag: 'NODE_EXTRA_CA_CERTS', path: env.NODE_EXTRA_CA_CERTS || undefined, what: 'the CA file NODE_EXTRA_CA_CERTS names' },
+    { flag: 'PGPASSFILE', path: env.PGPASSFILE || (env.HOME ? join(env.HOME, '.pgpass') : undefined), what: 'the PostgreSQL password file' },
+  ];
 }
 
 const NOT_A_FILE = /^(-|[a-z][a-z0-9+.-]*:\/\/.*)$/i;
@@ -81,9 +94,10 @@ async function identity(path: string): Promise<{ id?: string; real: string }> {
  * error naming the flags.
  */
 export async function checkRunFiles(files: RunFiles): Promise<void> {
-  const inputs = files.inputs.filter((f): f is { flag: string; path: string } => f.path !== undefined && !NOT_A_FILE.test(f.path));
+  const given = [...files.inputs, ...(files.env ? ownFiles(files.env) : [])];
+  const inputs = given.filter((f): f is { flag: string; path: string; what?: string } => f.path !== undefined && !NOT_A_FILE.test(f.path));
   const outputs = files.outputs.filter((f): f is { flag: string; path: string } => f.path !== undefined);
-  const seen: Array<{ flag: string; path: string; id?: string; real: string }> = [];
+  const seen: Array<{ flag: string; path: string; what?: string; id?: string; real: string }> = [];
   for (const f of inputs) seen.push({ ...f, ...(await identity(f.path)) });
   for (const out of outputs) {
     const dir = dirname(resolve(out.path));
@@ -97,7 +111,9 @@ export async function checkRunFiles(files: RunFiles): Promise<void> {
     if (same) {
       const reads = seen.indexOf(same) < inputs.length;
       throw new UsageError(
-        reads
+        same.what
+          ? `${out.flag} ${out.path} is ${same.what}: writing it would destroy it (nothing was read or written)`
+          : reads
           ? `${out.flag} ${out.path} is the file that ${same.flag} ${same.path} reads: writing it would destroy it (nothing was read or written)`
           : `${out.flag} ${out.path} and ${same.flag} ${same.path} are the same file (nothing was read or written)`,
         { hint: `choose another file for ${out.flag}` },

@@ -180,7 +180,7 @@ export async function runReport(opts: ReportOptions, ctx: Context): Promise<void
   // the archive is read and the HTML written in one run: never one over the other
   const loc = opts.db === undefined ? undefined : await archiveLocationOf(ctx, opts.db);
   const archive = loc?.kind === 'sqlite' ? loc.path : undefined;
-  await checkRunFiles({ inputs: [{ flag: '--db', path: archive }], outputs: [{ flag: '--html', path: opts.html }] });
+  await checkRunFiles({ inputs: [{ flag: '--db', path: archive }], outputs: [{ flag: '--html', path: opts.html }], env: ctx.io.env });
   const doc = await computeReport(opts, ctx, window, earlier);
   await writeReport(doc, ctx, opts.html);
   const reasons: string[] = [];

@@ -61,6 +61,29 @@ describe('an output file over a file the run reads', () => {
     expectUsageError(r, [], '--db');
     expect(readFileSync(a.file).equals(a.bytes)).toBe(true);
   });
+
+  it("mailctl's own files are inputs of every run: the config file (it may hold the key), the CA file, the password file", async () => {
+    const a = archive();
+    const dir = tempDir('mailctl-own-');
+    const config = join(dir, 'config.json');
+    const ca = join(dir, 'ca.pem');
+    const pgpass = join(dir, 'pgpass');
+    writeFileSync(config, '{"current_profile":"default","profiles":{"default":{}}}\n');
+    writeFileSync(ca, 'not really a certificate\n');
+    writeFileSync(pgpass, '*:*:*:*:secret\n');
+    for (const [target, named] of [[config, "mailctl's config file"], [ca, 'the CA file NODE_EXTRA_CA_CERTS names'], [pgpass, 'the PostgreSQL password file']] as const) {
+      const before = readFileSync(target);
+      const r = await runInProcess(['report', '--from', '1d', '--db', a.file, '--html', target], {
+        emulator: false, key: null, clock, configDir: dir, env: { NODE_EXTRA_CA_CERTS: ca, PGPASSFILE: pgpass },
+      });
+      expectUsageError(r, [], '--html');
+      expect(r.stderr).toContain(named);
+      expect(readFileSync(target).equals(before), target).toBe(true);
+    }
+    // campaign show --html-out and template pull --dir go through the same check
+    const shown = await runInProcess(['campaign', 'show', '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f', '--html-out', config], { emulator: false, key: 'k', configDir: dir });
+    expectUsageError(shown, [], '--html-out');
+  });
 });
 
 describe('output files are replaced whole', () => {

@@ -59,7 +59,7 @@ function noHtml(c: Campaign): CliError {
 async function run(opts: Options, ctx: Context): Promise<void> {
   const { getCampaign } = await import('../../api/campaigns.js');
   const out = ctx.output(opts.html ? undefined : { fields: SHOW_KEYS });
-  await checkRunFiles({ inputs: [], outputs: [{ flag: '--html-out', path: opts.htmlOut }] });
+  await checkRunFiles({ inputs: [], outputs: [{ flag: '--html-out', path: opts.htmlOut }], env: ctx.io.env });
   const api = await ctx.api();
   const c = await getCampaign(api, opts.id);
 

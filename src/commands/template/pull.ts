@@ -68,7 +68,7 @@ export default command({
       const html = t.html ?? (await templates.templateHtml(api, slug, t.project_id)).html;
       const htmlPath = join(dir, `${slug}.html`);
       const metaPath = join(dir, `${slug}.json`);
-      await checkRunFiles({ inputs: [], outputs: [{ flag: '--dir', path: htmlPath }, { flag: '--dir', path: metaPath }] });
+      await checkRunFiles({ inputs: [], outputs: [{ flag: '--dir', path: htmlPath }, { flag: '--dir', path: metaPath }], env: ctx.io.env });
       // a file being edited for `template push` is an input, not something to write over
       const kept = await unpushedChange(htmlPath, metaPath, { html, version: t.active_version });
       if (kept !== undefined) {
