@@ -61,6 +61,10 @@ export interface Context {
   settings(): Settings;
   /** The profile in use (flag > env > current profile > default), without judging its settings. */
   profileName(): string;
+  /** profileName(), which must exist when --profile or MAILCTL_PROFILE names it (a usage error otherwise). */
+  existingProfileName(): string;
+  /** The settings of a profile that must exist when --profile or MAILCTL_PROFILE names it (a usage error otherwise). */
+  namedProfileSettings(): Settings;
   /**
    * The transport, with key and base URL checked (exit 3 / exit 2 when missing).
    * With `key`: a client of its own for that key (auth login checks a key before saving it).
@@ -320,6 +324,11 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
     profileName() {
       return resolveProfile(globals, io.env, ctx.configData()).value;
     },
+    existingProfileName() {
+      const profile = resolveProfile(globals, io.env, ctx.configData());
+      requireNamedProfile({ profile }, ctx.configData());
+      return profile.value;
+    },
     settings() {
       if (!settings) {
         const s = resolveSettings(globals, io.env, ctx.configData());
@@ -330,11 +339,14 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       }
       return settings;
     },
+    namedProfileSettings() {
+      requireNamedProfile(ctx.settings(), ctx.configData());
+      return ctx.settings();
+    },
     api(key, tuning) {
       if (key !== undefined) return buildClient(requireBaseUrl(ctx.settings()), key, tuning);
       client ??= (async () => {
-        let s = ctx.settings();
-        requireNamedProfile(s, ctx.configData());
+        let s = ctx.namedProfileSettings();
         if (s.apiKey.value === undefined && ctx.configData().profiles[s.profile.value]?.key_storage === 'keychain') {
           s = await (await import('./config/keychain.js')).withStoredKey(s, ctx.configData(), ctx.io.env, ctx.signal);
         }

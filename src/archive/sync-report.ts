@@ -15,6 +15,9 @@ import { planPasses, type SyncPass } from './sync-plan.js';
 /** The sandbox key's day budget (service-notes "Sandbox keys"). */
 const SANDBOX_DAY_BUDGET = 100;
 
+/** The keys of the summary a run prints, for checking --fields before the first request. */
+export const SYNC_SUMMARY_KEYS = ['archive', 'from', 'to', 'requests', 'read', 'new', 'already_present', 'archive_total', 'archive_total_estimated', 'oldest', 'newest'];
+
 export async function writeSyncSummary(ctx: Context, totals: ArchiveTotals, run: { path: string; passes: SyncPass[]; counts: RunCounts }): Promise<void> {
   const summary = {
     archive: run.path,

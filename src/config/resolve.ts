@@ -152,7 +152,7 @@ export function requireProfile(data: ConfigData, name: string): void {
  * is made: a typo would otherwise read as "no base URL for profile typo" and
  * steer the user into creating it. The default profile may be absent (env only).
  */
-export function requireNamedProfile(settings: Settings, data: ConfigData): void {
+export function requireNamedProfile(settings: Pick<Settings, 'profile'>, data: ConfigData): void {
   if (settings.profile.source === 'flag' || settings.profile.source === 'env') requireProfile(data, settings.profile.value);
 }
 

@@ -116,6 +116,9 @@ describe('events sync: dry run and bad input send nothing', () => {
     [['--overlap', 'soon'], '--overlap'],
     [['--events', 'bounced'], '--events'],
     [['--from', '2026-02-30'], '--from'],
+    // the summary's keys are known before the first request (cli.md: a usage error sends nothing)
+    [['--from', '1d', '--fields', 'archive,nope'], '--fields'],
+    [['--from', '1d', '--dry-run', '--fields', 'new'], '--fields'],
   ])('%j: exit 2 naming the flag, no request, no archive', async (args, flag) => {
     const db = newArchivePath();
     const r = await sync(emu, db, args);

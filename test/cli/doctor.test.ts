@@ -114,6 +114,18 @@ describe('mailctl doctor', () => {
     expect(emu.requests.map((q) => [q.method, q.path, q.headers.authorization])).toEqual([['GET', '/health', undefined]]);
   });
 
+  it.each([
+    [['--profile', 'stagign'], {}],
+    [[], { MAILCTL_PROFILE: 'stagign' }],
+  ])('a profile named by %j / %j that does not exist fails the profile row (exit 8), listing the known ones', async (args, env) => {
+    const dir = join(tempDir(), 'cfg');
+    mkdirSync(dir, { mode: 0o700 });
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { default: {}, staging: {} } }), { mode: 0o600 });
+    const r = await doctor({ MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full, ...env }, ['--json', ...args], dir);
+    expect(r.code).toBe(8);
+    expect(r.check('profile')).toMatchObject({ status: 'fail', detail: expect.stringContaining('no profile named "stagign"'), fix: 'known profiles: default, staging' });
+  });
+
   it('reports a key that cannot be one (a space in it) without sending it', async () => {
     const r = await doctor({ MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: 'two words' });
     expect(r.code).toBe(8);

@@ -163,6 +163,26 @@ describe('auth and profiles', () => {
     expect(plain.stdout).toBe('45s\n');
   });
 
+  it('the commands that read a profile or forget part of it refuse a --profile or MAILCTL_PROFILE naming none (exit 2, the known ones listed), as every API command does', async () => {
+    const dir = tempDir();
+    await runCli(['auth', 'login', '--no-verify', '--profile', 'ci'], { configDir: dir, input: KEY });
+    const cases: Array<[string[], Record<string, string>]> = [
+      [['auth', 'status', '--profile', 'cj'], {}],
+      [['auth', 'status'], { MAILCTL_PROFILE: 'cj' }],
+      [['config', 'list', '--profile', 'cj'], {}],
+      [['config', 'get', 'timeout', '--profile', 'cj'], {}],
+      [['config', 'get', 'timeout'], { MAILCTL_PROFILE: 'cj' }],
+      // a typo must not read as done while the real profile keeps its key or setting
+      [['auth', 'logout', '--profile', 'cj'], {}],
+      [['config', 'unset', 'timeout', '--profile', 'cj'], {}],
+    ];
+    for (const [args, env] of cases) {
+      const r = await runCli(args, { configDir: dir, env });
+      expect([r.code, r.stdout, r.stderr], args.join(' ')).toEqual([2, '', 'error: no profile named "cj"\nhint: known profiles: ci\n']);
+    }
+    expect((await runCli(['auth', 'status', '--profile', 'ci'], { configDir: dir })).code).toBe(0);
+  });
+
   it('--fields on a command that prints no fields (a value, a notice, a script) is a usage error, and nothing changes', async () => {
     const dir = tempDir();
     expect((await runCli(['config', 'set', 'timeout', '45s'], { configDir: dir })).code).toBe(0);

@@ -7,7 +7,7 @@ export default command({
   examples: ['mailctl auth logout', 'mailctl auth logout --profile staging'],
   async run(_opts, ctx) {
     checkNoFields(ctx.output().fields, 'a notice on stderr only');
-    const profile = ctx.settings().profile.value;
+    const profile = ctx.existingProfileName();
     const { forgetKey } = await import('../../config/key-place.js');
     const removed = await forgetKey(ctx, profile);
     if (removed.length === 0) ctx.notice(`No API key is saved in profile "${profile}".`);

@@ -11,7 +11,7 @@ const describe = <T>(s: Setting<T>) => ({ value: s.value ?? null, source: s.valu
 /** Shows what a command would use, and where each value came from; never the key itself. */
 async function run(ctx: Context): Promise<void> {
   const out = ctx.output();
-  let s = ctx.settings();
+  let s = ctx.namedProfileSettings();
   const storage = keyStorage(ctx.configData(), s);
   let unreadable: string | undefined;
   if (s.apiKey.value === undefined && storage === 'keychain') {

@@ -14,7 +14,7 @@ export default command({
   examples: ['mailctl config get base_url', 'mailctl config get output --profile ci', 'mailctl config get timeout --json'],
   async run({ key }, ctx) {
     checkNoFields(ctx.output().fields, 'the value alone');
-    const settings = ctx.settings();
+    const settings = ctx.namedProfileSettings();
     const profile = settings.profile.value;
     const value = ctx.configData().profiles[profile]?.[key];
     // Only a format asked for on this command line: a profile's `output json` must not quote

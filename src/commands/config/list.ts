@@ -8,7 +8,7 @@ export default command({
   examples: ['mailctl config list', 'mailctl config list --profile ci --json'],
   async run(_opts, ctx) {
     const out = ctx.output();
-    const profile = ctx.profileName();
+    const profile = ctx.existingProfileName();
     const stored = ctx.configData().profiles[profile] ?? {};
     const values = Object.fromEntries(SETTABLE_KEYS.map((k) => [k, stored[k] ?? null]));
     await writeDetail(out, { profile, ...values }, [

@@ -10,7 +10,7 @@ export default command({
   /** Unsetting what is not set is a no-op, so scripts can re-run it. */
   async run({ key }, ctx) {
     checkNoFields(ctx.output().fields, 'a notice on stderr only');
-    const profile = ctx.profileName();
+    const profile = ctx.existingProfileName();
     const stored = ctx.configData().profiles[profile];
     if (stored?.[key] === undefined) {
       ctx.notice(`${key} is not set in profile "${profile}": nothing to do.`);

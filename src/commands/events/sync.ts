@@ -14,7 +14,7 @@ import { command, flag, type Parsed } from '../define.js';
 import { firstRunFrom, parseOverlap, planPasses, type SyncPass } from '../../archive/sync-plan.js';
 import { retentionWarning } from '../../input/window.js';
 import { syncProgress, type SyncProgress } from '../../archive/sync-progress.js';
-import { printSyncDryRun, writeSyncSummary } from '../../archive/sync-report.js';
+import { printSyncDryRun, SYNC_SUMMARY_KEYS, writeSyncSummary } from '../../archive/sync-report.js';
 import { counted, thousands } from '../../counts.js';
 
 // `events sync`: copies the account's events into the archive (an SQLite
@@ -164,7 +164,7 @@ async function run(opts: SyncOptions, ctx: Context): Promise<void> {
   }
   if (opts.dryRun) return printSyncDryRun(ctx, { db: opts.db, key, firstFrom, overlapDays: opts.overlapDays, types: opts.events });
 
-  // The key is checked before the archive is created, the archive before any request is sent.
+  ctx.output({ fields: SYNC_SUMMARY_KEYS }); // --fields and the key before the archive is created, the archive before any request
   const api = await ctx.api();
   const target = await openTarget(ctx, loc, key, opts.wait);
   const path = target.label;

@@ -1,7 +1,8 @@
 import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { configFile } from '../../config/paths.js';
-import { isSandboxKey, requireApiKey, type Settings } from '../../config/resolve.js';
+import type { ConfigData } from '../../config/data.js';
+import { isSandboxKey, requireApiKey, requireNamedProfile, type Settings } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
 import { CliError } from '../../errors.js';
 import { fail, pass, loginCommand, warn, type Check } from './check.js';
@@ -38,8 +39,14 @@ export function configCheck(ctx: Context): Check {
   return pass('config', `${file} is ${octal(fileMode)} in a ${octal(dirMode)} directory`);
 }
 
-export function profileCheck(s: Settings): Check {
+export function profileCheck(s: Settings, data: ConfigData): Check {
   const from = (source: string) => (source === 'default' ? 'default' : source === 'config' ? 'current profile' : source);
+  try {
+    // a mistyped --profile or MAILCTL_PROFILE: every other command refuses it, so doctor must not pass it
+    requireNamedProfile(s, data);
+  } catch (error) {
+    return fail('profile', `${(error as CliError).message} (${from(s.profile.source)})`, (error as CliError).hint ?? 'mailctl profile list');
+  }
   const parts = [
     `profile "${s.profile.value}" (${from(s.profile.source)})`,
     `base_url from ${from(s.baseUrl.source)}`,

@@ -29,7 +29,7 @@ async function gather(ctx: Context, found: RemoteFindings): Promise<Check[]> {
     // A bad setting (say, base_url in the profile) is itself the finding.
     return [...checks, { name: 'profile', status: 'fail', detail: (error as Error).message, fix: 'mailctl config list  (then mailctl config set KEY VALUE)' }];
   }
-  checks.push(profileCheck(settings));
+  checks.push(profileCheck(settings, ctx.configData()));
   const key = await keyCheck(ctx, settings);
   checks.push(key.check);
   const base = baseUrlCheck(settings.baseUrl.value, ctx.io.env);
