@@ -20,3 +20,12 @@ export const CONFIG_FILE_NAME = 'config.json';
 export function configFile(env: Env): string {
   return join(configDir(env), CONFIG_FILE_NAME);
 }
+
+/** The files every run may read whatever its flags, with what they are: never a command's output (output/whole-file.ts). */
+export function ownFiles(env: Env): Array<{ flag: string; path: string | undefined; what: string }> {
+  return [
+    { flag: 'config', path: configFile(env), what: "mailctl's config file (it holds the profiles and may hold the API key)" },
+    { flag: 'NODE_EXTRA_CA_CERTS', path: env.NODE_EXTRA_CA_CERTS || undefined, what: 'the CA file NODE_EXTRA_CA_CERTS names' },
+    { flag: 'PGPASSFILE', path: env.PGPASSFILE || (env.HOME ? join(env.HOME, '.pgpass') : undefined), what: 'the PostgreSQL password file' },
+  ];
+}

@@ -1,7 +1,5 @@
 import { constants } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { configFile } from '../config/paths.js';
-import type { Env } from '../io.js';
 import { UsageError } from '../errors.js';
 
 /** node:fs/promises (and the readline modules it loads), for a run that names a file: the others never compile it. */
@@ -66,17 +64,8 @@ export interface RunFile {
 export interface RunFiles {
   inputs: RunFile[];
   outputs: RunFile[];
-  /** The run's environment: mailctl's own files (the config file, which holds the key; the CA and password files it names) are inputs too. */
-  env?: Env;
-}
-
-/** The files every run may read whatever its flags, with what they are, for the refusal. */
-function ownFiles(env: Env): Array<RunFile & { what: string }> {
-  return [
-    { flag: 'config', path: configFile(env), what: "mailctl's config file (it holds the profiles and may hold the API key)" },
-    { flag: 'NODE_EXTRA_CA_CERTS', path: env.NODE_EXTRA_CA_CERTS || undefined, what: 'the CA file NODE_EXTRA_CA_CERTS names' },
-    { flag: 'PGPASSFILE', path: env.PGPASSFILE || (env.HOME ? join(env.HOME, '.pgpass') : undefined), what: 'the PostgreSQL password file' },
-  ];
+  /** Files every run may read whatever its flags (config/paths.ts ownFiles: the config file, which holds the key), each with what it is. */
+  own?: Array<RunFile & { what: string }>;
 }
 
 const NOT_A_FILE = /^(-|[a-z][a-z0-9+.-]*:\/\/.*)$/i;
@@ -94,7 +83,7 @@ async function identity(path: string): Promise<{ id?: string; real: string }> {
  * error naming the flags.
  */
 export async function checkRunFiles(files: RunFiles): Promise<void> {
-  const given = [...files.inputs, ...(files.env ? ownFiles(files.env) : [])];
+  const given = [...files.inputs, ...(files.own ?? [])];
   const inputs = given.filter((f): f is { flag: string; path: string; what?: string } => f.path !== undefined && !NOT_A_FILE.test(f.path));
   const outputs = files.outputs.filter((f): f is { flag: string; path: string } => f.path !== undefined);
   const seen: Array<{ flag: string; path: string; what?: string; id?: string; real: string }> = [];

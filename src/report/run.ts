@@ -2,6 +2,7 @@ import type { Context } from '../context.js';
 import { CheckFailedError, UsageError } from '../errors.js';
 import { checkFields } from '../output/fields.js';
 import { checkRunFiles } from '../output/whole-file.js';
+import { ownFiles } from '../config/paths.js';
 import type { Aggregate, Breakdown } from './aggregate.js';
 import { CHANGE_FIELDS, REPORT_ROW_FIELDS } from './columns.js';
 import type { SignalGap } from './archive.js';
@@ -180,7 +181,7 @@ export async function runReport(opts: ReportOptions, ctx: Context): Promise<void
   // the archive is read and the HTML written in one run: never one over the other
   const loc = opts.db === undefined ? undefined : await archiveLocationOf(ctx, opts.db);
   const archive = loc?.kind === 'sqlite' ? loc.path : undefined;
-  await checkRunFiles({ inputs: [{ flag: '--db', path: archive }], outputs: [{ flag: '--html', path: opts.html }], env: ctx.io.env });
+  await checkRunFiles({ inputs: [{ flag: '--db', path: archive }], outputs: [{ flag: '--html', path: opts.html }], own: ownFiles(ctx.io.env) });
   const doc = await computeReport(opts, ctx, window, earlier);
   await writeReport(doc, ctx, opts.html);
   const reasons: string[] = [];

@@ -1,6 +1,7 @@
 import type { Campaign } from '../../api/campaigns.js';
 import { OPERATIONS } from '../../api/operations.js';
 import { CAMPAIGN_FIELDS } from '../../api/vocabulary.js';
+import { ownFiles } from '../../config/paths.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { nonEmpty } from '../../input/values.js';
@@ -59,7 +60,7 @@ function noHtml(c: Campaign): CliError {
 async function run(opts: Options, ctx: Context): Promise<void> {
   const { getCampaign } = await import('../../api/campaigns.js');
   const out = ctx.output(opts.html ? undefined : { fields: SHOW_KEYS });
-  await checkRunFiles({ inputs: [], outputs: [{ flag: '--html-out', path: opts.htmlOut }], env: ctx.io.env });
+  await checkRunFiles({ inputs: [], outputs: [{ flag: '--html-out', path: opts.htmlOut }], own: ownFiles(ctx.io.env) });
   const api = await ctx.api();
   const c = await getCampaign(api, opts.id);
 

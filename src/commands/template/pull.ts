@@ -22,7 +22,7 @@ export default command({
   moreOperations: [OPERATIONS.listTemplates, OPERATIONS.templateHtml],
   async run({ slugs, dir, project }, ctx) {
     const templates = await import('../../api/templates.js');
-    const { checkRunFiles, writeWholeFile } = await import('../../output/whole-file.js');
+    const [{ checkRunFiles, writeWholeFile }, { ownFiles }] = await Promise.all([import('../../output/whole-file.js'), import('../../config/paths.js')]);
     const { mkdir } = await import('node:fs/promises');
     const { join } = await import('node:path');
     ctx.output({ columns: SYNC_COLUMNS, fields: SYNC_FIELDS });
@@ -68,7 +68,7 @@ export default command({
       const html = t.html ?? (await templates.templateHtml(api, slug, t.project_id)).html;
       const htmlPath = join(dir, `${slug}.html`);
       const metaPath = join(dir, `${slug}.json`);
-      await checkRunFiles({ inputs: [], outputs: [{ flag: '--dir', path: htmlPath }, { flag: '--dir', path: metaPath }], env: ctx.io.env });
+      await checkRunFiles({ inputs: [], outputs: [{ flag: '--dir', path: htmlPath }, { flag: '--dir', path: metaPath }], own: ownFiles(ctx.io.env) });
       // a file being edited for `template push` is an input, not something to write over
       const kept = await unpushedChange(htmlPath, metaPath, { html, version: t.active_version });
       if (kept !== undefined) {
