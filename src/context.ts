@@ -63,6 +63,12 @@ export interface Context {
   profileName(): string;
   /** profileName(), which must exist when --profile or MAILCTL_PROFILE names it (a usage error otherwise). */
   existingProfileName(): string;
+  /**
+   * For the commands that report or repair the settings (doctor, config set|unset|list, profile
+   * list): a config file or setting mailctl refuses no longer stops their output, printed as the
+   * flags ask. Every other command refuses it, naming it, before it prints anything.
+   */
+  tolerateBadSettings(): void;
   /** The settings of a profile that must exist when --profile or MAILCTL_PROFILE names it (a usage error otherwise). */
   namedProfileSettings(): Settings;
   /**
@@ -232,13 +238,14 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
       out.once('close', done);
     });
 
+  let tolerant = false;
   const outputFormat = (): Settings['output']['value'] => {
+    if (!tolerant) return ctx.settings().output.value;
     try {
       return ctx.settings().output.value;
     } catch (error) {
-      // A bad value in the profile or the environment: the command meets it again where it needs
-      // the setting, while doctor reports it and `config set` repairs it, printing as the flags ask
-      // (a bad flag is refused here).
+      // A bad value in the config file, the profile or the environment, which doctor reports and
+      // `config set` repairs: printed as the flags ask (a bad flag is still refused here).
       if (!(error instanceof CliError)) throw error;
       return resolveSettings(globals, {}, { profiles: {} }).output.value;
     }
@@ -323,6 +330,9 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
     },
     profileName() {
       return resolveProfile(globals, io.env, ctx.configData()).value;
+    },
+    tolerateBadSettings() {
+      tolerant = true;
     },
     existingProfileName() {
       const profile = resolveProfile(globals, io.env, ctx.configData());

@@ -149,6 +149,27 @@ describe('config unset', () => {
     expect((await runInProcess(['config', 'get', 'base_url'], { emulator: false, configDir })).exitCode).toBe(0);
   });
 
+  it('only the commands that report or repair settings print past a refused one: the others refuse it before printing, even those that send nothing', async () => {
+    const db = join(tempDir(), 'none.sqlite');
+    const cases = [
+      [{ output: 'xml' }, 2, /output in profile "default"/],
+      [{ output: 'json', timeout: 'soon' }, 2, /timeout in profile "default"/],
+      ['{ not json', 1, /not valid JSON/],
+    ] as const;
+    for (const [stored, code, message] of cases) {
+      const configDir = tempDir();
+      const text = typeof stored === 'string' ? stored : JSON.stringify({ current_profile: 'default', profiles: { default: stored } });
+      writeFileSync(join(configDir, 'config.json'), text, { mode: 0o600 });
+      for (const args of [['events', 'list', '--db', db], ['report', '--db', db], ['completion', 'bash']]) {
+        const r = await runInProcess(args, { emulator: false, configDir });
+        expect([r.exitCode, r.stdout], `${args.join(' ')} with ${text}`).toEqual([code, '']);
+        expect(r.stderr).toMatch(message);
+      }
+      expect((await runInProcess(['config', 'list'], { emulator: false, configDir })).exitCode).toBe(typeof stored === 'string' ? 1 : 0);
+      expect((await runInProcess(['doctor'], { emulator: false, configDir })).exitCode).toBe(8);
+    }
+  });
+
   it('refuses an unknown key and api_key with exit 2', async () => {
     for (const key of ['colour', 'api_key']) {
       const r = await runInProcess(['config', 'unset', key], { emulator: false });

@@ -17,6 +17,7 @@ const spec: ListSpec<ProfileRow> = {
 };
 
 async function run(ctx: Context): Promise<void> {
+  ctx.tolerateBadSettings();
   const data = ctx.configData();
   const current = ctx.profileName();
   const rows = profileRows(data, current);
