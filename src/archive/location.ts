@@ -95,8 +95,11 @@ function otherScheme(text: string): string | undefined {
   return undefined;
 }
 
-/** `user:password@` in one part of the path: a URL's credentials (`pg:u:pw@h/db`, `u:pw@h/db`, `pg:u@h/db`), not a file's name. */
-const hasCredentials = (text: string) => /(^|\/)[^/]*:[^/]*@/.test(text);
+/**
+ * `user:password@` in one part of the path (`/` or `\\` separated, a Windows drive aside): a URL's
+ * credentials (`pg:u:pw@h/db`, `u:pw@h/db`, `pg:u@h/db`), not a file's name.
+ */
+const hasCredentials = (text: string) => /(^|[\\/])[^\\/]*:[^\\/]*@/.test(text.replace(/^[a-z]:(?=[\\/])/i, ''));
 
 /** A --db value or MAILCTL_DB as a location: a URL is parsed (and refused with a password), anything else is a path. */
 export function archiveLocation(text: string, source: string): ArchiveLocation {
