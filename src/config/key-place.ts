@@ -87,10 +87,23 @@ export async function forgetKey(run: KeyRun, profile: string, removeProfile = fa
     });
   }
   const removed: string[] = [];
+  // A store that is there but fails (a locked keyring, no answer): the key stays where the
+  // config says it is, and the failure is the command's (exit 1), before the config changes.
+  let inKeychain = false;
+  if (p?.key_storage === 'keychain') {
+    try {
+      inKeychain = await (await import('./keychain.js')).removeKey(profile, run.io.env, run.signal);
+    } catch (error) {
+      if (run.signal?.aborted) throw error;
+      throw new CliError(`${(error as Error).message}: the API key of profile "${profile}" is kept there, and nothing was removed`, ExitCode.Failure, {
+        hint: `unlock the ${keychainName()} and run it again, or remove the entry (service mailctl, account ${profile}) with the store's own tool`,
+      });
+    }
+  }
   if (p?.api_key) removed.push('the config file');
   if (removeProfile) store.removeProfile(profile);
   else if (p && (p.api_key || p.key_storage)) store.updateProfile(profile, ({ api_key: _k, key_storage: _s, ...rest }) => rest);
   // Whatever the config says: an entry left by an older login or another config dir goes too.
-  if (await removeFromKeychain(run, profile)) removed.push(`the ${keychainName()}`);
+  if (inKeychain || (p?.key_storage !== 'keychain' && (await removeFromKeychain(run, profile)))) removed.push(`the ${keychainName()}`);
   return removed;
 }

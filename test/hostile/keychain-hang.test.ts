@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,10 +43,18 @@ describe.runIf(process.platform === 'linux')('a keychain whose D-Bus never answe
     writeFileSync(join(readDir, 'config.json'), JSON.stringify({ profiles: { default: { base_url: emu.baseUrl, key_storage: 'keychain' } } }), { mode: 0o600 });
     emu.clearRequests();
     // side by side: each waits out the same bound
-    const [login, list] = await Promise.all([
+    const logoutDir = tempDir();
+    const kept = JSON.stringify({ profiles: { default: { base_url: emu.baseUrl, key_storage: 'keychain' } } });
+    writeFileSync(join(logoutDir, 'config.json'), kept, { mode: 0o600 });
+    const [login, list, logout] = await Promise.all([
       runCli(['auth', 'login', '--storage', 'keychain', '--no-verify', '--base-url', emu.baseUrl], { configDir: loginDir, input: emu.keys.full, env: hungBus() }),
       runCli(['webhook', 'list'], { configDir: readDir, env: hungBus() }),
+      runCli(['auth', 'logout'], { configDir: logoutDir, env: hungBus() }),
     ]);
+    // logout: the key stays where the config says it is, and logout says so (it said "No API key is saved")
+    expect([logout.code, logout.stdout], logout.stderr).toEqual([1, '']);
+    expect(logout.stderr).toMatch(/^error: cannot .*Secret Service: no answer within 5 s.*nothing was removed/);
+    expect(JSON.parse(readFileSync(join(logoutDir, 'config.json'), 'utf8')).profiles.default.key_storage).toBe('keychain');
     expect(login.code, login.stderr).toBe(1);
     expect(login.stdout).toBe('');
     expect(login.stderr).toMatch(/^error: cannot write to the Secret Service: no answer within 5 s/);
