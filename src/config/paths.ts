@@ -26,6 +26,11 @@ export function ownFiles(env: Env): Array<{ flag: string; path: string | undefin
   return [
     { flag: 'config', path: configFile(env), what: "mailctl's config file (it holds the profiles and may hold the API key)" },
     { flag: 'NODE_EXTRA_CA_CERTS', path: env.NODE_EXTRA_CA_CERTS || undefined, what: 'the CA file NODE_EXTRA_CA_CERTS names' },
-    { flag: 'PGPASSFILE', path: env.PGPASSFILE || (env.HOME ? join(env.HOME, '.pgpass') : undefined), what: 'the PostgreSQL password file' },
+    { flag: 'PGPASSFILE', path: pgpassFile(env), what: 'the PostgreSQL password file' },
   ];
+}
+
+/** The PostgreSQL password file libpq reads: PGPASSFILE, else ~/.pgpass. */
+export function pgpassFile(env: Env): string {
+  return env.PGPASSFILE || join(env.HOME || homedir(), '.pgpass');
 }

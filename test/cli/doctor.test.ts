@@ -301,9 +301,12 @@ describe('mailctl doctor', () => {
     expect(profile.check('config')).toMatchObject({ status: 'pass' });
     expect(profile.check('profile')).toMatchObject({ status: 'fail' });
     expect(profile.check('profile')!.detail).toContain('timeout in profile "default"');
+    expect(profile.check('profile')!.fix).toMatch(/^mailctl config list/);
     const env = await doctor({ ...emulatorEnv(emu), MAILCTL_BASE_URL: 'ftp://mail.example' });
     expect(env.code, env.stderr).toBe(8);
     expect(env.check('profile')!.detail).toContain('MAILCTL_BASE_URL must be an http or https URL');
+    // config set cannot change what the environment says
+    expect(env.check('profile')!.fix).toBe('fix or unset MAILCTL_BASE_URL');
     expect(env.stdout).not.toContain(emu.keys.full);
     expect(emu.requests).toHaveLength(0);
     const flag = await doctor(emulatorEnv(emu), ['--json', '--timeout', 'soon']);

@@ -138,7 +138,7 @@ export async function connectPg(target: PgTarget, opts: PgConnectOptions): Promi
     // pg says "timeout expired" when connectionTimeoutMillis passes before the connection was
     // made (TCP, TLS, the login and the password lookup all count): never connected, so not "lost"
     if (/^timeout expired/i.test((error as Error).message ?? '')) {
-      const setting = opts.env.PGCONNECT_TIMEOUT ? 'PGCONNECT_TIMEOUT' : `PGCONNECT_TIMEOUT, ${CONNECT_TIMEOUT_S} by default`;
+      const setting = timeout === Number(opts.env.PGCONNECT_TIMEOUT) ? 'PGCONNECT_TIMEOUT' : `PGCONNECT_TIMEOUT, ${CONNECT_TIMEOUT_S} by default`;
       throw new NetworkError(`cannot reach the PostgreSQL server ${serverAddress(target)}: no connection within ${timeout} s (${setting})`, { cause: error });
     }
     throw pgFailure(error, target);

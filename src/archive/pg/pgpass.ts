@@ -1,6 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { pgpassFile } from '../../config/paths.js';
 
 // ~/.pgpass as libpq reads it: the file named by PGPASSFILE, else ~/.pgpass;
 // ignored (with a warning) when others may read it; lines of
@@ -40,7 +39,7 @@ export interface PgpassQuery {
  * why a file was skipped (its mode), never a password.
  */
 export function pgpassPassword(q: PgpassQuery, env: Env, warn: (message: string) => void, platform = process.platform): string | undefined {
-  const file = env.PGPASSFILE || join(env.HOME || homedir(), '.pgpass');
+  const file = pgpassFile(env);
   let text: string;
   try {
     const st = statSync(file);

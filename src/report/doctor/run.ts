@@ -27,7 +27,10 @@ async function gather(ctx: Context, found: RemoteFindings): Promise<Check[]> {
     settings = ctx.settings();
   } catch (error) {
     // A bad setting (say, base_url in the profile) is itself the finding.
-    return [...checks, { name: 'profile', status: 'fail', detail: (error as Error).message, fix: 'mailctl config list  (then mailctl config set KEY VALUE)' }];
+    // One set in the environment is fixed there: config set would not change what the run reads.
+    const fromEnv = /^MAILCTL_[A-Z_]+/.exec((error as Error).message)?.[0];
+    const fix = fromEnv ? `fix or unset ${fromEnv}` : 'mailctl config list  (then mailctl config set KEY VALUE)';
+    return [...checks, { name: 'profile', status: 'fail', detail: (error as Error).message, fix }];
   }
   checks.push(profileCheck(settings, ctx.configData()));
   const key = await keyCheck(ctx, settings);
