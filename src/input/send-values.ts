@@ -26,6 +26,8 @@ export function header(raw: string): [string, string] {
   if (SEND_FORBIDDEN_HEADERS.includes(name.toLowerCase() as (typeof SEND_FORBIDDEN_HEADERS)[number])) {
     throw new ValueError(`cannot set ${name}: the service sets it (or refuses it); use the flag for it where one exists (--from, --to, --subject, --reply-to)`);
   }
+  // A line break would start another header, past the names refused above.
+  if (/[\r\n]/.test(value)) throw new ValueError('a header value cannot hold a line break');
   if (chars(value) > SEND_HEADER_VALUE_MAX) throw new ValueError(`a header value must be at most ${SEND_HEADER_VALUE_MAX} characters`);
   return [name, value];
 }

@@ -149,6 +149,22 @@ describe('email send', () => {
     expectUsageError(r, r.requests, '--text');
   });
 
+  it('refuses a body file that is not UTF-8 text instead of sending it mangled (cli.md: bad input file, exit 2)', async () => {
+    const latin1 = join(dir, 'latin1.txt');
+    writeFileSync(latin1, Buffer.from('Caf\xe9 au lait\n', 'latin1'));
+    const r = await send(['--to', 'ann@example.com', '--subject', 'S', '--text', latin1]);
+    expectUsageError(r, r.requests, `--text ${latin1}: not UTF-8 text`);
+    const withNul = await send(['--to', 'ann@example.com', '--subject', 'S', '--html', '-'], 'full', '<p>a\u0000b</p>');
+    expectUsageError(withNul, withNul.requests, '--html (stdin): not a text file');
+  });
+
+  it('refuses a --header value that holds a line break: it would add a header the forbidden names keep out', async () => {
+    for (const value of ['x\r\nBcc: eve@example.com', 'x\nBcc: eve@example.com', 'x\rBcc: eve@example.com']) {
+      const r = await send(['--to', 'ann@example.com', '--subject', 'S', '--text', body, '--header', `X-Note: ${value}`]);
+      expectUsageError(r, r.requests, '--header');
+    }
+  });
+
   it('refuses attachments over 5 MB after encoding', async () => {
     const big = join(dir, 'big.bin');
     writeFileSync(big, Buffer.alloc(4 * 1024 * 1024));
