@@ -32,6 +32,15 @@ export function sendFailure(error: unknown, recipient: string): unknown {
   return error;
 }
 
+/**
+ * What stderr says when Ctrl-C or SIGTERM stops a send that may have left: an interrupted run
+ * ends without an error line (main.ts), yet the email may be on its way, and running the same
+ * command again could send it twice.
+ */
+export function interruptedSend(recipient: string): string {
+  return `the email may have been sent: interrupted while waiting for its answer\ncheck with \`mailctl email list --recipient ${recipient}\` before sending again\n`;
+}
+
 /** The free-tier quota left after a send, from its answer's headers; undefined when the answer has none. */
 export function quotaLeft(headers: Headers): string | undefined {
   const daily = header1(headers, 'X-Daily-Remaining');

@@ -6,7 +6,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runInProcess, useEmulator } from '../helpers/context.js';
+import * as errors from '../../src/errors.js';
+import { runArgv } from '../../src/main.js';
+import { runInProcess, testContext, useEmulator } from '../helpers/context.js';
 import { expectUsageError } from '../helpers/expect.js';
 import { keyValues } from '../helpers/parse.js';
 import emailSend from '../../src/commands/email/send.js';
@@ -180,6 +182,21 @@ describe('email send', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('may have been sent');
     expect(r.stderr).toContain('mailctl email list --recipient ann@example.com');
+  });
+
+  it('Ctrl-C while the send waits for its answer: exit 130, and says the email may have been sent and how to check', async () => {
+    emu.scriptFault({ method: 'POST', path: '/emails', delayMs: 5000, times: 1 });
+    const tc = await testContext({ emulator: emu });
+    const run = runArgv(['node', 'mailctl', 'email', 'send', '--from', FROM, '--to', 'ann@example.com', '--subject', 'S', '--text', body], tc.runtime, errors);
+    for (let i = 0; i < 500 && posts({ requests: emu.requests }).length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    tc.abort(new errors.InterruptedError());
+    const code = await run;
+    await tc.close();
+    expect(code).toBe(130);
+    expect(posts({ requests: emu.requests })).toHaveLength(1);
+    expect(tc.stdout()).toBe('');
+    expect(tc.stderr()).toContain('the email may have been sent: interrupted while waiting for its answer');
+    expect(tc.stderr()).toContain('`mailctl email list --recipient ann@example.com`');
   });
 
   it('a 503 is not retried (the email may have been accepted)', async () => {

@@ -110,7 +110,7 @@ async function run(opts: Options, ctx: Context): Promise<void> {
     if (unused) ctx.warn(unused);
   }
   const { sendEmail, sendRequest } = await import('../../api/sending.js');
-  const { quotaLeft, sendFailure } = await import('../../api/send-outcome.js');
+  const { interruptedSend, quotaLeft, sendFailure } = await import('../../api/send-outcome.js');
   const shown = files ? { ...body, attachments: files.map((f) => ({ ...f, data: `<${f.data.length} base64 characters, abbreviated in this dry run>` })) } : body;
   if (opts.dryRun && files) ctx.notice('attachment contents are abbreviated below; the real request carries them whole');
   const recipient = body.to[0]!;
@@ -127,6 +127,7 @@ async function run(opts: Options, ctx: Context): Promise<void> {
         headers = answer.headers;
         return body.scheduled_at === undefined ? answer.result : { ...answer.result, scheduled_at: body.scheduled_at };
       } catch (error) {
+        if (ctx.signal.aborted) ctx.io.stderr.write(interruptedSend(recipient));
         throw sendFailure(error, recipient);
       }
     },
