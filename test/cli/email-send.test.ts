@@ -232,7 +232,7 @@ describe('email send', () => {
     expect(r.sleeps).toContain(2000);
   });
 
-  it('a quota refusal is not retried: exit 6 with the reset time', async () => {
+  it('a quota refusal is not retried: exit 6 with the reset time, -q or not', async () => {
     const many = Array.from({ length: 50 }, (_, i) => `q${i}@example.com`).join(',');
     for (let i = 0; i < 2; i++) {
       const ok = await send(['--to', many, '--subject', 'S', '--text', body], emu.keys.free_tier!, undefined, FREE_FROM);
@@ -245,6 +245,10 @@ describe('email send', () => {
     expect(r.stderr).toContain('daily_quota_exceeded');
     const midnight = new Date(Math.floor(Date.now() / 86_400_000 + 1) * 86_400_000).toISOString().replace('.000Z', 'Z');
     expect(r.stderr).toContain(`resets at ${midnight}`);
+    // -q drops hints, not the reset time (cli.md: quota refusals exit 6 with the reset time)
+    const quiet = await send(['--to', 'ann@example.com', '--subject', 'S', '--text', body, '-q'], emu.keys.free_tier!, undefined, FREE_FROM);
+    expect(quiet.exitCode, quiet.stderr).toBe(6);
+    expect(quiet.stderr).toContain(`resets at ${midnight}`);
   });
 
   it('--template: a missing --var is a usage error naming it, after reading the merge tags; nothing is sent', async () => {
