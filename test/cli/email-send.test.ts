@@ -263,6 +263,11 @@ describe('email send', () => {
     });
   });
 
+  it('--fields naming no field of the result is refused before the merge tags are read: no request at all', async () => {
+    const r = await send(['--to', 'ann@example.com', '--template', 'welcome-email', '--var', 'confirmation_url=https://x.example/c', '--var', 'unsubscribe_url=https://x.example/u', '--fields', 'nope']);
+    expectUsageError(r, r.requests, 'unknown field "nope"');
+  });
+
   it('--no-perform-substitutions: no merge tag is filled in, so none is required (nothing read first), and a --var is said to go unused', async () => {
     const r = await send(['--to', 'ann@example.com', '--template', 'welcome-email', '--no-perform-substitutions']);
     expect(r.exitCode, r.stderr).toBe(0);

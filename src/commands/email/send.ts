@@ -86,6 +86,7 @@ function check(o: Raw): Options {
 }
 
 async function run(opts: Options, ctx: Context): Promise<void> {
+  ctx.output({ fields: SEND_RESULT_FIELDS }); // a bad --fields before anything is read or sent (the merge tags are)
   const readText = (await import('../api/request.js')).readText;
   const body: SendBody = { ...opts.body };
   for (const [part, file] of Object.entries(opts.files) as [BodyFile, string | undefined][]) {
