@@ -2,7 +2,8 @@
 // request, input refused before anything is sent, never sent twice after a lost answer, only
 // 429 rate_limit_exceeded retried, quota refusals (exit 6 with the reset time), --template's
 // merge tags checked first, the sandbox notice, --at and --dry-run.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -172,6 +173,19 @@ describe('email send', () => {
     writeFileSync(big, Buffer.alloc(4 * 1024 * 1024));
     const r = await send(['--to', 'ann@example.com', '--subject', 'S', '--text', body, '--attach', big]);
     expectUsageError(r, r.requests, '5 MB');
+  });
+
+  it('--attach stops reading at the 5 MB bound: a pipe or device that never ends is refused, not read into memory', async () => {
+    const fifo = join(dir, 'endless');
+    execFileSync('mkfifo', [fifo]);
+    const writer = createWriteStream(fifo).on('error', () => {}); // the reader goes away: EPIPE
+    writer.write(Buffer.alloc(6 * 1024 * 1024)); // and the pipe stays open: no end of file
+    try {
+      const r = await send(['--to', 'ann@example.com', '--subject', 'S', '--text', body, '--attach', fifo]);
+      expectUsageError(r, r.requests, '--attach: the attachments come to more than 5 MB after base64 encoding');
+    } finally {
+      writer.destroy();
+    }
   });
 
   it('a dropped connection after the request was sent: exit 7, one request only, and how to check', async () => {

@@ -95,7 +95,7 @@ async function run(opts: Options, ctx: Context): Promise<void> {
     if (body[part]!.trim() === '') throw new UsageError(`${BODY_FILES[part]}: ${file === '-' ? 'stdin' : file} is empty`);
   }
   if (opts.vars && Object.keys(opts.vars).length) body.substitution_data = opts.vars;
-  const files = await readAttachments(opts.attach);
+  const files = await readAttachments(opts.attach, ctx.signal);
   if (files) body.attachments = files;
   if (opts.at !== undefined) body.scheduled_at = scheduledAt(opts.at, ctx.now());
   const key = ctx.settings().apiKey.value;
