@@ -163,13 +163,6 @@ describe('email send', () => {
     expectUsageError(withNul, withNul.requests, '--html (stdin): not a text file');
   });
 
-  it('refuses a --header value that holds a line break: it would add a header the forbidden names keep out', async () => {
-    for (const value of ['x\r\nBcc: eve@example.com', 'x\nBcc: eve@example.com', 'x\rBcc: eve@example.com']) {
-      const r = await send(['--to', 'ann@example.com', '--subject', 'S', '--text', body, '--header', `X-Note: ${value}`]);
-      expectUsageError(r, r.requests, '--header');
-    }
-  });
-
   it('refuses attachments over 5 MB after encoding', async () => {
     const big = join(dir, 'big.bin');
     writeFileSync(big, Buffer.alloc(4 * 1024 * 1024));
