@@ -277,6 +277,17 @@ describe('email send', () => {
     expectUsageError(r, r.requests, 'unknown field "nope"');
   });
 
+  it('--template with a Sending Only key (spec 5.2: emails:send without templates:read): the merge tags cannot be read, so it says so and sends unchecked', async () => {
+    emu.scriptFault({
+      method: 'GET', path: '/templates/welcome-email/merge-tags', status: 403, times: 1,
+      body: JSON.stringify({ message: 'This API key does not have the required scope: templates:read.', error_code: 'insufficient_scope' }),
+    });
+    const r = await send(['--to', 'ann@example.com', '--template', 'welcome-email', '--var', 'confirmation_url=https://x.example/c', '--var', 'unsubscribe_url=https://x.example/u']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.requests.map((q) => `${q.method} ${q.path} ${q.status}`)).toEqual(['GET /templates/welcome-email/merge-tags 403', 'POST /emails 200']);
+    expect(r.stderr).toContain('cannot check the merge tags of template welcome-email: the API key lacks templates:read; sending without the check');
+  });
+
   it('--no-perform-substitutions: no merge tag is filled in, so none is required (nothing read first), and a --var is said to go unused', async () => {
     const r = await send(['--to', 'ann@example.com', '--template', 'welcome-email', '--no-perform-substitutions']);
     expect(r.exitCode, r.stderr).toBe(0);
