@@ -13,9 +13,12 @@ function header1(headers: Headers, name: string): number | undefined {
   return v === undefined || !Number.isFinite(n) ? undefined : n;
 }
 
-/** A quota refusal (429 quota_exceeded / daily_quota_exceeded): when it resets, from the quota headers. */
+/**
+ * A quota refusal (429 quota_exceeded / daily_quota_exceeded): when it resets, from the quota
+ * headers, as a line of the error itself, which -q keeps (it drops hints).
+ */
 function quotaRefusal(error: ApiError): ApiError {
-  return error.withHint(`${quotaHint(error.code, error.headers)}; nothing was sent`);
+  return error.withHint('nothing was sent: send it again once the quota has reset', { details: [`  ${quotaHint(error.code, error.headers)!}`] });
 }
 
 /** The error a failed send ends the run with: `recipient` is the first --to, for the way to check. */
@@ -30,6 +33,15 @@ export function sendFailure(error: unknown, recipient: string): unknown {
     });
   }
   return error;
+}
+
+/**
+ * What stderr says when Ctrl-C or SIGTERM stops a send that may have left: an interrupted run
+ * ends without an error line (main.ts), yet the email may be on its way, and running the same
+ * command again could send it twice.
+ */
+export function interruptedSend(recipient: string): string {
+  return `the email may have been sent: interrupted while waiting for its answer\ncheck with \`mailctl email list --recipient ${recipient}\` before sending again\n`;
 }
 
 /** The free-tier quota left after a send, from its answer's headers; undefined when the answer has none. */

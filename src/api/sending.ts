@@ -77,7 +77,15 @@ async function templateMergeTags(api: ApiClient, send: TemplateRef): Promise<{ k
  */
 export async function checkMergeTags(api: ApiClient, send: TemplateRef, vars: Record<string, string>): Promise<string | undefined> {
   const slug = send.template_slug;
-  const tags = await templateMergeTags(api, send);
+  let tags: Awaited<ReturnType<typeof templateMergeTags>>;
+  try {
+    tags = await templateMergeTags(api, send);
+  } catch (error) {
+    // A Sending Only key (spec 5.2: emails:send alone) may send a template it cannot read: it is
+    // sent unchecked, with a word, rather than not at all.
+    if (!(error instanceof ApiError && error.status === 403 && error.code === 'insufficient_scope')) throw error;
+    return `cannot check the merge tags of template ${slug}: the API key lacks templates:read; sending without the check`;
+  }
   const missing = tags.filter((t) => t.required && !Object.hasOwn(vars, t.key)).map((t) => t.key);
   if (missing.length) {
     throw new UsageError(`--var: template ${slug} needs ${missing.join(', ')}: add ${missing.map((k) => `--var ${k}=VALUE`).join(' ')} (nothing was sent)`);

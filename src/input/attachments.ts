@@ -1,10 +1,11 @@
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import { SEND_ATTACHMENT_NAME_MAX, SEND_ATTACHMENTS_MAX_BYTES } from '../api/vocabulary.js';
 import { UsageError } from '../errors.js';
+import { abortableChunks } from './bounded.js';
 import { chars } from './values.js';
 
-// The files of `email send --attach`: read whole, base64-encoded, typed by their extension,
+// The files of `email send --attach`: read up to what the 5 MB bound leaves, base64-encoded, typed by their extension,
 // and checked against the limits of service-api-rest.md 4.3 before anything is sent.
 
 export interface Attachment {
@@ -28,25 +29,31 @@ function mimeType(name: string): string {
 }
 
 /** The attachments of `--attach`, in the order given; undefined when there are none. */
-export async function readAttachments(paths: string[]): Promise<Attachment[] | undefined> {
+export async function readAttachments(paths: string[], signal?: AbortSignal): Promise<Attachment[] | undefined> {
   if (paths.length === 0) return undefined;
   const out: Attachment[] = [];
   let total = 0;
   for (const path of paths) {
-    let bytes: Buffer;
+    const name = basename(path);
+    if (chars(name) > SEND_ATTACHMENT_NAME_MAX) throw new UsageError(`--attach: the file name ${name.slice(0, 60)}… is longer than ${SEND_ATTACHMENT_NAME_MAX} characters`);
+    // Read as a stream and given up once past the bytes whose base64 still fits: a pipe or a
+    // device (/dev/zero) has no size to check first, and would otherwise fill the memory.
+    const room = Math.floor((SEND_ATTACHMENTS_MAX_BYTES - total) / 4) * 3;
+    const chunks: Buffer[] = [];
+    let size = 0;
     try {
-      bytes = await readFile(path);
+      for await (const chunk of abortableChunks(createReadStream(path), signal)) {
+        size += chunk.length;
+        if (size > room) throw new UsageError(`--attach: the attachments come to more than 5 MB after base64 encoding (past it with ${name})`);
+        chunks.push(chunk);
+      }
     } catch (error) {
+      if (!(error as NodeJS.ErrnoException).code || error instanceof UsageError) throw error;
       const e = error as NodeJS.ErrnoException;
       throw new UsageError(`--attach: cannot read ${path}: ${e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'it is a directory' : e.message}`);
     }
-    const name = basename(path);
-    if (chars(name) > SEND_ATTACHMENT_NAME_MAX) throw new UsageError(`--attach: the file name ${name.slice(0, 60)}… is longer than ${SEND_ATTACHMENT_NAME_MAX} characters`);
-    const data = bytes.toString('base64');
+    const data = Buffer.concat(chunks).toString('base64');
     total += data.length;
-    if (total > SEND_ATTACHMENTS_MAX_BYTES) {
-      throw new UsageError(`--attach: the attachments come to more than 5 MB after base64 encoding (${(total / 1024 / 1024).toFixed(1)} MB by ${name})`);
-    }
     out.push({ name, type: mimeType(name), data });
   }
   return out;

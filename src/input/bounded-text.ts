@@ -10,7 +10,7 @@ import { abortableChunks } from './bounded.js';
  */
 const MAX_BODY_INPUT_BYTES = 16 * 1024 * 1024;
 
-/** The stream's bytes as UTF-8 text (a leading BOM dropped); past `max` bytes a usage error naming `what`. */
+/** The stream's bytes as UTF-8 text (a leading BOM dropped); past `max` bytes, not UTF-8 or with a NUL byte, a usage error naming `what`. */
 export async function readBoundedText(
   stream: AsyncIterable<unknown> & { destroy?(): void },
   what: string,
@@ -28,5 +28,14 @@ export async function readBoundedText(
     }
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+  // Decoded strictly: a Latin-1 or binary file would otherwise go out with U+FFFD in place of
+  // its bytes, and a sent email cannot be taken back.
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new UsageError(`${what}: not UTF-8 text`, { hint: 'save the file as UTF-8' });
+  }
+  if (text.includes('\u0000')) throw new UsageError(`${what}: not a text file (it contains NUL bytes)`);
+  return text;
 }

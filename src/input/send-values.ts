@@ -26,6 +26,8 @@ export function header(raw: string): [string, string] {
   if (SEND_FORBIDDEN_HEADERS.includes(name.toLowerCase() as (typeof SEND_FORBIDDEN_HEADERS)[number])) {
     throw new ValueError(`cannot set ${name}: the service sets it (or refuses it); use the flag for it where one exists (--from, --to, --subject, --reply-to)`);
   }
+  // A line break would start another header, past the names refused above.
+  if (/[\r\n]/.test(value)) throw new ValueError('a header value cannot hold a line break');
   if (chars(value) > SEND_HEADER_VALUE_MAX) throw new ValueError(`a header value must be at most ${SEND_HEADER_VALUE_MAX} characters`);
   return [name, value];
 }
@@ -104,13 +106,24 @@ export function varsOf(list: [string, string][]): Record<string, string> {
 }
 
 /**
+ * The service checks the 5 minutes of 4.5 when the request arrives, after the trip and any wait
+ * for the rate limit: a time that leaves less than this over them is refused here, not there.
+ */
+const ARRIVAL_MARGIN_MS = 30_000;
+
+/**
  * --at within the window of 4.5, checked against our clock, as the UTC date-time 4.5 asks for:
  * a time without an offset would not be a date-time at all (the server could read it in any
- * zone), and one with an offset names the same instant in UTC.
+ * zone), and one with an offset names the same instant in UTC. The window is checked on the
+ * whole second that is sent.
  */
 export function scheduledAt(raw: string, now: number): string {
   const t = parseFutureTime(raw, '--at', now);
-  if (t.ms < now + SCHEDULE_MIN_AHEAD_MS) throw new UsageError(`--at must be at least 5 minutes ahead (got "${raw}", ${new Date(t.ms).toISOString()})`);
-  if (t.ms > now + SCHEDULE_MAX_AHEAD_MS) throw new UsageError(`--at must be at most 3 days ahead (got "${raw}", ${new Date(t.ms).toISOString()})`);
-  return new Date(t.ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const sent = Math.floor(t.ms / 1000) * 1000;
+  const shown = new Date(sent).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  if (sent < now + SCHEDULE_MIN_AHEAD_MS + ARRIVAL_MARGIN_MS) {
+    throw new UsageError(`--at must be at least 5 minutes ahead when the service receives the request: give +6m or later (got "${raw}", ${shown})`);
+  }
+  if (sent > now + SCHEDULE_MAX_AHEAD_MS) throw new UsageError(`--at must be at most 3 days ahead (got "${raw}", ${shown})`);
+  return shown;
 }

@@ -22,6 +22,9 @@ const ROWS: ParseRow[] = [
   ['send: the three options only when given', send, [], { ...BASE, transactional: false, inlineCss: true, performSubstitutions: false },
     { body: { options: { open_tracking: true, click_tracking: true, transactional: false, inline_css: true, perform_substitutions: false } } }],
   ['send: no option flag leaves them out', send, [], BASE, { body: { options: { open_tracking: true, click_tracking: true, transactional: undefined, inline_css: undefined, perform_substitutions: undefined } } }],
+  ['send: a header value with a line break (it would start another header)', send, [], { ...BASE, header: ['X-Note: x\r\nBcc: eve@example.com'] }, /^--header: .*line break/],
+  ['send: a header value with a bare LF', send, [], { ...BASE, header: ['X-Note: x\nBcc: eve@example.com'] }, /^--header: .*line break/],
+  ['send: a header value with a bare CR', send, [], { ...BASE, header: ['X-Note: x\rBcc: eve@example.com'] }, /^--header: .*line break/],
   ['cancel: --if-exists', emailCancel.parseInput as Parse, ['4829301758203345'], { ifExists: true, yes: true }, { requestId: '4829301758203345', ifExists: true, yes: true, ifScheduled: false, dryRun: false }],
   ['cancel: --if-exists is off by default', emailCancel.parseInput as Parse, ['4829301758203345'], {}, { ifExists: false }],
 ];

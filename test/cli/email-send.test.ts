@@ -2,11 +2,14 @@
 // request, input refused before anything is sent, never sent twice after a lost answer, only
 // 429 rate_limit_exceeded retried, quota refusals (exit 6 with the reset time), --template's
 // merge tags checked first, the sandbox notice, --at and --dry-run.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runInProcess, useEmulator } from '../helpers/context.js';
+import * as errors from '../../src/errors.js';
+import { runArgv } from '../../src/main.js';
+import { runInProcess, testContext, useEmulator } from '../helpers/context.js';
 import { expectUsageError } from '../helpers/expect.js';
 import { keyValues } from '../helpers/parse.js';
 import emailSend from '../../src/commands/email/send.js';
@@ -127,6 +130,8 @@ describe('email send', () => {
     [['--to', 'ann@example.com', '--metadata', `${'k'.repeat(41)}=v`], '--metadata'],
     [['--to', 'ann@example.com', '--metadata', `k=${'v'.repeat(501)}`], '--metadata'],
     [['--to', 'ann@example.com', '--at', '+2m'], 'at least 5 minutes'],
+    // the service checks the 5 minutes when the request arrives, a moment later: +5m always failed there (422)
+    [['--to', 'ann@example.com', '--at', '+5m'], 'at least 5 minutes'],
     [['--to', 'ann@example.com', '--at', '+4d'], 'at most 3 days'],
     [['--to', 'ann@example.com', '--attach', '/nonexistent/file.pdf'], '--attach'],
     [['--to', 'ann@example.com', '--tag', 'has space'], '--tag'],
@@ -149,11 +154,33 @@ describe('email send', () => {
     expectUsageError(r, r.requests, '--text');
   });
 
+  it('refuses a body file that is not UTF-8 text instead of sending it mangled (cli.md: bad input file, exit 2)', async () => {
+    const latin1 = join(dir, 'latin1.txt');
+    writeFileSync(latin1, Buffer.from('Caf\xe9 au lait\n', 'latin1'));
+    const r = await send(['--to', 'ann@example.com', '--subject', 'S', '--text', latin1]);
+    expectUsageError(r, r.requests, `--text ${latin1}: not UTF-8 text`);
+    const withNul = await send(['--to', 'ann@example.com', '--subject', 'S', '--html', '-'], 'full', '<p>a\u0000b</p>');
+    expectUsageError(withNul, withNul.requests, '--html (stdin): not a text file');
+  });
+
   it('refuses attachments over 5 MB after encoding', async () => {
     const big = join(dir, 'big.bin');
     writeFileSync(big, Buffer.alloc(4 * 1024 * 1024));
     const r = await send(['--to', 'ann@example.com', '--subject', 'S', '--text', body, '--attach', big]);
     expectUsageError(r, r.requests, '5 MB');
+  });
+
+  it('--attach stops reading at the 5 MB bound: a pipe or device that never ends is refused, not read into memory', async () => {
+    const fifo = join(dir, 'endless');
+    execFileSync('mkfifo', [fifo]);
+    const writer = createWriteStream(fifo).on('error', () => {}); // the reader goes away: EPIPE
+    writer.write(Buffer.alloc(6 * 1024 * 1024)); // and the pipe stays open: no end of file
+    try {
+      const r = await send(['--to', 'ann@example.com', '--subject', 'S', '--text', body, '--attach', fifo]);
+      expectUsageError(r, r.requests, '--attach: the attachments come to more than 5 MB after base64 encoding');
+    } finally {
+      writer.destroy();
+    }
   });
 
   it('a dropped connection after the request was sent: exit 7, one request only, and how to check', async () => {
@@ -164,6 +191,21 @@ describe('email send', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('may have been sent');
     expect(r.stderr).toContain('mailctl email list --recipient ann@example.com');
+  });
+
+  it('Ctrl-C while the send waits for its answer: exit 130, and says the email may have been sent and how to check', async () => {
+    emu.scriptFault({ method: 'POST', path: '/emails', delayMs: 5000, times: 1 });
+    const tc = await testContext({ emulator: emu });
+    const run = runArgv(['node', 'mailctl', 'email', 'send', '--from', FROM, '--to', 'ann@example.com', '--subject', 'S', '--text', body], tc.runtime, errors);
+    for (let i = 0; i < 500 && posts({ requests: emu.requests }).length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    tc.abort(new errors.InterruptedError());
+    const code = await run;
+    await tc.close();
+    expect(code).toBe(130);
+    expect(posts({ requests: emu.requests })).toHaveLength(1);
+    expect(tc.stdout()).toBe('');
+    expect(tc.stderr()).toContain('the email may have been sent: interrupted while waiting for its answer');
+    expect(tc.stderr()).toContain('`mailctl email list --recipient ann@example.com`');
   });
 
   it('a 503 is not retried (the email may have been accepted)', async () => {
@@ -199,7 +241,7 @@ describe('email send', () => {
     expect(r.sleeps).toContain(2000);
   });
 
-  it('a quota refusal is not retried: exit 6 with the reset time', async () => {
+  it('a quota refusal is not retried: exit 6 with the reset time, -q or not', async () => {
     const many = Array.from({ length: 50 }, (_, i) => `q${i}@example.com`).join(',');
     for (let i = 0; i < 2; i++) {
       const ok = await send(['--to', many, '--subject', 'S', '--text', body], emu.keys.free_tier!, undefined, FREE_FROM);
@@ -212,6 +254,10 @@ describe('email send', () => {
     expect(r.stderr).toContain('daily_quota_exceeded');
     const midnight = new Date(Math.floor(Date.now() / 86_400_000 + 1) * 86_400_000).toISOString().replace('.000Z', 'Z');
     expect(r.stderr).toContain(`resets at ${midnight}`);
+    // -q drops hints, not the reset time (cli.md: quota refusals exit 6 with the reset time)
+    const quiet = await send(['--to', 'ann@example.com', '--subject', 'S', '--text', body, '-q'], emu.keys.free_tier!, undefined, FREE_FROM);
+    expect(quiet.exitCode, quiet.stderr).toBe(6);
+    expect(quiet.stderr).toContain(`resets at ${midnight}`);
   });
 
   it('--template: a missing --var is a usage error naming it, after reading the merge tags; nothing is sent', async () => {
@@ -224,6 +270,22 @@ describe('email send', () => {
     expect(posts(ok)[0]).toMatchObject({
       path: '/emails', body: { template_slug: 'welcome-email', substitution_data: { confirmation_url: 'https://x.example/c', unsubscribe_url: 'https://x.example/u' } },
     });
+  });
+
+  it('--fields naming no field of the result is refused before the merge tags are read: no request at all', async () => {
+    const r = await send(['--to', 'ann@example.com', '--template', 'welcome-email', '--var', 'confirmation_url=https://x.example/c', '--var', 'unsubscribe_url=https://x.example/u', '--fields', 'nope']);
+    expectUsageError(r, r.requests, 'unknown field "nope"');
+  });
+
+  it('--template with a Sending Only key (spec 5.2: emails:send without templates:read): the merge tags cannot be read, so it says so and sends unchecked', async () => {
+    emu.scriptFault({
+      method: 'GET', path: '/templates/welcome-email/merge-tags', status: 403, times: 1,
+      body: JSON.stringify({ message: 'This API key does not have the required scope: templates:read.', error_code: 'insufficient_scope' }),
+    });
+    const r = await send(['--to', 'ann@example.com', '--template', 'welcome-email', '--var', 'confirmation_url=https://x.example/c', '--var', 'unsubscribe_url=https://x.example/u']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.requests.map((q) => `${q.method} ${q.path} ${q.status}`)).toEqual(['GET /templates/welcome-email/merge-tags 403', 'POST /emails 200']);
+    expect(r.stderr).toContain('cannot check the merge tags of template welcome-email: the API key lacks templates:read; sending without the check');
   });
 
   it('--no-perform-substitutions: no merge tag is filled in, so none is required (nothing read first), and a --var is said to go unused', async () => {

@@ -86,6 +86,7 @@ function check(o: Raw): Options {
 }
 
 async function run(opts: Options, ctx: Context): Promise<void> {
+  ctx.output({ fields: SEND_RESULT_FIELDS }); // a bad --fields before anything is read or sent (the merge tags are)
   const readText = (await import('../api/request.js')).readText;
   const body: SendBody = { ...opts.body };
   for (const [part, file] of Object.entries(opts.files) as [BodyFile, string | undefined][]) {
@@ -94,7 +95,7 @@ async function run(opts: Options, ctx: Context): Promise<void> {
     if (body[part]!.trim() === '') throw new UsageError(`${BODY_FILES[part]}: ${file === '-' ? 'stdin' : file} is empty`);
   }
   if (opts.vars && Object.keys(opts.vars).length) body.substitution_data = opts.vars;
-  const files = await readAttachments(opts.attach);
+  const files = await readAttachments(opts.attach, ctx.signal);
   if (files) body.attachments = files;
   if (opts.at !== undefined) body.scheduled_at = scheduledAt(opts.at, ctx.now());
   const key = ctx.settings().apiKey.value;
@@ -110,7 +111,7 @@ async function run(opts: Options, ctx: Context): Promise<void> {
     if (unused) ctx.warn(unused);
   }
   const { sendEmail, sendRequest } = await import('../../api/sending.js');
-  const { quotaLeft, sendFailure } = await import('../../api/send-outcome.js');
+  const { interruptedSend, quotaLeft, sendFailure } = await import('../../api/send-outcome.js');
   const shown = files ? { ...body, attachments: files.map((f) => ({ ...f, data: `<${f.data.length} base64 characters, abbreviated in this dry run>` })) } : body;
   if (opts.dryRun && files) ctx.notice('attachment contents are abbreviated below; the real request carries them whole');
   const recipient = body.to[0]!;
@@ -127,6 +128,7 @@ async function run(opts: Options, ctx: Context): Promise<void> {
         headers = answer.headers;
         return body.scheduled_at === undefined ? answer.result : { ...answer.result, scheduled_at: body.scheduled_at };
       } catch (error) {
+        if (ctx.signal.aborted) ctx.io.stderr.write(interruptedSend(recipient));
         throw sendFailure(error, recipient);
       }
     },
