@@ -73,6 +73,7 @@ export async function runListing<T, P extends { items: T[] }>(ctx: Context, opts
   let ended = false;
   /** Whether stderr already says how far the listing got (with the command for the rest). */
   let told = false;
+  let failed = false;
   try {
     for (;;) {
       let step: IteratorResult<P>;
@@ -105,6 +106,7 @@ export async function runListing<T, P extends { items: T[] }>(ctx: Context, opts
       if (opts.stopAfter?.(page)) break;
     }
   } catch (error) {
+    failed = true;
     if (ctx.signal.aborted && !told) live?.stopped(writer.count, pages);
     throw error;
   } finally {
@@ -112,7 +114,9 @@ export async function runListing<T, P extends { items: T[] }>(ctx: Context, opts
     if (!ended) await source.return?.();
     spinner?.stop();
     live?.clear();
-    await writer.end();
+    // a listing that failed before its first page prints nothing: not `[]` or a bare CSV header,
+    // which a pipeline would take for an empty result
+    if (!(failed && last === undefined)) await writer.end();
   }
   live?.summary(writer.count, pages);
   return { last, count: writer.count };

@@ -208,10 +208,10 @@ describe('api --paginate', () => {
     expect(emu.requests).toHaveLength(1);
   });
 
-  it('exits 1 when the answer holds no list, and closes the array', async () => {
+  it('exits 1 when the answer holds no list, printing no array (nothing was listed)', async () => {
     const r = await runCli(['api', 'GET', `/campaigns/${emu.fixtures.campaigns.sent}`, '--paginate'], { env });
     expect(r.code).toBe(1);
-    expect(r.stdout).toBe('[]\n');
+    expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/--paginate: the response of GET \/campaigns\/\S+ holds no list of items/);
   });
 

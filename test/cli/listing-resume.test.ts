@@ -79,4 +79,14 @@ describe('a listing that fails half-way names the command for the rest', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).not.toContain('The rest:');
   });
+
+  it('a listing whose first page fails prints no empty array or bare header: stdout stays empty in every format', async () => {
+    for (const [args, path] of [[['events', 'list'], '/emails/events'], [['contact', 'list'], '/audience/contacts'], [['email', 'list'], '/emails']] as const) {
+      for (const format of ['--json', '--csv', '--ndjson']) {
+        emu.scriptFault({ method: 'GET', path, status: 502, times: 1 });
+        const r = await runCli([...args, format, '--retries', '0'], { env: env() });
+        expect([r.code, r.stdout], `${args.join(' ')} ${format}: ${r.stderr}`).toEqual([1, '']);
+      }
+    }
+  });
 });
