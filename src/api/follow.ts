@@ -216,7 +216,9 @@ export async function* followPages(opts: Omit<FollowOptions, 'write'>): AsyncGen
     if (first.nextCursor !== null && backlog.length > 0) seen.floor = eventTime(backlog[0]!);
     if (opts.skipBacklog) for (const e of backlog) seen.add(e, serverTime);
     else {
-      const batch = take(backlog);
+      // --limit below the page keeps its newest events, as `events list --limit` would: cutting
+      // the old end would print events older than newer ones it never shows
+      const batch = take(opts.limit === undefined ? backlog : backlog.slice(-opts.limit));
       if (batch.length) yield batch;
       if (reachedLimit()) return;
     }

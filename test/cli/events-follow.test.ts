@@ -4,7 +4,7 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { emulatorEnv, finished, ndjson, startCli, type CliResult } from '../helpers/cli.js';
-import { useEmulator } from '../helpers/context.js';
+import { runCliInProcess, useEmulator } from '../helpers/context.js';
 import { tsvRows } from '../helpers/parse.js';
 
 const emu = useEmulator({ seed: 9, events: 1500 });
@@ -151,6 +151,14 @@ describe('events list --follow', () => {
     const r = await f.done;
     expect(r.code).toBe(0);
     expect(ids(ndjson(r.stdout)).slice(2)).toEqual(ids(addedSince(start).slice(0, 3)));
+  });
+
+  it('--limit smaller than the first page prints the newest events of it, as events list --limit does, then ends', async () => {
+    // a cut from the old end would print events older than ones it never shows: a gap, not the latest
+    const r = await runCliInProcess(['events', 'list', '--follow', '--per-page', '10', '--limit', '3', '--ndjson'], { env: emulatorEnv(emu, 'full') });
+    expect(r.code).toBe(0);
+    expect(ids(ndjson(r.stdout))).toEqual(ids(newest(3)));
+    expect(emu.requests.map((q) => q.rawQuery)).toEqual(['per_page=10']);
   });
 
   it('a poll that fails is warned about and retried; the watch goes on', async () => {
