@@ -90,6 +90,11 @@ export class ApiClient {
   private readonly words: FailureWords;
   private pool: Dispatcher | undefined;
   private waited = false;
+  /**
+   * Ctrl-C or SIGTERM stopped a request that had left, its answer unknown (not a wait for the
+   * rate limit or a retry, when nothing was in flight): `email send` then says it may have been sent.
+   */
+  stoppedInFlight = false;
   private readonly pacer: Pacer;
   private readonly sandboxPacer: SandboxPacer;
   private readonly now: () => number;
@@ -190,7 +195,10 @@ export class ApiClient {
       answer = await this.send(spec, target);
     } catch (error) {
       // Ctrl-C / SIGTERM: stop now, with the signal's reason
-      if (this.options.signal?.aborted) return { kind: 'fail', error };
+      if (this.options.signal?.aborted) {
+        this.stoppedInFlight = true;
+        return { kind: 'fail', error };
+      }
       const reason = error instanceof TimeoutError ? error.message : this.words.describe(error);
       const ms = this.now() - started;
       const verdict = classifyFailure(error, { ...a, now: this.now() }, this.words);

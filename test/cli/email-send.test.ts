@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as errors from '../../src/errors.js';
 import { runArgv } from '../../src/main.js';
-import { runInProcess, testContext, useEmulator } from '../helpers/context.js';
+import { fakeClock, runInProcess, testContext, useEmulator } from '../helpers/context.js';
 import { expectUsageError } from '../helpers/expect.js';
 import { keyValues } from '../helpers/parse.js';
 import emailSend from '../../src/commands/email/send.js';
@@ -206,6 +206,22 @@ describe('email send', () => {
     expect(tc.stdout()).toBe('');
     expect(tc.stderr()).toContain('the email may have been sent: interrupted while waiting for its answer');
     expect(tc.stderr()).toContain('`mailctl email list --recipient ann@example.com`');
+  });
+
+  it('Ctrl-C during the wait after a 429 rate_limit_exceeded (nothing accepted, nothing in flight): exit 130, no "may have been sent"', async () => {
+    emu.scriptFault({
+      method: 'POST', path: '/emails', status: 429, headers: { 'Retry-After': '2' },
+      body: JSON.stringify({ message: 'Rate limit exceeded.', error_code: 'rate_limit_exceeded' }),
+    });
+    let stop = () => undefined as void;
+    const clock = fakeClock();
+    const tc = await testContext({ emulator: emu, clock: { ...clock, sleep: async () => (stop(), Promise.reject(new errors.InterruptedError())) } });
+    stop = () => tc.abort(new errors.InterruptedError());
+    const code = await runArgv(['node', 'mailctl', 'email', 'send', '--from', FROM, '--to', 'ann@example.com', '--subject', 'S', '--text', body], tc.runtime, errors);
+    await tc.close();
+    expect(code).toBe(130);
+    expect(posts({ requests: emu.requests }).map((q) => q.status)).toEqual([429]);
+    expect(tc.stderr()).not.toContain('may have been sent');
   });
 
   it('a 503 is not retried (the email may have been accepted)', async () => {

@@ -128,7 +128,7 @@ async function run(opts: Options, ctx: Context): Promise<void> {
         headers = answer.headers;
         return body.scheduled_at === undefined ? answer.result : { ...answer.result, scheduled_at: body.scheduled_at };
       } catch (error) {
-        if (ctx.signal.aborted) ctx.io.stderr.write(interruptedSend(recipient));
+        if (ctx.signal.aborted && api.stoppedInFlight) ctx.io.stderr.write(interruptedSend(recipient));
         throw sendFailure(error, recipient);
       }
     },
