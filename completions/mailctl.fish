@@ -223,7 +223,7 @@ complete -c mailctl -n '__mailctl_is "email send"' -l template-version -x -d 'se
 complete -c mailctl -n '__mailctl_is "email send"' -l project -x -d 'project that holds the template (1-9007199254740991; default: the team\'s default project)'
 complete -c mailctl -n '__mailctl_is "email send"' -l var -x -d 'merge tag value key=value for --template (repeatable)'
 complete -c mailctl -n '__mailctl_is "email send"' -l attach -r -F -d 'attach a file (repeatable; 5 MB in all after base64 encoding)'
-complete -c mailctl -n '__mailctl_is "email send"' -l at -x -d 'send later: +30m, +2h, +1d or ISO 8601 (none means UTC), 5 minutes to 3 days ahead'
+complete -c mailctl -n '__mailctl_is "email send"' -l at -x -d 'send later: +30m, +2h, +1d or ISO 8601 (none means UTC), more than 5 minutes (+6m) to 3 days ahead'
 complete -c mailctl -n '__mailctl_is "email send"' -l dry-run -d 'validate and print the request that would be sent, without sending it'
 complete -c mailctl -n '__mailctl_is "email list"' -l recipient -x -d 'only emails sent to this address'
 complete -c mailctl -n '__mailctl_is "email list"' -l from -x -d 'emails sent from: start: YYYY-MM-DD, today or yesterday (days of the local zone; UTC with --utc), 7d, 24h, 30m (exactly that long before now), or an ISO date-time (default: 10 days ago)'

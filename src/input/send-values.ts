@@ -106,8 +106,9 @@ export function varsOf(list: [string, string][]): Record<string, string> {
 }
 
 /**
- * The service checks the 5 minutes of 4.5 when the request arrives, after the trip and any wait
- * for the rate limit: a time that leaves less than this over them is refused here, not there.
+ * The service checks the 5 minutes of 4.5 when the request arrives, after the trip: a time that
+ * leaves less than this over them is refused here, not there (a long wait for the rate limit can
+ * still take more).
  */
 const ARRIVAL_MARGIN_MS = 30_000;
 

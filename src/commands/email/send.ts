@@ -40,7 +40,7 @@ const FLAGS = {
   project: projectFlag,
   var: flag.repeated('merge tag value key=value for --template (repeatable)', { value: 'key=value', parse: pair }),
   attach: flag.repeated('attach a file (repeatable; 5 MB in all after base64 encoding)', { value: 'file', values: 'files' }),
-  at: flag.string('send later: +30m, +2h, +1d or ISO 8601 (none means UTC), 5 minutes to 3 days ahead', { value: 'time' }),
+  at: flag.string('send later: +30m, +2h, +1d or ISO 8601 (none means UTC), more than 5 minutes (+6m) to 3 days ahead', { value: 'time' }),
   dryRun: dryRunFlag,
 };
 
