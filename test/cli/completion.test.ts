@@ -188,7 +188,15 @@ const BASH_LINES = [
 ];
 const bashComplete = batch(bashCompleteAll, BASH_LINES);
 const fishComplete = batch(fishCompleteAll, ['mailctl camp', 'mailctl campaign sch', 'mailctl campaign list --status ', 'mailctl events list --events delivery,b', 'mailctl --profile ']);
-const zshComplete = batch(zshCompleteAll, ['mailctl camp', 'mailctl campaign sch', 'mailctl campaign list --status ', 'mailctl --profile ', 'mailctl api ']);
+const zshComplete = batch(zshCompleteAll, [
+  'mailctl camp',
+  'mailctl campaign sch',
+  'mailctl campaign list --status ',
+  'mailctl --profile ',
+  'mailctl api ',
+  'mailctl template create --json bo',
+  'mailctl template tags welcome-email --version 2 --pro',
+]);
 
 describe('completion scripts', () => {
   it('prints for bash, zsh and fish the same text as completions/ (run `npm run completions` after changing commands)', async () => {
@@ -307,6 +315,12 @@ describe('fish and zsh completion, driven through the shells', () => {
     expect(zshComplete('mailctl campaign list --status ')).toEqual([...CAMPAIGN_STATES].sort());
     expect(zshComplete('mailctl --profile ')).toEqual(['ci-prod', 'default', 'staging']);
     expect(zshComplete('mailctl api ')).toEqual(['DELETE', 'GET', 'PATCH', 'POST', 'PUT']);
+  });
+
+  it("zsh: a command's own flag named like a global one is the command's (template create --json FILE, template tags --version N)", (ctx) => {
+    requireCommand(ctx, 'zsh');
+    expect(zshComplete('mailctl template create --json bo')).toEqual(['body.json']);
+    expect(zshComplete('mailctl template tags welcome-email --version 2 --pro')).toEqual(['--profile', '--project']);
   });
 });
 
