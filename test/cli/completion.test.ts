@@ -169,6 +169,8 @@ const BASH_LINES = [
   'mailctl topic update x --visibility ',
   'mailctl webhook set x --auth-type ',
   'mailctl campaign list -o ',
+  'mailctl report -o ',
+  'mailctl doctor --output=m',
   'mailctl --output n',
   'mailctl events list --events delivery,b',
   'mailctl events list --events delivery,bounce,',
@@ -187,7 +189,15 @@ const BASH_LINES = [
   'mailctl --profile campaign ',
 ];
 const bashComplete = batch(bashCompleteAll, BASH_LINES);
-const fishComplete = batch(fishCompleteAll, ['mailctl camp', 'mailctl campaign sch', 'mailctl campaign list --status ', 'mailctl events list --events delivery,b', 'mailctl --profile ']);
+const fishComplete = batch(fishCompleteAll, [
+  'mailctl camp',
+  'mailctl campaign sch',
+  'mailctl campaign list --status ',
+  'mailctl events list --events delivery,b',
+  'mailctl --profile ',
+  'mailctl campaign list --output ',
+  'mailctl report --output ',
+]);
 const zshComplete = batch(zshCompleteAll, [
   'mailctl camp',
   'mailctl campaign sch',
@@ -196,6 +206,8 @@ const zshComplete = batch(zshCompleteAll, [
   'mailctl api ',
   'mailctl template create --json bo',
   'mailctl template tags welcome-email --version 2 --pro',
+  'mailctl campaign list --output ',
+  'mailctl report -o ',
 ]);
 
 describe('completion scripts', () => {
@@ -270,7 +282,10 @@ describe('bash completion, driven through its completion function', () => {
     expect(bashComplete('mailctl campaign events 3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f --type spam')).toEqual(['spam_complaint']);
     expect(bashComplete('mailctl topic update x --visibility ')).toEqual(['public', 'private']);
     expect(bashComplete('mailctl webhook set x --auth-type ')).toEqual(['none', 'basic', 'oauth2']);
-    expect(bashComplete('mailctl campaign list -o ')).toEqual(['table', 'json', 'ndjson', 'csv', 'markdown']);
+    // markdown only where the command takes it: campaign list refuses -o markdown (exit 2)
+    expect(bashComplete('mailctl campaign list -o ')).toEqual(['table', 'json', 'ndjson', 'csv']);
+    expect(bashComplete('mailctl report -o ')).toEqual(['table', 'json', 'ndjson', 'csv', 'markdown']);
+    expect(bashComplete('mailctl doctor --output=m')).toEqual(['--output=markdown']);
     expect(bashComplete('mailctl --output n')).toEqual(['ndjson']);
   });
 
@@ -306,6 +321,15 @@ describe('fish and zsh completion, driven through the shells', () => {
     expect(fishComplete('mailctl campaign list --status ').sort()).toEqual([...CAMPAIGN_STATES].sort());
     expect(fishComplete('mailctl events list --events delivery,b')).toEqual(['delivery,bounce']);
     expect(fishComplete('mailctl --profile ').sort()).toEqual(['ci-prod', 'default', 'staging']);
+  });
+
+  it('fish and zsh offer -o markdown only to the commands that take it', (ctx) => {
+    requireCommand(ctx, 'fish');
+    requireCommand(ctx, 'zsh');
+    expect(fishComplete('mailctl campaign list --output ').sort()).toEqual(['csv', 'json', 'ndjson', 'table']);
+    expect(fishComplete('mailctl report --output ').sort()).toEqual(['csv', 'json', 'markdown', 'ndjson', 'table']);
+    expect(zshComplete('mailctl campaign list --output ')).toEqual(['csv', 'json', 'ndjson', 'table']);
+    expect(zshComplete('mailctl report -o ')).toEqual(['csv', 'json', 'markdown', 'ndjson', 'table']);
   });
 
   it('zsh completes commands, subcommands, enum values and profiles', (ctx) => {
