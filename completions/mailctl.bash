@@ -85,8 +85,8 @@ __mailctl_flags() {
     'template list') __mailctl_words='--project --page --per-page --all --limit --help' ;;
     'template show') __mailctl_words='--project --html --help' ;;
     'template tags') __mailctl_words='--project --version --help' ;;
-    'template create') __mailctl_words='--name --html --json --project --folder --dry-run --help' ;;
-    'template update') __mailctl_words='--name --html --json --project --dry-run --help' ;;
+    'template create') __mailctl_words='--name --html --project --folder --dry-run --help' ;;
+    'template update') __mailctl_words='--name --html --project --dry-run --help' ;;
     'template delete') __mailctl_words='--project --yes --if-exists --dry-run --help' ;;
     'template pull') __mailctl_words='--dir --project --help' ;;
     'template push') __mailctl_words='--dir --project --force --dry-run --help' ;;
@@ -118,7 +118,7 @@ __mailctl_takes_value() {
     'campaign show --html-out') return 0 ;;
     'campaign events --type'|'campaign events --email'|'campaign events --since'|'campaign events --until'|'campaign events --per-page'|'campaign events --cursor'|'campaign events --limit') return 0 ;;
     'campaign schedule --at'|'campaign schedule --min-lead') return 0 ;;
-    'campaign check --at'|'campaign check --min-lead') return 0 ;;
+    'campaign check --at'|'campaign check --min-lead'|'campaign check -o'|'campaign check --output') return 0 ;;
     'contact list --search'|'contact list --status'|'contact list --list'|'contact list --segment'|'contact list --page'|'contact list --per-page'|'contact list --limit') return 0 ;;
     'contact create --email'|'contact create --list'|'contact create --property'|'contact create --confirm-from'|'contact create --confirm-from-name'|'contact create --confirm-subject'|'contact create --confirm-template'|'contact create --confirm-redirect-url') return 0 ;;
     'contact import --column'|'contact import --list'|'contact import --property'|'contact import --skip') return 0 ;;
@@ -147,7 +147,7 @@ __mailctl_takes_value() {
     'webhook listen --port'|'webhook listen --auth-type'|'webhook listen --auth-username'|'webhook listen --respond'|'webhook listen --forward-to'|'webhook listen --count'|'webhook listen --expect') return 0 ;;
     'webhook forward --to'|'webhook forward --events'|'webhook forward --auth-type'|'webhook forward --auth-username'|'webhook forward --retry-schedule'|'webhook forward --poll-interval') return 0 ;;
     'domain list --limit') return 0 ;;
-    'domain verify --wait') return 0 ;;
+    'domain verify --wait'|'domain verify -o'|'domain verify --output') return 0 ;;
     'template list --project'|'template list --page'|'template list --per-page'|'template list --limit') return 0 ;;
     'template show --project') return 0 ;;
     'template tags --project'|'template tags --version') return 0 ;;
@@ -157,9 +157,9 @@ __mailctl_takes_value() {
     'template pull --dir'|'template pull --project') return 0 ;;
     'template push --dir'|'template push --project') return 0 ;;
     'project list --page'|'project list --per-page'|'project list --limit') return 0 ;;
-    'report --from'|'report --to'|'report --campaign'|'report --db'|'report --by'|'report --judge'|'report --compare'|'report --fail-on'|'report --html') return 0 ;;
+    'report --from'|'report --to'|'report --campaign'|'report --db'|'report --by'|'report --judge'|'report --compare'|'report --fail-on'|'report --html'|'report -o'|'report --output') return 0 ;;
     'auth login --storage') return 0 ;;
-    'doctor --db') return 0 ;;
+    'doctor --db'|'doctor -o'|'doctor --output') return 0 ;;
     'api -F'|'api --field'|'api -f'|'api --raw-field'|'api --query'|'api --input') return 0 ;;
     'emulator --host'|'emulator --port'|'emulator --seed'|'emulator --events'|'emulator --contacts'|'emulator --lists'|'emulator --rate-limit'|'emulator --latency'|'emulator --fault-rate'|'emulator --scenario'|'emulator --webhook-retry-scale') return 0 ;;
   esac
@@ -184,6 +184,8 @@ __mailctl_values() {
     'campaign list --status') __mailctl_kind=words; __mailctl_words='draft scheduled preparing in_review sending sent failed' ;;
     'campaign show --html-out') __mailctl_kind=files ;;
     'campaign events --type') __mailctl_kind=words; __mailctl_words='injection delivery bounce spam_complaint open click list_unsubscribe' ;;
+    'campaign check -o') __mailctl_kind=words; __mailctl_words='table json ndjson csv markdown' ;;
+    'campaign check --output') __mailctl_kind=words; __mailctl_words='table json ndjson csv markdown' ;;
     'contact list --status') __mailctl_kind=words; __mailctl_words='subscribed unsubscribed bounced complained unverified' ;;
     'contact update --status') __mailctl_kind=words; __mailctl_words='subscribed unsubscribed' ;;
     'segment create --conditions') __mailctl_kind=files ;;
@@ -204,6 +206,8 @@ __mailctl_values() {
     'webhook forward --events') __mailctl_kind=list; __mailctl_words='message.injection message.delivery message.bounce message.delay message.out_of_band message.spam_complaint message.policy_rejection engagement.click engagement.open engagement.initial_open engagement.amp_click engagement.amp_open engagement.amp_initial_open generation.generation_failure generation.generation_rejection unsubscribe.list_unsubscribe unsubscribe.link_unsubscribe relay.relay_injection relay.relay_rejection relay.relay_delivery relay.relay_tempfail relay.relay_permfail' ;;
     'webhook forward --auth-type') __mailctl_kind=words; __mailctl_words='none basic oauth2' ;;
     'webhook forward --retry-schedule') __mailctl_kind=words; __mailctl_words='compressed service' ;;
+    'domain verify -o') __mailctl_kind=words; __mailctl_words='table json ndjson csv markdown' ;;
+    'domain verify --output') __mailctl_kind=words; __mailctl_words='table json ndjson csv markdown' ;;
     'template create --html') __mailctl_kind=files ;;
     'template create --json') __mailctl_kind=files ;;
     'template update --html') __mailctl_kind=files ;;
@@ -215,8 +219,12 @@ __mailctl_values() {
     'report --judge') __mailctl_kind=list; __mailctl_words='bounce complaint open click' ;;
     'report --fail-on') __mailctl_kind=list; __mailctl_words='warning critical rising' ;;
     'report --html') __mailctl_kind=files ;;
+    'report -o') __mailctl_kind=words; __mailctl_words='table json ndjson csv markdown' ;;
+    'report --output') __mailctl_kind=words; __mailctl_words='table json ndjson csv markdown' ;;
     'auth login --storage') __mailctl_kind=words; __mailctl_words='file keychain' ;;
     'doctor --db') __mailctl_kind=files ;;
+    'doctor -o') __mailctl_kind=words; __mailctl_words='table json ndjson csv markdown' ;;
+    'doctor --output') __mailctl_kind=words; __mailctl_words='table json ndjson csv markdown' ;;
     'api --input') __mailctl_kind=files ;;
     'emulator --scenario') __mailctl_kind=words; __mailctl_words='mixed healthy critical-complaint' ;;
     'contact import #0') __mailctl_kind=files ;;
@@ -231,8 +239,8 @@ __mailctl_values() {
     'completion #0') __mailctl_kind=words; __mailctl_words='bash zsh fish' ;;
     'help #'*) __mailctl_kind=help; __mailctl_words='exit-codes environment formats' ;;
     *' --profile') __mailctl_kind=profiles ;;
-    *' -o') __mailctl_kind=words; __mailctl_words='table json ndjson csv markdown' ;;
-    *' --output') __mailctl_kind=words; __mailctl_words='table json ndjson csv markdown' ;;
+    *' -o') __mailctl_kind=words; __mailctl_words='table json ndjson csv' ;;
+    *' --output') __mailctl_kind=words; __mailctl_words='table json ndjson csv' ;;
     *) __mailctl_kind=none ;;
   esac
 }

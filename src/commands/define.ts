@@ -227,7 +227,7 @@ function optionSpecOf(key: string, f: FlagShape): OptionSpec {
   const names = f.short ? `-${f.short}, ${long}` : long;
   return {
     flags: !f.valueName ? names : f.optionalValue ? `${names} [${f.valueName}]` : `${names} <${f.valueName}>`,
-    description: f.description,
+    description: f.required ? `(required) ${f.description}` : f.description, // parse-flags.ts checks it, after the arguments
     values: f.values,
     list: f.type === 'list' && !f.wholeItems ? true : undefined,
     range: f.range,

@@ -58,11 +58,6 @@ const GROUP_TITLES: Record<CommandGroup, string> = {
 
 const HELP_FLAG: HelpRow = { term: '-h, --help', text: 'show help' };
 
-/** "-o, --output <format>", as the flags are declared. */
-function optionTerm(option: OptionSpec): string {
-  return option.flags;
-}
-
 /**
  * The description with the value set, bounds and default the spec declares
  * (completion scripts leave the value set out: they offer the values themselves).
@@ -113,7 +108,7 @@ export function rootDocument(root: RootSpec): HelpDocument {
     description: root.description,
     commands: groups,
     args: [],
-    flags: [...visible(root.options).map((o) => ({ term: optionTerm(o), text: optionText(o) })), HELP_FLAG, { term: '-V, --version', text: 'print the version' }],
+    flags: [...visible(root.options).map((o) => ({ term: o.flags, text: optionText(o) })), HELP_FLAG, { term: '-V, --version', text: 'print the version' }],
     examples: root.examples,
     exitCodes: [],
     inherited: [],
@@ -141,13 +136,13 @@ export function commandDocument(root: RootSpec, chain: readonly CommandSpec[]): 
     description: spec.description,
     commands: subcommands.length ? [{ title: 'Commands', rows: subcommands.map((c) => ({ term: c.name, text: c.summary })) }] : [],
     args: args.map((a) => ({ term: argTerm(a), text: argText(a) })),
-    flags: [...visible(spec.options).map((o) => ({ term: optionTerm(o), text: optionText(o) })), ...formatRows(spec), HELP_FLAG],
+    flags: [...visible(spec.options).map((o) => ({ term: o.flags, text: optionText(o) })), ...formatRows(spec), HELP_FLAG],
     // A noun without examples of its own shows its verbs' first ones, three in all.
     examples: spec.examples ?? subcommands.flatMap((c) => c.examples?.slice(0, Math.ceil(3 / subcommands.length)) ?? []).slice(0, 3),
     api: apiLine(spec),
     // A noun runs nothing itself: its verbs list their codes.
     exitCodes: subcommands.length && !spec.load ? [] : exitCodesOf(spec),
-    inherited: visible(root.options).map(optionTerm),
+    inherited: visible(root.options).map((o) => o.flags),
     topics: [],
   };
 }

@@ -48,7 +48,7 @@ export function bashScript(program: ProgramModel): string {
 
   // commands whose only flag is --help fall through to the default branch
   const flags = commands
-    .map((c) => ({ path: c.path.join(' '), longs: words(c.options.flatMap((o) => (o.long ? [o.long] : []))) }))
+    .map((c) => ({ path: c.path.join(' '), longs: words(c.options.flatMap((o) => (o.long && !globalFlags.includes(o.long) ? [o.long] : []))) }))
     .filter((c) => c.longs !== '--help')
     .map((c) => caseLine(shQuote(c.path), `__mailctl_words=${shQuote(c.longs)}`));
 

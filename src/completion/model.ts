@@ -125,7 +125,7 @@ function isHidden(cmd: Command): boolean {
   return Boolean((cmd as Command & { _hidden?: boolean })._hidden);
 }
 
-function commandModel(cmd: Command, path: string[], table: ValueTable, skipOptions: ReadonlySet<Option>): CommandModel {
+function commandModel(cmd: Command, path: string[], table: ValueTable, globals: readonly Option[], skipOptions: ReadonlySet<Option>): CommandModel {
   const key = path.join(' ');
   const help = cmd.createHelp();
   // visibleOptions() adds the help option commander keeps outside cmd.options, and drops hidden ones.
@@ -133,7 +133,10 @@ function commandModel(cmd: Command, path: string[], table: ValueTable, skipOptio
     .visibleOptions(cmd)
     .filter((o) => !skipOptions.has(o))
     .map((o) => optionModel(o, key, table));
-  const commands = cmd.commands.filter((c) => !isHidden(c)).map((c) => commandModel(c, [...path, c.name()], table, new Set()));
+  // a global option with values of its own here (`report -o markdown`) is modelled as the command's option
+  const retold = globals.filter((o) => path.length && table[`${key} ${o.long}`]).map((o) => optionModel(o, key, table));
+  options.push(...retold);
+  const commands = cmd.commands.filter((c) => !isHidden(c)).map((c) => commandModel(c, [...path, c.name()], table, globals, new Set()));
   return {
     name: cmd.name(),
     path,
@@ -151,7 +154,7 @@ function commandModel(cmd: Command, path: string[], table: ValueTable, skipOptio
 export function describeProgram(program: Command, table: ValueTable = {}): ProgramModel {
   const globalOptions = program.options.filter((o) => !o.hidden && o.long !== '--version');
   const globals = globalOptions.map((o) => optionModel(o, '', table, ''));
-  const root = commandModel(program, [], table, new Set(globalOptions));
+  const root = commandModel(program, [], table, globalOptions, new Set(globalOptions));
   return { name: program.name(), globals, root };
 }
 

@@ -36,7 +36,8 @@ function action(values: ValueSource | undefined, what: string): string {
 
 function optionSpecs(option: OptionModel): string[] {
   const spellings = [option.short, option.long].filter((f): f is string => Boolean(f));
-  const isHelp = option.long === '--help' || option.long === '--version';
+  // the root's -V/--version ends the line; `template tags --version N` is an ordinary flag
+  const isHelp = option.long === '--help' || (option.long === '--version' && !option.takesValue);
   const exclusion = isHelp ? '(- *)' : option.repeatable || spellings.length < 2 ? '' : `(${spellings.join(' ')})`;
   const repeat = option.repeatable ? '*' : '';
   return spellings.map((flag) => {
@@ -51,8 +52,19 @@ function argSpec(arg: ArgModel): string {
   return shQuote(`${lead}${message(arg.name)}:${action(arg.values, arg.name.replace(/_/g, ' '))}`);
 }
 
-function commandFunction(cmd: CommandModel): string {
-  const specs = ['"${_mailctl_global_args[@]}"', ...cmd.options.flatMap(optionSpecs)];
+/**
+ * The global options, as the shared array, or spelled out without those the
+ * command declares itself: the parser gives `template create --json FILE` to the
+ * command, and _arguments would take the global boolean --json first.
+ */
+function globalSpecs(cmd: CommandModel, globals: readonly OptionModel[]): string[] {
+  const own = new Set(cmd.options.map((o) => o.long));
+  if (!globals.some((g) => own.has(g.long))) return ['"${_mailctl_global_args[@]}"'];
+  return globals.filter((g) => !own.has(g.long)).flatMap(optionSpecs);
+}
+
+function commandFunction(cmd: CommandModel, globals: readonly OptionModel[]): string {
+  const specs = [...globalSpecs(cmd, globals), ...cmd.options.flatMap(optionSpecs)];
   const name = fn(cmd);
   const label = cmd.path.length ? `${cmd.path.join(' ')} command` : 'command';
   if (cmd.commands.length === 0) {
@@ -66,8 +78,8 @@ function commandFunction(cmd: CommandModel): string {
   typeset -A opt_args
   _arguments -C -s -S \\
     ${specs.join(' \\\n    ')} \\
-    ': :->command' \\
-    '*:: :->argument' && ret=0
+    '(-): :->command' \\
+    '(-)*:: :->argument' && ret=0
   case $state in
     command)
       _mailctl_subcommands_of ${shQuote(cmd.path.join(' '))}
@@ -133,7 +145,7 @@ _mailctl_help_words() {
   (( \${#reply} )) && _describe -t help 'topic or command' reply
 }
 
-${commands.map(commandFunction).join('\n')}
+${commands.map((c) => commandFunction(c, program.globals)).join('\n')}
 if [[ "\${funcstack[1]}" == _mailctl ]]; then
   _mailctl "$@"
 else

@@ -169,6 +169,8 @@ const BASH_LINES = [
   'mailctl topic update x --visibility ',
   'mailctl webhook set x --auth-type ',
   'mailctl campaign list -o ',
+  'mailctl report -o ',
+  'mailctl doctor --output=m',
   'mailctl --output n',
   'mailctl events list --events delivery,b',
   'mailctl events list --events delivery,bounce,',
@@ -187,8 +189,26 @@ const BASH_LINES = [
   'mailctl --profile campaign ',
 ];
 const bashComplete = batch(bashCompleteAll, BASH_LINES);
-const fishComplete = batch(fishCompleteAll, ['mailctl camp', 'mailctl campaign sch', 'mailctl campaign list --status ', 'mailctl events list --events delivery,b', 'mailctl --profile ']);
-const zshComplete = batch(zshCompleteAll, ['mailctl camp', 'mailctl campaign sch', 'mailctl campaign list --status ', 'mailctl --profile ', 'mailctl api ']);
+const fishComplete = batch(fishCompleteAll, [
+  'mailctl camp',
+  'mailctl campaign sch',
+  'mailctl campaign list --status ',
+  'mailctl events list --events delivery,b',
+  'mailctl --profile ',
+  'mailctl campaign list --output ',
+  'mailctl report --output ',
+]);
+const zshComplete = batch(zshCompleteAll, [
+  'mailctl camp',
+  'mailctl campaign sch',
+  'mailctl campaign list --status ',
+  'mailctl --profile ',
+  'mailctl api ',
+  'mailctl template create --json bo',
+  'mailctl template tags welcome-email --version 2 --pro',
+  'mailctl campaign list --output ',
+  'mailctl report -o ',
+]);
 
 describe('completion scripts', () => {
   it('prints for bash, zsh and fish the same text as completions/ (run `npm run completions` after changing commands)', async () => {
@@ -262,7 +282,10 @@ describe('bash completion, driven through its completion function', () => {
     expect(bashComplete('mailctl campaign events 3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f --type spam')).toEqual(['spam_complaint']);
     expect(bashComplete('mailctl topic update x --visibility ')).toEqual(['public', 'private']);
     expect(bashComplete('mailctl webhook set x --auth-type ')).toEqual(['none', 'basic', 'oauth2']);
-    expect(bashComplete('mailctl campaign list -o ')).toEqual(['table', 'json', 'ndjson', 'csv', 'markdown']);
+    // markdown only where the command takes it: campaign list refuses -o markdown (exit 2)
+    expect(bashComplete('mailctl campaign list -o ')).toEqual(['table', 'json', 'ndjson', 'csv']);
+    expect(bashComplete('mailctl report -o ')).toEqual(['table', 'json', 'ndjson', 'csv', 'markdown']);
+    expect(bashComplete('mailctl doctor --output=m')).toEqual(['--output=markdown']);
     expect(bashComplete('mailctl --output n')).toEqual(['ndjson']);
   });
 
@@ -300,6 +323,15 @@ describe('fish and zsh completion, driven through the shells', () => {
     expect(fishComplete('mailctl --profile ').sort()).toEqual(['ci-prod', 'default', 'staging']);
   });
 
+  it('fish and zsh offer -o markdown only to the commands that take it', (ctx) => {
+    requireCommand(ctx, 'fish');
+    requireCommand(ctx, 'zsh');
+    expect(fishComplete('mailctl campaign list --output ').sort()).toEqual(['csv', 'json', 'ndjson', 'table']);
+    expect(fishComplete('mailctl report --output ').sort()).toEqual(['csv', 'json', 'markdown', 'ndjson', 'table']);
+    expect(zshComplete('mailctl campaign list --output ')).toEqual(['csv', 'json', 'ndjson', 'table']);
+    expect(zshComplete('mailctl report -o ')).toEqual(['csv', 'json', 'markdown', 'ndjson', 'table']);
+  });
+
   it('zsh completes commands, subcommands, enum values and profiles', (ctx) => {
     requireCommand(ctx, 'zsh');
     expect(zshComplete('mailctl camp')).toEqual(['campaign']);
@@ -307,6 +339,12 @@ describe('fish and zsh completion, driven through the shells', () => {
     expect(zshComplete('mailctl campaign list --status ')).toEqual([...CAMPAIGN_STATES].sort());
     expect(zshComplete('mailctl --profile ')).toEqual(['ci-prod', 'default', 'staging']);
     expect(zshComplete('mailctl api ')).toEqual(['DELETE', 'GET', 'PATCH', 'POST', 'PUT']);
+  });
+
+  it("zsh: a command's own flag named like a global one is the command's (template create --json FILE, template tags --version N)", (ctx) => {
+    requireCommand(ctx, 'zsh');
+    expect(zshComplete('mailctl template create --json bo')).toEqual(['body.json']);
+    expect(zshComplete('mailctl template tags welcome-email --version 2 --pro')).toEqual(['--profile', '--project']);
   });
 });
 

@@ -210,4 +210,17 @@ describe('every command teaches through its --help', () => {
       else if (!LOCAL.test(path)) expect(api, 'the API operation').toBeDefined();
     });
   }
+
+  it('a flag the command cannot run without says (required) in --help, as campaign schedule --at does', async () => {
+    const tree = JSON.parse((await runCli(['commands', '--json'])).stdout) as {
+      commands: Array<{ path: string; flags: Array<{ name: string; required: boolean }> }>;
+    };
+    const required = tree.commands.flatMap((c) => c.flags.filter((f) => f.required).map((f) => ({ path: c.path, name: f.name })));
+    expect(required).toContainEqual({ path: 'events prune', name: '--before' });
+    for (const { path, name } of required) {
+      const help = all.find((l) => l.path === path)!.help;
+      const row = help.split('\n').find((l) => l.startsWith(`  ${name} `));
+      expect(row, `${path} ${name}`).toMatch(/^  --\S+ <[^>]+> +\(required\) /);
+    }
+  });
 });
