@@ -64,11 +64,12 @@ export interface Context {
   /** profileName(), which must exist when --profile or MAILCTL_PROFILE names it (a usage error otherwise). */
   existingProfileName(): string;
   /**
-   * For the commands that report or repair the settings (doctor, config set|unset|list, profile
-   * list): a config file or setting mailctl refuses no longer stops their output, printed as the
-   * flags ask. Every other command refuses it, naming it, before it prints anything.
+   * For the commands that report or repair the settings, or must work whatever they hold (doctor,
+   * config set|unset|list, profile list|use|remove, completion): a config file or setting mailctl
+   * refuses no longer stops their output, printed as the flags ask. Every other command refuses
+   * it, naming it, before it prints anything. Returns the context.
    */
-  tolerateBadSettings(): void;
+  tolerateBadSettings(): Context;
   /** The settings of a profile that must exist when --profile or MAILCTL_PROFILE names it (a usage error otherwise). */
   namedProfileSettings(): Settings;
   /**
@@ -333,6 +334,7 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
     },
     tolerateBadSettings() {
       tolerant = true;
+      return ctx;
     },
     existingProfileName() {
       const profile = resolveProfile(globals, io.env, ctx.configData());

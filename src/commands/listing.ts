@@ -114,8 +114,7 @@ export async function runListing<T, P extends { items: T[] }>(ctx: Context, opts
     if (!ended) await source.return?.();
     spinner?.stop();
     live?.clear();
-    // a listing that failed before its first page prints nothing: not `[]` or a bare CSV header,
-    // which a pipeline would take for an empty result
+    // failed before its first page: nothing, not `[]` or a bare CSV header (an empty result to a pipeline)
     if (!(failed && last === undefined)) await writer.end();
   }
   live?.summary(writer.count, pages);

@@ -149,7 +149,7 @@ describe('config unset', () => {
     expect((await runInProcess(['config', 'get', 'base_url'], { emulator: false, configDir })).exitCode).toBe(0);
   });
 
-  it('only the commands that report or repair settings print past a refused one: the others refuse it before printing, even those that send nothing', async () => {
+  it('only the commands that report or repair settings (and completion) print past a refused one: the others refuse it before printing, even those that send nothing', async () => {
     const db = join(tempDir(), 'none.sqlite');
     const cases = [
       [{ output: 'xml' }, 2, /output in profile "default"/],
@@ -160,13 +160,18 @@ describe('config unset', () => {
       const configDir = tempDir();
       const text = typeof stored === 'string' ? stored : JSON.stringify({ current_profile: 'default', profiles: { default: stored } });
       writeFileSync(join(configDir, 'config.json'), text, { mode: 0o600 });
-      for (const args of [['events', 'list', '--db', db], ['report', '--db', db], ['completion', 'bash']]) {
+      for (const args of [['events', 'list', '--db', db], ['report', '--db', db]]) {
         const r = await runInProcess(args, { emulator: false, configDir });
         expect([r.exitCode, r.stdout], `${args.join(' ')} with ${text}`).toEqual([code, '']);
         expect(r.stderr).toMatch(message);
       }
       expect((await runInProcess(['config', 'list'], { emulator: false, configDir })).exitCode).toBe(typeof stored === 'string' ? 1 : 0);
+      expect((await runInProcess(['profile', 'use', 'default'], { emulator: false, configDir })).exitCode).toBe(typeof stored === 'string' ? 1 : 0);
       expect((await runInProcess(['doctor'], { emulator: false, configDir })).exitCode).toBe(8);
+      // a shell's start-up (eval "$(mailctl completion bash)") must not break on a setting
+      const completion = await runInProcess(['completion', 'bash'], { emulator: false, configDir });
+      expect(completion.exitCode, completion.stderr).toBe(0);
+      expect(completion.stdout).toContain('complete ');
     }
   });
 

@@ -14,7 +14,7 @@ const profiles = command({
   /** Nothing else on stdout, ever. */
   async run(_opts, ctx) {
     const names = Object.keys(ctx.configData().profiles);
-    if (names.length) await ctx.output().write(`${names.join('\n')}\n`);
+    if (names.length) await ctx.tolerateBadSettings().output().write(`${names.join('\n')}\n`);
   },
 });
 
@@ -35,7 +35,7 @@ const print = command({
   args: { shell: arg('the shell to complete for', { choices: SHELLS }) },
   examples: ['mkdir -p ~/.local/share/bash-completion/completions && mailctl completion bash > ~/.local/share/bash-completion/completions/mailctl', 'mailctl completion zsh > "${fpath[1]}/_mailctl"', 'mailctl completion fish | source'],
   async run({ shell }, ctx) {
-    checkNoFields(ctx.output().fields, 'a shell script');
+    checkNoFields(ctx.tolerateBadSettings().output().fields, 'a shell script');
     if (!ctx.program) throw new CliError('completion: no command tree to describe');
     const { scriptFor } = await import('./script.js');
     await ctx.output().write(scriptFor(shell as (typeof SHELLS)[number], ctx.program));

@@ -7,8 +7,7 @@ export default command({
   summary: 'show every setting of the profile in use',
   examples: ['mailctl config list', 'mailctl config list --profile ci --json'],
   async run(_opts, ctx) {
-    ctx.tolerateBadSettings();
-    const out = ctx.output();
+    const out = ctx.tolerateBadSettings().output();
     const profile = ctx.existingProfileName();
     const stored = ctx.configData().profiles[profile] ?? {};
     const values = Object.fromEntries(SETTABLE_KEYS.map((k) => [k, stored[k] ?? null]));

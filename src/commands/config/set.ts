@@ -10,8 +10,7 @@ export default command({
   examples: ['mailctl config set base_url https://api.example.com', 'mailctl config set output json --profile ci', 'mailctl config set timeout 10s'],
   check: ({ key, value }) => ({ key, value: parseValue(key, value) }),
   async run({ key, value }, ctx) {
-    ctx.tolerateBadSettings();
-    checkNoFields(ctx.output().fields, 'a notice on stderr only');
+    checkNoFields(ctx.tolerateBadSettings().output().fields, 'a notice on stderr only');
     const profile = ctx.profileName();
     const { ConfigStore } = await import('../../config/store.js');
     const store = new ConfigStore(ctx.io.env);

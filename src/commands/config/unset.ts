@@ -9,8 +9,7 @@ export default command({
   examples: ['mailctl config unset output', 'mailctl config unset timeout --profile ci'],
   /** Unsetting what is not set is a no-op, so scripts can re-run it. */
   async run({ key }, ctx) {
-    ctx.tolerateBadSettings();
-    checkNoFields(ctx.output().fields, 'a notice on stderr only');
+    checkNoFields(ctx.tolerateBadSettings().output().fields, 'a notice on stderr only');
     const profile = ctx.existingProfileName();
     const stored = ctx.configData().profiles[profile];
     if (stored?.[key] === undefined) {

@@ -17,8 +17,7 @@ const spec: ListSpec<ProfileRow> = {
 };
 
 async function run(ctx: Context): Promise<void> {
-  ctx.tolerateBadSettings();
-  const data = ctx.configData();
+  const data = ctx.tolerateBadSettings().configData();
   const current = ctx.profileName();
   const rows = profileRows(data, current);
   await runListing(ctx, { spec, pages: [{ items: rows }] });

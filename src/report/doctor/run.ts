@@ -82,8 +82,7 @@ export async function runDoctor(opts: DoctorOptions, ctx: Context): Promise<void
   // A bad flag is a usage error before anything runs; a bad config file, profile setting or
   // environment variable is what doctor is for: its own row (gather), and the output still prints.
   resolveSettings(ctx.globals, {}, { profiles: {} });
-  ctx.tolerateBadSettings();
-  const out = ctx.output();
+  const out = ctx.tolerateBadSettings().output();
   const spec = entrySpec(`doctor — profile ${profileName(ctx)}`, { requests_budget: DOCTOR_REQUESTS });
   checkFields(out.fields, spec.columns, spec.fields); // a usage error before any check runs or any request is sent
   const found: RemoteFindings = {};
