@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UsageError, ValueError } from '../errors.js';
@@ -58,6 +59,15 @@ export interface LocalTemplate {
   meta?: TemplateMeta;
 }
 
+/**
+ * A template file's text, decoded strictly (as `email send` reads its bodies): a Latin-1 or binary
+ * file would reach the service with U+FFFD in place of its bytes. Not UTF-8 is a usage error.
+ */
+async function readUtf8(path: string, what: string): Promise<string> {
+  const { readBoundedText } = await import('./bounded-text.js');
+  return readBoundedText(createReadStream(path), what);
+}
+
 export async function readTemplateDir(dir: string): Promise<LocalTemplate[]> {
   let names: string[];
   try {
@@ -79,8 +89,9 @@ export async function readTemplateDir(dir: string): Promise<LocalTemplate[]> {
     const metaPath = join(dir, `${slug}.json`);
     let html: string;
     try {
-      html = await readFile(htmlPath, 'utf8');
+      html = await readUtf8(htmlPath, `--dir: ${htmlPath}`);
     } catch (error) {
+      if (error instanceof UsageError) throw error;
       const code = (error as NodeJS.ErrnoException).code;
       throw new UsageError(`--dir: cannot read ${htmlPath}${code === 'EISDIR' ? ': it is a folder, not a file' : code ? ` (${code})` : ''}`);
     }
@@ -125,8 +136,9 @@ export async function readContent(from: { readStdin(): Promise<string> }, flagNa
   if (path === '-') text = await from.readStdin();
   else {
     try {
-      text = await readFile(path, 'utf8');
+      text = await readUtf8(path, `${flagName} ${path}`);
     } catch (error) {
+      if (error instanceof UsageError) throw error;
       const code = (error as NodeJS.ErrnoException).code;
       throw new UsageError(`${flagName}: cannot read ${path}${code === 'ENOENT' ? ': no such file' : code ? ` (${code})` : ''}`);
     }

@@ -52,6 +52,19 @@ describe('template list / show / tags', () => {
 });
 
 describe('template create / update / delete', () => {
+  it('a --html file that is not UTF-8 (Latin-1, binary) is refused before anything is sent, as email send refuses one', async () => {
+    const latin1 = join(dir, 'latin1.html');
+    writeFileSync(latin1, Buffer.from('<p>Caf\xe9</p>', 'latin1'));
+    for (const args of [['template', 'create', '--name', 'Latin', '--html', latin1], ['template', 'update', 'welcome-email', '--html', latin1]]) {
+      const r = await run(args);
+      expectUsageError(r, r.requests.filter((q) => q.method !== 'GET'), `--html ${latin1}: not UTF-8 text`);
+    }
+    const pushDir = mkdtempSync(join(tmpdir(), 'mailctl-template-push-'));
+    writeFileSync(join(pushDir, 'latin.html'), Buffer.from('<p>Caf\xe9</p>', 'latin1'));
+    const pushed = await run(['template', 'push', '--dir', pushDir]);
+    expectUsageError(pushed, pushed.requests, `--dir: ${join(pushDir, 'latin.html')}: not UTF-8 text`);
+  });
+
   it('create reads --html from a file; update --html - from stdin makes a new version; delete --yes removes it', async () => {
     const file = join(dir, 'promo.html');
     writeFileSync(file, '<p>Hello {{first_name}}</p>');
