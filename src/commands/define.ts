@@ -28,9 +28,9 @@ class Flag<T> {
     return new Flag<U>({ ...this.shape, ...more });
   }
 
-  /** Refused when absent (a usage error naming the flag). */
-  required(): Flag<Exclude<T, undefined>> {
-    return this.with({ required: true });
+  /** Refused when absent (a usage error naming the flag and, given, the form of its value). */
+  required(hint?: string): Flag<Exclude<T, undefined>> {
+    return this.with({ required: true, requiredHint: hint });
   }
 
   /** The value when absent; `text` is what help says instead ("20; 100 with --all"). */

@@ -22,6 +22,8 @@ export interface FlagShape {
   /** How help shows the default ("20; 100 with --all"), when not the value itself. */
   readonly defaultText?: string;
   readonly required?: boolean;
+  /** What the error for a missing required flag adds: the form its value takes. */
+  readonly requiredHint?: string;
   readonly repeatable?: boolean;
   readonly hidden?: boolean;
   /** Declared as `--no-<name>`: the option is true unless the flag is given. */

@@ -54,7 +54,7 @@ export function parseDeclared(flags: Declared<FlagShape>, args: Declared<ArgShap
       continue;
     }
     if (raw === undefined) {
-      if (shape.required) problems.push(`${name}: required`);
+      if (shape.required) problems.push(`${name}: required${shape.requiredHint ? `: ${shape.requiredHint}` : ''}`);
       out[key] = shape.defaultValue;
       continue;
     }

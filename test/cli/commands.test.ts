@@ -155,6 +155,9 @@ describe('mailctl commands', () => {
     const schedule = tree.commands.find((c) => c.path === 'campaign schedule')!;
     expect(schedule.arguments).toEqual([expect.objectContaining({ name: 'campaign_id', required: true })]);
     expect(schedule.exit_codes).toContain(8);
+    // a flag the command cannot run without says so, for scripts and agents (mcp marks it required)
+    expect(schedule.flags.find((f) => f.name === '--at')).toMatchObject({ required: true });
+    expect(tree.commands.find((c) => c.path === 'webhook forward')!.flags.find((f) => f.name === '--to')).toMatchObject({ required: true });
     const report = tree.commands.find((c) => c.path === 'report')!;
     expect(report.flags.find((f) => f.name === '--by')).toMatchObject({ type: 'enum', default: 'day' });
     expect(report.flags.find((f) => f.name === '--judge')).toMatchObject({ type: 'list', values: ['bounce', 'complaint', 'open', 'click'] });

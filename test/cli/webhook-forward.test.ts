@@ -95,7 +95,7 @@ describe('webhook forward', () => {
   it('refuses bad flags with exit 2 and sends nothing', async () => {
     emu.clearRequests();
     for (const [args, message] of [
-      [[], /--to: is required/],
+      [[], /--to: required: the URL to POST/],
       [['--to', 'localhost:3000'], /--to: must be an http or https URL/],
       [['--to', 'http://127.0.0.1:1/', '--events', 'relay_injection'], /relay_injection never appear in the events API/],
       // the same words as webhook create and set: the name it meant, and the valid ones

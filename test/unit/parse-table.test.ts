@@ -53,7 +53,7 @@ const table: Row[] = [
   { name: 'campaign check: -o markdown is one of its formats', parse: output(campaignCheck), input: { args: [], opts: { output: 'markdown' } }, want: { output: 'markdown' } },
   { name: 'campaign schedule: id and time', parse: campaignSchedule.parseInput, input: { args: [ID], opts: { at: '+2h' } }, want: { id: ID, at: '+2h', dryRun: false, check: false } },
   { name: 'campaign schedule: a bad id is named as the argument', parse: campaignSchedule.parseInput, input: { args: ['nope'], opts: { at: '+2h' } }, error: /^CAMPAIGN_ID: must be a UUID/ },
-  { name: 'campaign schedule: --at is required', parse: campaignSchedule.parseInput, input: { args: [ID], opts: {} }, error: /^--at: is required/ },
+  { name: 'campaign schedule: --at is required', parse: campaignSchedule.parseInput, input: { args: [ID], opts: {} }, error: /^--at: required: a future time such as \+2h/ },
   { name: 'domain verify: --dry-run (cli.md: every write takes it)', parse: domainVerify.parseInput, input: { args: ['mail.example.com'], opts: { dryRun: true } }, want: { name: 'mail.example.com', dryRun: true } },
   { name: 'events list: comma lists and repeats', parse: eventsList.parseInput, input: { args: [], opts: { events: ['bounce,delivery', 'bounce'], bounceClass: '10,21' } }, want: { events: ['bounce', 'delivery'], bounceClasses: [10, 21] } },
   { name: 'events list: an empty item', parse: eventsList.parseInput, input: { args: [], opts: { events: 'bounce,' } }, error: /^--events: must not have an empty item/ },

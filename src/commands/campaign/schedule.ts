@@ -82,8 +82,9 @@ export default command({
   ].join('\n'),
   args: { campaignId: campaignIdArg },
   flags: {
-    // required, but checked after the id, so that a missing id is reported first
-    at: flag.string('(required) send time in the future: ISO 8601 with offset (kept as given), without offset (UTC), or +30m, +2h, +1d', { value: 'time' }),
+    at: flag
+      .string('send time in the future: ISO 8601 with offset (kept as given), without offset (UTC), or +30m, +2h, +1d', { value: 'time' })
+      .required('a future time such as +2h or 2026-12-01T09:00:00+01:00'),
     check: flag.boolean('run the pre-flight checks of `campaign check` first; when one fails, send nothing (exit 8)'),
     minLead: preflightFlags.minLead.defaultShown(`${DEFAULT_MIN_LEAD}; with --check`),
     health: preflightFlags.health,
@@ -98,7 +99,6 @@ export default command({
   exitCodes: [ExitCode.CheckFailed],
   judges: (o) => o.check,
   check(o): Options {
-    if (o.at === undefined) throw new UsageError('--at: is required: a future time such as +2h or 2026-12-01T09:00:00+01:00');
     if (!o.check && (o.minLead !== undefined || o.health)) {
       throw new UsageError(`${o.minLead !== undefined ? '--min-lead' : '--health'}: goes with --check (the pre-flight it tunes)`);
     }

@@ -104,8 +104,9 @@ async function run(opts: ForwardOptions, ctx: Context): Promise<void> {
 }
 
 const FLAGS = {
-  // required, but checked by check() so the message can show the form
-  to: flag.string('where to POST the deliveries, e.g. http://127.0.0.1:3000/webhooks', { value: 'url', parse: receiverUrl('http://127.0.0.1:3000/webhooks') }),
+  to: flag
+    .string('where to POST the deliveries, e.g. http://127.0.0.1:3000/webhooks', { value: 'url', parse: receiverUrl('http://127.0.0.1:3000/webhooks') })
+    .required('the URL to POST the deliveries to, e.g. http://127.0.0.1:3000/webhooks'),
   // short and legacy names are converted in check(): completed, not enforced here
   events: flag.list('event types to forward, repeatable; short names like delivery are converted', { value: 'names', values: WEBHOOK_EVENTS, parse: (s) => s, item: 'event name' }),
   ...authFlags('send'),
@@ -116,7 +117,6 @@ const FLAGS = {
 };
 
 function check(o: Parsed<typeof FLAGS, Record<never, never>>): ForwardOptions {
-  if (o.to === undefined) throw new UsageError('--to: is required: the URL to POST the deliveries to, e.g. http://127.0.0.1:3000/webhooks');
   return {
     ...parseAuthFlags(o),
     to: o.to,
