@@ -75,6 +75,22 @@ describe('domain list / show', () => {
     expect(sub.stdout.split('\n')[0]).toBe('mail.acme.example.\t3600\tIN\tCNAME\tsparkpostmail.com.');
   });
 
+  it('show and add: the status field is the status (pending, approved), as domain list and --json have it; the label is status_label', async () => {
+    const csv = await run(['domain', 'show', 'promo.acme.example', '-o', 'csv', '--fields', 'domain,status,status_label']);
+    expect(csv.exitCode, csv.stderr).toBe(0);
+    expect(sent(csv)).toEqual(['GET /domains/promo.acme.example']);
+    expect(csv.stdout).toBe('domain,status,status_label\r\npromo.acme.example,pending,Pending Review\r\n');
+    const table = await run(['domain', 'show', 'promo.acme.example']);
+    expect(keyValues(table.stdout)).toMatchObject({ domain: 'promo.acme.example', status: 'pending' });
+    const listed = tsvRows((await run(['domain', 'list'])).stdout).find((row) => row[0] === 'promo.acme.example');
+    expect(listed?.[1]).toBe('pending');
+
+    const add = await run(['domain', 'add', 'status-field.example', '-o', 'csv', '--fields', 'domain,status']);
+    expect(add.exitCode, add.stderr).toBe(0);
+    expect(add.requests.map((q) => [q.method, q.path, q.body])).toEqual([['POST', '/domains', { domain: 'status-field.example' }]]);
+    expect(add.stdout).toBe('domain,status\r\nstatus-field.example,approved\r\n');
+  });
+
   it('an unknown domain is exit 4; a malformed name is a usage error with nothing sent', async () => {
     expect((await run(['domain', 'show', 'nope.example'])).exitCode).toBe(4);
     const bad = await run(['domain', 'show', 'not a domain']);

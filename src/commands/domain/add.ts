@@ -24,7 +24,7 @@ export default command({
         {
           fields: [
             { key: 'domain', label: 'Domain', value: d.domain },
-            { key: 'status', label: 'Status', value: d.status_label ?? d.status, kind: 'status' },
+            { key: 'status', label: 'Status', value: d.status, kind: 'status' },
             { key: 'dkim', label: 'DKIM selector', value: d.dkim?.selector ?? null },
           ],
         },

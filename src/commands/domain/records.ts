@@ -24,7 +24,7 @@ export function domainFields(d: Domain): DetailSection {
   return {
     fields: [
       { key: 'domain', label: 'Domain', value: d.domain },
-      { key: 'status', label: 'Status', value: d.status_label ?? d.status, kind: 'status' },
+      { key: 'status', label: 'Status', value: d.status, kind: 'status' },
       { key: 'can_send', label: 'Can send', value: d.can_send, kind: 'bool' },
       { key: 'is_primary_domain', label: 'Root domain', value: d.is_primary_domain, kind: 'bool' },
       { key: 'tracking_domain', label: 'Tracking domain', value: d.tracking_domain },
