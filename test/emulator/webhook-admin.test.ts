@@ -62,6 +62,20 @@ describe('webhook create, show, delete', () => {
       .toEqual(['auth_password', 'auth_username', 'events']);
   });
 
+  it('events sent with events_mode all are still checked (4.13: values are the names of base 6.3); valid ones leave event_types null', async () => {
+    await start();
+    const base = { name: 'All', auth_type: 'none', events_mode: 'all' };
+    const notArray = await create({ ...base, url: 'https://hooks.example.com/a1', events: 'message.delivery' });
+    expect([notArray.status, notArray.body.error_code, notArray.body.errors]).toEqual([422, 'validation_error', { events: ['The events field must be an array.'] }]);
+    const unknown = await create({ ...base, url: 'https://hooks.example.com/a2', events: ['message.delivery', 'nope', 7] });
+    expect([unknown.status, errorFields(unknown)]).toEqual([422, ['events.1', 'events.2']]);
+    // nothing was created by the refused requests
+    const list = await get(emu, '/webhooks');
+    expect(list.body.data.webhooks.map((w: { url: string }) => w.url)).not.toContain('https://hooks.example.com/a2');
+    const ok = await create({ ...base, url: 'https://hooks.example.com/a3', events: ['delivery', 'engagament.click'] });
+    expect([ok.status, ok.body.data.event_types]).toEqual([201, null]);
+  });
+
   it('scopes, sandbox and other teams', async () => {
     await start();
     const body = { name: 'x', url: 'https://hooks.example.com/x', auth_type: 'none', events_mode: 'all' };

@@ -42,20 +42,22 @@ function createWebhook(ctx: RouteContext): ApiResponse {
   if (!errs.has('events_mode') && mode !== 'all' && mode !== 'selected') {
     errs.add('events_mode', 'The selected events_mode is invalid. Allowed values: all, selected.');
   }
-  let events: string[] | null = null;
-  if (mode === 'selected') {
-    const v = body.events;
-    if (!Array.isArray(v) || v.length === 0) {
-      errs.add('events', Array.isArray(v) || v === undefined || v === null ? 'The events field is required when events_mode is selected.' : 'The events field must be an array.');
-    } else {
-      events = [];
-      v.forEach((e, i) => {
-        const c = typeof e === 'string' ? canonicalEvent(e) : undefined;
-        if (c === undefined) errs.add(`events.${i}`, `The selected events.${i} is invalid.`);
-        else if (!events?.includes(c)) events?.push(c);
-      });
-    }
+  // `events` is checked whenever it is sent (4.13: its values are the event names of base 6.3),
+  // not only with `selected`: under `all` it is not needed, but a typo is not silently taken.
+  const v = body.events;
+  const chosen: string[] = [];
+  if (v !== undefined && v !== null && !Array.isArray(v)) errs.add('events', 'The events field must be an array.');
+  else if (Array.isArray(v)) {
+    v.forEach((e, i) => {
+      const c = typeof e === 'string' ? canonicalEvent(e) : undefined;
+      if (c === undefined) errs.add(`events.${i}`, `The selected events.${i} is invalid.`);
+      else if (!chosen.includes(c)) chosen.push(c);
+    });
   }
+  if (mode === 'selected' && !errs.has('events') && (!Array.isArray(v) || v.length === 0)) {
+    errs.add('events', 'The events field is required when events_mode is selected.');
+  }
+  const events = mode === 'selected' ? chosen : null;
   errs.throwIfAny();
   const hooks = ctx.team.webhooks;
   if ([...hooks.values()].some((w) => w.url === url)) throw errorWith(409, 'resource_already_exists', 'A webhook with this URL already exists.');
