@@ -10,6 +10,6 @@ import type { Runtime } from './commands/verb.js';
  */
 export function buildProgram(runtime: Runtime, argv?: readonly string[]): Command {
   const program = rootProgram(runtime);
-  const only = argv && invokedNoun(argv, program, COMMANDS.map((c) => c.name));
+  const [only] = (argv && invokedNoun(argv, program, COMMANDS.map((c) => c.name))) ?? [];
   return withCommands(program, only ? COMMANDS.filter((spec) => spec.name === only || spec.name === 'help') : COMMANDS);
 }

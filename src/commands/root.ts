@@ -72,29 +72,35 @@ export function withCommands(program: Command, commands: readonly CommandSpec[])
 }
 
 /**
- * The noun that argv runs, when building it alone gives the same result as the whole tree:
- * its first operand (after the global options and their values) names a noun, and nothing
- * before it asks for the root's help or version. The whole tree otherwise: the root help,
- * `help`, `completion`, `commands` (which describe every command) and a mistyped noun (whose
- * "did you mean" needs every name).
+ * The noun that argv runs, and the word after it, when building that noun alone gives the same
+ * result as the whole tree: its first operand (after the global options and their values) names
+ * a noun, and nothing before it asks for the root's help or version. The whole tree otherwise:
+ * the root help, `help`, `completion`, `commands` (which describe every command) and a mistyped
+ * noun (whose "did you mean" needs every name). After the noun, an option that is not a global
+ * one (the noun's --help, or one whose value could be the next word) ends the search.
  */
-export function invokedNoun(argv: readonly string[], program: Command, nouns: readonly string[]): string | undefined {
+export function invokedNoun(argv: readonly string[], program: Command, nouns: readonly string[]): string[] | undefined {
   const takesValue = new Set(program.options.filter((o) => o.required || o.optional).flatMap((o) => [o.short, o.long]));
-  for (let i = 2; i < argv.length; i++) {
+  const global = new Set(program.options.flatMap((o) => [o.short, o.long]));
+  const words: string[] = [];
+  for (let i = 2; i < argv.length && words.length < 2; i++) {
     const arg = argv[i]!;
-    if (arg === '--') return undefined;
-    if (!arg.startsWith('-')) return nouns.includes(arg) && !WHOLE_TREE.includes(arg) ? arg : undefined;
-    if (['-h', '--help', '-V', '--version'].includes(arg)) return undefined;
-    if (takesValue.has(arg)) i++;
+    if (arg === '--' || ['-h', '--help', '-V', '--version'].includes(arg) || (words.length && arg.startsWith('-') && !global.has(arg.split('=')[0]))) break;
+    if (!arg.startsWith('-')) words.push(arg);
+    else if (takesValue.has(arg)) i++;
   }
-  return undefined;
+  return nouns.includes(words[0]!) && !WHOLE_TREE.includes(words[0]!) ? words : undefined;
 }
 
-/** The program of one run of main.ts: the invoked noun alone (and `help`), else the whole tree. */
+/**
+ * The program of one run of main.ts: the invoked noun alone (and `help`), with only the verb
+ * argv names when it names one (a mistyped verb's "did you mean" needs them all), else the whole tree.
+ */
 export async function programFor(runtime: Runtime, argv: readonly string[]): Promise<Command> {
   const program = rootProgram(runtime);
-  const noun = invokedNoun(argv, program, Object.keys(NOUN_LOADERS));
-  if (noun) return withCommands(program, [await NOUN_LOADERS[noun]!(), HELP_SPEC]);
-  const { COMMANDS } = await import('./index.js');
-  return withCommands(program, COMMANDS);
+  const [noun, verb] = invokedNoun(argv, program, Object.keys(NOUN_LOADERS)) ?? [];
+  if (!noun) return withCommands(program, (await import('./index.js')).COMMANDS);
+  const spec = await NOUN_LOADERS[noun]!();
+  const named = spec.commands?.find((c) => c.name === verb);
+  return withCommands(program, [named ? { ...spec, commands: [named] } : spec, HELP_SPEC]);
 }

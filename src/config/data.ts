@@ -23,7 +23,8 @@ export const DEFAULT_PROFILE = 'default';
 /** World-writable (o+w): anyone on the machine could replace the file that holds the key. */
 export function worldWritable(path: string): boolean {
   try {
-    return (statSync(path).mode & 0o002) !== 0;
+    // no entry is the usual answer (no config file yet): undefined, not an exception built and thrown
+    return ((statSync(path, { throwIfNoEntry: false })?.mode ?? 0) & 0o002) !== 0;
   } catch {
     return false;
   }

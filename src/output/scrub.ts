@@ -67,7 +67,8 @@ const PRINTED_FORMS: Array<(text: string) => string> = [
 
 /** Every form of the secret that can reach a stream: each way a server quotes it, printed in each of mailctl's formats. */
 function secretForms(value: string): Set<string> {
-  return new Set(echoedForms(value).flatMap((echoed) => PRINTED_FORMS.map((printed) => printed(echoed))));
+  // most echoes of a key or password are the value itself (nothing in it to escape): each printed once
+  return new Set([...new Set(echoedForms(value))].flatMap((echoed) => PRINTED_FORMS.map((printed) => printed(echoed))));
 }
 
 /** Text that a pattern matches literally (with the u flag, only syntax characters may be escaped). */

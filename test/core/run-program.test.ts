@@ -32,6 +32,23 @@ describe('the program of a run', () => {
   });
 
   it.each([
+    [['webhook', 'list', '--json'], ['list']],
+    [['--profile', 'staging', 'webhook', '-o', 'json', 'show', 'w1'], ['show']],
+    [['webhook', '--help', 'list'], undefined],
+    [['webhook', '--fields', 'name', 'list'], ['list']],
+    [['webhook', '--url', 'show', 'list'], undefined],
+    [['webhook', 'lst'], undefined],
+    [['webhook'], undefined],
+  ])('mailctl %j registers only the verb it names, or every verb of the noun', async (args, verbs) => {
+    const { programFor } = await import('../../src/commands/root.js');
+    const { NOUN_LOADERS } = await import('../../src/commands/nouns.js');
+    const program = await programFor(runtime(), ['node', 'mailctl', ...args]);
+    expect(program.commands.map((c) => c.name())).toEqual(['webhook', 'help']);
+    const every = (await NOUN_LOADERS.webhook!()).commands!.map((c) => c.name);
+    expect(program.commands[0]!.commands.map((c) => c.name())).toEqual(verbs ?? every);
+  });
+
+  it.each([
     [['webhook', 'list', '--json'], ['webhook', 'help']],
     [['--profile', 'staging', '-o', 'json', 'campaign', 'list'], ['campaign', 'help']],
     [['-vq', 'webhook', '--help'], ['webhook', 'help']],

@@ -3,7 +3,7 @@
 // which parses argv with the real commander program and maps failures to exit
 // codes exactly as src/main.ts does (its runArgv). A spawned bin/mailctl.js is
 // kept for what only a process shows: exit codes end to end, signals, start-up.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
@@ -57,7 +57,7 @@ export interface TestContextOptions {
   key?: 'full' | 'read_only' | 'sandbox' | 'other_team' | (string & {}) | null;
   /** Added to the env (MAILCTL_CONFIG_DIR, and MAILCTL_BASE_URL/MAILCTL_API_KEY from the emulator); undefined removes. */
   env?: Record<string, string | undefined>;
-  /** A config directory to share between runs; a fresh temp dir by default. */
+  /** A config directory to share between runs; by default a fresh path of its own, made when a command writes there. */
   configDir?: string;
   /** stdin's whole content; stdin is empty (and not a TTY) by default. */
   stdin?: string | Buffer;
@@ -75,6 +75,7 @@ export interface TestContextOptions {
 export interface TestContext {
   io: IO;
   env: Record<string, string | undefined>;
+  /** MAILCTL_CONFIG_DIR of the run: may not exist until a command writes its config there. */
   configDir: string;
   clock: FakeClock;
   emulator?: Emulator;
@@ -90,19 +91,22 @@ export interface TestContext {
 }
 
 /**
- * A fresh config directory for each run, inside one directory of this process: creating
- * thousands of them straight in a crowded temp directory costs a disk lookup each, and
- * leaves thousands of entries there. It is removed when the process exits on its own (a
- * worker that is killed leaves that one directory behind).
+ * A fresh config directory for each run: a path of its own inside one directory of this
+ * process, not made until a command writes its config (as on a user's first run; a command
+ * that only reads finds no file there, as in an empty directory). Making a directory per run
+ * cost a disk operation each, for the few runs that write. The one directory is made once (not
+ * straight in a crowded temp directory) and removed when the process exits on its own (a
+ * worker that is killed leaves it behind).
  */
 let configRoot: string | undefined;
+let configRuns = 0;
 function freshConfigDir(): string {
   if (configRoot === undefined) {
     const root = tempDir('mailctl-configs-');
     process.once('exit', () => rmSync(root, { recursive: true, force: true }));
     configRoot = root;
   }
-  return mkdtempSync(join(configRoot, 'config-'));
+  return join(configRoot, `config-${++configRuns}`);
 }
 
 function isEmulator(e: Emulator | EmulatorOptions): e is Emulator {
