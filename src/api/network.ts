@@ -20,13 +20,6 @@ export function neverSent(error: unknown): boolean {
   return code !== undefined && NEVER_SENT.has(code);
 }
 
-/**
- * A body up to this size (every page of the API) is kept as its chunks and decoded once, into
- * one string: decoding chunk by chunk makes a string per chunk and then their join, twice the
- * garbage per page of a long export. A larger body is decoded chunk by chunk from here on.
- */
-const DECODE_ONCE_BYTES = 1024 * 1024;
-
 /** A body past MAX_BODY_BYTES: the client adds, for a write, what its status says was done. */
 export class TooLargeError extends CliError {
   constructor() {
@@ -38,9 +31,10 @@ const tooLarge = () => new TooLargeError();
 
 /**
  * Reads a response body whole, refusing one larger than MAX_BODY_BYTES (after decompression)
- * instead of exhausting memory. Past DECODE_ONCE_BYTES it is decoded chunk by chunk (a
- * multi-byte character may straddle two chunks): each Buffer is released as it is read, so a
- * large body is never held as chunks, one joined Buffer and text at once.
+ * instead of exhausting memory. Its bytes are only counted as they arrive and kept as the
+ * chunks they came in; they are decoded once, into one string, when the body has ended under
+ * the cap: a body that will be refused is never decoded, and an accepted one is one string
+ * rather than a string per chunk and their join.
  */
 export async function readCapped(body: Dispatcher.ResponseData['body'], decoded: AsyncIterable<unknown> = body, declaredBytes?: number): Promise<string> {
   // a body that says it is larger (Content-Length, nothing to decompress) is refused unread
@@ -49,9 +43,7 @@ export async function readCapped(body: Dispatcher.ResponseData['body'], decoded:
     body.destroy();
     throw tooLarge();
   }
-  const decoder = new TextDecoder('utf-8');
-  let chunks: Buffer[] | undefined = [];
-  let text = '';
+  let chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of decoded) {
     size += (chunk as Buffer).length;
@@ -59,18 +51,12 @@ export async function readCapped(body: Dispatcher.ResponseData['body'], decoded:
       body.destroy();
       throw tooLarge();
     }
-    if (!chunks) {
-      text += decoder.decode(chunk as Buffer, { stream: true });
-      continue;
-    }
     chunks.push(chunk as Buffer);
-    if (size <= DECODE_ONCE_BYTES) continue;
-    for (const held of chunks) text += decoder.decode(held, { stream: true });
-    chunks = undefined;
   }
-  // the same decoder either way: a leading byte order mark is dropped, bad bytes become U+FFFD
-  if (chunks) return decoder.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
-  return text + decoder.decode();
+  const whole = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+  chunks = []; // the chunks can go while the text is made
+  // a leading byte order mark is dropped, bad bytes become U+FFFD
+  return new TextDecoder('utf-8').decode(whole);
 }
 
 /**

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { readCapped } from '../../src/api/network.js';
 import { CliError } from '../../src/errors.js';
 
-// The transport reads a page whole: a body up to 1 MiB as its chunks decoded once, a larger one
-// chunk by chunk. Both read the same text from the same bytes, however the chunks fall.
+// The transport reads a page whole: its chunks are kept and decoded once, when the body has ended
+// under the cap. Small and large bodies read the same text from the same bytes, however the chunks fall.
 
 type Body = Parameters<typeof readCapped>[0];
 

@@ -2,7 +2,8 @@
 // paging shifts rows). Each campaign is listed once; rows a shift hid are found by reading the
 // pages again; when the count still differs from total, stderr says so and the exit is 1.
 import { describe, expect, it } from 'vitest';
-import { ndjson, runCli } from '../helpers/cli.js';
+import { ndjson } from '../helpers/cli.js';
+import { runCliInProcess as runCli } from '../helpers/context.js';
 import { scriptedServer, type Handler } from '../helpers/server.js';
 import { expectCleanFailure } from './support.js';
 

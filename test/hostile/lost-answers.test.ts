@@ -3,7 +3,8 @@
 // unscheduled by this run's first attempt, exit 0, never "nothing to do".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { emulatorEnv, runCli } from '../helpers/cli.js';
+import { emulatorEnv } from '../helpers/cli.js';
+import { runCliInProcess as runCli } from '../helpers/context.js';
 
 let emu: Emulator;
 beforeAll(async () => {

@@ -61,11 +61,11 @@ const answer =
     res.end(body);
   };
 
-/** 100 MB of a JSON-looking body, written in 64 KB chunks as the client reads them: never held in memory. */
+/** 100 MB of a JSON-looking body, written 1 MiB at a time as the client reads it: never held in memory. */
 function huge(declareLength: boolean): Handler {
   return (_req, res: ServerResponse) => {
     const total = 100 * 1024 * 1024;
-    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
     res.writeHead(200, { 'content-type': 'application/json', ...(declareLength ? { 'content-length': String(total) } : {}) });
     res.write('{"message":"ok","data":{"webhooks":[');
     streamed = 0;

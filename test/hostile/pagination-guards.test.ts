@@ -2,8 +2,8 @@
 // rows is stopped (exit 1, one line) once it has sent clearly more rows than total_count, and no
 // row is printed twice; endless empty filtered pages show progress on stderr.
 import { describe, expect, it } from 'vitest';
-import { ndjson, runCli } from '../helpers/cli.js';
-import { runCliInProcess } from '../helpers/context.js';
+import { ndjson } from '../helpers/cli.js';
+import { runCliInProcess as runCli } from '../helpers/context.js';
 import { scriptedServer, type Handler } from '../helpers/server.js';
 import { expectCleanFailure } from './support.js';
 
@@ -105,7 +105,7 @@ describe('a last_page that is always one more, and a total that grows with it', 
     };
     const server = await scriptedServer([handler]);
     try {
-      const r = await runCliInProcess([...name.split(' '), '--all', '--ndjson'], { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY } });
+      const r = await runCli([...name.split(' '), '--all', '--ndjson'], { env: { MAILCTL_BASE_URL: server.baseUrl, MAILCTL_API_KEY: KEY } });
       expectCleanFailure(r, 1, name);
       expect(r.stderr).toMatch(/total_count says 200: stopped rather than page for ever/);
       // the first total (200) and its margin (1,000 rows), then the page that crossed it
