@@ -15,7 +15,7 @@
 // which matches a test file that uses test/helpers/postgres.ts (or the
 // two-store suites' test/archive/stores.ts) starts nothing.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { accessSync, appendFileSync, chmodSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, appendFileSync, chmodSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join, relative } from 'node:path';
@@ -96,27 +96,47 @@ export interface Cluster {
 
 const DIR_PREFIX = 'mailctl-pg-';
 
-/**
- * Where clusters' directories go: a folder of their own in the temp directory, so that looking
- * for orphans lists a few entries, not the whole temp directory (on a machine that runs the
- * tests all day, /tmp holds hundreds of thousands of entries, and listing them took a second
- * of every cluster start). Open to every user, as /tmp is; the temp directory itself if it
- * cannot be made so.
- */
-function clustersDir(): string {
-  const dir = join(tmpdir(), 'mailctl-pg');
+/** A file system in memory (tmpfs), where Linux has one. */
+const MEMORY_FS = '/dev/shm';
+/** The least room MEMORY_FS must have for the clusters to go there (a run's take a fraction of it; Docker's /dev/shm is 64 MB). */
+const MEMORY_NEEDED = 1024 ** 3;
+
+/** `base`/mailctl-pg, made open to every user as /tmp is; undefined if it cannot be. */
+function clustersFolder(base: string): string | undefined {
+  const dir = join(base, 'mailctl-pg');
   try {
     mkdirSync(dir, { mode: 0o1777 });
     chmodSync(dir, 0o1777); // mkdir's mode goes through the umask
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return tmpdir();
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return undefined;
   }
   try {
     accessSync(dir, constants.W_OK | constants.X_OK);
     return dir;
   } catch {
-    return tmpdir();
+    return undefined;
   }
+}
+
+/**
+ * Where clusters' directories go: a folder of their own, so that looking for orphans lists a
+ * few entries, not the whole temp directory (on a machine that runs the tests all day, /tmp
+ * holds hundreds of thousands of entries, and listing them took a second of every cluster
+ * start). In memory (MEMORY_FS) when it has room: a test cluster is thrown away, and it creates
+ * files by the thousand (each CREATE DATABASE copies its template's files, each day partition
+ * makes its own), which on a disk's file system cost the server's CPU most of its time (ext4
+ * looks through its inode tables for an inode not recently deleted, and a machine that runs
+ * tests deletes many). Else in the temp directory, or the temp directory itself.
+ */
+function clustersDir(): string {
+  try {
+    const room = statfsSync(MEMORY_FS);
+    const memory = room.bavail * room.bsize >= MEMORY_NEEDED ? clustersFolder(MEMORY_FS) : undefined;
+    if (memory) return memory;
+  } catch {
+    // no such file system
+  }
+  return clustersFolder(tmpdir()) ?? tmpdir();
 }
 /** The file of a cluster's directory naming the process that started it. */
 const OWNER = 'owner.pid';
@@ -163,7 +183,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const root = process.getuid?.() === 0;
   const asOwner = (cmd: string, args: string[]) => (root ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]) as [string, string[]];
   const parent = clustersDir();
-  removeOrphans(parent, pgCtl, asOwner);
+  // the other place too: a killed run's cluster stays where it was made
+  for (const place of new Set([parent, join(MEMORY_FS, 'mailctl-pg'), join(tmpdir(), 'mailctl-pg')])) if (existsSync(place)) removeOrphans(place, pgCtl, asOwner);
   const dir = mkdtempSync(join(parent, DIR_PREFIX));
   writeFileSync(join(dir, OWNER), String(process.pid));
   const data = join(dir, 'data');
