@@ -226,12 +226,14 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     // Speed over durability: a test cluster is thrown away (no fsync, no full-page writes).
     // No autovacuum: its workers visit every test database in turn and ANALYZE what the syncs
     // loaded, work no test asks for, that grows with the run's length (a test that wants the
-    // planner's statistics runs ANALYZE itself).
+    // planner's statistics runs ANALYZE itself). No JIT: the test of a big archive makes the
+    // planner expect a billion rows a day, and the server then compiles those queries to machine
+    // code, each time, to read a few thousand rows; mailctl sends the same SQL either way.
     // 127.0.0.2 too: a loopback address the certificate does not name (sslmode=verify-full refuses it, verify-ca not).
     appendFileSync(
       join(data, 'postgresql.conf'),
       ["listen_addresses = '127.0.0.1,127.0.0.2'", `unix_socket_directories = '${dir}'`, 'fsync = off', 'synchronous_commit = off',
-        'full_page_writes = off', 'autovacuum = off', 'max_connections = 60', "shared_buffers = '32MB'", "timezone = 'UTC'", ''].join('\n'),
+        'full_page_writes = off', 'autovacuum = off', 'max_connections = 60', "shared_buffers = '32MB'", "timezone = 'UTC'", 'jit = off', ''].join('\n'),
     );
     // TLS offered (sslmode tests), with a certificate of the emulator's test CA for the loopback names.
     const { makeEmulatorTls } = await import('../../src/emulator/tls.js');
