@@ -14,11 +14,12 @@
 // Cheap when no PostgreSQL test is selected: a run given file filters none of
 // which matches a test file that uses test/helpers/postgres.ts (or the
 // two-store suites' test/archive/stores.ts) starts nothing.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { accessSync, appendFileSync, chmodSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join, relative } from 'node:path';
+import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -95,6 +96,8 @@ export interface Cluster {
 }
 
 const DIR_PREFIX = 'mailctl-pg-';
+
+const run = promisify(execFile);
 
 /** A file system in memory (tmpfs), where Linux has one. */
 const MEMORY_FS = '/dev/shm';
@@ -215,13 +218,22 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   process.once('exit', stop);
   try {
     if (root) execFileSync('chown', ['postgres:postgres', dir]);
-    if (options.from && existsSync(options.from)) {
-      // -a keeps the owner (postgres) and the 0700 the server insists on
-      execFileSync('cp', ['-a', options.from, data]);
-    } else {
-      const [icmd, iargs] = asOwner(initdb, ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync', '--no-instructions']);
-      execFileSync(icmd, iargs, { stdio: 'pipe' });
-      if (!options.from) execFileSync('cp', ['-a', data, join(dir, PRISTINE)]);
+    // The server's certificate is made while initdb runs (a process of its own): the two take
+    // about as long, and the tests wait for both.
+    const tlsMade = import('../../src/emulator/tls.js').then(({ makeEmulatorTls }) => makeEmulatorTls('127.0.0.1', Date.now()));
+    tlsMade.then((made) => (removeCa = made.remove), () => undefined);
+    try {
+      if (options.from && existsSync(options.from)) {
+        // -a keeps the owner (postgres) and the 0700 the server insists on
+        await run('cp', ['-a', options.from, data]);
+      } else {
+        const [icmd, iargs] = asOwner(initdb, ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync', '--no-instructions']);
+        await run(icmd, iargs);
+        if (!options.from) await run('cp', ['-a', data, join(dir, PRISTINE)]);
+      }
+    } finally {
+      // a failed initdb reports itself once the certificate's files exist, so that stop() removes them
+      await tlsMade.catch(() => undefined);
     }
     // Speed over durability: a test cluster is thrown away (no fsync, no full-page writes).
     // No autovacuum: its workers visit every test database in turn and ANALYZE what the syncs
@@ -236,9 +248,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         'full_page_writes = off', 'autovacuum = off', 'max_connections = 60', "shared_buffers = '32MB'", "timezone = 'UTC'", 'jit = off', ''].join('\n'),
     );
     // TLS offered (sslmode tests), with a certificate of the emulator's test CA for the loopback names.
-    const { makeEmulatorTls } = await import('../../src/emulator/tls.js');
-    const tls = await makeEmulatorTls('127.0.0.1', Date.now());
-    removeCa = tls.remove;
+    const tls = await tlsMade;
     writeFileSync(join(data, 'server.crt'), tls.cert);
     writeFileSync(join(data, 'server.key'), tls.key, { mode: 0o600 });
     if (root) execFileSync('chown', ['postgres:postgres', join(data, 'server.crt'), join(data, 'server.key')]);
