@@ -24,14 +24,34 @@ function read(pid) {
   return { ppid: Number(fields[1]), own: (utime + stime) * TICK_MS, children: (cutime + cstime) * TICK_MS };
 }
 
+/**
+ * The process that started a PostgreSQL test cluster (the owner.pid of its directory,
+ * test/helpers/pg-cluster.ts), for a postmaster: another worktree's test run may have one
+ * running at the same time, and its CPU is not this run's.
+ */
+function clusterOwner(ppid, cmd) {
+  const dir = ppid === 1 ? /postgres -D (\S*mailctl-pg\S*)\/data/.exec(cmd)?.[1] : undefined;
+  if (!dir) return undefined;
+  try {
+    return Number(readFileSync(`${dir}/owner.pid`, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
 function sample() {
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const now = read(pid);
       const known = seen.get(pid);
-      if (known) Object.assign(known, now);
-      else seen.set(pid, { pid: Number(pid), ...now, cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ') });
+      const cmd = () => readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      if (!known) seen.set(pid, { pid: Number(pid), ...now, cmd: cmd(), owner: undefined });
+      // pg_ctl's server is first seen as pg_ctl's child, then as init's once it has exec'd and detached
+      else if (known.ppid !== 1 && now.ppid === 1) Object.assign(known, now, { cmd: cmd() });
+      else Object.assign(known, now);
+      const p = seen.get(pid);
+      if (p.owner === undefined && p.ppid === 1) p.owner = clusterOwner(p.ppid, p.cmd) ?? null;
     } catch {
       // it ended between the listing and the read
     }
@@ -47,10 +67,21 @@ const wall = performance.now() - started;
 // Every process of the run has ended and been waited for: its CPU is this one's children time.
 const all = read(process.pid).children;
 
+// This run's processes only: another worktree's tests (a vitest, a test cluster) may run at the same time.
 const processes = [...seen.values()];
-const main = processes.find((p) => /vitest(\.mjs)? run/.test(p.cmd) && !p.cmd.includes('suppress-warnings'));
+const ours = new Set([child.pid]);
+for (let grew = true; grew; ) {
+  grew = false;
+  for (const p of processes) {
+    if (!ours.has(p.pid) && ours.has(p.ppid)) {
+      ours.add(p.pid);
+      grew = true;
+    }
+  }
+}
+const main = processes.find((p) => ours.has(p.pid) && /vitest(\.mjs)? run/.test(p.cmd) && !p.cmd.includes('suppress-warnings'));
 const workers = processes.filter((p) => p.ppid === main?.pid && p.cmd.includes('suppress-warnings'));
-const cluster = processes.filter((p) => p.ppid === 1 && /postgres -D \S*mailctl-pg/.test(p.cmd));
+const cluster = processes.filter((p) => typeof p.owner === 'number' && ours.has(p.owner));
 const sum = (list, key) => list.reduce((s, p) => s + p[key], 0);
 const s = (ms) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
 const rows = [

@@ -7,12 +7,19 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { runCli } from '../helpers/cli.js';
 import { runCliInProcess } from '../helpers/context.js';
-import { usePostgres } from '../helpers/postgres.js';
+import { usePostgres, type TestDatabase } from '../helpers/postgres.js';
 import { eventRequests, sync } from './support.js';
 
 let emu: Emulator;
 const pg = usePostgres('conn');
-const fresh = () => pg.fresh();
+/** One archive synced over a day, for the tests that only read it (events list). */
+let synced: Promise<TestDatabase> | undefined;
+const syncedArchive = () =>
+  (synced ??= (async () => {
+    const db = await pg.fresh();
+    expect((await sync(emu, db.url, ['--from', '1d'])).code).toBe(0);
+    return db;
+  })());
 
 beforeAll(async () => {
   emu = await startEmulator({ seed: 30, events: 300 });
@@ -56,8 +63,7 @@ describe('connection failures: one line, the right exit code', () => {
 
   // The test cluster offers TLS with a certificate of a test CA for 127.0.0.1 (not 127.0.0.2, where it listens too).
   it('sslmode: disable, prefer and require connect; verify-full checks the CA (sslrootcert) and the host name, verify-ca the CA only', async () => {
-    const db = await fresh();
-    expect((await sync(emu, db.url, ['--from', '1d'])).code).toBe(0);
+    const db = await syncedArchive();
     const ca = inject('pgCaFile');
     const other = db.url.replace('127.0.0.1', '127.0.0.2');
     const list = (url: string, env: Record<string, string> = {}) => runCliInProcess(['events', 'list', '--db', url, '--all', '--json'], { env });
@@ -77,8 +83,7 @@ describe('connection failures: one line, the right exit code', () => {
   });
 
   it('sslmode=verify-full trusts the CAs of NODE_EXTRA_CA_CERTS (spawned: Node reads it at start)', async () => {
-    const db = await fresh();
-    expect((await sync(emu, db.url, ['--from', '1d'])).code).toBe(0);
+    const db = await syncedArchive();
     const r = await runCli(['events', 'list', '--db', `${db.url}?sslmode=verify-full`, '--all', '--json'], { env: { NODE_EXTRA_CA_CERTS: inject('pgCaFile') } });
     expect(r.code, r.stderr).toBe(0);
   });

@@ -5,9 +5,8 @@
 // mailctl's query code, and in one shape: raw as JSON text, timestamp as the
 // served text, timestamp_ms, the typed columns.
 import { copyFileSync, existsSync } from 'node:fs';
-import pg from 'pg';
 import type { TestContext } from 'vitest';
-import { freshDatabase, requirePostgres, type TestDatabase } from '../helpers/postgres.js';
+import { freshDatabase, requirePostgres, sqlOn, type TestDatabase } from '../helpers/postgres.js';
 import { archiveColumn, archiveRows, newArchivePath, syncState, type ArchiveRow } from './support.js';
 
 export interface StoreUnderTest {
@@ -42,16 +41,8 @@ const sqlite: StoreUnderTest = {
   cleanup: async () => undefined,
 };
 
-/** A query on a test database, as the cluster's superuser. */
-export async function pgQuery<R extends pg.QueryResultRow = Record<string, unknown>>(url: string, sql: string, params: unknown[] = []): Promise<R[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<R>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
+/** A query on a test database, as the cluster's superuser (on a connection kept while queries follow each other). */
+export const pgQuery = sqlOn;
 
 const created: TestDatabase[] = [];
 const postgres: StoreUnderTest = {

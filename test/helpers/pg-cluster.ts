@@ -14,11 +14,12 @@
 // Cheap when no PostgreSQL test is selected: a run given file filters none of
 // which matches a test file that uses test/helpers/postgres.ts (or the
 // two-store suites' test/archive/stores.ts) starts nothing.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { accessSync, appendFileSync, chmodSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { accessSync, appendFileSync, chmodSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join, relative } from 'node:path';
+import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -96,27 +97,49 @@ export interface Cluster {
 
 const DIR_PREFIX = 'mailctl-pg-';
 
-/**
- * Where clusters' directories go: a folder of their own in the temp directory, so that looking
- * for orphans lists a few entries, not the whole temp directory (on a machine that runs the
- * tests all day, /tmp holds hundreds of thousands of entries, and listing them took a second
- * of every cluster start). Open to every user, as /tmp is; the temp directory itself if it
- * cannot be made so.
- */
-function clustersDir(): string {
-  const dir = join(tmpdir(), 'mailctl-pg');
+const run = promisify(execFile);
+
+/** A file system in memory (tmpfs), where Linux has one. */
+const MEMORY_FS = '/dev/shm';
+/** The least room MEMORY_FS must have for the clusters to go there (a run's take a fraction of it; Docker's /dev/shm is 64 MB). */
+const MEMORY_NEEDED = 1024 ** 3;
+
+/** `base`/mailctl-pg, made open to every user as /tmp is; undefined if it cannot be. */
+function clustersFolder(base: string): string | undefined {
+  const dir = join(base, 'mailctl-pg');
   try {
     mkdirSync(dir, { mode: 0o1777 });
     chmodSync(dir, 0o1777); // mkdir's mode goes through the umask
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return tmpdir();
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return undefined;
   }
   try {
     accessSync(dir, constants.W_OK | constants.X_OK);
     return dir;
   } catch {
-    return tmpdir();
+    return undefined;
   }
+}
+
+/**
+ * Where clusters' directories go: a folder of their own, so that looking for orphans lists a
+ * few entries, not the whole temp directory (on a machine that runs the tests all day, /tmp
+ * holds hundreds of thousands of entries, and listing them took a second of every cluster
+ * start). In memory (MEMORY_FS) when it has room: a test cluster is thrown away, and it creates
+ * files by the thousand (each CREATE DATABASE copies its template's files, each day partition
+ * makes its own), which on a disk's file system cost the server's CPU most of its time (ext4
+ * looks through its inode tables for an inode not recently deleted, and a machine that runs
+ * tests deletes many). Else in the temp directory, or the temp directory itself.
+ */
+function clustersDir(): string {
+  try {
+    const room = statfsSync(MEMORY_FS);
+    const memory = room.bavail * room.bsize >= MEMORY_NEEDED ? clustersFolder(MEMORY_FS) : undefined;
+    if (memory) return memory;
+  } catch {
+    // no such file system
+  }
+  return clustersFolder(tmpdir()) ?? tmpdir();
 }
 /** The file of a cluster's directory naming the process that started it. */
 const OWNER = 'owner.pid';
@@ -163,7 +186,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const root = process.getuid?.() === 0;
   const asOwner = (cmd: string, args: string[]) => (root ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]) as [string, string[]];
   const parent = clustersDir();
-  removeOrphans(parent, pgCtl, asOwner);
+  // the other place too: a killed run's cluster stays where it was made
+  for (const place of new Set([parent, join(MEMORY_FS, 'mailctl-pg'), join(tmpdir(), 'mailctl-pg')])) if (existsSync(place)) removeOrphans(place, pgCtl, asOwner);
   const dir = mkdtempSync(join(parent, DIR_PREFIX));
   writeFileSync(join(dir, OWNER), String(process.pid));
   const data = join(dir, 'data');
@@ -194,28 +218,37 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   process.once('exit', stop);
   try {
     if (root) execFileSync('chown', ['postgres:postgres', dir]);
-    if (options.from && existsSync(options.from)) {
-      // -a keeps the owner (postgres) and the 0700 the server insists on
-      execFileSync('cp', ['-a', options.from, data]);
-    } else {
-      const [icmd, iargs] = asOwner(initdb, ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync', '--no-instructions']);
-      execFileSync(icmd, iargs, { stdio: 'pipe' });
-      if (!options.from) execFileSync('cp', ['-a', data, join(dir, PRISTINE)]);
+    // The server's certificate is made while initdb runs (a process of its own): the two take
+    // about as long, and the tests wait for both.
+    const tlsMade = import('../../src/emulator/tls.js').then(({ makeEmulatorTls }) => makeEmulatorTls('127.0.0.1', Date.now()));
+    tlsMade.then((made) => (removeCa = made.remove), () => undefined);
+    try {
+      if (options.from && existsSync(options.from)) {
+        // -a keeps the owner (postgres) and the 0700 the server insists on
+        await run('cp', ['-a', options.from, data]);
+      } else {
+        const [icmd, iargs] = asOwner(initdb, ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync', '--no-instructions']);
+        await run(icmd, iargs);
+        if (!options.from) await run('cp', ['-a', data, join(dir, PRISTINE)]);
+      }
+    } finally {
+      // a failed initdb reports itself once the certificate's files exist, so that stop() removes them
+      await tlsMade.catch(() => undefined);
     }
     // Speed over durability: a test cluster is thrown away (no fsync, no full-page writes).
     // No autovacuum: its workers visit every test database in turn and ANALYZE what the syncs
     // loaded, work no test asks for, that grows with the run's length (a test that wants the
-    // planner's statistics runs ANALYZE itself).
+    // planner's statistics runs ANALYZE itself). No JIT: the test of a big archive makes the
+    // planner expect a billion rows a day, and the server then compiles those queries to machine
+    // code, each time, to read a few thousand rows; mailctl sends the same SQL either way.
     // 127.0.0.2 too: a loopback address the certificate does not name (sslmode=verify-full refuses it, verify-ca not).
     appendFileSync(
       join(data, 'postgresql.conf'),
       ["listen_addresses = '127.0.0.1,127.0.0.2'", `unix_socket_directories = '${dir}'`, 'fsync = off', 'synchronous_commit = off',
-        'full_page_writes = off', 'autovacuum = off', 'max_connections = 60', "shared_buffers = '32MB'", "timezone = 'UTC'", ''].join('\n'),
+        'full_page_writes = off', 'autovacuum = off', 'max_connections = 60', "shared_buffers = '32MB'", "timezone = 'UTC'", 'jit = off', ''].join('\n'),
     );
     // TLS offered (sslmode tests), with a certificate of the emulator's test CA for the loopback names.
-    const { makeEmulatorTls } = await import('../../src/emulator/tls.js');
-    const tls = await makeEmulatorTls('127.0.0.1', Date.now());
-    removeCa = tls.remove;
+    const tls = await tlsMade;
     writeFileSync(join(data, 'server.crt'), tls.cert);
     writeFileSync(join(data, 'server.key'), tls.key, { mode: 0o600 });
     if (root) execFileSync('chown', ['postgres:postgres', join(data, 'server.crt'), join(data, 'server.key')]);

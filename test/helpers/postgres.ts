@@ -28,6 +28,36 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * One connection per database URL for the tests' own queries (CREATE and DROP DATABASE on the
+ * admin URL, reading rows back), kept while queries follow each other and closed once idle: a
+ * connection is a new server process, which costs the server more than these queries. The
+ * connections never keep a worker alive (allowExitOnIdle), and one that the server ends (DROP
+ * DATABASE … WITH (FORCE), a restart) is replaced by the next query.
+ */
+const pools = new Map<string, pg.Pool>();
+function pooled(url: string): pg.Pool {
+  let pool = pools.get(url);
+  if (!pool) {
+    pool = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 1000, allowExitOnIdle: true });
+    pool.on('error', () => undefined);
+    pools.set(url, pool);
+  }
+  return pool;
+}
+
+/** A query on a database of the cluster (by URL), as the role the URL names: not through mailctl's code. */
+export async function sqlOn<R extends pg.QueryResultRow = Record<string, unknown>>(url: string, sql: string, params: unknown[] = []): Promise<R[]> {
+  return (await pooled(url).query<R>(sql, params)).rows;
+}
+
+/** Ends the connection sqlOn keeps to a database, as CREATE DATABASE … TEMPLATE wants no one connected to the template. */
+async function release(url: string): Promise<void> {
+  const pool = pools.get(url);
+  pools.delete(url);
+  await pool?.end().catch(() => undefined);
+}
+
 /** Whether the server copies a database's files (PostgreSQL 15 and later), by admin URL. */
 const fileCopy = new Map<string, Promise<boolean>>();
 
@@ -40,37 +70,18 @@ const fileCopy = new Map<string, Promise<boolean>>();
  */
 export async function freshDatabase(adminUrl: string, prefix = 't', template?: string): Promise<TestDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    if (!fileCopy.has(adminUrl)) fileCopy.set(adminUrl, admin.query('SHOW server_version_num').then((r) => Number(r.rows[0].server_version_num) >= 150000));
-    const strategy = (await fileCopy.get(adminUrl)) ? ' STRATEGY = FILE_COPY' : '';
-    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}${strategy}`);
-  } finally {
-    await admin.end();
-  }
+  if (!fileCopy.has(adminUrl)) fileCopy.set(adminUrl, sqlOn(adminUrl, 'SHOW server_version_num').then((rows) => Number(rows[0]!.server_version_num) >= 150000));
+  const strategy = (await fileCopy.get(adminUrl)) ? ' STRATEGY = FILE_COPY' : '';
+  if (template) await release(adminUrl.replace(/\/postgres$/, `/${template}`));
+  await sqlOn(adminUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}${strategy}`);
   const url = adminUrl.replace(/\/postgres$/, `/${name}`);
-  let client: pg.Client | undefined;
   return {
     url,
     name,
-    async query(sql, params) {
-      if (!client) {
-        client = new pg.Client({ connectionString: url });
-        client.on('error', () => undefined);
-        await client.connect();
-      }
-      return (await client.query(sql, params)).rows;
-    },
+    query: (sql, params) => sqlOn(url, sql, params),
     async drop() {
-      await client?.end().catch(() => undefined);
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      try {
-        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await a.end();
-      }
+      await release(url);
+      await sqlOn(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
