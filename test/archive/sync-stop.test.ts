@@ -3,22 +3,22 @@
 // are committed before the process exits, the stop message counts exactly
 // what the archive holds, and the next run continues after the last committed page.
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { emulatorEnv, finished, startCli } from '../helpers/cli.js';
 import { archiveRows, day, eventRequests, newArchivePath, storedEvents, sync, syncState, type Ev } from './support.js';
 
 const EVENTS = 2500;
-let emu: Emulator;
-let all: Ev[];
-
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 31, events: EVENTS });
-  all = storedEvents(emu);
-});
+// one emulator per test (their request counts are checked), so the two stops run side by side
+const emulators: Emulator[] = [];
 afterAll(async () => {
-  await emu.close();
+  for (const emu of emulators) await emu.close();
 });
+async function ownEmulator(): Promise<{ emu: Emulator; all: Ev[] }> {
+  const emu = await startEmulator({ seed: 31, events: EVENTS });
+  emulators.push(emu);
+  return { emu, all: storedEvents(emu) };
+}
 
 const until = (check: () => boolean) =>
   new Promise<void>((resolve) => {
@@ -31,10 +31,9 @@ const until = (check: () => boolean) =>
   });
 
 describe('events sync: stopped while a commit waits for another writer', () => {
-  it.each(['SIGTERM', 'SIGINT'] as const)('%s while a commit waits: the pages handed over are committed and counted exactly; the re-run completes', async (signal) => {
+  it.concurrent.each(['SIGTERM', 'SIGINT'] as const)('%s while a commit waits: the pages handed over are committed and counted exactly; the re-run completes', async (signal) => {
+    const { emu, all } = await ownEmulator();
     const db = newArchivePath();
-    emu.clearRequests();
-    emu.clearFaults();
     // slow pages (every answer 20 ms late) for the stopped run only; the re-run gets prompt ones
     emu.scriptFault({ delayMs: 20, times: Number.MAX_SAFE_INTEGER });
     const child = startCli(['events', 'sync', '--db', db], { env: emulatorEnv(emu) });

@@ -1,6 +1,7 @@
 import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../src/api/client.js';
+import { ApiClient, type ClientOptions } from '../../src/api/client.js';
+import { defaultSleep } from '../../src/api/sleep.js';
 import { ExitCode, NetworkError } from '../../src/errors.js';
 import { json, scriptedServer, type Handler } from '../helpers/server.js';
 
@@ -16,9 +17,9 @@ afterEach(async () => {
   closers = [];
 });
 
-async function setup(handlers: Handler[], signal: AbortSignal, timeoutMs = 5000) {
+async function setup(handlers: Handler[], signal: AbortSignal, timeoutMs = 5000, sleep?: ClientOptions['sleep']) {
   const server = await scriptedServer(handlers);
-  const client = new ApiClient({ baseUrl: server.baseUrl, apiKey: KEY, timeoutMs, retries: 2, userAgent: 'mailctl/test node/x', signal, random: () => 0 });
+  const client = new ApiClient({ baseUrl: server.baseUrl, apiKey: KEY, timeoutMs, retries: 2, userAgent: 'mailctl/test node/x', signal, random: () => 0, ...(sleep ? { sleep } : {}) });
   closers.push(() => client.close(), server.close);
   return { server, client };
 }
@@ -64,8 +65,13 @@ describe("a request's abort handle", () => {
 
   it("still times a request out under a run's signal (exit 7), and unlinks it", async () => {
     const run = new AbortController();
-    const { server, client } = await setup([(_req, res) => setTimeout(() => res.end('{}'), 3000)], run.signal, 200);
+    // the backoff between the attempts is not what is tested: the real wait, on the run's
+    // signal as ever, but cut to nothing
+    const backoffs: number[] = [];
+    const sleep = (ms: number, signal?: AbortSignal) => (backoffs.push(ms), defaultSleep(0, signal));
+    const { server, client } = await setup([(_req, res) => setTimeout(() => res.end('{}'), 3000)], run.signal, 200, sleep);
     const error = await client.request({ method: 'GET', path: '/slow' }).catch((e: unknown) => e);
+    expect(backoffs).toHaveLength(2);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).exitCode).toBe(ExitCode.Network);
     expect((error as NetworkError).message).toMatch(/timed out after 200 ms$/);

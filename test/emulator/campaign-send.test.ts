@@ -94,16 +94,20 @@ describe('seeded campaigns', () => {
 
 describe('time moves with no request', () => {
   it('a campaign scheduled a second ahead in a non-live emulator is sent and delivered to a webhook on its own', async () => {
-    emu = await startEmulator({ events: 20 });
+    // a clock moved by hand: scheduled_at is checked against it, not against a real second
+    // that a loaded machine may spend on the request; only the emulator's timers then move it
+    clock = Date.now();
+    emu = await startEmulator({ events: 20, now: () => clock });
     const r = await scriptedServer([raw(200, '')]);
     closers.push(r.close);
     const hook = await call(emu, 'POST', '/webhooks', { body: { name: 'Local', url: r.baseUrl, auth_type: 'none', events_mode: 'all' } });
     expect(hook.status).toBe(201);
     const id = emu.fixtures.preflight.ready;
-    const c = await call(emu, 'POST', `/campaigns/${id}/schedule`, { body: { scheduled_at: new Date(Date.now() + 1_000).toISOString() } });
+    const c = await call(emu, 'POST', `/campaigns/${id}/schedule`, { body: { scheduled_at: new Date(clock + 50).toISOString() } });
     expect(c.status).toBe(200);
     const subject = c.body.data.subject as string;
     emu.clearRequests();
+    clock += 1_000;
     // Nothing asks the emulator anything from here on: its own timer must move it.
     await expect.poll(() => r.seen.flatMap((s) => parseDeliveryBody(JSON.parse(s.body))).filter((e) => e.subject === subject).length, { timeout: 50_000, interval: 100 }).toBeGreaterThan(0);
     expect(emu.requests).toHaveLength(0);

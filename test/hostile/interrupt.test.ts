@@ -36,7 +36,8 @@ async function interrupted(format: string[], ready: (stdout: string) => boolean)
   return r;
 }
 
-describe('SIGINT during events list --all', () => {
+// side by side: each listing is its own process, reading the emulator without changing it
+describe.concurrent('SIGINT during events list --all', () => {
   it('--ndjson: exit 130, only whole lines, each one parses', async () => {
     const r = await interrupted(['--ndjson'], (out) => out.split('\n').length > 30);
     expect(r.code).toBe(130);

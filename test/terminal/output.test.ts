@@ -4,6 +4,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
+import { startEmulator } from '../../src/emulator/index.js';
 import { runInProcess, useEmulator } from '../helpers/context.js';
 import { runOnTty } from '../helpers/tty.js';
 
@@ -103,29 +104,37 @@ describe('the pager', () => {
     }
   });
 
-  it('quitting the pager half-way through an --all listing ends it quietly, exit 0, without fetching the rest', async () => {
-    // the pager reads one line and quits, as q in less; the second page answers late, so the
-    // pager is gone by the time it arrives
-    emu.scriptFault({ method: 'GET', path: '/emails/events', skip: 1, delayMs: 1000 });
-    const r = await runInProcess(['events', 'list', '--all', '--per-page', '50'], {
-      emulator: emu,
-      stdoutIsTTY: true,
-      stderrIsTTY: true,
-      rows: 10,
-      columns: 160,
-      env: { MAILCTL_PAGER: 'head -n 1' },
-    });
-    expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.requests.filter((q) => q.path === '/emails/events')).toHaveLength(2);
-    expect(r.stderr).not.toMatch(/error|events: \d+ rows in/);
-    expect(plain(r.stdout).trimEnd().split('\n')).toHaveLength(1);
-    // a whole page, written before the user quit, still ends normally with its hint
-    const one = await runInProcess(['events', 'list', '--per-page', '50'], { emulator: emu, stdoutIsTTY: true, rows: 10, columns: 160, env: { MAILCTL_PAGER: 'cat' } });
-    expect(one.exitCode, one.stderr).toBe(0);
-    expect(one.stderr).toContain('Next page:');
+  // From here on side by side: two tests wait on purpose (a late page, a pager that quits late)
+  // while the others run the binary on a terminal. The one with a scripted fault has its own
+  // emulator, since the file's one has its faults cleared as each test starts.
+  it.concurrent('quitting the pager half-way through an --all listing ends it quietly, exit 0, without fetching the rest', async () => {
+    const own = await startEmulator({ seed: 5, events: 400 });
+    try {
+      // the pager reads one line and quits, as q in less; the second page answers late, so the
+      // pager is gone by the time it arrives
+      own.scriptFault({ method: 'GET', path: '/emails/events', skip: 1, delayMs: 1000 });
+      const r = await runInProcess(['events', 'list', '--all', '--per-page', '50'], {
+        emulator: own,
+        stdoutIsTTY: true,
+        stderrIsTTY: true,
+        rows: 10,
+        columns: 160,
+        env: { MAILCTL_PAGER: 'head -n 1' },
+      });
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(r.requests.filter((q) => q.path === '/emails/events')).toHaveLength(2);
+      expect(r.stderr).not.toMatch(/error|events: \d+ rows in/);
+      expect(plain(r.stdout).trimEnd().split('\n')).toHaveLength(1);
+      // a whole page, written before the user quit, still ends normally with its hint
+      const one = await runInProcess(['events', 'list', '--per-page', '50'], { emulator: own, stdoutIsTTY: true, rows: 10, columns: 160, env: { MAILCTL_PAGER: 'cat' } });
+      expect(one.exitCode, one.stderr).toBe(0);
+      expect(one.stderr).toContain('Next page:');
+    } finally {
+      await own.close();
+    }
   });
 
-  it('Ctrl-C while the pager shows the output: exit 130 only once the pager is quit, never leaving it on the terminal', async (t) => {
+  it.concurrent('Ctrl-C while the pager shows the output: exit 130 only once the pager is quit, never leaving it on the terminal', async (t) => {
     // less ignores Ctrl-C and keeps the terminal until q: exiting under it hands the terminal to
     // the shell while less still reads it. This pager, like less, ignores SIGINT; once it has the
     // first line it sends mailctl two (a Ctrl-C and an impatient second one), then quits a while
@@ -157,14 +166,14 @@ process.stdin.on('error', () => {});
     expect(r.code, r.out).toBe(130);
   });
 
-  it('a missing pager under a pseudo-terminal (script): the rows reach the terminal', async (t) => {
+  it.concurrent('a missing pager under a pseudo-terminal (script): the rows reach the terminal', async (t) => {
     const out = plain(await onTty(t, 'events list --per-page 40', { MAILCTL_PAGER: 'no-such-pager-7f3a' }));
     expect(out).not.toMatch(/sh: .*not found/);
     expect(out).toContain('warning: pager "no-such-pager-7f3a" not found');
     expect(out.split('\n').filter((l) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\s/.test(l))).toHaveLength(40);
   });
 
-  it('an export through the pager: its live count stops drawing once the pager owns the screen', async (t) => {
+  it.concurrent('an export through the pager: its live count stops drawing once the pager owns the screen', async (t) => {
     // sed pages at once, so a live line drawn while it runs would land among its lines
     const out = await onTty(t, 'events list --all --per-page 50', { MAILCTL_PAGER: 'sed s/^/paged:/' });
     const paged = out.indexOf('paged:');
@@ -174,7 +183,7 @@ process.stdin.on('error', () => {});
     expect(plain(out).replace(/\u001b\[2K/g, '').split(/\r|\n/).filter((l) => l.startsWith('paged:')).length).toBe(401);
   });
 
-  it('uses $PAGER on a real terminal, only when the output is longer than it', async (t) => {
+  it.concurrent('uses $PAGER on a real terminal, only when the output is longer than it', async (t) => {
     const long = await onTty(t, 'events list --per-page 40', { PAGER: 'sed s/^/paged:/' });
     expect(plain(long).trimEnd().split('\n').filter((l) => l.startsWith('paged:')).length).toBe(41);
     const short = await onTty(t, 'events list --per-page 2', { PAGER: 'sed s/^/paged:/' });

@@ -60,29 +60,34 @@ describe('export progress', () => {
   });
 });
 
-describe('a spinner for slow requests', () => {
+// From here on each test has its own emulator, or is the only one left that uses `emu`: they
+// wait on scripted latencies side by side (describe.concurrent), not one after the other.
+describe.concurrent('a spinner for slow requests', () => {
   it('shows "waiting for GET …" on a terminal when the answer takes longer than 300 ms, on any command', async (t) => {
     const slow = await startEmulator({ seed: 9, events: 10, latency: 900 });
     try {
       const id = slow.fixtures.campaigns.draft;
       const run = async (extra: string) =>
         (await runOnTty(t, `--no-pager campaign show ${id} ${extra}`.trim(), { rows: 30, cols: 100, env: { MAILCTL_BASE_URL: slow.baseUrl, MAILCTL_API_KEY: slow.keys.full } })).out;
-      expect(await run('')).toContain(`waiting for GET /campaigns/${id}`);
-      expect(await run('--quiet')).not.toContain('waiting for');
+      const [plain, quiet] = await Promise.all([run(''), run('--quiet')]);
+      expect(plain).toContain(`waiting for GET /campaigns/${id}`);
+      expect(quiet).not.toContain('waiting for');
     } finally {
       await slow.close();
     }
   });
 });
 
-describe('events sync on a terminal', () => {
+describe.concurrent('events sync on a terminal', () => {
   // a slow answer per page: the line is redrawn (every 80 ms) while the next page is on its way
   const syncOnTty = async (t: TestContext, size: { rows?: number; cols?: number }) => {
     const slow = await startEmulator({ seed: 9, events: 300, latency: 400 });
     try {
       const env = { MAILCTL_BASE_URL: slow.baseUrl, MAILCTL_API_KEY: slow.keys.full };
-      const tty = await runOnTty(t, ['events', 'sync', '--db', join(tempDir(), 'a.sqlite')], { env, ...size });
-      const piped = await runInProcess(['events', 'sync', '--db', join(tempDir(), 'b.sqlite')], { emulator: slow });
+      const [tty, piped] = await Promise.all([
+        runOnTty(t, ['events', 'sync', '--db', join(tempDir(), 'a.sqlite')], { env, ...size }),
+        runInProcess(['events', 'sync', '--db', join(tempDir(), 'b.sqlite')], { emulator: slow }),
+      ]);
       return { tty, piped };
     } finally {
       await slow.close();
@@ -106,22 +111,28 @@ describe('events sync on a terminal', () => {
   });
 });
 
-describe('a line printed while a live line is drawn', () => {
+describe.concurrent('a line printed while a live line is drawn', () => {
   // a line written after the live line's text would stay on the screen joined to it:
   // "⠋ Syncing events…Continuing the interrupted sync …"
   const JOINED = /[^\r\n](Continuing|warning:)/;
   const visible = (text: string) => text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
 
   it('events sync resuming on a terminal: its notice clears the spinner first', async (t) => {
-    const db = join(tempDir(), 'resume.sqlite');
-    // the connection drops on the third page: the sync stops (exit 7) with the position of that page saved
-    emu.scriptFault({ method: 'GET', path: '/emails/events', skip: 2, drop: true, times: 10 });
-    const cut = await runInProcess(['--retries', '0', 'events', 'sync', '--db', db], { emulator: emu });
-    expect(cut.exitCode, cut.stderr).toBe(7);
-    emu.clearFaults();
-    const tty = await runOnTty(t, ['events', 'sync', '--db', db], { rows: 24, cols: 100, env: { MAILCTL_BASE_URL: emu.baseUrl, MAILCTL_API_KEY: emu.keys.full } });
-    expect(tty.code, tty.out).toBe(0);
-    expect(tty.out).toContain('Continuing the interrupted sync');
-    expect(visible(tty.out)).not.toMatch(JOINED);
+    // its own emulator: the file's one clears its faults as each concurrent test starts
+    const own = await startEmulator({ seed: 9, events: 1000 });
+    try {
+      const db = join(tempDir(), 'resume.sqlite');
+      // the connection drops on the third page: the sync stops (exit 7) with the position of that page saved
+      own.scriptFault({ method: 'GET', path: '/emails/events', skip: 2, drop: true, times: 10 });
+      const cut = await runInProcess(['--retries', '0', 'events', 'sync', '--db', db], { emulator: own });
+      expect(cut.exitCode, cut.stderr).toBe(7);
+      own.clearFaults();
+      const tty = await runOnTty(t, ['events', 'sync', '--db', db], { rows: 24, cols: 100, env: { MAILCTL_BASE_URL: own.baseUrl, MAILCTL_API_KEY: own.keys.full } });
+      expect(tty.code, tty.out).toBe(0);
+      expect(tty.out).toContain('Continuing the interrupted sync');
+      expect(visible(tty.out)).not.toMatch(JOINED);
+    } finally {
+      await own.close();
+    }
   });
 });
