@@ -56,6 +56,7 @@ export function relativeTime(iso: string, now: number): string {
 function plainCell(value: unknown, kind: ColumnKind = 'text'): string {
   if (value === null || value === undefined) return '';
   if (kind === 'percent' && typeof value === 'number') return value.toFixed(1);
+  if (kind === 'list' && Array.isArray(value)) return value.join(',');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
@@ -81,6 +82,8 @@ function ttyText(value: unknown, kind: ColumnKind, now: number, utc: boolean, zo
       return typeof value === 'number' ? `${value.toFixed(1)}%` : String(value);
     case 'bool':
       return value ? 'yes' : 'no';
+    case 'list':
+      return Array.isArray(value) ? String(value.length) : String(value);
     case 'number':
       return typeof value === 'number' ? value.toLocaleString('en-US') : String(value);
     default:

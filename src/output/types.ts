@@ -2,8 +2,11 @@ import type { Format } from '../format.js';
 
 export type { Format };
 
-/** How a value is shown: the same raw value prints as ISO in a pipe and as local time on a TTY. */
-export type ColumnKind = 'text' | 'time' | 'reltime' | 'number' | 'percent' | 'bool' | 'status';
+/**
+ * How a value is shown: the same raw value prints as ISO in a pipe and as local time on a TTY;
+ * a `list` (an array) is counted on a terminal and in markdown, its items comma-joined in pipes and CSV.
+ */
+export type ColumnKind = 'text' | 'time' | 'reltime' | 'number' | 'percent' | 'bool' | 'status' | 'list';
 
 export interface Column<T> {
   /** The name --fields uses; an API field name where the column is one. */

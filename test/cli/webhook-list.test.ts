@@ -72,7 +72,7 @@ describe('webhook list', () => {
   it('--fields picks columns; json keeps the raw event_types', async () => {
     const r = await list(['--fields', 'name,event_types']);
     expect(r.code).toBe(0);
-    // piped, the types themselves (a count would lose them): only a terminal's table cuts them to fit
+    // piped, the types themselves (a count would lose them); a terminal's table counts them
     expect(r.stdout).toBe(api.map((w) => `${w.name}\t${w.event_types === null ? 'all' : w.event_types.join(',')}\n`).join(''));
     const j = await list(['--fields', 'id,event_types', '--json']);
     expect(JSON.parse(j.stdout)).toEqual(api.map((w) => ({ id: w.id, event_types: w.event_types })));
@@ -162,6 +162,6 @@ describe('webhook list columns on a terminal', () => {
     const [header, first, second] = text.trimEnd().split('\n').map((l) => l.split(/\s{2,}/));
     expect(header).toEqual(['ID', 'NAME', 'URL', 'ENABLED', 'EVENTS', 'AUTH', 'CREDENTIALS', 'LAST STATUS', 'LAST SUCCESS', 'LAST FAILURE']);
     expect(first).toEqual(['wh_1', 'n', 'https://h.example/x', 'yes', 'all', 'none', 'no', 'success', '5m ago', '-']);
-    expect(second).toEqual(['wh_2', 'n', 'https://h.example/x', 'no', 'message.bounce', 'none', 'yes', 'failure', '5m ago', '2d ago']);
+    expect(second).toEqual(['wh_2', 'n', 'https://h.example/x', 'no', '1', 'none', 'yes', 'failure', '5m ago', '2d ago']);
   });
 });
