@@ -3,7 +3,7 @@
 // are committed before the process exits, the stop message counts exactly
 // what the archive holds, and the next run continues after the last committed page.
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { emulatorEnv, finished, startCli } from '../helpers/cli.js';
 import { archiveRows, day, eventRequests, newArchivePath, storedEvents, sync, syncState, type Ev } from './support.js';
@@ -31,7 +31,7 @@ const until = (check: () => boolean) =>
   });
 
 describe('events sync: stopped while a commit waits for another writer', () => {
-  it.concurrent.each(['SIGTERM', 'SIGINT'] as const)('%s while a commit waits: the pages handed over are committed and counted exactly; the re-run completes', async (signal) => {
+  it.concurrent.for(['SIGTERM', 'SIGINT'] as const)('%s while a commit waits: the pages handed over are committed and counted exactly; the re-run completes', async (signal, { expect }) => {
     const { emu, all } = await ownEmulator();
     const db = newArchivePath();
     // slow pages (every answer 20 ms late) for the stopped run only; the re-run gets prompt ones

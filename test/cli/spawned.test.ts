@@ -5,7 +5,7 @@
 // spawned suites (core/exit-codes, hostile/interrupt, core/startup).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, type ExpectStatic } from 'vitest';
 import { emulatorEnv, runCli, tempDir } from '../helpers/cli.js';
 import { runCliInProcess, useEmulator } from '../helpers/context.js';
 import { keyValues, tsvRows } from '../helpers/parse.js';
@@ -19,7 +19,8 @@ interface Case {
   method: string;
   path: () => string;
   /** what stdout must show */
-  check: (stdout: string) => void;
+  /** `expect`: the running test's own (the cases run concurrently). */
+  check: (stdout: string, expect: ExpectStatic) => void;
 }
 
 const bodyFile = join(tempDir('mailctl-spawned-body-'), 'body.txt');
@@ -32,132 +33,132 @@ const CASES: Record<string, Case> = {
     args: () => ['events', 'list', '--limit', '3', '--json'],
     method: 'GET',
     path: () => '/emails/events',
-    check: (out) => expect(JSON.parse(out)).toHaveLength(3),
+    check: (out, expect) => expect(JSON.parse(out)).toHaveLength(3),
   },
   'email show': {
     args: () => ['email', 'show', emulator().fixtures.requestIds[0]!, '--json'],
     method: 'GET',
     path: () => `/emails/${emulator().fixtures.requestIds[0]}`,
-    check: (out) => expect(JSON.parse(out)).toBeTypeOf('object'),
+    check: (out, expect) => expect(JSON.parse(out)).toBeTypeOf('object'),
   },
   'campaign list': {
     args: () => ['campaign', 'list'],
     method: 'GET',
     path: () => '/campaigns',
-    check: (out) => expect(tsvRows(out).length).toBeGreaterThan(0),
+    check: (out, expect) => expect(tsvRows(out).length).toBeGreaterThan(0),
   },
   'campaign show': {
     args: () => ['campaign', 'show', emulator().fixtures.campaigns.sent],
     method: 'GET',
     path: () => `/campaigns/${emulator().fixtures.campaigns.sent}`,
-    check: (out) => expect(keyValues(out).id).toBe(emulator().fixtures.campaigns.sent),
+    check: (out, expect) => expect(keyValues(out).id).toBe(emulator().fixtures.campaigns.sent),
   },
   'campaign events': {
     args: () => ['campaign', 'events', emulator().fixtures.campaignWithEvents, '--limit', '2', '--json'],
     method: 'GET',
     path: () => `/campaigns/${emulator().fixtures.campaignWithEvents}/events`,
-    check: (out) => expect(JSON.parse(out)).toHaveLength(2),
+    check: (out, expect) => expect(JSON.parse(out)).toHaveLength(2),
   },
   'campaign schedule': {
     args: () => ['campaign', 'schedule', emulator().fixtures.campaigns.draft, '--at', future, '--json'],
     method: 'POST',
     path: () => `/campaigns/${emulator().fixtures.campaigns.draft}/schedule`,
-    check: (out) => expect(JSON.parse(out).status).toBe('scheduled'),
+    check: (out, expect) => expect(JSON.parse(out).status).toBe('scheduled'),
   },
   'campaign unschedule': {
     args: () => ['campaign', 'unschedule', emulator().fixtures.campaigns.scheduled, '--json'],
     method: 'POST',
     path: () => `/campaigns/${emulator().fixtures.campaigns.scheduled}/unschedule`,
-    check: (out) => expect(JSON.parse(out).status).toBe('draft'),
+    check: (out, expect) => expect(JSON.parse(out).status).toBe('draft'),
   },
   'topic update': {
     args: () => ['topic', 'update', emulator().fixtures.topics[0]!, '--name', 'Spawned', '--json'],
     method: 'PATCH',
     path: () => `/audience/topics/${emulator().fixtures.topics[0]}`,
-    check: (out) => expect(JSON.parse(out).name).toBe('Spawned'),
+    check: (out, expect) => expect(JSON.parse(out).name).toBe('Spawned'),
   },
   'contact show': {
     args: () => ['contact', 'show', emulator().fixtures.contacts[0]!, '--json'],
     method: 'GET',
     path: () => `/audience/contacts/${emulator().fixtures.contacts[0]}`,
-    check: (out) => expect(JSON.parse(out).id).toBe(emulator().fixtures.contacts[0]),
+    check: (out, expect) => expect(JSON.parse(out).id).toBe(emulator().fixtures.contacts[0]),
   },
   'property update': {
     args: () => ['property', 'update', emulator().fixtures.properties[0]!, '--fallback-value', 'n/a', '--json'],
     method: 'PATCH',
     path: () => `/audience/properties/${emulator().fixtures.properties[0]}`,
-    check: (out) => expect(JSON.parse(out).fallback_value).toBe('n/a'),
+    check: (out, expect) => expect(JSON.parse(out).fallback_value).toBe('n/a'),
   },
   'segment show': {
     args: () => ['segment', 'show', emulator().fixtures.segments[0]!, '--json'],
     method: 'GET',
     path: () => `/audience/segments/${emulator().fixtures.segments[0]}`,
-    check: (out) => expect(JSON.parse(out).id).toBe(emulator().fixtures.segments[0]),
+    check: (out, expect) => expect(JSON.parse(out).id).toBe(emulator().fixtures.segments[0]),
   },
   'lists attach': {
     args: () => ['lists', 'attach', '--contact', emulator().fixtures.contacts[1]!, '--list', emulator().fixtures.lists[0]!, '--json'],
     method: 'POST',
     path: () => '/audience/contacts/lists/bulk',
-    check: (out) => expect(JSON.parse(out).total_pairs).toBe(1),
+    check: (out, expect) => expect(JSON.parse(out).total_pairs).toBe(1),
   },
   'lists detach': {
     args: () => ['lists', 'detach', '--contact', emulator().fixtures.contacts[2]!, '--list', emulator().fixtures.lists[1]!, '--yes', '--json'],
     method: 'DELETE',
     path: () => '/audience/contacts/lists/bulk',
-    check: (out) => expect(JSON.parse(out).total_pairs).toBe(1),
+    check: (out, expect) => expect(JSON.parse(out).total_pairs).toBe(1),
   },
   'webhook list': {
     args: () => ['webhook', 'list', '--json'],
     method: 'GET',
     path: () => '/webhooks',
-    check: (out) => expect(JSON.parse(out)).toHaveLength(emulator().fixtures.webhooks.length),
+    check: (out, expect) => expect(JSON.parse(out)).toHaveLength(emulator().fixtures.webhooks.length),
   },
   'webhook set': {
     args: () => ['webhook', 'set', emulator().fixtures.webhooks[0]!, '--name', 'Spawned', '--json'],
     method: 'PUT',
     path: () => `/webhooks/${emulator().fixtures.webhooks[0]}`,
-    check: (out) => expect(JSON.parse(out).name).toBe('Spawned'),
+    check: (out, expect) => expect(JSON.parse(out).name).toBe('Spawned'),
   },
   'email send': {
     args: () => ['email', 'send', '--from', 'hello@acme.example', '--to', 'spawned@example.com', '--subject', 'Spawned', '--text', bodyFile, '--json'],
     method: 'POST',
     path: () => '/emails',
-    check: (out) => expect(JSON.parse(out)).toMatchObject({ accepted: 1, rejected: 0 }),
+    check: (out, expect) => expect(JSON.parse(out)).toMatchObject({ accepted: 1, rejected: 0 }),
   },
   'email list': {
     args: () => ['email', 'list', '--limit', '2', '--json'],
     method: 'GET',
     path: () => '/emails',
-    check: (out) => expect(Array.isArray(JSON.parse(out))).toBe(true),
+    check: (out, expect) => expect(Array.isArray(JSON.parse(out))).toBe(true),
   },
   'campaign send': {
     args: () => ['campaign', 'send', emulator().fixtures.preflight.ready, '--yes', '--json'],
     method: 'POST',
     path: () => `/campaigns/${emulator().fixtures.preflight.ready}/send`,
-    check: (out) => expect(JSON.parse(out).status).toBe('preparing'),
+    check: (out, expect) => expect(JSON.parse(out).status).toBe('preparing'),
   },
   'project list': {
     args: () => ['project', 'list', '--json'],
     method: 'GET',
     path: () => '/projects',
-    check: (out) => expect(JSON.parse(out).length).toBeGreaterThan(0),
+    check: (out, expect) => expect(JSON.parse(out).length).toBeGreaterThan(0),
   },
   api: {
     args: () => ['api', 'PATCH', `/audience/topics/${emulator().fixtures.topics[1]}`, '--field', 'name=Via api'],
     method: 'PATCH',
     path: () => `/audience/topics/${emulator().fixtures.topics[1]}`,
-    check: (out) => expect(JSON.stringify(JSON.parse(out))).toContain('Via api'),
+    check: (out, expect) => expect(JSON.stringify(JSON.parse(out))).toContain('Via api'),
   },
 };
 
 // Each case touches its own path, so they can run at once on one emulator.
 describe.concurrent('every API verb through the built binary', () => {
   for (const [verb, c] of Object.entries(CASES)) {
-    it(verb, async () => {
+    it(verb, async ({ expect }) => {
       const r = await runCli(c.args(), { env: emulatorEnv(emulator()) });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).not.toMatch(/^error:/m);
-      c.check(r.stdout);
+      c.check(r.stdout, expect);
       expect(sent(c.method, c.path())).toHaveLength(1);
     });
   }

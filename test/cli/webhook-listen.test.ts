@@ -148,7 +148,7 @@ describe('webhook listen', () => {
 
   // The rest side by side (they use neither the emulator's webhook nor `closers`): the others
   // run while --expect waits out its 1 s --timeout.
-  it.concurrent('exits 8 when fewer valid deliveries than --expect arrive within --timeout', async () => {
+  it.concurrent('exits 8 when fewer valid deliveries than --expect arrive within --timeout', async ({ expect }) => {
     const l = await listenInProcess(['--expect', '2', '--timeout', '1s']);
     await fetch(l.url, { method: 'POST', body: deliveryBody([{ event_id: 'y', type: 'open', timestamp: '2026-01-02T03:04:05.000Z' }]) });
     const r = await l.done;
@@ -156,7 +156,7 @@ describe('webhook listen', () => {
     expect(r.stderr).toContain('error: expected 2 valid deliveries within 1s, 1 arrived');
   });
 
-  it.concurrent('exits 0 as soon as --expect is met', async () => {
+  it.concurrent('exits 0 as soon as --expect is met', async ({ expect }) => {
     const l = await listenInProcess(['--expect', '1', '--timeout', '5m', '--ndjson']);
     const res = await fetch(l.url, { method: 'POST', body: deliveryBody([{ event_id: 'z', type: 'open', timestamp: '2026-01-02T03:04:05.000Z' }]) });
     const r = await l.done;
@@ -166,7 +166,7 @@ describe('webhook listen', () => {
   });
 
   // Spawned: the first case (stdin and the argument list of a real process) and Ctrl-C.
-  it.concurrent('exits 130 on Ctrl-C after its summary', async () => {
+  it.concurrent('exits 130 on Ctrl-C after its summary', async ({ expect }) => {
     const l = await startListen([]);
     await fetch(l.url, { method: 'POST', body: 'not json' });
     l.child.kill('SIGINT');
@@ -176,7 +176,7 @@ describe('webhook listen', () => {
     expect(r.stderr).toContain('Received 1 delivery (0 events): 0 valid, 1 rejected.');
   });
 
-  it.concurrent('refuses bad flags with exit 2, never echoing a secret given as a flag value', async () => {
+  it.concurrent('refuses bad flags with exit 2, never echoing a secret given as a flag value', async ({ expect }) => {
     const cases: Array<[string[], RegExp]> = [
       [['--auth-type', 'basic'], /--auth-type basic needs --auth-username/],
       [['--auth-password=hunter2-secret'], /unknown option '--auth-password'/],

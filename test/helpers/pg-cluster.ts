@@ -15,7 +15,7 @@
 // which matches a test file that uses test/helpers/postgres.ts (or the
 // two-store suites' test/archive/stores.ts) starts nothing.
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { accessSync, appendFileSync, chmodSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { accessSync, appendFileSync, chmodSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join, relative } from 'node:path';
@@ -109,9 +109,14 @@ function clustersFolder(base: string): string | undefined {
   const dir = join(base, 'mailctl-pg');
   try {
     mkdirSync(dir, { mode: 0o1777 });
-    chmodSync(dir, 0o1777); // mkdir's mode goes through the umask
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return undefined;
+  }
+  try {
+    // mkdir's mode goes through the umask; a folder an earlier run of ours made is opened too
+    if (statSync(dir).uid === process.getuid?.()) chmodSync(dir, 0o1777);
+  } catch {
+    // another user's: usable if it lets us write (below)
   }
   try {
     accessSync(dir, constants.W_OK | constants.X_OK);
@@ -150,7 +155,13 @@ const OWNER = 'owner.pid';
  * still going (another worktree's) is left alone.
  */
 function removeOrphans(parent: string, pgCtl: string, asOwner: (cmd: string, args: string[]) => [string, string[]]): void {
-  for (const name of readdirSync(parent).filter((n) => n.startsWith(DIR_PREFIX))) {
+  let names: string[];
+  try {
+    names = readdirSync(parent).filter((n) => n.startsWith(DIR_PREFIX));
+  } catch {
+    return; // not ours to list (another user's folder): its clusters are not ours to stop
+  }
+  for (const name of names) {
     const dir = join(parent, name);
     let owner: number;
     try {
@@ -163,7 +174,11 @@ function removeOrphans(parent: string, pgCtl: string, asOwner: (cmd: string, arg
     }
     const [cmd, args] = asOwner(pgCtl, ['-D', join(dir, 'data'), '-m', 'immediate', '-w', 'stop']);
     spawnSync(cmd, args, { stdio: 'ignore' });
-    rmSync(dir, { recursive: true, force: true });
+    try {
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // another user's leftover (EACCES): a cleanup that cannot happen must not fail this run
+    }
   }
 }
 

@@ -278,10 +278,10 @@ describe.concurrent('bad input: exit 2, one clear message naming the flag, nothi
     describe(command, () => {
       cases.forEach((c, i) => {
         const shown = c.args.map((a) => (a.length > 40 ? `${a.slice(0, 20)}…(${a.length})` : JSON.stringify(a))).join(' ');
-        it(`${i + 1}: ${shown}${c.input !== undefined ? ` <${c.input.length} bytes on stdin>` : ''}`, async () => {
+        it(`${i + 1}: ${shown}${c.input !== undefined ? ` <${c.input.length} bytes on stdin>` : ''}`, async ({ expect }) => {
           const key = `live_badinput${String(++keySeq).padStart(4, '0')}${'k'.repeat(50)}`;
           const r = await runCli(c.args, { env: { ...emulatorEnv(emu), MAILCTL_API_KEY: key, ...guardEnv() }, input: c.input });
-          expectCleanFailure(r, 2, `mailctl ${shown}`);
+          expectCleanFailure(r, 2, `mailctl ${shown}`, expect);
           const first = r.stderr.split('\n')[0]!;
           if (typeof c.names === 'string') expect(first.toLowerCase(), r.stderr.slice(0, 500)).toContain(c.names.toLowerCase());
           else expect(first, r.stderr.slice(0, 500)).toMatch(c.names);

@@ -4,7 +4,7 @@
 // mid-stream when the signal arrives; the signal is sent once rows have been
 // written, so there is something to cut in half.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { emulatorEnv, finished, startCli } from '../helpers/cli.js';
 import { guardEnv } from './support.js';
@@ -19,7 +19,8 @@ afterAll(async () => {
 });
 
 /** Starts the listing, sends SIGINT once `ready(stdout)` holds, and collects the result. */
-async function interrupted(format: string[], ready: (stdout: string) => boolean) {
+/** `expect`: the calling test's own (the tests run concurrently). */
+async function interrupted(expect: ExpectStatic, format: string[], ready: (stdout: string) => boolean) {
   const child: ChildProcessWithoutNullStreams = startCli(['events', 'list', '--all', '--per-page', '20', ...format], { env: { ...emulatorEnv(emu), ...guardEnv() } });
   const result = finished(child);
   let seen = '';
@@ -38,8 +39,8 @@ async function interrupted(format: string[], ready: (stdout: string) => boolean)
 
 // side by side: each listing is its own process, reading the emulator without changing it
 describe.concurrent('SIGINT during events list --all', () => {
-  it('--ndjson: exit 130, only whole lines, each one parses', async () => {
-    const r = await interrupted(['--ndjson'], (out) => out.split('\n').length > 30);
+  it('--ndjson: exit 130, only whole lines, each one parses', async ({ expect }) => {
+    const r = await interrupted(expect, ['--ndjson'], (out) => out.split('\n').length > 30);
     expect(r.code).toBe(130);
     expect(r.stdout.endsWith('\n')).toBe(true);
     const lines = r.stdout.split('\n').slice(0, -1);
@@ -49,16 +50,16 @@ describe.concurrent('SIGINT during events list --all', () => {
     expect(r.stderr).not.toMatch(/^\s+at /m);
   });
 
-  it('--json: exit 130, and the array written so far is closed: stdout is one valid JSON array', async () => {
-    const r = await interrupted(['--json'], (out) => out.split('\n').length > 30);
+  it('--json: exit 130, and the array written so far is closed: stdout is one valid JSON array', async ({ expect }) => {
+    const r = await interrupted(expect, ['--json'], (out) => out.split('\n').length > 30);
     expect(r.code).toBe(130);
     const rows = JSON.parse(r.stdout) as unknown[];
     expect(rows.length).toBeGreaterThanOrEqual(30);
     expect(rows.length).toBeLessThan(3000);
   });
 
-  it('-o csv: exit 130, the header and whole records only', async () => {
-    const r = await interrupted(['-o', 'csv'], (out) => out.split('\r\n').length > 30);
+  it('-o csv: exit 130, the header and whole records only', async ({ expect }) => {
+    const r = await interrupted(expect, ['-o', 'csv'], (out) => out.split('\r\n').length > 30);
     expect(r.code).toBe(130);
     expect(r.stdout.endsWith('\r\n')).toBe(true);
     const [header, ...records] = r.stdout.slice(0, -2).split('\r\n');
@@ -68,8 +69,8 @@ describe.concurrent('SIGINT during events list --all', () => {
     for (const record of records) expect(record.split(',').length, record).toBe(columns);
   });
 
-  it('a pipe (tab-separated): exit 130, whole lines only', async () => {
-    const r = await interrupted([], (out) => out.split('\n').length > 30);
+  it('a pipe (tab-separated): exit 130, whole lines only', async ({ expect }) => {
+    const r = await interrupted(expect, [], (out) => out.split('\n').length > 30);
     expect(r.code).toBe(130);
     const lines = r.stdout.split('\n');
     expect(lines.pop()).toBe('');

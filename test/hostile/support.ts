@@ -2,7 +2,7 @@
 // into every spawned CLI, and the checks every failure must pass.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { expect as globalExpect, type ExpectStatic } from 'vitest';
 import type { CliResult } from '../helpers/cli.js';
 import { tempDir } from '../helpers/cli.js';
 
@@ -36,8 +36,8 @@ writeFileSync(guardFile, GUARD);
 /** Env that loads the network guard into the spawned CLI. */
 export const guardEnv = (): Record<string, string> => ({ NODE_OPTIONS: `--import=${guardFile}` });
 
-/** A failure as cli.md wants it: one `error:` line first, no stack trace, no crash report, short. */
-export function expectCleanFailure(r: CliResult, code: number, context = ''): void {
+/** A failure as cli.md wants it: one `error:` line first, no stack trace, no crash report, short (`expect`: a concurrent test's own). */
+export function expectCleanFailure(r: CliResult, code: number, context = '', expect: ExpectStatic = globalExpect): void {
   const where = `${context}\nexit ${r.code}\nstderr: ${r.stderr.slice(0, 2000)}`;
   expect(r.code, where).toBe(code);
   expect(r.stderr, where).toMatch(/^error: \S/);

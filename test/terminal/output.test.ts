@@ -107,7 +107,7 @@ describe('the pager', () => {
   // From here on side by side: two tests wait on purpose (a late page, a pager that quits late)
   // while the others run the binary on a terminal. The one with a scripted fault has its own
   // emulator, since the file's one has its faults cleared as each test starts.
-  it.concurrent('quitting the pager half-way through an --all listing ends it quietly, exit 0, without fetching the rest', async () => {
+  it.concurrent('quitting the pager half-way through an --all listing ends it quietly, exit 0, without fetching the rest', async ({ expect }) => {
     const own = await startEmulator({ seed: 5, events: 400 });
     try {
       // the pager reads one line and quits, as q in less; the second page answers late, so the
@@ -135,6 +135,7 @@ describe('the pager', () => {
   });
 
   it.concurrent('Ctrl-C while the pager shows the output: exit 130 only once the pager is quit, never leaving it on the terminal', async (t) => {
+    const { expect } = t; // concurrent: this test's own
     // less ignores Ctrl-C and keeps the terminal until q: exiting under it hands the terminal to
     // the shell while less still reads it. This pager, like less, ignores SIGINT; once it has the
     // first line it sends mailctl two (a Ctrl-C and an impatient second one), then quits a while
@@ -167,6 +168,7 @@ process.stdin.on('error', () => {});
   });
 
   it.concurrent('a missing pager under a pseudo-terminal (script): the rows reach the terminal', async (t) => {
+    const { expect } = t; // concurrent: this test's own
     const out = plain(await onTty(t, 'events list --per-page 40', { MAILCTL_PAGER: 'no-such-pager-7f3a' }));
     expect(out).not.toMatch(/sh: .*not found/);
     expect(out).toContain('warning: pager "no-such-pager-7f3a" not found');
@@ -174,6 +176,7 @@ process.stdin.on('error', () => {});
   });
 
   it.concurrent('an export through the pager: its live count stops drawing once the pager owns the screen', async (t) => {
+    const { expect } = t; // concurrent: this test's own
     // sed pages at once, so a live line drawn while it runs would land among its lines
     const out = await onTty(t, 'events list --all --per-page 50', { MAILCTL_PAGER: 'sed s/^/paged:/' });
     const paged = out.indexOf('paged:');
@@ -184,6 +187,7 @@ process.stdin.on('error', () => {});
   });
 
   it.concurrent('uses $PAGER on a real terminal, only when the output is longer than it', async (t) => {
+    const { expect } = t; // concurrent: this test's own
     const long = await onTty(t, 'events list --per-page 40', { PAGER: 'sed s/^/paged:/' });
     expect(plain(long).trimEnd().split('\n').filter((l) => l.startsWith('paged:')).length).toBe(41);
     const short = await onTty(t, 'events list --per-page 2', { PAGER: 'sed s/^/paged:/' });

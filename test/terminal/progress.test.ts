@@ -64,6 +64,7 @@ describe('export progress', () => {
 // wait on scripted latencies side by side (describe.concurrent), not one after the other.
 describe.concurrent('a spinner for slow requests', () => {
   it('shows "waiting for GET …" on a terminal when the answer takes longer than 300 ms, on any command', async (t) => {
+    const { expect } = t; // concurrent: this test's own
     const slow = await startEmulator({ seed: 9, events: 10, latency: 900 });
     try {
       const id = slow.fixtures.campaigns.draft;
@@ -96,6 +97,7 @@ describe.concurrent('events sync on a terminal', () => {
   const PROGRESS = /Syncing: page 1, 100 of 300 events, \d+ events\/s, ETA \d+s/;
 
   it('an 80-column terminal shows pages, events of total_count, events/s and the ETA; a pipe nothing', async (t) => {
+    const { expect } = t; // concurrent: this test's own
     const { tty, piped } = await syncOnTty(t, { rows: 24, cols: 80 });
     expect(tty.code, tty.out).toBe(0);
     expect(tty.out).toMatch(PROGRESS);
@@ -104,6 +106,7 @@ describe.concurrent('events sync on a terminal', () => {
   });
 
   it('a pseudo-terminal that reports no size (script(1) and many CI runners: 0x0) shows it too, cut at 80 columns', async (t) => {
+    const { expect } = t; // concurrent: this test's own
     const { tty } = await syncOnTty(t, {});
     expect(tty.code, tty.out).toBe(0);
     expect(tty.out).toMatch(PROGRESS);
@@ -118,6 +121,7 @@ describe.concurrent('a line printed while a live line is drawn', () => {
   const visible = (text: string) => text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
 
   it('events sync resuming on a terminal: its notice clears the spinner first', async (t) => {
+    const { expect } = t; // concurrent: this test's own
     // its own emulator: the file's one clears its faults as each concurrent test starts
     const own = await startEmulator({ seed: 9, events: 1000 });
     try {
